@@ -1,0 +1,96 @@
+# fairshare toolkit: small C programs that replace sshare.
+#
+#   make                 build bin/fs-*
+#   make check           unit and golden tests (TAP, through prove)
+#   make check SANITIZE=address,undefined
+#                        the same suite built with sanitizers (in build/san)
+#   make install PREFIX=/usr/local DESTDIR=
+#
+# The program list below is the single source of truth: adding a program is
+# one word here and one directory under tools/.
+
+PROGS = fs-tree fs-rank fs-decay fs-explain
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+CFLAGS ?= -O2 -g
+LDFLAGS ?=
+WERROR ?=
+SANITIZE ?=
+
+# libslurm (Debian: libslurm-dev) gives fs-tree its live mode; readline
+# gives fs-explain its prompt. Without them the rest still builds.
+HAVE_SLURM := $(shell printf '\#include <slurm/slurm.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo 1)
+HAVE_READLINE := $(shell printf '\#include <stdio.h>\n\#include <readline/readline.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo 1)
+
+ifeq ($(SANITIZE),)
+  BUILD = build
+  BIN = bin
+else
+  BUILD = build/san
+  BIN = build/san/bin
+  SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+
+ALL_CFLAGS = -std=gnu11 -Wall -Wextra $(if $(WERROR),-Werror) $(CFLAGS) $(SANFLAGS) -Ilib
+ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
+LIBS = -lm
+
+LIB_SRC = $(wildcard lib/*.c)
+LIB_OBJ = $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRC))
+LIBFS = $(BUILD)/libfs.a
+
+# Per-program extra objects and libraries.
+fs-tree_OBJ = $(BUILD)/tools/fs-tree/live.o
+fs-tree_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM)
+fs-tree_LIBS = $(if $(HAVE_SLURM),-lslurm)
+fs-explain_CFLAGS = $(if $(HAVE_READLINE),-DHAVE_READLINE)
+fs-explain_LIBS = $(if $(HAVE_READLINE),-lreadline)
+
+UNIT_SRC = $(wildcard tests/unit/*.c)
+UNIT_BIN = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+
+MAN1 = $(wildcard tools/*/*.1)
+MAN5 = $(wildcard man/*.5)
+
+all: $(addprefix $(BIN)/,$(PROGS))
+
+$(BUILD)/lib/%.o: lib/%.c lib/fs.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIBFS): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+$(BUILD)/tools/%.o: tools/%.c lib/fs.h $(wildcard tools/*/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $($(notdir $(*D))_CFLAGS) -c -o $@ $<
+
+define PROG_template
+$(BIN)/$(1): $(BUILD)/tools/$(1)/$(1).o $$($(1)_OBJ) $(LIBFS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_LDFLAGS) -o $$@ $$^ $$($(1)_LIBS) $$(LIBS)
+endef
+$(foreach p,$(PROGS),$(eval $(call PROG_template,$(p))))
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIBFS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests/unit $(ALL_LDFLAGS) -o $@ $< $(LIBFS) $(LIBS)
+
+check: all $(UNIT_BIN)
+	FS_BIN=$(CURDIR)/$(BIN) FS_BUILD=$(CURDIR)/$(BUILD) prove -f tests/*.t
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 755 $(addprefix $(BIN)/,$(PROGS)) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5
+
+clean:
+	rm -rf build bin
+
+.PHONY: all check install clean

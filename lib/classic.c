@@ -1,0 +1,189 @@
+/*
+ * classic.c: Slurm's classic (PriorityFlags=NO_FAIR_TREE) and
+ * depth-oblivious (DEPTH_OBLIVIOUS) fairshare (SLURM-REFERENCE §3).
+ *
+ * Normalised shares are a double product down the direct chain, multiplied
+ * from the association upwards, FairShare=parent nodes contributing 1.
+ * Usage is normalised against root. Effective usage is the usage itself on
+ * the first tier and the fs parent's for FairShare=parent; below that,
+ * classic interpolates between the association's and its fs parent's
+ * effective usage by its share of the level, and depth-oblivious uses
+ * Slurm's ratio formula with the siblings' current usage (steady state,
+ * §3.3). The factor is 2^(-(UE/S)/dampening).
+ *
+ * Associations are visited in display order, parents before children.
+ * Normalising shares walks each chain: O(n * depth).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "fs.h"
+
+/* SLURM's fuzzy_equal(a, NO_VAL). */
+static int
+is_no_val(long double v)
+{
+	long double d = v - (long double)FS_NO_VAL;
+
+	return d < 0.00001L && d > -0.00001L;
+}
+
+double
+fs_classic_factor(long double usage_efctv, long double shares_norm,
+		  unsigned dampening)
+{
+	if (is_no_val(usage_efctv) || shares_norm <= 0)
+		return 0.0;
+	if (!dampening)
+		dampening = 1;
+	return pow(2.0, (double)(-((usage_efctv / shares_norm) /
+				   (long double)dampening)));
+}
+
+static double
+classic_shares_norm(const struct fs_tree *tr, uint32_t i)
+{
+	const struct fs_node *x = &tr->node[i];
+	double n = 1.0;
+
+	if (x->use_parent && x->fs_parent != FS_NONE)
+		return tr->node[x->fs_parent].shares_norm;
+	while (x->parent != FS_NONE) {
+		if (!x->use_parent)
+			n = x->level_shares ? n * ((double)x->shares_raw /
+						   (double)x->level_shares)
+					    : 0;
+		x = &tr->node[x->parent];
+	}
+	return n;
+}
+
+static void
+depth_oblivious_usage_efctv(const struct fs_tree *tr, struct fs_node *a)
+{
+	const struct fs_node *p = &tr->node[a->fs_parent];
+	long double ratio_p, ratio_s, ratio_l, k;
+	uint32_t j;
+
+	if (!(a->shares_norm && p->shares_norm && p->usage_efctv &&
+	      a->usage_norm)) {
+		a->usage_efctv = a->usage_norm;
+		return;
+	}
+	ratio_p = p->usage_efctv / p->shares_norm;
+	ratio_s = 0;
+	for (j = 0; j < p->nfs_kids; j++) {
+		const struct fs_node *s = &tr->node[tr->fs_kids[p->fs_kids + j]];
+
+		if (!s->use_parent)
+			ratio_s += s->usage_norm;
+	}
+	ratio_s /= p->shares_norm;
+	ratio_l = (a->usage_norm / a->shares_norm) / ratio_s;
+	if (!ratio_p || !ratio_l || logl(ratio_p) * logl(ratio_l) >= 0)
+		k = 1;
+	else
+		k = 1 / (1 + powl(5.0L * logl(ratio_p), 2));
+	a->usage_efctv = ratio_p * pow((double)ratio_l, (double)k) *
+			 a->shares_norm;
+}
+
+static const struct fs_tree *sort_tree;
+
+static int
+cmp_factor(const void *x, const void *y)
+{
+	double a = sort_tree->node[*(const uint32_t *)x].fs_factor;
+	double b = sort_tree->node[*(const uint32_t *)y].fs_factor;
+
+	return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* Ranks in Fair Tree's sense (N for the best, tied users share the higher
+ * rank), so that every algorithm's Rank column reads the same way. */
+static void
+rank_by_factor(struct fs_tree *tr)
+{
+	uint32_t *u = fs_xcalloc(tr->user_count + 1, sizeof(*u)), i, m = 0;
+
+	for (i = 0; i < tr->n; i++)
+		if (tr->node[i].is_user)
+			u[m++] = i;
+	sort_tree = tr;
+	qsort(u, m, sizeof(*u), cmp_factor);
+	for (i = 0; i < m; i++)
+		tr->node[u[i]].rank =
+			i && tr->node[u[i]].fs_factor == tr->node[u[i - 1]].fs_factor
+				? tr->node[u[i - 1]].rank
+				: tr->user_count - i;
+	free(u);
+}
+
+void
+fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening)
+{
+	struct fs_node *root = &tr->node[tr->root];
+	uint32_t i, k;
+
+	if (tr->root == FS_NONE)
+		return;
+	/* Level shares as Fair Tree computes them (§1.4). */
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *p = &tr->node[i];
+		uint32_t sum = 0;
+
+		for (k = 0; k < p->nfs_kids; k++) {
+			const struct fs_node *c = &tr->node[tr->fs_kids[p->fs_kids + k]];
+
+			if (!c->use_parent)
+				sum += c->shares_raw;
+		}
+		for (k = 0; k < p->nfs_kids; k++)
+			tr->node[tr->fs_kids[p->fs_kids + k]].level_shares = sum;
+		tr->node[i].rank = 0;
+	}
+	root->level_shares = FS_NO_VAL;
+	for (k = 0; k < tr->n; k++) {
+		struct fs_node *a = &tr->node[tr->order[k]];
+
+		a->shares_norm = classic_shares_norm(tr, tr->order[k]);
+		if (root->usage_raw == 0)
+			a->usage_norm = 0;
+		else {
+			a->usage_norm = a->usage_raw / root->usage_raw;
+			if (a->usage_norm > 1)
+				a->usage_norm = 1;
+		}
+		a->level_fs = 0;
+	}
+	root->usage_efctv = 1;
+	root->usage_norm = (long double)FS_NO_VAL;
+	for (k = 1; k < tr->n; k++) {
+		struct fs_node *a = &tr->node[tr->order[k]];
+		const struct fs_node *p = &tr->node[a->fs_parent];
+
+		if (a->fs_parent == tr->root)
+			a->usage_efctv = a->usage_norm;
+		else if (a->use_parent)
+			a->usage_efctv = p->usage_efctv;
+		else if (depth_oblivious)
+			depth_oblivious_usage_efctv(tr, a);
+		else if (!a->level_shares)
+			a->usage_efctv = p->usage_efctv;
+		else
+			a->usage_efctv = a->usage_norm +
+					 (p->usage_efctv - a->usage_norm) *
+						 (a->shares_raw /
+						  (long double)a->level_shares);
+	}
+	for (i = 0; i < tr->n; i++) {
+		struct fs_node *a = &tr->node[i];
+		const struct fs_node *fs = a;
+
+		if (a->use_parent && a->fs_parent != FS_NONE)
+			fs = &tr->node[a->fs_parent];
+		a->fs_factor = fs_classic_factor(fs->usage_efctv,
+						 fs->shares_norm, dampening);
+	}
+	rank_by_factor(tr);
+}

@@ -1,0 +1,290 @@
+/*
+ * fairtree.c: Slurm's Fair Tree fairshare, bit for bit (SLURM-REFERENCE §2).
+ *
+ * Every association's Level FS is S/U: S its shares over the sum of shares
+ * in its fs parent's children list, U its usage over the fs parent's usage,
+ * both as Slurm types them (double S, long double U and LF). Starting at
+ * root, each children list is stably sorted by Level FS, highest first, users
+ * before accounts on equality, and walked in that order: a user takes the
+ * next rank (or the previous one when tied with its predecessor), an account
+ * is descended at once, its first child tied when the account was. The
+ * factor is rank/N, N counting every user association.
+ *
+ * Slurm means to merge the children of tied sibling accounts before
+ * descending, but its _count_tied_accounts() stops at the first account, so
+ * tied accounts are descended one after the other and the second one's first
+ * child inherits the last rank of the first (§0.1). FS_TIES_SLURM does what
+ * Slurm does; FS_TIES_MERGE does what its documentation says.
+ *
+ * The walk uses an explicit stack and one work array: the lists being walked
+ * at any moment are disjoint, so n entries suffice. Cost O(n log n).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fs.h"
+
+static const long double NO_VAL_LD = (long double)FS_NO_VAL;
+
+/* Level shares and normalised shares (§1.4, §2.2). */
+static void
+set_shares(struct fs_tree *tr)
+{
+	uint32_t i, k;
+
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *p = &tr->node[i];
+		uint32_t sum = 0;	/* Slurm sums in uint32: it may wrap */
+
+		for (k = 0; k < p->nfs_kids; k++) {
+			const struct fs_node *c = &tr->node[tr->fs_kids[p->fs_kids + k]];
+
+			if (!c->use_parent)
+				sum += c->shares_raw;
+		}
+		for (k = 0; k < p->nfs_kids; k++)
+			tr->node[tr->fs_kids[p->fs_kids + k]].level_shares = sum;
+	}
+	tr->node[tr->root].level_shares = FS_NO_VAL;
+	for (i = 0; i < tr->n; i++) {
+		struct fs_node *a = &tr->node[i];
+		const struct fs_node *fs = a;
+
+		if (a->use_parent && a->fs_parent != FS_NONE)
+			fs = &tr->node[a->fs_parent];
+		a->shares_norm = fs->level_shares ? (double)fs->shares_raw /
+							    (double)fs->level_shares
+						  : 0.0;
+	}
+}
+
+/* U, usage_norm and Level FS of one association (§2.3). */
+static void
+calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
+{
+	const struct fs_node *root = &tr->node[tr->root];
+	long double S, U;
+
+	if (a->fs_parent == FS_NONE) {
+		a->usage_efctv = 1;	/* root, as Slurm initialises it */
+	} else {
+		const struct fs_node *p = &tr->node[a->fs_parent];
+
+		a->usage_efctv = p->usage_raw == 0 ? 0
+						   : a->usage_raw / p->usage_raw;
+	}
+	if (root->usage_raw == 0)
+		a->usage_norm = 0;
+	else {
+		a->usage_norm = a->usage_raw / root->usage_raw;
+		if (a->usage_norm > 1)
+			a->usage_norm = 1;
+	}
+	if (a->use_parent) {
+		a->level_fs = a->is_user ? (long double)INFINITY : NO_VAL_LD;
+		return;
+	}
+	S = (long double)a->shares_norm;
+	U = a->usage_efctv;
+	a->level_fs = S == 0 ? 0 : S / U;
+}
+
+long double
+fs_fairtree_level_fs(const struct fs_tree *tr, uint32_t i)
+{
+	struct fs_node a = tr->node[i];
+
+	calc_assoc_fs(tr, &a);
+	return a.level_fs;
+}
+
+/* _cmp_level_fs: higher Level FS first, users before accounts. */
+static int
+cmp_level_fs(const struct fs_node *a, const struct fs_node *b)
+{
+	if (a->level_fs != b->level_fs)
+		return a->level_fs < b->level_fs ? 1 : -1;
+	if (!a->is_user == !b->is_user)
+		return 0;
+	return a->is_user ? -1 : 1;
+}
+
+/* Stable bottom-up merge sort of v[0..n) with scratch tmp[0..n). */
+static void
+sort_list(const struct fs_tree *tr, uint32_t *v, uint32_t *tmp, uint32_t n)
+{
+	uint32_t width, lo, *src = v, *dst = tmp, *sw;
+
+	for (width = 1; width < n; width *= 2) {
+		for (lo = 0; lo < n; lo += 2 * width) {
+			uint32_t mid = lo + width < n ? lo + width : n;
+			uint32_t hi = mid + width < n ? mid + width : n;
+			uint32_t i = lo, j = mid, k = lo;
+
+			while (i < mid && j < hi)
+				dst[k++] = cmp_level_fs(&tr->node[src[j]],
+							&tr->node[src[i]]) < 0
+						   ? src[j++]
+						   : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof(*v));
+}
+
+struct frame {
+	uint32_t base, n, i;
+	uint8_t account_tied;
+	long double prev;
+};
+
+/* Copy the children lists of accounts list[first..last] to w[top..], compute
+ * their Level FS and sort them. Returns how many were copied. */
+static uint32_t
+open_list(struct fs_tree *tr, const uint32_t *list, uint32_t first,
+	  uint32_t last, uint32_t *w, uint32_t *tmp)
+{
+	uint32_t m = 0, j, k;
+
+	for (j = first; j <= last; j++) {
+		const struct fs_node *a = &tr->node[list[j]];
+
+		for (k = 0; k < a->nfs_kids; k++)
+			w[m++] = tr->fs_kids[a->fs_kids + k];
+	}
+	for (k = 0; k < m; k++)
+		calc_assoc_fs(tr, &tr->node[w[k]]);
+	sort_list(tr, w, tmp, m);
+	return m;
+}
+
+void
+fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
+{
+	uint32_t *w, *tmp, rank, rnt, top, nfr = 0, cap = 64, i;
+	struct frame *fr;
+	struct fs_node *root;
+
+	if (tr->root == FS_NONE)
+		return;
+	set_shares(tr);
+	for (i = 0; i < tr->n; i++) {
+		tr->node[i].fs_factor = 0;
+		tr->node[i].rank = 0;
+	}
+	root = &tr->node[tr->root];
+	calc_assoc_fs(tr, root);
+	root->level_fs = NO_VAL_LD;	/* Slurm never computes these for root */
+	root->usage_norm = NO_VAL_LD;
+	w = fs_xcalloc((size_t)tr->n + 1, sizeof(*w));
+	tmp = fs_xcalloc((size_t)tr->n + 1, sizeof(*tmp));
+	fr = fs_xcalloc(cap, sizeof(*fr));
+	rank = rnt = tr->user_count;
+
+	w[0] = tr->root;
+	fr[0].base = 1;
+	fr[0].n = open_list(tr, w, 0, 0, w + 1, tmp);
+	fr[0].prev = NO_VAL_LD;
+	nfr = 1;
+	top = 1 + fr[0].n;
+	while (nfr) {
+		struct frame *f = &fr[nfr - 1];
+		struct fs_node *a;
+		int tied;
+		uint32_t last, m;
+
+		if (f->i == f->n) {
+			top = f->base;
+			nfr--;
+			continue;
+		}
+		a = &tr->node[w[f->base + f->i]];
+		tied = (f->i == 0 && f->account_tied) ? 1
+						      : f->prev == a->level_fs;
+		f->prev = a->level_fs;
+		if (a->is_user) {
+			if (!tied)
+				rank = rnt;
+			a->rank = rank;
+			a->fs_factor = rank / (double)tr->user_count;
+			rnt--;
+			f->i++;
+			continue;
+		}
+		last = f->base + f->i;
+		if (ties == FS_TIES_MERGE)
+			while (last + 1 < f->base + f->n &&
+			       !tr->node[w[last + 1]].is_user &&
+			       tr->node[w[last + 1]].level_fs == a->level_fs)
+				last++;
+		m = open_list(tr, w, f->base + f->i, last, w + top, tmp);
+		f->i = last - f->base + 1;
+		if (nfr == cap) {
+			cap *= 2;
+			fr = fs_xreallocarray(fr, cap, sizeof(*fr));
+		}
+		fr[nfr].base = top;
+		fr[nfr].n = m;
+		fr[nfr].i = 0;
+		fr[nfr].account_tied = (uint8_t)tied;
+		fr[nfr].prev = NO_VAL_LD;
+		nfr++;
+		top += m;
+	}
+	free(w);
+	free(tmp);
+	free(fr);
+}
+
+void
+fs_rank(struct fs_tree *tr, const struct fs_rank_opts *o)
+{
+	switch (o->algorithm) {
+	case FS_ALG_FAIRTREE:
+		fs_fairtree(tr, o->ties);
+		break;
+	case FS_ALG_CLASSIC:
+	case FS_ALG_DEPTH_OBLIVIOUS:
+		fs_classic(tr, o->algorithm == FS_ALG_DEPTH_OBLIVIOUS,
+			   o->dampening);
+		break;
+	}
+}
+
+const char *
+fs_algorithm_name(enum fs_algorithm a)
+{
+	switch (a) {
+	case FS_ALG_CLASSIC:
+		return "classic";
+	case FS_ALG_DEPTH_OBLIVIOUS:
+		return "depth-oblivious";
+	default:
+		return "fairtree";
+	}
+}
+
+int
+fs_algorithm_parse(const char *s, enum fs_algorithm *a)
+{
+	if (!strcasecmp(s, "fairtree") || !strcasecmp(s, "fair-tree") ||
+	    !strcasecmp(s, "fair_tree"))
+		*a = FS_ALG_FAIRTREE;
+	else if (!strcasecmp(s, "classic") || !strcasecmp(s, "no_fair_tree"))
+		*a = FS_ALG_CLASSIC;
+	else if (!strcasecmp(s, "depth-oblivious") ||
+		 !strcasecmp(s, "depth_oblivious"))
+		*a = FS_ALG_DEPTH_OBLIVIOUS;
+	else
+		return -1;
+	return 0;
+}

@@ -1,0 +1,118 @@
+/*
+ * output.c: write a ranked tree back as TSV.
+ *
+ * The computed columns (NormShares, NormUsage, EffectvUsage, LevelFS,
+ * FairShare, Rank) replace stale values in place or are appended; every
+ * other column passes through untouched. Numbers are written to read back
+ * exactly; a value Slurm holds as NO_VAL, or that does not apply, is empty.
+ * Rows come in display order. Output is built in a buffer and written in
+ * large blocks.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+
+enum { C_NORMS, C_NORMU, C_EFF, C_LFS, C_FS, C_RANK, C_OWNED };
+
+static const char *const owned[C_OWNED] = {
+	"NormShares", "NormUsage", "EffectvUsage", "LevelFS", "FairShare", "Rank"};
+
+static void
+put_owned(struct fs_buf *b, const struct fs_tree *tr, const struct fs_node *a,
+	  int which, enum fs_algorithm alg)
+{
+	const long double no_val = (long double)FS_NO_VAL;
+	int fair = alg == FS_ALG_FAIRTREE;
+
+	switch (which) {
+	case C_NORMS:
+		fs_buf_double(b, a->shares_norm);
+		break;
+	case C_NORMU:
+		if (a->usage_norm != no_val)
+			fs_buf_ld(b, a->usage_norm);
+		break;
+	case C_EFF:
+		fs_buf_ld(b, a->usage_efctv);
+		break;
+	case C_LFS:
+		if (fair && a->level_fs != no_val)
+			fs_buf_ld(b, a->level_fs);
+		break;
+	case C_FS:
+		if (a->is_user || !fair)
+			fs_buf_double(b, a->fs_factor);
+		break;
+	case C_RANK:
+		if (a->is_user)
+			fs_buf_printf(b, "%u", tr->user_count + 1 - a->rank);
+		break;
+	}
+}
+
+int
+fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+	      FILE *out)
+{
+	const struct fs_table *t = tr->t;
+	size_t ncols = t->h.ncols, c, k;
+	int pos[C_OWNED], *own_at;
+	const char **f;
+	struct fs_buf b;
+	uint32_t r;
+	int ret = 0;
+
+	own_at = fs_xcalloc(ncols, sizeof(*own_at));
+	for (c = 0; c < ncols; c++)
+		own_at[c] = -1;
+	for (k = 0; k < C_OWNED; k++) {
+		pos[k] = fs_header_col(&t->h, owned[k]);
+		if (pos[k] >= 0)
+			own_at[pos[k]] = (int)k;
+	}
+	fs_buf_init(&b);
+	fs_buf_addstr(&b, FS_TSV_MAGIC "\n");
+	for (k = 0; k < t->h.nmeta; k++)
+		fs_buf_printf(&b, "#%s=%s\n", t->h.meta[k].key, t->h.meta[k].val);
+	for (c = 0; c < ncols; c++) {
+		if (c)
+			fs_buf_addch(&b, '\t');
+		fs_buf_addstr(&b, t->h.cols[c]);
+	}
+	for (k = 0; k < C_OWNED; k++)
+		if (pos[k] < 0)
+			fs_buf_printf(&b, "\t%s", owned[k]);
+	fs_buf_addch(&b, '\n');
+
+	f = fs_xcalloc(ncols + 1, sizeof(*f));
+	for (r = 0; r < tr->n && !ret; r++) {
+		const struct fs_node *a = &tr->node[tr->order[r]];
+
+		fs_table_fields(t, a->row, f);
+		for (c = 0; c < ncols; c++) {
+			if (c)
+				fs_buf_addch(&b, '\t');
+			if (own_at[c] >= 0)
+				put_owned(&b, tr, a, own_at[c], o->algorithm);
+			else
+				fs_buf_addstr(&b, f[c]);
+		}
+		for (k = 0; k < C_OWNED; k++)
+			if (pos[k] < 0) {
+				fs_buf_addch(&b, '\t');
+				put_owned(&b, tr, a, (int)k, o->algorithm);
+			}
+		fs_buf_addch(&b, '\n');
+		if (b.len >= 1 << 16) {
+			ret = fs_write_all(out, b.data, b.len);
+			b.len = 0;
+		}
+	}
+	if (!ret)
+		ret = fs_write_all(out, b.data, b.len);
+	fs_buf_release(&b);
+	free(f);
+	free(own_at);
+	return ret;
+}

@@ -1,0 +1,496 @@
+/*
+ * tree.c: the association tree rebuilt from a TSV table.
+ *
+ * Rows may come in any order: each names its Parent account, so the tree is
+ * rebuilt with two hash tables (accounts by name, associations by
+ * Account/User/Partition), children grouped by parent (counting sort) and
+ * sorted the way Slurm 22.05 sorts its association list (users first, then
+ * accounts, each by name), and an iterative depth-first walk from the root
+ * gives the display order. Everything is O(n log n) in the number of
+ * associations and needs no recursion, so a 100 000-deep chain is as safe as
+ * a flat tree.
+ *
+ * Slurm's "fs parent" of an association is its nearest ancestor that is not
+ * FairShare=parent, and Slurm keeps each association in its fs parent's
+ * children list in global list order (SLURM-REFERENCE §1.3): we build the
+ * same lists by walking the display order once.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+
+struct hmap {
+	uint32_t *slot;		/* node index + 1; 0 is empty */
+	size_t mask;
+};
+
+static uint64_t
+hash_str(uint64_t h, const char *s)
+{
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return (h ^ 0xff) * 0x100000001b3ULL;	/* separator */
+}
+
+static uint64_t
+hash_acct(const struct fs_node *a)
+{
+	return hash_str(0xcbf29ce484222325ULL, a->acct);
+}
+
+static uint64_t
+hash_assoc(const struct fs_node *a)
+{
+	return hash_str(hash_str(hash_acct(a), a->user), a->part);
+}
+
+static void
+hmap_init(struct hmap *m, size_t n)
+{
+	size_t cap = 16;
+
+	while (cap < 2 * n + 2)
+		cap *= 2;
+	m->slot = fs_xcalloc(cap, sizeof(*m->slot));
+	m->mask = cap - 1;
+}
+
+static int
+same_assoc(const struct fs_node *a, const struct fs_node *b)
+{
+	return !strcmp(a->acct, b->acct) && !strcmp(a->user, b->user) &&
+	       !strcmp(a->part, b->part);
+}
+
+/* Insert node i; returns the index of an equal node already there, or
+ * FS_NONE. by_acct: key is the account name only. */
+static uint32_t
+hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i, int by_acct)
+{
+	uint64_t h = by_acct ? hash_acct(&node[i]) : hash_assoc(&node[i]);
+	size_t s = (size_t)h & m->mask;
+	uint32_t j;
+
+	while ((j = m->slot[s])) {
+		j--;
+		if (by_acct ? !strcmp(node[j].acct, node[i].acct)
+			    : same_assoc(&node[j], &node[i]))
+			return j;
+		s = (s + 1) & m->mask;
+	}
+	m->slot[s] = i + 1;
+	return FS_NONE;
+}
+
+static uint32_t
+hmap_find_acct(const struct hmap *m, const struct fs_node *node,
+	       const char *name)
+{
+	size_t s = (size_t)hash_str(0xcbf29ce484222325ULL, name) & m->mask;
+	uint32_t j;
+
+	while ((j = m->slot[s])) {
+		j--;
+		if (!strcmp(node[j].acct, name))
+			return j;
+		s = (s + 1) & m->mask;
+	}
+	return FS_NONE;
+}
+
+unsigned long
+fs_tree_line(const struct fs_tree *tr, uint32_t i)
+{
+	return tr->t->first_line + tr->node[i].row;
+}
+
+static int
+parse_shares(const char *s, struct fs_node *a, struct fs_err *e,
+	     unsigned long line)
+{
+	const char *p;
+	unsigned long long v = 0;
+
+	if (!strcmp(s, "parent")) {
+		a->use_parent = 1;
+		return 0;
+	}
+	if (!*s)
+		return fs_error(e, line, "column 'RawShares': empty "
+				"(a whole number or 'parent')");
+	if (*s == '-')
+		return fs_error(e, line, "column 'RawShares': negative: '%s'",
+				s);
+	for (p = s; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (unsigned)(*p - '0');
+		if (v > FS_INFINITE)
+			break;
+	}
+	if (p == s || (*p && *p != '.' && !(*p >= '0' && *p <= '9')))
+		return fs_error(e, line,
+				"column 'RawShares': not a number: '%s'", s);
+	if (v > FS_INFINITE) {
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (!*p)
+			return fs_error(e, line,
+					"column 'RawShares': too large "
+					"(at most 4294967295): '%s'", s);
+	}
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+		return fs_error(e, line, *p ? "column 'RawShares': not a "
+					      "number: '%s'"
+					    : "column 'RawShares': not a whole "
+					      "number: '%s'", s);
+	}
+	a->shares_raw = (uint32_t)v;
+	return 0;
+}
+
+static const struct fs_tree *sort_tree;
+
+/* Slurm 22.05's rebuilt list order: users first, then accounts, by name. */
+static int
+cmp_siblings(const void *x, const void *y)
+{
+	const struct fs_node *a = &sort_tree->node[*(const uint32_t *)x];
+	const struct fs_node *b = &sort_tree->node[*(const uint32_t *)y];
+	int c;
+
+	if (a->is_user != b->is_user)
+		return a->is_user ? -1 : 1;
+	if (a->is_user) {
+		c = strcmp(a->user, b->user);
+		return c ? c : strcmp(a->part, b->part);
+	}
+	return strcmp(a->acct, b->acct);
+}
+
+/* Report the cycle that node i hangs in or below. */
+static int
+cycle_error(struct fs_tree *tr, uint32_t i, uint8_t *seen, struct fs_err *e)
+{
+	struct fs_buf b;
+	uint32_t j, start;
+	int r;
+
+	/* seen: 1 visited from root; mark 2 along this walk. */
+	for (j = i; seen[j] != 2; j = tr->node[j].parent)
+		seen[j] = 2;
+	start = j;
+	fs_buf_init(&b);
+	fs_buf_printf(&b, "'%s'", tr->node[start].acct);
+	for (j = tr->node[start].parent;; j = tr->node[j].parent) {
+		fs_buf_printf(&b, " -> '%s'", tr->node[j].acct);
+		if (j == start)
+			break;
+	}
+	r = fs_error(e, fs_tree_line(tr, start),
+		     "account '%s' is its own ancestor: Parent cycle %s",
+		     tr->node[start].acct, b.data);
+	fs_buf_release(&b);
+	return r;
+}
+
+int
+fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
+{
+	static const char *const req[] = {"Account", "User", "Parent",
+					  "RawShares", "RawUsage"};
+	int col[5], cpart;
+	size_t r, k;
+	uint32_t i, j, n, root = FS_NONE, *cnt = NULL, *stack = NULL, sp;
+	struct hmap accts = {0}, assocs = {0};
+	const char **f = NULL;
+	uint8_t *seen = NULL;
+	int ret = -1;
+
+	memset(tr, 0, sizeof(*tr));
+	tr->t = t;
+	tr->root = FS_NONE;
+	for (k = 0; k < 5; k++) {
+		col[k] = fs_header_col(&t->h, req[k]);
+		if (col[k] < 0)
+			return fs_error(e, t->h.line,
+					"missing required column '%s'", req[k]);
+	}
+	cpart = fs_header_col(&t->h, "Partition");
+	if (t->nrows >= FS_NONE - 2)
+		return fs_error(e, t->first_line, "too many rows");
+	n = tr->n = (uint32_t)t->nrows;
+	tr->node = fs_xcalloc(n, sizeof(*tr->node));
+	f = fs_xcalloc(t->h.ncols, sizeof(*f));
+	hmap_init(&accts, n);
+	hmap_init(&assocs, n);
+
+	/* Pass 1: fields, numbers and duplicates. */
+	for (r = 0; r < n; r++) {
+		struct fs_node *a = &tr->node[r];
+		unsigned long line = t->first_line + r;
+		const char *parent;
+
+		fs_table_fields(t, r, f);
+		a->row = (uint32_t)r;
+		a->acct = f[col[0]];
+		a->user = f[col[1]];
+		a->part = cpart >= 0 ? f[cpart] : "";
+		a->is_user = *a->user != '\0';
+		a->parent = a->fs_parent = FS_NONE;
+		parent = f[col[2]];
+		if (!*a->acct) {
+			fs_error(e, line, "column 'Account': empty");
+			goto out;
+		}
+		if (a->is_user) {
+			if (!*parent) {
+				fs_error(e, line, "column 'Parent': empty on a "
+					 "user row (it must be the user's "
+					 "account '%s')", a->acct);
+				goto out;
+			}
+			if (strcmp(parent, a->acct)) {
+				fs_error(e, line, "column 'Parent': '%s' is not "
+					 "the user's account '%s'", parent,
+					 a->acct);
+				goto out;
+			}
+		} else if (*a->part) {
+			fs_error(e, line, "column 'Partition': '%s' on an "
+				 "account row (only users have partitions)",
+				 a->part);
+			goto out;
+		} else if (!*parent) {
+			if (root != FS_NONE) {
+				fs_error(e, line, "second root '%s': the first "
+					 "is '%s' at line %lu (only root has "
+					 "an empty Parent)", a->acct,
+					 tr->node[root].acct,
+					 t->first_line + root);
+				goto out;
+			}
+			root = (uint32_t)r;
+		} else if (!strcmp(parent, a->acct)) {
+			fs_error(e, line, "account '%s' is its own parent",
+				 a->acct);
+			goto out;
+		}
+		if (!*f[col[3]] && !*parent && !a->is_user)
+			a->shares_raw = 1;	/* root: Slurm's default */
+		else if (parse_shares(f[col[3]], a, e, line) < 0)
+			goto out;
+		if (!*f[col[4]]) {
+			if (a->is_user) {
+				fs_error(e, line, "column 'RawUsage': empty on a "
+					 "user row");
+				goto out;
+			}
+		} else {
+			if (fs_parse_usage(f[col[4]], "RawUsage", &a->usage_raw,
+					   e, line) < 0)
+				goto out;
+			a->usage_given = 1;
+		}
+		j = hmap_insert(&assocs, tr->node, (uint32_t)r, 0);
+		if (j != FS_NONE) {
+			if (a->is_user)
+				fs_error(e, line, "duplicate association "
+					 "account '%s' user '%s' partition "
+					 "'%s' (first at line %lu)", a->acct,
+					 a->user, a->part, t->first_line + j);
+			else
+				fs_error(e, line, "duplicate account '%s' "
+					 "(first at line %lu)", a->acct,
+					 t->first_line + j);
+			goto out;
+		}
+		if (!a->is_user)
+			hmap_insert(&accts, tr->node, (uint32_t)r, 1);
+	}
+	if (root == FS_NONE) {
+		fs_error(e, n ? t->first_line : t->h.line,
+			 n ? "no root: no account row has an empty Parent"
+			   : "no rows: the tree needs at least a root account");
+		goto out;
+	}
+	tr->root = root;
+
+	/* Pass 2: parents. */
+	for (i = 0; i < n; i++) {
+		struct fs_node *a = &tr->node[i];
+		const char *parent;
+
+		if (i == root)
+			continue;
+		parent = a->is_user ? a->acct
+				    : fs_table_field(t, a->row, (size_t)col[2]);
+		j = hmap_find_acct(&accts, tr->node, parent);
+		if (j == FS_NONE) {
+			fs_error(e, fs_tree_line(tr, i),
+				 "parent account '%s' not found", parent);
+			goto out;
+		}
+		a->parent = j;
+		if (a->is_user)
+			tr->user_count++;
+	}
+
+	/* Children grouped by parent, in Slurm's sibling order. */
+	cnt = fs_xcalloc((size_t)n + 1, sizeof(*cnt));
+	for (i = 0; i < n; i++)
+		if (i != root)
+			cnt[tr->node[i].parent]++;
+	for (i = 0, k = 0; i < n; i++) {
+		tr->node[i].kids = (uint32_t)k;
+		k += cnt[i];
+		cnt[i] = tr->node[i].kids;
+	}
+	tr->kids = fs_xcalloc(n, sizeof(*tr->kids));
+	for (i = 0; i < n; i++)
+		if (i != root)
+			tr->kids[cnt[tr->node[i].parent]++] = i;
+	sort_tree = tr;
+	for (i = 0; i < n; i++) {
+		tr->node[i].nkids = cnt[i] - tr->node[i].kids;
+		if (tr->node[i].nkids > 1)
+			qsort(tr->kids + tr->node[i].kids, tr->node[i].nkids,
+			      sizeof(*tr->kids), cmp_siblings);
+	}
+
+	/* Depth-first display order, without recursion. */
+	tr->order = fs_xcalloc(n, sizeof(*tr->order));
+	seen = fs_xcalloc(n, 1);
+	stack = fs_xcalloc(n, sizeof(*stack));
+	sp = 0;
+	k = 0;
+	stack[sp++] = root;
+	while (sp) {
+		i = stack[--sp];
+		tr->order[k++] = i;
+		seen[i] = 1;
+		/* Push children in reverse so the first is visited first. */
+		for (j = tr->node[i].nkids; j-- > 0;) {
+			uint32_t c = tr->kids[tr->node[i].kids + j];
+
+			tr->node[c].depth = tr->node[i].depth + 1;
+			stack[sp++] = c;
+		}
+	}
+	if (k != n) {
+		for (i = 0; i < n && seen[i]; i++)
+			;
+		cycle_error(tr, i, seen, e);
+		goto out;
+	}
+
+	/* fs parents and Slurm's children lists, in display order. */
+	memset(cnt, 0, ((size_t)n + 1) * sizeof(*cnt));
+	for (k = 1; k < n; k++) {
+		struct fs_node *a = &tr->node[tr->order[k]];
+		const struct fs_node *p = &tr->node[a->parent];
+
+		a->fs_parent = (a->parent == root || !p->use_parent)
+				       ? a->parent
+				       : p->fs_parent;
+		cnt[a->fs_parent]++;
+	}
+	for (i = 0, k = 0; i < n; i++) {
+		tr->node[i].fs_kids = (uint32_t)k;
+		k += cnt[i];
+		cnt[i] = tr->node[i].fs_kids;
+	}
+	tr->fs_kids = fs_xcalloc(n, sizeof(*tr->fs_kids));
+	for (k = 1; k < n; k++) {
+		i = tr->order[k];
+		tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
+	}
+	for (i = 0; i < n; i++)
+		tr->node[i].nfs_kids = cnt[i] - tr->node[i].fs_kids;
+
+	/* An account without a usage of its own: the sum of its children,
+	 * children before parents (reverse display order). */
+	for (k = n; k-- > 0;) {
+		struct fs_node *a = &tr->node[tr->order[k]];
+		long double sum = 0;
+
+		if (a->usage_given || a->is_user)
+			continue;
+		for (j = 0; j < a->nkids; j++)
+			sum += tr->node[tr->kids[a->kids + j]].usage_raw;
+		a->usage_raw = sum;
+	}
+	ret = 0;
+out:
+	free(f);
+	free(cnt);
+	free(stack);
+	free(seen);
+	free(accts.slot);
+	free(assocs.slot);
+	if (ret < 0)
+		fs_tree_release(tr);
+	return ret;
+}
+
+void
+fs_tree_release(struct fs_tree *tr)
+{
+	free(tr->node);
+	free(tr->order);
+	free(tr->kids);
+	free(tr->fs_kids);
+	memset(tr, 0, sizeof(*tr));
+	tr->root = FS_NONE;
+}
+
+uint32_t
+fs_tree_find_account(const struct fs_tree *tr, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < tr->n; i++)
+		if (!tr->node[i].is_user && !strcmp(tr->node[i].acct, name))
+			return i;
+	return FS_NONE;
+}
+
+/* "user", "account/user" or "account/user/partition". */
+uint32_t
+fs_tree_find_user(const struct fs_tree *tr, const char *spec)
+{
+	char *s = fs_xstrdup(spec), *acct = NULL, *user = s, *part = NULL;
+	char *slash = strchr(s, '/');
+	uint32_t i, found = FS_NONE;
+
+	if (slash) {
+		*slash = '\0';
+		acct = s;
+		user = slash + 1;
+		slash = strchr(user, '/');
+		if (slash) {
+			*slash = '\0';
+			part = slash + 1;
+		}
+	}
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+
+		if (!a->is_user || strcmp(a->user, user))
+			continue;
+		if (acct && strcmp(a->acct, acct))
+			continue;
+		if (part && strcmp(a->part, part))
+			continue;
+		if (found != FS_NONE) {
+			found = FS_NONE - 1;
+			break;
+		}
+		found = i;
+	}
+	free(s);
+	return found;
+}

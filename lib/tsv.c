@@ -1,0 +1,345 @@
+/*
+ * tsv.c: the TSV tree on the wire (see fs-tsv(5)).
+ *
+ * A tree is "#fs-tsv 1", metadata lines "#key=value", one header line of
+ * column names, then one row per association: UTF-8, LF, one tab between
+ * fields, no quoting. The prologue reader is fed line by line so that the
+ * streaming programs and the whole-table reader share it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+
+enum { H_MAGIC, H_META, H_DONE };
+
+void
+fs_header_init(struct fs_header *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+void
+fs_header_release(struct fs_header *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nmeta; i++) {
+		free(h->meta[i].key);
+		free(h->meta[i].val);
+	}
+	free(h->meta);
+	for (i = 0; i < h->ncols; i++)
+		free(h->cols[i]);
+	free(h->cols);
+	fs_header_init(h);
+}
+
+int
+fs_check_line(const char *line, size_t len, unsigned long lineno,
+	      struct fs_err *e)
+{
+	const char *cr;
+
+	if (memchr(line, '\0', len))
+		return fs_error(e, lineno, "NUL byte in input: not a text file");
+	cr = memchr(line, '\r', len);
+	if (cr && cr == line + len - 1)
+		return fs_error(e, lineno,
+				"line ends in CR: convert CRLF line endings "
+				"with 'sed -i s/\\\\r\\$// FILE' or dos2unix");
+	if (cr)
+		return fs_error(e, lineno, "carriage return inside a line");
+	return 0;
+}
+
+static int
+looks_like_sshare(const char *line)
+{
+	return !strncmp(line, "Account", 7) || strstr(line, "|User|") ||
+	       !strncmp(line, "root|", 5);
+}
+
+int
+fs_header_feed(struct fs_header *h, char *line, size_t len,
+	       unsigned long lineno, struct fs_err *e)
+{
+	char *eq, *p, *tab;
+	size_t i;
+
+	if (h->state == H_MAGIC) {
+		if (!strcmp(line, FS_TSV_MAGIC)) {
+			h->state = H_META;
+			return 1;
+		}
+		if (!strncmp(line, "#fs-tsv ", 8))
+			return fs_error(e, lineno,
+					"unsupported format version '%s' "
+					"(this program reads '" FS_TSV_MAGIC "')",
+					line + 8);
+		if (looks_like_sshare(line))
+			return fs_error(e, lineno,
+					"this is sshare output, not a TSV tree: "
+					"convert it with 'fs-tree --sshare FILE'");
+		return fs_error(e, lineno,
+				"not a TSV tree: the first line must be '"
+				FS_TSV_MAGIC "'");
+	}
+	if (h->state != H_META)
+		return fs_error(e, lineno, "internal error: header already read");
+	if (len == 0)
+		return fs_error(e, lineno, "empty line before the header");
+	if (line[0] == '#') {
+		eq = strchr(line, '=');
+		if (!eq || eq == line + 1)
+			return fs_error(e, lineno,
+					"metadata must be '#key=value': '%s'",
+					line);
+		*eq = '\0';
+		fs_header_set_meta(h, line + 1, eq + 1);
+		return 1;
+	}
+	/* The header line. */
+	h->line = lineno;
+	for (p = line;; p = tab + 1) {
+		tab = strchr(p, '\t');
+		if (tab)
+			*tab = '\0';
+		if (!*p)
+			return fs_error(e, lineno, "header: empty column name "
+					"(column %zu)", h->ncols + 1);
+		for (i = 0; i < h->ncols; i++)
+			if (!strcmp(h->cols[i], p))
+				return fs_error(e, lineno,
+						"header: duplicate column '%s'",
+						p);
+		h->cols = fs_xreallocarray(h->cols, h->ncols + 1,
+					   sizeof(*h->cols));
+		h->cols[h->ncols++] = fs_xstrdup(p);
+		if (!tab)
+			break;
+	}
+	h->state = H_DONE;
+	return 0;
+}
+
+int
+fs_header_col(const struct fs_header *h, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < h->ncols; i++)
+		if (!strcmp(h->cols[i], name))
+			return (int)i;
+	return -1;
+}
+
+const char *
+fs_header_meta(const struct fs_header *h, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < h->nmeta; i++)
+		if (!strcmp(h->meta[i].key, key))
+			return h->meta[i].val;
+	return NULL;
+}
+
+void
+fs_header_set_meta(struct fs_header *h, const char *key, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < h->nmeta; i++)
+		if (!strcmp(h->meta[i].key, key)) {
+			free(h->meta[i].val);
+			h->meta[i].val = fs_xstrdup(val);
+			return;
+		}
+	h->meta = fs_xreallocarray(h->meta, h->nmeta + 1, sizeof(*h->meta));
+	h->meta[h->nmeta].key = fs_xstrdup(key);
+	h->meta[h->nmeta].val = fs_xstrdup(val);
+	h->nmeta++;
+}
+
+int
+fs_header_add_col(struct fs_header *h, const char *name)
+{
+	int c = fs_header_col(h, name);
+
+	if (c >= 0)
+		return c;
+	h->cols = fs_xreallocarray(h->cols, h->ncols + 1, sizeof(*h->cols));
+	h->cols[h->ncols] = fs_xstrdup(name);
+	return (int)h->ncols++;
+}
+
+int
+fs_header_write(const struct fs_header *h, FILE *out)
+{
+	size_t i;
+
+	fputs(FS_TSV_MAGIC "\n", out);
+	for (i = 0; i < h->nmeta; i++)
+		fprintf(out, "#%s=%s\n", h->meta[i].key, h->meta[i].val);
+	for (i = 0; i < h->ncols; i++) {
+		if (i)
+			putc('\t', out);
+		fputs(h->cols[i], out);
+	}
+	putc('\n', out);
+	return ferror(out) ? -1 : 0;
+}
+
+int
+fs_split(char *line, char **fields, size_t n, unsigned long lineno,
+	 struct fs_err *e)
+{
+	size_t k = 0;
+	char *p = line, *tab;
+
+	for (;;) {
+		tab = strchr(p, '\t');
+		if (k < n)
+			fields[k] = p;
+		k++;
+		if (!tab)
+			break;
+		*tab = '\0';
+		p = tab + 1;
+	}
+	if (k != n)
+		return fs_error(e, lineno, "expected %zu fields, found %zu", n,
+				k);
+	return 0;
+}
+
+int
+fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e)
+{
+	struct fs_buf b;
+
+	fs_buf_init(&b);
+	if (fs_slurp(in, &b, e) < 0) {
+		fs_buf_release(&b);
+		memset(t, 0, sizeof(*t));
+		return -1;
+	}
+	return fs_table_parse(t, &b, e);
+}
+
+/* Is this row (fields NUL-separated from p) the header line again? */
+static int
+is_header_again(const struct fs_header *h, const char *p, size_t len)
+{
+	size_t i, off = 0;
+
+	for (i = 0; i < h->ncols; i++) {
+		size_t l = strlen(h->cols[i]);
+
+		if (off + l > len || memcmp(p + off, h->cols[i], l))
+			return 0;
+		off += l + 1;
+	}
+	return 1;
+}
+
+int
+fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
+{
+	char *s, *end, *nl, *p;
+	unsigned long lineno = 0;
+	size_t len, cap = 0, k;
+	int r = 1;
+
+	memset(t, 0, sizeof(*t));
+	fs_header_init(&t->h);
+	t->buf = *text;
+	fs_buf_init(text);
+	if (!t->buf.data)
+		fs_buf_addstr(&t->buf, "");
+	s = t->buf.data;
+	end = s + t->buf.len;
+	if (s == end)
+		return fs_error(e, 1, "empty input: expected a TSV tree "
+				"starting with '" FS_TSV_MAGIC "'");
+	while (s < end) {
+		lineno++;
+		nl = memchr(s, '\n', (size_t)(end - s));
+		len = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		if (fs_check_line(s, len, lineno, e) < 0)
+			return -1;
+		s[len] = '\0';
+		if (r) {
+			r = fs_header_feed(&t->h, s, len, lineno, e);
+			if (r < 0)
+				return -1;
+			if (r == 0)
+				t->first_line = lineno + 1;
+		} else {
+			if (len == 0)
+				return fs_error(e, lineno, "empty line");
+			/* Split in place: tabs become NULs. */
+			k = 1;
+			for (p = s; (p = memchr(p, '\t', (size_t)(s + len - p)));
+			     p++) {
+				*p = '\0';
+				k++;
+			}
+			if (k != t->h.ncols) {
+				if (is_header_again(&t->h, s, len))
+					return fs_error(e, lineno,
+							"repeated header line");
+				return fs_error(e, lineno,
+						"expected %zu fields, found %zu",
+						t->h.ncols, k);
+			}
+			if (is_header_again(&t->h, s, len))
+				return fs_error(e, lineno, "repeated header line");
+			if (t->nrows == cap) {
+				cap = cap ? cap * 2 : 1024;
+				t->row = fs_xreallocarray(t->row, cap,
+							  sizeof(*t->row));
+			}
+			t->row[t->nrows++] = (size_t)(s - t->buf.data);
+		}
+		s += len + 1;
+	}
+	if (r)
+		return fs_error(e, lineno ? lineno : 1,
+				t->h.state == H_MAGIC
+					? "empty input"
+					: "no header line after the metadata");
+	return 0;
+}
+
+void
+fs_table_release(struct fs_table *t)
+{
+	fs_header_release(&t->h);
+	fs_buf_release(&t->buf);
+	free(t->row);
+	memset(t, 0, sizeof(*t));
+}
+
+const char *
+fs_table_field(const struct fs_table *t, size_t r, size_t c)
+{
+	const char *p = t->buf.data + t->row[r];
+
+	while (c--)
+		p += strlen(p) + 1;
+	return p;
+}
+
+void
+fs_table_fields(const struct fs_table *t, size_t r, const char **f)
+{
+	const char *p = t->buf.data + t->row[r];
+	size_t c;
+
+	for (c = 0; c < t->h.ncols; c++) {
+		f[c] = p;
+		p += strlen(p) + 1;
+	}
+}

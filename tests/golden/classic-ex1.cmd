@@ -1,0 +1,1 @@
+fs-rank --algorithm classic -l -p -n trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-rank --algorithm depth-oblivious -l -p -n trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-rank -l -p -n trees/ex2a.tsv

@@ -1,0 +1,1 @@
+fs-rank -l -p -n trees/ex3.tsv | grep -v "^root||"

@@ -1,0 +1,329 @@
+/*
+ * fs-rank: compute fairshare over a TSV tree.
+ *
+ * Reads one TSV tree (fs-tsv(5)) from FILE or standard input, computes every
+ * association's normalised shares and usage, effective usage, Level FS,
+ * fairshare factor and rank with Fair Tree (default), classic or
+ * depth-oblivious, exactly as Slurm does, and writes the tree back with the
+ * columns NormShares, NormUsage, EffectvUsage, LevelFS, FairShare and Rank
+ * filled in, or prints it the way `sshare -a` would.
+ *
+ * The whole input is read and validated before the first byte is written.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+
+struct opts {
+	const char *algorithm;	/* NULL: the tree's metadata, else fairtree */
+	enum fs_ties ties;
+	long dampening;		/* 0: the tree's metadata, else 1 */
+	int sshare;		/* any sshare output option given */
+	struct fs_sshare_opts so;
+	int json, tree;
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fs-rank [--algorithm fairtree|classic|depth-oblivious]\n"
+		"               [--ties slurm|merge] [--dampening N]\n"
+		"               [-l] [-p|-P] [-n] [-U] [-m] [-o FIELDS]\n"
+		"               [--as-slurm RELEASE] [--json | --tree] [FILE]\n"
+		"\n"
+		"Compute fairshare over a TSV tree (from fs-tree) exactly as "
+		"Slurm does.\n"
+		"Without output options, writes the tree back as TSV with "
+		"NormShares,\n"
+		"NormUsage, EffectvUsage, LevelFS, FairShare and Rank filled "
+		"in.\n"
+		"\n"
+		"  -a, --algorithm NAME  fairtree (default), classic, "
+		"depth-oblivious\n"
+		"      --ties MODE       slurm (default: what Slurm does) or "
+		"merge\n"
+		"                        (the documented merge of tied "
+		"accounts)\n"
+		"      --dampening N     FairShareDampeningFactor (classic, "
+		"default 1)\n"
+		"  -l, --long            sshare -l columns\n"
+		"  -p, --parsable        sshare -p: '|' after every field\n"
+		"  -P, --parsable2       sshare -P: '|' between fields\n"
+		"  -n, --noheader        no header line\n"
+		"  -U, --Users           user rows only\n"
+		"  -m, --partition       show the Partition column\n"
+		"  -o, --format FIELDS   sshare's -o (see --helpformat)\n"
+		"  -e, --helpformat      list the fields -o accepts\n"
+		"      --as-slurm REL    print FairShare as Slurm REL's sshare "
+		"(22.05 default;\n"
+		"                        25.11 and later blank it on account "
+		"rows)\n"
+		"      --json            one JSON document\n"
+		"      --tree            an indented tree for the terminal\n"
+		"  -h, --help            this help\n"
+		"\n"
+		"With no FILE, or when FILE is -, read standard input. See "
+		"fs-rank(1).\n");
+}
+
+static void
+helpformat(void)
+{
+	static const char *const names[] = {
+		"Account", "Cluster", "EffectvUsage", "FairShare",
+		"GrpTRESMins", "GrpTRESRaw", "ID", "LevelFS", "NormShares",
+		"NormUsage", "Partition", "RawShares", "RawUsage",
+		"TRESRunMins", "User"};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(*names); i++)
+		printf("%-17s%s", names[i], (i % 4 == 3) ? "\n" : "");
+	printf("\n");
+}
+
+static int
+parse_release(const char *s)
+{
+	int major = 0, minor = 0;
+
+	if (sscanf(s, "%d.%d", &major, &minor) < 1)
+		return -1;
+	return major > 25 || (major == 25 && minor >= 11);
+}
+
+/* Metadata the tree carries from its source sets our defaults. */
+static int
+apply_defaults(struct opts *o, const struct fs_header *h,
+	       struct fs_rank_opts *ro, struct fs_err *e)
+{
+	const char *alg = o->algorithm, *damp;
+	char *end;
+
+	if (!alg)
+		alg = fs_header_meta(h, "algorithm");
+	ro->algorithm = FS_ALG_FAIRTREE;
+	if (alg && fs_algorithm_parse(alg, &ro->algorithm) < 0)
+		return fs_error(e, 0, o->algorithm
+				? "unknown algorithm '%s' (fairtree, classic or "
+				  "depth-oblivious)"
+				: "metadata 'algorithm': unknown algorithm '%s' "
+				  "(override it with --algorithm)", alg);
+	ro->ties = o->ties;
+	ro->dampening = 1;
+	if (o->dampening)
+		ro->dampening = (unsigned)o->dampening;
+	else if ((damp = fs_header_meta(h, "dampening"))) {
+		long v = strtol(damp, &end, 10);
+
+		if (*end || v < 1 || v > 65535)
+			return fs_error(e, 0, "metadata 'dampening': not a "
+					"number from 1 to 65535: '%s'", damp);
+		ro->dampening = (unsigned)v;
+	}
+	return 0;
+}
+
+static int
+run(struct opts *o, FILE *in, const char *name, FILE *out)
+{
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_rank_opts ro;
+	struct fs_err e = {name, 0, ""};
+	char buf[32];
+	int ret = FS_EXIT_DATA;
+
+	if (fs_table_read(&t, in, &e) < 0) {
+		fs_err_print(&e);
+		fs_table_release(&t);
+		return FS_EXIT_DATA;
+	}
+	if (apply_defaults(o, &t.h, &ro, &e) < 0) {
+		fs_err_print(&e);
+		fs_table_release(&t);
+		return e.msg[0] == 'u' ? FS_EXIT_USAGE : FS_EXIT_DATA;
+	}
+	if (fs_tree_build(&tr, &t, &e) < 0) {
+		fs_err_print(&e);
+		fs_table_release(&t);
+		return FS_EXIT_DATA;
+	}
+	fs_rank(&tr, &ro);
+	fs_header_set_meta(&t.h, "algorithm", fs_algorithm_name(ro.algorithm));
+	if (ro.algorithm == FS_ALG_FAIRTREE)
+		fs_header_set_meta(&t.h, "ties",
+				   ro.ties == FS_TIES_MERGE ? "merge" : "slurm");
+	else {
+		snprintf(buf, sizeof(buf), "%u", ro.dampening);
+		fs_header_set_meta(&t.h, "dampening", buf);
+	}
+	snprintf(buf, sizeof(buf), "%u", tr.user_count);
+	fs_header_set_meta(&t.h, "users", buf);
+
+	e.file = NULL;
+	if (o->sshare) {
+		if (fs_sshare_print(&tr, &ro, &o->so, out, &e) < 0)
+			fs_err_print(&e);
+		else
+			ret = FS_EXIT_OK;
+	} else if (o->json) {
+		ret = fs_json_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
+						       : FS_EXIT_OK;
+	} else if (o->tree) {
+		ret = fs_tree_table_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
+							     : FS_EXIT_OK;
+	} else {
+		ret = fs_tree_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
+						       : FS_EXIT_OK;
+	}
+	fs_tree_release(&tr);
+	fs_table_release(&t);
+	return ret;
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS };
+	static const struct option lo[] = {
+		{"algorithm", required_argument, NULL, 'a'},
+		{"ties", required_argument, NULL, O_TIES},
+		{"dampening", required_argument, NULL, O_DAMP},
+		{"long", no_argument, NULL, 'l'},
+		{"parsable", no_argument, NULL, 'p'},
+		{"parsable2", no_argument, NULL, 'P'},
+		{"noheader", no_argument, NULL, 'n'},
+		{"Users", no_argument, NULL, 'U'},
+		{"partition", no_argument, NULL, 'm'},
+		{"format", required_argument, NULL, 'o'},
+		{"helpformat", no_argument, NULL, 'e'},
+		{"as-slurm", required_argument, NULL, O_AS},
+		{"json", no_argument, NULL, O_JSON},
+		{"tree", no_argument, NULL, O_TREE},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	struct opts o;
+	struct fs_buf fmt;
+	const char *name = "<stdin>";
+	FILE *in = stdin;
+	char *end;
+	int c, ret, rel;
+
+	fs_set_progname(argv[0]);
+	fs_stdout_init();
+	memset(&o, 0, sizeof(o));
+	fs_buf_init(&fmt);
+	while ((c = getopt_long(argc, argv, "a:lpPnUmo:eh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			o.algorithm = optarg;
+			break;
+		case O_TIES:
+			if (!strcmp(optarg, "slurm"))
+				o.ties = FS_TIES_SLURM;
+			else if (!strcmp(optarg, "merge"))
+				o.ties = FS_TIES_MERGE;
+			else {
+				fs_warn("--ties: expected 'slurm' or 'merge', "
+					"not '%s'", optarg);
+				return FS_EXIT_USAGE;
+			}
+			break;
+		case O_DAMP:
+			errno = 0;
+			o.dampening = strtol(optarg, &end, 10);
+			if (*end || !*optarg || o.dampening < 1 ||
+			    o.dampening > 65535) {
+				fs_warn("--dampening: expected a whole number "
+					"from 1 to 65535, not '%s'", optarg);
+				return FS_EXIT_USAGE;
+			}
+			break;
+		case 'l':
+			o.so.longfmt = 1;
+			o.sshare = 1;
+			break;
+		case 'p':
+			if (o.so.parsable < 1)
+				o.so.parsable = 1;
+			o.sshare = 1;
+			break;
+		case 'P':
+			o.so.parsable = 2;
+			o.sshare = 1;
+			break;
+		case 'n':
+			o.so.noheader = 1;
+			o.sshare = 1;
+			break;
+		case 'U':
+			o.so.users_only = 1;
+			o.sshare = 1;
+			break;
+		case 'm':
+			o.so.partition = 1;
+			o.sshare = 1;
+			break;
+		case 'o':
+			/* Repeatable, like sshare's. */
+			if (fmt.len)
+				fs_buf_addch(&fmt, ',');
+			fs_buf_addstr(&fmt, optarg);
+			o.sshare = 1;
+			break;
+		case 'e':
+			helpformat();
+			return fs_stdout_close();
+		case O_AS:
+			rel = parse_release(optarg);
+			if (rel < 0) {
+				fs_warn("--as-slurm: expected a release like "
+					"22.05 or 25.11, not '%s'", optarg);
+				return FS_EXIT_USAGE;
+			}
+			o.so.newer = rel;
+			break;
+		case O_JSON:
+			o.json = 1;
+			break;
+		case O_TREE:
+			o.tree = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return fs_stdout_close();
+		default:
+			usage(stderr);
+			return FS_EXIT_USAGE;
+		}
+	}
+	if (fmt.len)
+		o.so.format = fmt.data;
+	if (o.sshare + o.json + o.tree > 1) {
+		fs_warn("choose one output: sshare options, --json or --tree");
+		return FS_EXIT_USAGE;
+	}
+	if (argc - optind > 1) {
+		fs_warn("too many arguments: one FILE at most");
+		usage(stderr);
+		return FS_EXIT_USAGE;
+	}
+	if (optind < argc && strcmp(argv[optind], "-")) {
+		name = argv[optind];
+		in = fopen(name, "r");
+		if (!in) {
+			fs_warn("%s: %s", name, strerror(errno));
+			return FS_EXIT_DATA;
+		}
+	}
+	ret = run(&o, in, name, stdout);
+	if (in != stdin)
+		fclose(in);
+	fs_buf_release(&fmt);
+	c = fs_stdout_close();
+	return ret ? ret : c;
+}
