@@ -224,6 +224,9 @@ int fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 /* One JSON document: metadata and one object per association (fs-rank(1)). */
 int fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		  FILE *out);
+/* Append s as a JSON string (escaped; bytes that are not UTF-8 become
+ * U+FFFD). */
+void fs_json_string(struct fs_buf *b, const char *s);
 
 /* ------------------------------------------------------------- display.c */
 
@@ -245,6 +248,8 @@ struct fs_sshare_opts {
 };
 const char *fs_sshare_default_format(enum fs_algorithm alg, int longfmt,
 				     int partition);
+/* Validate an -o list: 0, or -1 with e set. */
+int fs_sshare_check_format(const char *spec, struct fs_err *e);
 int fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 		    const struct fs_sshare_opts *o, FILE *out,
 		    struct fs_err *e);
@@ -257,6 +262,34 @@ int fs_sshare_import(const char *text, size_t len, const char *cluster,
 /* --------------------------------------------------------------- sample.c */
 
 extern const char fs_sample_tree[];
+
+/* --------------------------------------------------------------- report.c */
+
+/* fs-report(1): a summary of a ranked tree for people and for Prometheus. */
+enum fs_report_format {
+	FS_REPORT_TEXT, FS_REPORT_MARKDOWN, FS_REPORT_HTML, FS_REPORT_PROMETHEUS
+};
+struct fs_report_opts {
+	enum fs_report_format format;
+	unsigned top;		/* length of each list */
+};
+/* Fill tr's computed fields: from the ranking columns when the table has
+ * all of them (fs-rank's output), else by fs_rank() with the algorithm,
+ * ties and dampening of the table's metadata. ro receives the options.
+ * Returns 0, or -1 with e set (a bad value, a bad metadata entry). */
+int fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro,
+		   struct fs_err *e);
+/* The report on cur, compared with old when old is not NULL, appended to
+ * out. Both trees are ranked (fs_report_rank). */
+void fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
+		     const struct fs_rank_opts *ro, const struct fs_tree *old,
+		     const struct fs_rank_opts *old_ro,
+		     const struct fs_report_opts *o);
+/* Escapes: HTML text and attributes (& < > " '), Markdown text, and
+ * Prometheus label values (\ " newline). */
+void fs_buf_html(struct fs_buf *b, const char *s);
+void fs_buf_markdown(struct fs_buf *b, const char *s);
+void fs_buf_prom_label(struct fs_buf *b, const char *s);
 
 /* ------------------------------------------------------------------ time */
 

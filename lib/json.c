@@ -1,13 +1,203 @@
-/* json.c: fs-rank --json (placeholder until its issue lands). */
+/*
+ * json.c: fs-rank --json, one JSON document for machines.
+ *
+ * {"format":"fs-json","version":1,"algorithm":...,"users":N,
+ *  "meta":{every metadata key: string},
+ *  "associations":[{"account","user","partition","parent","path","depth",
+ *    "kind","raw_shares","shares_parent","raw_usage","level_shares",
+ *    "norm_shares","norm_usage","effective_usage","level_fs",
+ *    "level_fs_infinite","fairshare","rank"}, ...]}
+ *
+ * Every number is a JSON number (an IEEE double: the TSV keeps the long
+ * double digits). A value that is not set is null. Level FS is the only
+ * quantity that can be infinite: it is then null with "level_fs_infinite":
+ * true, so that every standard parser reads the document. Strings are
+ * escaped; bytes that are not UTF-8 become U+FFFD.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "fs.h"
+
+/* Length of the valid UTF-8 sequence at s, or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+void
+fs_json_string(struct fs_buf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	fs_buf_addch(b, '"');
+	while (*p) {
+		if (*p == '"' || *p == '\\') {
+			fs_buf_addch(b, '\\');
+			fs_buf_addch(b, (char)*p++);
+		} else if (*p < 0x20) {
+			fs_buf_printf(b, "\\u%04x", *p++);
+		} else if ((n = utf8_len(p)) > 0) {
+			fs_buf_add(b, p, n);
+			p += n;
+		} else {
+			fs_buf_addstr(b, "\\ufffd");
+			p++;
+		}
+	}
+	fs_buf_addch(b, '"');
+}
+
+static void
+json_number(struct fs_buf *b, double v)
+{
+	if (isinf(v) || isnan(v))
+		fs_buf_addstr(b, "null");
+	else
+		fs_buf_printf(b, "%.17g", v);
+}
+
+static void
+json_key(struct fs_buf *b, const char *k)
+{
+	fs_buf_printf(b, ",\"%s\":", k);
+}
+
+static void
+json_opt_string(struct fs_buf *b, const char *k, const char *s)
+{
+	json_key(b, k);
+	if (s && *s)
+		fs_json_string(b, s);
+	else
+		fs_buf_addstr(b, "null");
+}
 
 int
 fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	      FILE *out)
 {
-	(void)tr;
-	(void)o;
-	(void)out;
-	fs_warn("--json is not implemented yet");
-	return -1;
+	const struct fs_header *h = &tr->t->h;
+	const long double no_val = (long double)FS_NO_VAL;
+	int fair = o->algorithm == FS_ALG_FAIRTREE;
+	uint32_t r, *path = fs_xcalloc((size_t)tr->n + 1, sizeof(*path));
+	struct fs_buf b;
+	size_t k;
+	int ret = 0;
+
+	fs_buf_init(&b);
+	fs_buf_addstr(&b, "{\"format\":\"fs-json\",\"version\":1,\"algorithm\":");
+	fs_json_string(&b, fs_algorithm_name(o->algorithm));
+	fs_buf_printf(&b, ",\"users\":%u,\"meta\":{", tr->user_count);
+	for (k = 0; k < h->nmeta; k++) {
+		if (k)
+			fs_buf_addch(&b, ',');
+		fs_json_string(&b, h->meta[k].key);
+		fs_buf_addch(&b, ':');
+		fs_json_string(&b, h->meta[k].val);
+	}
+	fs_buf_addstr(&b, "},\"associations\":[");
+	for (r = 0; r < tr->n && !ret; r++) {
+		uint32_t i = tr->order[r], j, d;
+		const struct fs_node *a = &tr->node[i];
+
+		fs_buf_addstr(&b, r ? ",\n{" : "\n{");
+		fs_buf_addstr(&b, "\"account\":");
+		fs_json_string(&b, a->acct);
+		json_opt_string(&b, "user", a->is_user ? a->user : NULL);
+		json_opt_string(&b, "partition", a->part);
+		json_opt_string(&b, "parent",
+				a->parent == FS_NONE ? NULL
+						     : tr->node[a->parent].acct);
+		/* The accounts from root down to this row's account. */
+		d = 0;
+		for (j = a->is_user ? a->parent : i; j != FS_NONE;
+		     j = tr->node[j].parent)
+			path[d++] = j;
+		json_key(&b, "path");
+		fs_buf_addch(&b, '[');
+		while (d--) {
+			fs_json_string(&b, tr->node[path[d]].acct);
+			if (d)
+				fs_buf_addch(&b, ',');
+		}
+		fs_buf_addch(&b, ']');
+		fs_buf_printf(&b, ",\"depth\":%u,\"kind\":\"%s\"", a->depth,
+			      a->is_user ? "user" : "account");
+		json_key(&b, "raw_shares");
+		if (a->use_parent || i == tr->root)
+			fs_buf_addstr(&b, "null");
+		else
+			fs_buf_printf(&b, "%u", a->shares_raw);
+		fs_buf_printf(&b, ",\"shares_parent\":%s",
+			      a->use_parent ? "true" : "false");
+		json_key(&b, "raw_usage");
+		json_number(&b, (double)a->usage_raw);
+		json_key(&b, "level_shares");
+		if (a->level_shares == FS_NO_VAL)
+			fs_buf_addstr(&b, "null");
+		else
+			fs_buf_printf(&b, "%u", a->level_shares);
+		json_key(&b, "norm_shares");
+		json_number(&b, a->shares_norm);
+		json_key(&b, "norm_usage");
+		if (a->usage_norm == no_val)
+			fs_buf_addstr(&b, "null");
+		else
+			json_number(&b, (double)a->usage_norm);
+		json_key(&b, "effective_usage");
+		json_number(&b, (double)a->usage_efctv);
+		json_key(&b, "level_fs");
+		if (!fair || a->level_fs == no_val)
+			fs_buf_addstr(&b, "null");
+		else
+			json_number(&b, (double)a->level_fs);
+		fs_buf_printf(&b, ",\"level_fs_infinite\":%s",
+			      fair && isinf(a->level_fs) ? "true" : "false");
+		json_key(&b, "fairshare");
+		if (a->is_user || !fair)
+			json_number(&b, a->fs_factor);
+		else
+			fs_buf_addstr(&b, "null");
+		json_key(&b, "rank");
+		if (a->is_user)
+			fs_buf_printf(&b, "%u", tr->user_count + 1 - a->rank);
+		else
+			fs_buf_addstr(&b, "null");
+		fs_buf_addch(&b, '}');
+		if (b.len >= 1 << 16) {
+			ret = fs_write_all(out, b.data, b.len);
+			b.len = 0;
+		}
+	}
+	fs_buf_addstr(&b, "\n]}\n");
+	if (!ret)
+		ret = fs_write_all(out, b.data, b.len);
+	fs_buf_release(&b);
+	free(path);
+	return ret;
 }

@@ -188,6 +188,14 @@ parse_format(const char *spec, struct pfield *pf, int max, struct fs_err *e)
 	return n;
 }
 
+int
+fs_sshare_check_format(const char *spec, struct fs_err *e)
+{
+	struct pfield pf[64];
+
+	return parse_format(spec, pf, 64, e) < 0 ? -1 : 0;
+}
+
 const char *
 fs_sshare_default_format(enum fs_algorithm alg, int longfmt, int partition)
 {

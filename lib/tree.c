@@ -297,11 +297,15 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		}
 		j = hmap_insert(&assocs, tr->node, (uint32_t)r, 0);
 		if (j != FS_NONE) {
-			if (a->is_user)
-				fs_error(e, line, "duplicate association "
-					 "account '%s' user '%s' partition "
-					 "'%s' (first at line %lu)", a->acct,
-					 a->user, a->part, t->first_line + j);
+			if (a->is_user && *a->part)
+				fs_error(e, line, "duplicate user row: account "
+					 "'%s' user '%s' partition '%s' (first at "
+					 "line %lu)", a->acct, a->user, a->part,
+					 t->first_line + j);
+			else if (a->is_user)
+				fs_error(e, line, "duplicate user row: account "
+					 "'%s' user '%s' (first at line %lu)",
+					 a->acct, a->user, t->first_line + j);
 			else
 				fs_error(e, line, "duplicate account '%s' "
 					 "(first at line %lu)", a->acct,

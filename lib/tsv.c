@@ -46,8 +46,8 @@ fs_check_line(const char *line, size_t len, unsigned long lineno,
 	cr = memchr(line, '\r', len);
 	if (cr && cr == line + len - 1)
 		return fs_error(e, lineno,
-				"line ends in CR: convert CRLF line endings "
-				"with 'sed -i s/\\\\r\\$// FILE' or dos2unix");
+				"line ends in CR (CRLF line endings): convert "
+				"with 'dos2unix FILE' or \"sed -i 's/\\r$//' FILE\"");
 	if (cr)
 		return fs_error(e, lineno, "carriage return inside a line");
 	return 0;

@@ -107,11 +107,9 @@ apply_defaults(struct opts *o, const struct fs_header *h,
 		alg = fs_header_meta(h, "algorithm");
 	ro->algorithm = FS_ALG_FAIRTREE;
 	if (alg && fs_algorithm_parse(alg, &ro->algorithm) < 0)
-		return fs_error(e, 0, o->algorithm
-				? "unknown algorithm '%s' (fairtree, classic or "
-				  "depth-oblivious)"
-				: "metadata 'algorithm': unknown algorithm '%s' "
-				  "(override it with --algorithm)", alg);
+		return fs_error(e, 0, "metadata 'algorithm': unknown "
+				"algorithm '%s' (override it with --algorithm)",
+				alg);
 	ro->ties = o->ties;
 	ro->dampening = 1;
 	if (o->dampening)
@@ -145,7 +143,7 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	if (apply_defaults(o, &t.h, &ro, &e) < 0) {
 		fs_err_print(&e);
 		fs_table_release(&t);
-		return e.msg[0] == 'u' ? FS_EXIT_USAGE : FS_EXIT_DATA;
+		return FS_EXIT_DATA;
 	}
 	if (fs_tree_build(&tr, &t, &e) < 0) {
 		fs_err_print(&e);
@@ -301,8 +299,24 @@ main(int argc, char **argv)
 			return FS_EXIT_USAGE;
 		}
 	}
-	if (fmt.len)
+	if (fmt.len) {
+		struct fs_err e = {NULL, 0, ""};
+
+		if (fs_sshare_check_format(fmt.data, &e) < 0) {
+			fs_err_print(&e);
+			return FS_EXIT_USAGE;
+		}
 		o.so.format = fmt.data;
+	}
+	if (o.algorithm) {
+		enum fs_algorithm a;
+
+		if (fs_algorithm_parse(o.algorithm, &a) < 0) {
+			fs_warn("--algorithm: expected fairtree, classic or "
+				"depth-oblivious, not '%s'", o.algorithm);
+			return FS_EXIT_USAGE;
+		}
+	}
 	if (o.sshare + o.json + o.tree > 1) {
 		fs_warn("choose one output: sshare options, --json or --tree");
 		return FS_EXIT_USAGE;

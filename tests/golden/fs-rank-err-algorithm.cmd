@@ -1,0 +1,1 @@
+fs-rank --algorithm bogus trees/ex1.tsv

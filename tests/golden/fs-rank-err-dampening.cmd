@@ -1,0 +1,1 @@
+fs-rank --dampening 0 trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-rank trees/ex1.tsv > /dev/full

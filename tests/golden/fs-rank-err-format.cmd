@@ -1,0 +1,1 @@
+fs-rank -o Account,Bogus trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-rank --ties bogus trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-rank --json --tree trees/ex1.tsv

@@ -1,0 +1,1 @@
+awk 'BEGIN { print "#fs-tsv 1"; print "Account\tUser\tParent\tRawShares\tRawUsage"; print "root\t\t\t\t"; print "a\t\troot\t1\t"; for (i = 0; i < 300000; i++) printf "a\tu%d\ta\t1\t%d\n", i, i }' | fs-rank | head -1; echo "stderr was quiet"

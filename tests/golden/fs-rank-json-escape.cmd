@@ -1,0 +1,1 @@
+printf '#fs-tsv 1\n#cluster=a"b\nAccount\tUser\tParent\tRawShares\tRawUsage\nroot\t\t\t\t\nq"x\\y\t\troot\t1\t\nq"x\\y\tbad\x01\xff\tq"x\\y\t1\t5\n' | fs-rank --json | jq -c '[.meta.cluster, .associations[1].account, .associations[2].user]'

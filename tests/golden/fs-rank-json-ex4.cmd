@@ -1,0 +1,1 @@
+fs-rank --json trees/ex4.tsv | jq -c '.associations[] | select(.account == "sub" or .account == "idle1") | [.account, .user, .path, .raw_shares, .shares_parent, .level_fs, .level_fs_infinite, .fairshare, .rank]'

@@ -1,0 +1,1 @@
+for f in trees/*.tsv; do fs-rank --json "$f" | jq -e '.format == "fs-json" and (.associations | length) > 0' >/dev/null || echo "invalid: $f"; fs-rank --algorithm classic --json "$f" | python3 -m json.tool >/dev/null || echo "invalid classic: $f"; done; echo checked

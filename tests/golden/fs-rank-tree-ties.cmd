@@ -1,0 +1,1 @@
+fs-rank --tree trees/ex2a.tsv

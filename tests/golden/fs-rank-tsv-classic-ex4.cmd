@@ -1,0 +1,1 @@
+fs-rank --algorithm classic trees/ex4.tsv

@@ -1,0 +1,1 @@
+fs-rank trees/ex2a.tsv
