@@ -1,0 +1,181 @@
+/*
+ * fs-tree: write the association tree as a TSV tree (fs-tsv(5)).
+ *
+ * Sources: the live cluster through libslurm (the default), the text of a
+ * saved `sshare -a -l` (--sshare FILE), or the embedded sample tree
+ * (--sample). Writes one TSV tree on standard output; owns every column it
+ * writes. Nothing is written unless the whole tree could be had.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+#include "live.h"
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fs-tree [-A ACCOUNTS] [-u USERS]\n"
+		"       fs-tree --sshare FILE [--cluster NAME]\n"
+		"       fs-tree --sample\n"
+		"\n"
+		"Write the fairshare association tree as a TSV tree for "
+		"fs-rank, fs-decay\n"
+		"and fs-explain.\n"
+		"\n"
+		"  (no source)          from the live cluster through libslurm "
+		"(SLURM_CONF)\n"
+		"  -A, --accounts LIST  keep these accounts (comma separated), "
+		"their\n"
+		"                       subtrees and ancestors\n"
+		"  -u, --users LIST     keep these users' rows and their "
+		"ancestors\n"
+		"      --sshare FILE    import saved 'sshare -a -l' output (-P, "
+		"-p or fixed\n"
+		"                       width; - for standard input)\n"
+		"      --cluster NAME   the cluster name to record for --sshare\n"
+		"      --sample         the embedded sample tree\n"
+		"  -h, --help           this help\n"
+		"\n"
+		"Live mode built in: %s. See fs-tree(1).\n",
+		fs_live_available() ? "yes" : "no");
+}
+
+/* Split "a,b,c" into a NULL-terminated list (one allocation). */
+static char **
+split_list(const char *s)
+{
+	size_t n = 2;
+	const char *p;
+	char **v, *copy, *tok, *save = NULL;
+
+	for (p = s; *p; p++)
+		n += *p == ',';
+	v = fs_xcalloc(n, sizeof(*v));
+	copy = fs_xstrdup(s);
+	n = 0;
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save))
+		v[n++] = tok;
+	if (!n)
+		free(copy);
+	return v;
+}
+
+static void
+free_list(char **v)
+{
+	if (v) {
+		free(v[0]);
+		free(v);
+	}
+}
+
+static int
+do_sshare(const char *file, const char *cluster)
+{
+	struct fs_buf in, out;
+	struct fs_err e = {NULL, 0, ""};
+	FILE *f = stdin;
+	int ret = FS_EXIT_OK;
+
+	e.file = strcmp(file, "-") ? file : "<stdin>";
+	if (strcmp(file, "-") && !(f = fopen(file, "r"))) {
+		fs_warn("%s: %s", file, strerror(errno));
+		return FS_EXIT_DATA;
+	}
+	fs_buf_init(&in);
+	fs_buf_init(&out);
+	if (fs_slurp(f, &in, &e) < 0 ||
+	    fs_sshare_import(in.data, in.len, cluster, &out, &e) < 0) {
+		fs_err_print(&e);
+		ret = FS_EXIT_DATA;
+	} else if (fs_write_all(stdout, out.data, out.len) < 0)
+		ret = FS_EXIT_DATA;
+	if (f != stdin)
+		fclose(f);
+	fs_buf_release(&in);
+	fs_buf_release(&out);
+	return ret;
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_SSHARE = 256, O_SAMPLE, O_CLUSTER };
+	static const struct option lo[] = {
+		{"accounts", required_argument, NULL, 'A'},
+		{"users", required_argument, NULL, 'u'},
+		{"sshare", required_argument, NULL, O_SSHARE},
+		{"cluster", required_argument, NULL, O_CLUSTER},
+		{"sample", no_argument, NULL, O_SAMPLE},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	const char *sshare = NULL, *cluster = NULL;
+	char **accounts = NULL, **users = NULL;
+	int c, sample = 0, ret = FS_EXIT_OK, rc;
+
+	fs_set_progname(argv[0]);
+	fs_stdout_init();
+	while ((c = getopt_long(argc, argv, "A:u:h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'A':
+			free_list(accounts);
+			accounts = split_list(optarg);
+			break;
+		case 'u':
+			free_list(users);
+			users = split_list(optarg);
+			break;
+		case O_SSHARE:
+			sshare = optarg;
+			break;
+		case O_CLUSTER:
+			cluster = optarg;
+			break;
+		case O_SAMPLE:
+			sample = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return fs_stdout_close();
+		default:
+			usage(stderr);
+			return FS_EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		fs_warn("unexpected argument '%s'", argv[optind]);
+		usage(stderr);
+		return FS_EXIT_USAGE;
+	}
+	if ((sample && sshare) ||
+	    ((sample || sshare) && (accounts || users))) {
+		fs_warn("choose one source: --sample, --sshare FILE, or the "
+			"live cluster (with -A/-u)");
+		return FS_EXIT_USAGE;
+	}
+	if (sample) {
+		if (fs_write_all(stdout, fs_sample_tree,
+				 strlen(fs_sample_tree)) < 0)
+			ret = FS_EXIT_DATA;
+	} else if (sshare) {
+		ret = do_sshare(sshare, cluster);
+	} else {
+		struct fs_live_opts lo_ = {(const char *const *)accounts,
+					   (const char *const *)users};
+		char err[1024] = "";
+
+		if (fs_live_dump(&lo_, stdout, err, sizeof(err)) != 0) {
+			fs_warn("%s", err);
+			ret = FS_EXIT_DATA;
+		}
+	}
+	free_list(accounts);
+	free_list(users);
+	rc = fs_stdout_close();
+	return ret ? ret : rc;
+}
