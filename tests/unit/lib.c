@@ -1,0 +1,290 @@
+/*
+ * Unit tests of the TSV reader, the tree builder and the algorithms, with
+ * the long double internals SLURM-REFERENCE §9 quotes from Slurm itself.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+#include "tap.h"
+
+/* Build a tree from text; returns 0 or -1 with the message in e. */
+static int
+load(const char *text, struct fs_table *t, struct fs_tree *tr,
+     struct fs_err *e)
+{
+	struct fs_buf b;
+
+	fs_buf_init(&b);
+	fs_buf_addstr(&b, text);
+	e->file = "test";
+	if (fs_table_parse(t, &b, e) < 0)
+		return -1;
+	return fs_tree_build(tr, t, e);
+}
+
+static uint32_t
+find(const struct fs_tree *tr, const char *acct, const char *user)
+{
+	uint32_t i;
+
+	for (i = 0; i < tr->n; i++)
+		if (!strcmp(tr->node[i].acct, acct) &&
+		    !strcmp(tr->node[i].user, user))
+			return i;
+	return FS_NONE;
+}
+
+static int
+ld_is(long double v, const char *want)
+{
+	char got[64];
+
+	snprintf(got, sizeof(got), "%.21Lg", v);
+	if (strcmp(got, want))
+		printf("# got %s, want %s\n", got, want);
+	return !strcmp(got, want);
+}
+
+static int
+d_is(double v, const char *want)
+{
+	char got[64];
+
+	snprintf(got, sizeof(got), "%.17g", v);
+	if (strcmp(got, want))
+		printf("# got %s, want %s\n", got, want);
+	return !strcmp(got, want);
+}
+
+#define HDR "#fs-tsv 1\nAccount\tUser\tParent\tRawShares\tRawUsage\n"
+
+static const char ex1[] = HDR
+	"root\t\t\t\t\n"
+	"A\t\troot\t40\t\nB\t\tA\t30\t\nB\tu1\tB\t1\t20\nC\t\tA\t10\t\n"
+	"C\tu2\tC\t1\t25\nC\tu3\tC\t1\t0\nD\t\troot\t60\t\nE\t\tD\t25\t\n"
+	"E\tu4\tE\t1\t25\nF\t\tD\t35\t\nF\tu5\tF\t1\t0\nG\t\troot\t0\t\n"
+	"G\tu6\tG\t0\t30\n";
+
+/* The same tree, rows reversed: the result must not depend on row order. */
+static const char ex1_reversed[] = HDR
+	"G\tu6\tG\t0\t30\nG\t\troot\t0\t\nF\tu5\tF\t1\t0\nF\t\tD\t35\t\n"
+	"E\tu4\tE\t1\t25\nE\t\tD\t25\t\nD\t\troot\t60\t\nC\tu3\tC\t1\t0\n"
+	"C\tu2\tC\t1\t25\nC\t\tA\t10\t\nB\tu1\tB\t1\t20\nB\t\tA\t30\t\n"
+	"A\t\troot\t40\t\nroot\t\t\t\t\n";
+
+static void
+test_fairtree_ex1(void)
+{
+	struct fs_table t, t2;
+	struct fs_tree tr, tr2;
+	struct fs_err e;
+	uint32_t i, j;
+	int same = 1;
+
+	ok(load(ex1, &t, &tr, &e) == 0, "example 1 builds");
+	fs_fairtree(&tr, FS_TIES_SLURM);
+	ok(tr.user_count == 6, "N counts every user association");
+	ok(ld_is(tr.node[find(&tr, "A", "")].level_fs,
+		 "0.888888888888888938262"), "LF(A) is Slurm's long double");
+	ok(ld_is(tr.node[find(&tr, "D", "")].level_fs,
+		 "2.39999999999999991118"), "LF(D) is Slurm's long double");
+	ok(tr.node[find(&tr, "G", "u6")].fs_factor == 1.0 / 6,
+	   "a zero-share user still gets 1/N");
+	ok(isinf(tr.node[find(&tr, "F", "u5")].level_fs),
+	   "an idle user has an infinite Level FS");
+	ok(load(ex1_reversed, &t2, &tr2, &e) == 0, "reversed rows build");
+	fs_fairtree(&tr2, FS_TIES_SLURM);
+	for (i = 0; i < tr.n; i++) {
+		const struct fs_node *a = &tr.node[tr.order[i]];
+
+		j = find(&tr2, a->acct, a->user);
+		if (j == FS_NONE || tr2.node[j].fs_factor != a->fs_factor ||
+		    tr2.node[j].level_fs != a->level_fs ||
+		    strcmp(tr2.node[tr2.order[i]].acct, a->acct) ||
+		    strcmp(tr2.node[tr2.order[i]].user, a->user))
+			same = 0;
+	}
+	ok(same, "row order changes neither the numbers nor the display order");
+	fs_tree_release(&tr);
+	fs_tree_release(&tr2);
+	fs_table_release(&t);
+	fs_table_release(&t2);
+}
+
+static void
+test_classic_ex1(void)
+{
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_err e;
+
+	load(ex1, &t, &tr, &e);
+	fs_classic(&tr, 0, 1);
+	ok(ld_is(tr.node[find(&tr, "A", "")].usage_efctv,
+		 "0.449999999999999999989"), "classic UE(A) in long double");
+	ok(ld_is(tr.node[find(&tr, "F", "")].usage_efctv,
+		 "0.145833333333333333329"), "classic UE(F) in long double");
+	ok(d_is(tr.node[find(&tr, "B", "")].shares_norm,
+		"0.30000000000000004"), "classic NS(B) multiplies upwards");
+	ok(tr.node[find(&tr, "G", "u6")].fs_factor == 0,
+	   "classic gives zero shares a factor of 0");
+	fs_tree_release(&tr);
+	fs_table_release(&t);
+}
+
+static void
+test_near_miss(void)
+{
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_err e;
+	uint32_t ua, ub;
+
+	load(HDR "root\t\t\t\t\nacct\t\troot\t1\t\nacct\tua\tacct\t1\t1\n"
+		 "acct\tub\tacct\t5\t5\n", &t, &tr, &e);
+	fs_fairtree(&tr, FS_TIES_SLURM);
+	ua = find(&tr, "acct", "ua");
+	ub = find(&tr, "acct", "ub");
+	ok(ld_is(tr.node[ua].level_fs, "0.999999999999999944489") &&
+		   ld_is(tr.node[ub].level_fs, "1.00000000000000004445"),
+	   "example 6: Level FS values that print alike differ");
+	ok(tr.node[ub].fs_factor == 1.0 && tr.node[ua].fs_factor == 0.5,
+	   "example 6: the near miss is not a tie");
+	fs_tree_release(&tr);
+	fs_table_release(&t);
+}
+
+static void
+test_parse_usage(void)
+{
+	static const struct {
+		const char *in;
+		int ok;
+		const char *msg;
+	} cases[] = {
+		{"0", 1, NULL},
+		{"12.5", 1, NULL},
+		{"1e3", 1, NULL},
+		{".5", 1, NULL},
+		{"abc", 0, "column 'RawUsage': not a number: 'abc'"},
+		{"-1", 0, "column 'RawUsage': negative: '-1'"},
+		{"-0", 0, "column 'RawUsage': negative: '-0'"},
+		{"nan", 0, "column 'RawUsage': not a number: 'nan'"},
+		{"inf", 0, "column 'RawUsage': infinite: 'inf'"},
+		{"0x10", 0, "column 'RawUsage': not a number: '0x10'"},
+		{"1e99999", 0, "column 'RawUsage': too large: '1e99999'"},
+		{" 1", 0, "column 'RawUsage': not a number: ' 1'"},
+		{"1 ", 0, "column 'RawUsage': not a number: '1 '"},
+		{"", 0, "column 'RawUsage': not a number: ''"},
+		{"1.2.3", 0, "column 'RawUsage': not a number: '1.2.3'"},
+	};
+	size_t i;
+	long double v;
+	struct fs_err e;
+
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		int r = fs_parse_usage(cases[i].in, "RawUsage", &v, &e, 1);
+
+		ok(cases[i].ok ? r == 0 : r < 0 && !strcmp(e.msg, cases[i].msg),
+		   "usage '%s' %s", cases[i].in,
+		   cases[i].ok ? "accepted" : cases[i].msg);
+	}
+}
+
+static void
+test_roundtrip(void)
+{
+	static const long double lds[] = {
+		0.1L, 1.0L / 3, 0.999999999999999944489L, 1e-300L, 5e300L,
+		0.265112709063960883893L, 52340.517292L};
+	struct fs_buf b;
+	size_t i;
+	int good = 1;
+
+	fs_buf_init(&b);
+	for (i = 0; i < sizeof(lds) / sizeof(*lds); i++) {
+		long double back;
+
+		b.len = 0;
+		fs_buf_ld(&b, lds[i]);
+		if (fs_parse_ld(b.data, &back) < 0 || back != lds[i])
+			good = 0;
+	}
+	b.len = 0;
+	fs_buf_ld(&b, INFINITY);
+	ok(good && !strcmp(b.data, "inf"), "long doubles read back exactly");
+	fs_buf_release(&b);
+}
+
+static void
+test_deep_chain(void)
+{
+	struct fs_buf b;
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_err e = {"deep", 0, ""};
+	int i, n = 100000, r;
+
+	fs_buf_init(&b);
+	fs_buf_addstr(&b, HDR "a0\t\t\t\t\n");
+	for (i = 1; i < n; i++)
+		fs_buf_printf(&b, "a%d\t\ta%d\t1\t\na%d\tu\ta%d\t1\t%d\n", i,
+			      i - 1, i, i, i);
+	r = fs_table_parse(&t, &b, &e) == 0 && fs_tree_build(&tr, &t, &e) == 0;
+	ok(r, "a 100 000-deep chain builds without recursion");
+	if (r) {
+		fs_fairtree(&tr, FS_TIES_SLURM);
+		ok(tr.node[tr.order[1]].depth == 1 &&
+			   tr.node[tr.order[tr.n - 1]].depth == (uint32_t)n,
+		   "and ranks, depth first");
+		fs_tree_release(&tr);
+	}
+	fs_table_release(&t);
+}
+
+static void
+test_errors(void)
+{
+	static const struct {
+		const char *text, *msg;
+		unsigned long line;
+	} cases[] = {
+		{HDR "root\t\t\t\t\na\t\tb\t1\t\nb\t\ta\t1\t\n",
+		 "account 'a' is its own ancestor: Parent cycle 'a' -> 'b' -> 'a'",
+		 4},
+		{HDR "root\t\t\t\t\na\t\tx\t1\t\n",
+		 "parent account 'x' not found", 4},
+		{HDR "root\t\t\t\t\nr2\t\t\t\t\n",
+		 "second root 'r2': the first is 'root' at line 3 (only root "
+		 "has an empty Parent)", 4},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct fs_table t;
+		struct fs_tree tr;
+		struct fs_err e;
+		int r = load(cases[i].text, &t, &tr, &e);
+
+		ok(r < 0 && e.line == cases[i].line && !strcmp(e.msg, cases[i].msg),
+		   "error: %s", cases[i].msg);
+		if (!r)
+			fs_tree_release(&tr);
+		fs_table_release(&t);
+	}
+}
+
+int
+main(void)
+{
+	test_fairtree_ex1();
+	test_classic_ex1();
+	test_near_miss();
+	test_parse_usage();
+	test_roundtrip();
+	test_deep_chain();
+	test_errors();
+	return done_testing();
+}
