@@ -127,22 +127,9 @@ fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening)
 
 	if (tr->root == FS_NONE)
 		return;
-	/* Level shares as Fair Tree computes them (§1.4). */
-	for (i = 0; i < tr->n; i++) {
-		const struct fs_node *p = &tr->node[i];
-		uint32_t sum = 0;
-
-		for (k = 0; k < p->nfs_kids; k++) {
-			const struct fs_node *c = &tr->node[tr->fs_kids[p->fs_kids + k]];
-
-			if (!c->use_parent)
-				sum += c->shares_raw;
-		}
-		for (k = 0; k < p->nfs_kids; k++)
-			tr->node[tr->fs_kids[p->fs_kids + k]].level_shares = sum;
+	fs_tree_level_shares(tr);
+	for (i = 0; i < tr->n; i++)
 		tr->node[i].rank = 0;
-	}
-	root->level_shares = FS_NO_VAL;
 	for (k = 0; k < tr->n; k++) {
 		struct fs_node *a = &tr->node[tr->order[k]];
 

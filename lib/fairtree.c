@@ -28,26 +28,13 @@
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
-/* Level shares and normalised shares (§1.4, §2.2). */
+/* Normalised shares within the level (§2.2). */
 static void
 set_shares(struct fs_tree *tr)
 {
-	uint32_t i, k;
+	uint32_t i;
 
-	for (i = 0; i < tr->n; i++) {
-		const struct fs_node *p = &tr->node[i];
-		uint32_t sum = 0;	/* Slurm sums in uint32: it may wrap */
-
-		for (k = 0; k < p->nfs_kids; k++) {
-			const struct fs_node *c = &tr->node[tr->fs_kids[p->fs_kids + k]];
-
-			if (!c->use_parent)
-				sum += c->shares_raw;
-		}
-		for (k = 0; k < p->nfs_kids; k++)
-			tr->node[tr->fs_kids[p->fs_kids + k]].level_shares = sum;
-	}
-	tr->node[tr->root].level_shares = FS_NO_VAL;
+	fs_tree_level_shares(tr);
 	for (i = 0; i < tr->n; i++) {
 		struct fs_node *a = &tr->node[i];
 		const struct fs_node *fs = a;

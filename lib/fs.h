@@ -184,6 +184,8 @@ unsigned long fs_tree_line(const struct fs_tree *tr, uint32_t i);
  * "account/user/partition"; returns FS_NONE, or FS_NONE-1 when ambiguous. */
 uint32_t fs_tree_find_user(const struct fs_tree *tr, const char *spec);
 uint32_t fs_tree_find_account(const struct fs_tree *tr, const char *name);
+/* Slurm's level_shares of every association (SLURM-REFERENCE §1.4). */
+void fs_tree_level_shares(struct fs_tree *tr);
 
 /* ------------------------------------------------------------- fairtree.c */
 
@@ -290,6 +292,169 @@ void fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 void fs_buf_html(struct fs_buf *b, const char *s);
 void fs_buf_markdown(struct fs_buf *b, const char *s);
 void fs_buf_prom_label(struct fs_buf *b, const char *s);
+
+/* ------------------------------------------------------------ timeparse.c */
+
+#define FS_DURATION_MAX 315576000000LL	/* 10000 years, in seconds */
+
+/* A time span in seconds: slurm.conf's forms ("M", "M:S", "H:M:S", "D-H",
+ * "D-H:M", "D-H:M:S"; a bare number is minutes) or one number with a unit
+ * s, m, h, d or w ("90s", "36h", "7d"). *slurm_form is 1 for slurm.conf's
+ * forms. Returns 0, or -1 with e->msg set (line 0). */
+int fs_parse_duration(const char *s, long long *secs, int *slurm_form,
+		      struct fs_err *e);
+/* An ISO 8601 date "YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM]" as seconds since
+ * the epoch; without a zone it is local time (TZ), as sacct prints it. */
+int fs_parse_date(const char *s, long long *t, struct fs_err *e);
+
+/* ---------------------------------------------------------------- decay.c */
+
+/* Slurm's usage decay (SLURM-REFERENCE §4). */
+struct fs_decay {
+	long long half_life;	/* seconds; <= 0: no decay */
+	int exact;		/* 2^(-t/half_life) instead of Slurm's law */
+};
+/* Slurm's per-second factor 1 - 0.693/half_life (1 when half_life <= 0). */
+double fs_decay_df(long long half_life);
+/* What usage is multiplied by over t seconds: pow(df, t) clamped to at least
+ * DBL_MIN, as the decay thread does; or 2^(-t/half_life) when exact. */
+double fs_decay_factor(const struct fs_decay *d, long long t);
+/* Usage a job adds over run_delta seconds: run_delta * pow(df, run_delta)
+ * * billing, in double, as _apply_new_usage computes it. */
+double fs_decay_charge(const struct fs_decay *d, long long run_delta,
+		       double billing);
+
+#define FS_JOB_RUNNING INT64_MAX	/* end of a job that has not ended */
+
+/* One job allocation from `sacct -a -X -P`. */
+struct fs_job {
+	const char *id;		/* JobID; points into the parsed text */
+	unsigned long line;	/* its line in the jobs file */
+	uint32_t assoc;		/* its user association in the tree */
+	long long start, end;	/* seconds since the epoch; end may be
+				 * FS_JOB_RUNNING */
+	double billing;		/* billing TRES (AllocTRES), else AllocCPUS */
+};
+struct fs_jobs {
+	struct fs_job *job;
+	size_t n;
+	size_t never_started;	/* rows skipped: Start Unknown or None */
+};
+/* Parse the text of `sacct -a -X -P` (or -p) in place: the header names
+ * the columns (JobID, User, Account, Start, End, and AllocTRES or
+ * AllocCPUS; Partition optional), and each job is matched to its user
+ * association in tr by (Account, User, Partition), then (Account, User)
+ * with no partition. The jobs point into text, which must outlive them.
+ * Returns 0, or -1 with e set (e->file is left to the caller). */
+int fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
+		  const struct fs_tree *tr, struct fs_err *e);
+void fs_jobs_release(struct fs_jobs *j);
+
+/* A replay of jobs over [from, to] the way slurmctld's decay thread runs
+ * every period seconds from `from` (and once more at `to`). */
+struct fs_replay {
+	long long from, to, period;
+	struct fs_decay law;
+	/* Results. */
+	size_t charged;		/* jobs that added usage */
+	unsigned long cycles;	/* decay runs */
+	long double factor;	/* product of the decay factors applied */
+};
+/* Advance every node's usage_raw from r->from to r->to: per cycle, usage
+ * of jobs ending in it, decay of all usage, then usage of running jobs.
+ * Cost O(cycles * (nodes + running jobs * depth) + jobs log jobs). */
+void fs_replay_run(struct fs_tree *tr, const struct fs_jobs *j,
+		   struct fs_replay *r);
+/* Multiply every node's usage_raw by factor (long double times double). */
+void fs_decay_tree(struct fs_tree *tr, double factor);
+
+/* -------------------------------------------------------------- explain.c */
+
+/* Why one user ranks where it does (fs-explain(1)): facts, not text. Every
+ * function reads a tree that fs_rank() has filled. */
+
+/* Find a user named "user", "account/user" or "account/user/partition":
+ * 0 with *i set, or -1 with e->msg saying why (not found, an account's
+ * name, or ambiguous, listing the choices). */
+int fs_explain_find_user(const struct fs_tree *tr, const char *spec,
+			 uint32_t *i, struct fs_err *e);
+
+/* What makes one association's Level FS (SLURM-REFERENCE §2.3). */
+struct fs_explain_level {
+	uint32_t node;
+	uint32_t fs_parent;		/* the list it competes in */
+	uint32_t level_shares;		/* shares of that list */
+	double shares_norm;		/* S = shares_raw / level_shares */
+	long double usage_raw;
+	long double parent_usage;	/* the fs parent's usage_raw */
+	long double usage_efctv;	/* U = usage_raw / parent_usage */
+	long double level_fs;		/* S / U */
+	uint32_t place, count;		/* walk position (0 first) in the list */
+};
+void fs_explain_level(const struct fs_tree *tr, uint32_t i,
+		      struct fs_explain_level *l);
+
+/* What puts sibling s before node i in Fair Tree's walk. */
+enum fs_explain_rule {
+	FS_RULE_SAME,		/* one association named twice */
+	FS_RULE_LEVEL_FS,	/* higher Level FS */
+	FS_RULE_TIED_USERS,	/* equal Level FS, two users: same rank */
+	FS_RULE_USER_FIRST,	/* equal, user and account: the user first */
+	FS_RULE_LIST_ORDER,	/* equal, two accounts, Slurm: list order */
+	FS_RULE_MERGED,		/* equal, two accounts, --ties merge */
+	FS_RULE_FACTOR		/* classic, depth-oblivious: the factors */
+};
+enum fs_explain_rule fs_explain_relation(const struct fs_tree *tr,
+					 enum fs_ties ties, uint32_t s,
+					 uint32_t i);
+
+/* Can more shares make the lower user overtake? */
+enum fs_explain_shares {
+	FS_SHARES_OK,		/* yes: shares_needed */
+	FS_SHARES_PARENT,	/* its association is FairShare=parent */
+	FS_SHARES_INF,		/* the other's Level FS is +inf */
+	FS_SHARES_LIMIT,	/* not within 4294967295 shares in the level */
+	FS_SHARES_NA		/* not Fair Tree, or the same association */
+};
+
+/* Why user[0] (A) and user[1] (B) rank as they do. */
+struct fs_explain {
+	enum fs_algorithm algorithm;
+	enum fs_ties ties;
+	uint32_t user[2];
+	uint32_t rank[2];		/* 1 = best, of tr->user_count */
+	int order;			/* -1 A above B, 0 same rank, 1 below */
+	uint32_t ancestor;		/* first common fs ancestor */
+	uint32_t merged;		/* --ties merge: tied levels below it */
+	struct fs_explain_level side[2];	/* where the paths part */
+	enum fs_explain_rule rule;
+	int first;			/* side the walk ranks first; -1 none */
+	int near_miss;			/* differ, yet print alike at %.6Lf */
+	uint32_t carry_from, carry_to;	/* tie carry-in, or FS_NONE */
+	int no_usage;			/* root's usage is 0 */
+	int lower;			/* side that would overtake: B if A
+					 * is above, else A */
+	enum fs_explain_shares shares;
+	uint32_t shares_now, shares_needed, level_shares_after;
+	long double level_fs_after[2];	/* side[] with shares_needed */
+};
+void fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		     uint32_t a, uint32_t b, struct fs_explain *x);
+
+/* A user's path from root: step[0] is root's child, the last the user;
+ * before[] are the siblings walked before it, in walk order. */
+struct fs_explain_step {
+	struct fs_explain_level level;
+	uint32_t *before, nbefore;
+};
+struct fs_explain_path {
+	uint32_t user, rank;		/* rank: 1 = best */
+	struct fs_explain_step *step;
+	uint32_t nstep;
+};
+void fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
+			  uint32_t user);
+void fs_explain_path_release(struct fs_explain_path *p);
 
 /* ------------------------------------------------------------------ time */
 

@@ -498,3 +498,28 @@ fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 	free(s);
 	return found;
 }
+
+/* level_shares (§1.4): the sum of shares_raw over the non-parent members of
+ * each fs parent's children list, summed in uint32 as Slurm does (it may
+ * wrap); the root's is NO_VAL. */
+void
+fs_tree_level_shares(struct fs_tree *tr)
+{
+	uint32_t i, k;
+
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *p = &tr->node[i];
+		uint32_t sum = 0;
+
+		for (k = 0; k < p->nfs_kids; k++) {
+			const struct fs_node *c = &tr->node[tr->fs_kids[p->fs_kids + k]];
+
+			if (!c->use_parent)
+				sum += c->shares_raw;
+		}
+		for (k = 0; k < p->nfs_kids; k++)
+			tr->node[tr->fs_kids[p->fs_kids + k]].level_shares = sum;
+	}
+	if (tr->root != FS_NONE)
+		tr->node[tr->root].level_shares = FS_NO_VAL;
+}
