@@ -9,7 +9,7 @@
 # The program list below is the single source of truth: adding a program is
 # one word here and one directory under tools/.
 
-PROGS = fs-tree fs-rank fs-decay fs-explain
+PROGS = fs-tree fs-rank fs-decay fs-explain fs-report
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -51,12 +51,24 @@ fs-explain_LIBS = $(if $(HAVE_READLINE),-lreadline)
 UNIT_SRC = $(wildcard tests/unit/*.c)
 UNIT_BIN = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
+# Scale and robustness (see the targets bench, fuzz, check-valgrind below).
+GENTREE = $(BUILD)/gen/gentree
+FUZZ_NAMES = tsv rank sshare $(if $(wildcard lib/timeparse.c),time) \
+	$(if $(wildcard lib/decay.c),numbers)
+REPLAY_BIN = $(patsubst %,$(BUILD)/fuzz/replay-%,$(FUZZ_NAMES))
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS = -std=gnu11 -g -O1 -Ilib $(FUZZ_SAN)
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite
+
 MAN1 = $(wildcard tools/*/*.1)
 MAN5 = $(wildcard man/*.5)
 
 all: $(addprefix $(BIN)/,$(PROGS))
 
-$(BUILD)/lib/%.o: lib/%.c lib/fs.h
+$(BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -80,7 +92,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIBFS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests/unit $(ALL_LDFLAGS) -o $@ $< $(LIBFS) $(LIBS)
 
-check: all $(UNIT_BIN)
+check: all $(UNIT_BIN) $(REPLAY_BIN)
 	FS_BIN=$(CURDIR)/$(BIN) FS_BUILD=$(CURDIR)/$(BUILD) prove -f tests/*.t
 
 install: all
@@ -94,3 +106,42 @@ clean:
 	rm -rf build bin
 
 .PHONY: all check install clean
+
+# Scale and robustness: the tree generator, benchmarks, fuzzing, valgrind.
+#   make bench           tests/bench.sh at 10k, 100k and 1M associations
+#   make fuzz            build the libFuzzer targets (clang) and run each for
+#                        FUZZ_SECONDS (default 60); FUZZ_SECONDS=0 builds only
+#   make check-valgrind  the golden tests with every program under valgrind
+$(GENTREE): tests/gen/gentree.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $<
+
+$(BUILD)/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c $(LIBFS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
+		tests/fuzz/replay.c $(LIBFS) $(LIBS)
+
+build/fuzz/lib/%.o: lib/%.c lib/fs.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+
+fuzz: $(patsubst %,build/fuzz/fuzz-%,$(FUZZ_NAMES))
+	@set -e; if [ "$(FUZZ_SECONDS)" != 0 ]; then for n in $(FUZZ_NAMES); do \
+		mkdir -p build/fuzz/found-$$n; \
+		echo "fuzz-$$n: $(FUZZ_SECONDS) s"; \
+		build/fuzz/fuzz-$$n -max_total_time=$(FUZZ_SECONDS) \
+			-artifact_prefix=build/fuzz/ -print_final_stats=1 \
+			build/fuzz/found-$$n tests/fuzz/corpus/$$n; \
+	done; fi
+
+bench: all $(GENTREE)
+	FS_BIN=$(CURDIR)/$(BIN) GENTREE=$(CURDIR)/$(GENTREE) tests/bench.sh
+
+check-valgrind: all $(REPLAY_BIN)
+	FS_BIN=$(CURDIR)/$(BIN) FS_BUILD=$(CURDIR)/$(BUILD) \
+		FS_WRAP='$(VALGRIND)' prove -f tests/golden.t tests/fuzz-replay.t
+
+.PHONY: fuzz bench check-valgrind

@@ -367,6 +367,11 @@ void fs_replay_run(struct fs_tree *tr, const struct fs_jobs *j,
 		   struct fs_replay *r);
 /* Multiply every node's usage_raw by factor (long double times double). */
 void fs_decay_tree(struct fs_tree *tr, double factor);
+/* fs_parse_usage(s, "RawUsage", ...), faster for plain decimals. */
+int fs_decay_parse_usage(const char *s, long double *v, struct fs_err *e,
+			 unsigned long line);
+/* fs_buf_ld(b, v), byte for byte, faster for 1 <= v < 2^64. */
+void fs_decay_buf_usage(struct fs_buf *b, long double v);
 
 /* -------------------------------------------------------------- explain.c */
 
@@ -436,7 +441,8 @@ struct fs_explain {
 					 * is above, else A */
 	enum fs_explain_shares shares;
 	uint32_t shares_now, shares_needed, level_shares_after;
-	long double level_fs_after[2];	/* side[] with shares_needed */
+	long double level_fs_after[2];	/* side[] with shares_needed, or
+					 * with the most shares (LIMIT) */
 };
 void fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		     uint32_t a, uint32_t b, struct fs_explain *x);
@@ -460,5 +466,117 @@ void fs_explain_path_release(struct fs_explain_path *p);
 
 /* Current time as ISO 8601 UTC, "2026-11-22T09:30:00Z". */
 void fs_iso_time(long long t, char out[32]);
+
+/* ----------------------------------------------------------------- prio.c */
+
+/* Slurm's multifactor job priority (SLURM-REFERENCE §5), fs-prio(1). */
+
+/* PriorityFlags, with Slurm's bit values (slurm.h PRIORITY_FLAGS_*). */
+#define FS_PRIO_ACCRUE_ALWAYS		0x0001u
+#define FS_PRIO_MAX_TRES		0x0002u
+#define FS_PRIO_SIZE_RELATIVE		0x0004u	/* SMALL_RELATIVE_TO_TIME */
+#define FS_PRIO_DEPTH_OBLIVIOUS		0x0008u
+#define FS_PRIO_CALCULATE_RUNNING	0x0010u
+#define FS_PRIO_FAIR_TREE		0x0020u	/* set by Slurm unless NO_FAIR_TREE */
+#define FS_PRIO_INCR_ONLY		0x0040u
+#define FS_PRIO_NO_NORMAL_ASSOC		0x0080u
+#define FS_PRIO_NO_NORMAL_PART		0x0100u
+#define FS_PRIO_NO_NORMAL_QOS		0x0200u
+#define FS_PRIO_NO_NORMAL_TRES		0x0400u
+#define FS_PRIO_NO_FAIR_TREE		0x80000000u	/* ours: the flag named */
+#define FS_PRIO_TRES_MAX 16
+
+/* The weights and settings: slurm.conf's Priority* values. */
+struct fs_prio_conf {
+	uint32_t w_age, w_assoc, w_fs, w_js, w_part, w_qos;
+	uint32_t max_age;		/* PriorityMaxAge, seconds */
+	uint32_t flags;			/* FS_PRIO_* */
+	int favor_small;		/* PriorityFavorSmall=YES */
+	int type_multifactor;		/* PriorityType=priority/multifactor */
+	uint32_t dampening;		/* FairShareDampeningFactor, 0 unset */
+	uint32_t nodes, cpus;		/* node_record_count, cluster_cpus */
+	size_t ntres;			/* PriorityWeightTRES, in Slurm's
+					 * TRES id order; names lower case */
+	char tres_name[FS_PRIO_TRES_MAX][40];
+	double tres_weight[FS_PRIO_TRES_MAX];
+};
+
+/* One job as the formula sees it. */
+struct fs_prio_job {
+	long long accrue;		/* accrue_time; 0: does not accrue */
+	double fs;			/* the association's fairshare factor */
+	uint32_t assoc_prio, assoc_max;	/* association Priority, max of all */
+	uint32_t part_factor, part_max;	/* PriorityJobFactor, max of all */
+	uint32_t qos_prio, qos_max;	/* QOS Priority, max of all */
+	uint32_t total_cpus, max_cpus, min_cpus;	/* max_cpus FS_NO_VAL
+							 * when unset */
+	uint32_t min_nodes;
+	uint32_t time_limit;		/* minutes, FS_NO_VAL unset */
+	uint32_t part_max_time;		/* minutes, FS_INFINITE */
+	int64_t nice, site;		/* signed; a positive nice lowers */
+	double tres_value[FS_PRIO_TRES_MAX];	/* per conf TRES */
+	double tres_part[FS_PRIO_TRES_MAX];	/* the partition's totals */
+};
+
+/* The factors: normalised (or raw under NO_NORMAL_*) and weighted. */
+struct fs_prio_factors {
+	double age, assoc, fs, js, part, qos, tres[FS_PRIO_TRES_MAX];
+	double w_age, w_assoc, w_fs, w_js, w_part, w_qos;
+	double w_tres[FS_PRIO_TRES_MAX], tres_sum;
+	double sum;			/* before clamping */
+	int clamped;			/* -1 raised to 1, 1 cut to 2^32-1 */
+	uint32_t priority;		/* what Slurm stores */
+};
+
+void fs_prio_conf_init(struct fs_prio_conf *c);
+/* The priority of j at time now (seconds since the epoch). */
+void fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
+		     long long now, struct fs_prio_factors *f);
+/* "NO_NORMAL_ALL,SMALL_RELATIVE_TO_TIME": 0, or -1 with e set (line 0). */
+int fs_prio_parse_flags(const char *s, uint32_t *flags, struct fs_err *e);
+/* The fairshare algorithm the flags select. */
+enum fs_algorithm fs_prio_algorithm(uint32_t flags);
+/* "CPU=1000,Mem=2000,GRES/gpu=3000" into c's TRES list (a unit suffix
+ * divides the weight). Returns 0, or -1 with e set (line 0). */
+int fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
+			       struct fs_err *e);
+int fs_prio_tres_index(const struct fs_prio_conf *c, const char *name);
+/* Counts "cpu=4,mem=2G,node=1" into v[c->ntres] (mem in MB); TRES without
+ * a weight are ignored. Returns 0, or -1 with e set (line 0). */
+int fs_prio_parse_tres_counts(const struct fs_prio_conf *c, const char *s,
+			      double *v, struct fs_err *e);
+
+/* What slurm.conf says of nodes and partitions. */
+struct fs_prio_part {
+	char *name, *nodes;
+	unsigned long line;
+	uint32_t job_factor;		/* PriorityJobFactor */
+	uint32_t max_time, default_time;	/* minutes; FS_INFINITE,
+						 * FS_NO_VAL */
+	int is_default;
+	uint32_t node_count, cpus;
+	double mem;			/* MB */
+};
+struct fs_prio_cluster {
+	char *cluster;
+	struct { char *name; uint32_t cpus; double mem; } *node;
+	size_t nnode;
+	struct fs_prio_part *part;
+	size_t npart;
+	uint32_t part_max;		/* max PriorityJobFactor */
+	uint32_t nodes, cpus;
+};
+void fs_prio_cluster_init(struct fs_prio_cluster *cl);
+void fs_prio_cluster_release(struct fs_prio_cluster *cl);
+/* Parse slurm.conf's text (modified in place): the Priority* settings into
+ * c (c initialised first), nodes and partitions into cl. Other keys are
+ * ignored. Returns 0, or -1 with e set. */
+int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
+		       char *text, struct fs_err *e);
+const struct fs_prio_part *fs_prio_part_find(const struct fs_prio_cluster *cl,
+					     const char *name);
+/* The partition's TRES totals for c's TRES (cpu, billing, mem, node). */
+void fs_prio_part_tres(const struct fs_prio_conf *c,
+		       const struct fs_prio_part *p, double *v);
 
 #endif

@@ -1,0 +1,1137 @@
+/*
+ * report.c: the content of fs-report(1), and its plain text and Markdown.
+ *
+ * The report is built once, as a summary and a list of tables of unescaped
+ * strings, from one ranked tree and optionally an earlier one; each format
+ * then renders the same content. The tables:
+ *
+ *  - the most under-served and over-served accounts by Level FS. Level FS is
+ *    S/U, the account's part of its level's shares over its part of the
+ *    level's usage; classic and depth-oblivious have no Level FS, so there
+ *    the report uses NormShares/EffectvUsage, both fractions of the cluster,
+ *    the ratio the classic factor 2^(-U/S) is built from;
+ *  - associations (accounts and users) that hold shares but have no usage,
+ *    and those with usage but no shares;
+ *  - with an earlier snapshot: the users whose Rank or FairShare moved most,
+ *    the accounts whose Level FS moved most (by |log(new/old)|), and the
+ *    associations added and removed. Associations are matched by account,
+ *    user and partition: both trees' associations are sorted by that key and
+ *    merged, O(n log n).
+ *
+ * Every list is cut at --top rows and says how many it left off.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static const long double NO_VAL_LD = (long double)FS_NO_VAL;
+
+static const char *const rank_cols[] = {
+	"NormShares", "NormUsage", "EffectvUsage", "LevelFS", "FairShare",
+	"Rank"};
+
+/* ------------------------------------------------------------ ranking */
+
+static int
+apply_meta(const struct fs_header *h, struct fs_rank_opts *ro,
+	   struct fs_err *e)
+{
+	const char *s;
+	char *end;
+	long v;
+
+	ro->algorithm = FS_ALG_FAIRTREE;
+	ro->ties = FS_TIES_SLURM;
+	ro->dampening = 1;
+	if ((s = fs_header_meta(h, "algorithm")) &&
+	    fs_algorithm_parse(s, &ro->algorithm) < 0)
+		return fs_error(e, 0, "metadata 'algorithm': unknown algorithm "
+				"'%s' (fairtree, classic or depth-oblivious)",
+				s);
+	if ((s = fs_header_meta(h, "ties"))) {
+		if (!strcmp(s, "merge"))
+			ro->ties = FS_TIES_MERGE;
+		else if (strcmp(s, "slurm"))
+			return fs_error(e, 0, "metadata 'ties': expected "
+					"'slurm' or 'merge', not '%s'", s);
+	}
+	if ((s = fs_header_meta(h, "dampening"))) {
+		v = strtol(s, &end, 10);
+		if (!*s || *end || v < 1 || v > 65535)
+			return fs_error(e, 0, "metadata 'dampening': not a "
+					"number from 1 to 65535: '%s'", s);
+		ro->dampening = (unsigned)v;
+	}
+	return 0;
+}
+
+/* A computed value read back; empty means "does not apply". */
+static int
+read_ld(const char *s, const char *col, long double *v, long double none,
+	struct fs_err *e, unsigned long line)
+{
+	if (!*s) {
+		*v = none;
+		return 0;
+	}
+	if (fs_parse_ld(s, v) < 0 || *v < 0)
+		return fs_error(e, line, "column '%s': not a number: '%s'",
+				col, s);
+	return 0;
+}
+
+int
+fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
+{
+	const struct fs_table *t = tr->t;
+	int col[6];
+	const char **f;
+	uint32_t i;
+	size_t k;
+	int ret = 0;
+
+	if (apply_meta(&t->h, ro, e) < 0)
+		return -1;
+	/* Ranking first fills every field, the ones no column carries too. */
+	fs_rank(tr, ro);
+	for (k = 0; k < 6; k++)
+		if ((col[k] = fs_header_col(&t->h, rank_cols[k])) < 0)
+			return 0;
+	f = fs_xcalloc(t->h.ncols, sizeof(*f));
+	for (i = 0; i < tr->n && !ret; i++) {
+		struct fs_node *a = &tr->node[i];
+		unsigned long line = fs_tree_line(tr, i);
+		long double v;
+		char *end;
+		unsigned long r;
+
+		fs_table_fields(t, a->row, f);
+		if (read_ld(f[col[0]], rank_cols[0], &v, 0, e, line) < 0)
+			ret = -1;
+		a->shares_norm = (double)v;
+		if (!ret && read_ld(f[col[1]], rank_cols[1], &a->usage_norm,
+				    NO_VAL_LD, e, line) < 0)
+			ret = -1;
+		if (!ret && read_ld(f[col[2]], rank_cols[2], &a->usage_efctv,
+				    NO_VAL_LD, e, line) < 0)
+			ret = -1;
+		if (!ret && read_ld(f[col[3]], rank_cols[3], &a->level_fs,
+				    NO_VAL_LD, e, line) < 0)
+			ret = -1;
+		if (!ret && read_ld(f[col[4]], rank_cols[4], &v, 0, e, line) < 0)
+			ret = -1;
+		a->fs_factor = (double)v;
+		if (ret || !a->is_user) {
+			a->rank = 0;
+			continue;
+		}
+		r = strtoul(f[col[5]], &end, 10);
+		if (!*f[col[5]] || *end || *f[col[5]] == '-' || r < 1 ||
+		    r > tr->user_count)
+			ret = fs_error(e, line, "column 'Rank': not a rank from "
+				       "1 to %u: '%s'", tr->user_count,
+				       f[col[5]]);
+		else
+			a->rank = tr->user_count + 1 - (uint32_t)r;
+	}
+	free(f);
+	return ret;
+}
+
+/* ----------------------------------------------------- building blocks */
+
+static long double
+service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
+{
+	const struct fs_node *a = &tr->node[i];
+
+	if (i == tr->root)
+		return -1;
+	if (alg == FS_ALG_FAIRTREE)
+		return a->level_fs == NO_VAL_LD || isnan(a->level_fs)
+			       ? -1
+			       : a->level_fs;
+	if (a->use_parent || a->usage_efctv == NO_VAL_LD)
+		return -1;
+	if (a->shares_norm == 0)
+		return 0;
+	if (a->usage_efctv == 0)
+		return INFINITY;
+	return (long double)a->shares_norm / a->usage_efctv;
+}
+
+/* Each node's part of the whole cluster's shares: its part of its fs
+ * parent's list times the fs parent's part. A FairShare=parent account
+ * covers its children; a FairShare=parent user has no shares of its own. */
+static double *
+global_shares(const struct fs_tree *tr)
+{
+	double *w = fs_xcalloc(tr->n, sizeof(*w)), *sum;
+	uint32_t k, i, j;
+
+	sum = fs_xcalloc(tr->n, sizeof(*sum));
+	for (k = 1; k < tr->n; k++) {
+		const struct fs_node *a = &tr->node[tr->order[k]];
+
+		if (!a->use_parent)
+			sum[a->fs_parent] += a->shares_raw;
+	}
+	w[tr->root] = 1;
+	for (k = 1; k < tr->n; k++) {
+		const struct fs_node *a = &tr->node[i = tr->order[k]];
+
+		if (!a->use_parent && sum[a->fs_parent] > 0)
+			w[i] = w[a->fs_parent] * a->shares_raw /
+			       sum[a->fs_parent];
+	}
+	for (k = tr->n; k-- > 1;) {
+		const struct fs_node *a = &tr->node[i = tr->order[k]];
+
+		if (a->use_parent && !a->is_user)
+			for (j = 0; j < a->nkids; j++)
+				w[i] += w[tr->kids[a->kids + j]];
+	}
+	free(sum);
+	return w;
+}
+
+void
+fs_report_fmt_service(struct fs_buf *b, long double v)
+{
+	if (v < 0)
+		fs_buf_addch(b, '-');
+	else if (isinf(v))
+		fs_buf_addstr(b, "inf");
+	else if (v == 0)
+		fs_buf_addch(b, '0');
+	else
+		fs_buf_printf(b, "%.4Lg", v);
+}
+
+static void
+fmt_usage(struct fs_buf *b, long double v)
+{
+	if (v == 0)
+		fs_buf_addch(b, '0');
+	else if (v >= 100 && v < 1e15L)
+		fs_buf_printf(b, "%.0Lf", v);
+	else
+		fs_buf_printf(b, "%.4Lg", v);
+}
+
+static void
+fmt_percent(struct fs_buf *b, long double v)
+{
+	if (v == NO_VAL_LD || v < 0)
+		fs_buf_addch(b, '-');
+	else
+		fs_buf_printf(b, "%.2Lf%%", v * 100);
+}
+
+static void
+fmt_shares(struct fs_buf *b, const struct fs_node *a)
+{
+	if (a->use_parent)
+		fs_buf_addstr(b, "parent");
+	else
+		fs_buf_printf(b, "%u", a->shares_raw);
+}
+
+static unsigned
+display_rank(const struct fs_tree *tr, const struct fs_node *a)
+{
+	return a->rank ? tr->user_count + 1 - a->rank : 0;
+}
+
+/* A table from a column spec "lAccount|rShares|pPartition": each column's
+ * first letter aligns it left or right, 'p' keeps it (left) only when some
+ * association has a partition. */
+static struct fs_rtable *
+table_new(struct fs_report *r, const char *title, const char *note,
+	  const char *empty, const char *spec)
+{
+	struct fs_rtable *t;
+	char *s, *p, *bar, **head, *align;
+	size_t n = 0;
+
+	r->tab = fs_xreallocarray(r->tab, r->ntab + 1, sizeof(*r->tab));
+	t = &r->tab[r->ntab++];
+	memset(t, 0, sizeof(*t));
+	t->title = title;
+	t->note = note;
+	t->empty = empty;
+	s = fs_xstrdup(spec);
+	head = fs_xcalloc(strlen(spec) + 1, sizeof(*head));
+	align = fs_xcalloc(strlen(spec) + 1, 1);
+	for (p = s;; p = bar + 1) {
+		bar = strchr(p, '|');
+		if (bar)
+			*bar = '\0';
+		if (*p != 'p' || r->partitions) {
+			align[n] = *p == 'r' ? 'r' : 'l';
+			head[n++] = p + 1;
+		}
+		if (!bar)
+			break;
+	}
+	t->spec = s;
+	t->head = (const char *const *)head;
+	t->align = align;
+	t->ncols = n;
+	return t;
+}
+
+/* Append one row; cells are taken from a buffer of NUL-separated strings. */
+static void
+table_row(struct fs_rtable *t, const struct fs_buf *cells)
+{
+	const char *p = cells->data;
+	size_t c;
+
+	t->cell = fs_xreallocarray(t->cell, (t->nrows + 1) * t->ncols,
+				   sizeof(*t->cell));
+	for (c = 0; c < t->ncols; c++) {
+		t->cell[t->nrows * t->ncols + c] = fs_xstrdup(p);
+		p += strlen(p) + 1;
+	}
+	t->nrows++;
+}
+
+static void
+end_cell(struct fs_buf *b)
+{
+	fs_buf_addch(b, '\0');
+}
+
+static void
+name_cells(struct fs_buf *b, const struct fs_node *a, int partitions)
+{
+	fs_buf_addstr(b, a->acct);
+	end_cell(b);
+	fs_buf_addstr(b, a->user);
+	end_cell(b);
+	if (partitions) {
+		fs_buf_addstr(b, a->part);
+		end_cell(b);
+	}
+}
+
+static void
+summary_add(struct fs_report *r, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+summary_add(struct fs_report *r, const char *key, const char *fmt, ...)
+{
+	struct fs_buf b;
+	va_list ap;
+
+	fs_buf_init(&b);
+	va_start(ap, fmt);
+	fs_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	r->summary = fs_xreallocarray(r->summary, 2 * (r->nsummary + 1),
+				      sizeof(*r->summary));
+	r->summary[2 * r->nsummary] = fs_xstrdup(key);
+	r->summary[2 * r->nsummary + 1] = b.data ? b.data : fs_xstrdup("");
+	r->nsummary++;
+}
+
+/* qsort has no context argument: the comparators read these. */
+static const struct fs_report *sort_r;
+static const struct fs_tree *sort_tree;
+static uint32_t *sort_pos;
+
+static int
+cmp_pos(const void *x, const void *y)
+{
+	uint32_t a = sort_pos[*(const uint32_t *)x];
+	uint32_t b = sort_pos[*(const uint32_t *)y];
+
+	return a < b ? -1 : a > b;
+}
+
+static int
+cmp_key(const struct fs_node *a, const struct fs_node *b)
+{
+	int c = strcmp(a->acct, b->acct);
+
+	if (!c)
+		c = strcmp(a->user, b->user);
+	if (!c)
+		c = strcmp(a->part, b->part);
+	return c;
+}
+
+static int
+cmp_node_key(const void *x, const void *y)
+{
+	return cmp_key(&sort_tree->node[*(const uint32_t *)x],
+		       &sort_tree->node[*(const uint32_t *)y]);
+}
+
+static int
+cmp_user_name(const void *x, const void *y)
+{
+	return strcmp(sort_tree->node[*(const uint32_t *)x].user,
+		      sort_tree->node[*(const uint32_t *)y].user);
+}
+
+static int
+cmp_service_desc(const void *x, const void *y)
+{
+	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
+	long double a = sort_r->service[i], b = sort_r->service[j];
+
+	if (a != b)
+		return a > b ? -1 : 1;
+	return cmp_key(&sort_r->cur->node[i], &sort_r->cur->node[j]);
+}
+
+static int
+cmp_service_asc(const void *x, const void *y)
+{
+	return cmp_service_desc(y, x);
+}
+
+static int
+cmp_width_desc(const void *x, const void *y)
+{
+	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
+	double a = sort_r->width[i], b = sort_r->width[j];
+
+	if (a != b)
+		return a > b ? -1 : 1;
+	return cmp_key(&sort_r->cur->node[i], &sort_r->cur->node[j]);
+}
+
+static int
+cmp_usage_desc(const void *x, const void *y)
+{
+	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
+	long double a = sort_r->cur->node[i].usage_raw;
+	long double b = sort_r->cur->node[j].usage_raw;
+
+	if (a != b)
+		return a > b ? -1 : 1;
+	return cmp_key(&sort_r->cur->node[i], &sort_r->cur->node[j]);
+}
+
+/* A pair matched across snapshots, with how far it moved. */
+struct moved {
+	uint32_t cur, old;
+	long double by, by2;	/* sort keys, largest first */
+};
+
+static int
+cmp_moved(const void *x, const void *y)
+{
+	const struct moved *a = x, *b = y;
+
+	if (a->by != b->by)
+		return a->by > b->by ? -1 : 1;
+	if (a->by2 != b->by2)
+		return a->by2 > b->by2 ? -1 : 1;
+	return cmp_key(&sort_r->cur->node[a->cur], &sort_r->cur->node[b->cur]);
+}
+
+/* ------------------------------------------------------------ sections */
+
+static void
+add_summary(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	const struct fs_header *h = &tr->t->h;
+	const char *cluster = fs_header_meta(h, "cluster");
+	const char *taken = fs_header_meta(h, "taken");
+	uint32_t *u, nu = 0, distinct = 0, accounts = 0, i;
+
+	u = fs_xcalloc(tr->n, sizeof(*u));
+	for (i = 0; i < tr->n; i++) {
+		if (tr->node[i].is_user)
+			u[nu++] = i;
+		else if (i != tr->root)
+			accounts++;
+	}
+	/* Distinct user names: sort by user name, count the changes. */
+	sort_tree = tr;
+	qsort(u, nu, sizeof(*u), cmp_user_name);
+	for (i = 0; i < nu; i++)
+		distinct += !i || strcmp(tr->node[u[i - 1]].user,
+					 tr->node[u[i]].user);
+	free(u);
+	summary_add(r, "Cluster", "%s", cluster ? cluster : "(unknown)");
+	summary_add(r, "Taken", "%s", taken ? taken : "(unknown)");
+	if (r->ro->algorithm == FS_ALG_FAIRTREE)
+		summary_add(r, "Algorithm", "fairtree (ties: %s)",
+			    r->ro->ties == FS_TIES_MERGE ? "merge" : "slurm");
+	else
+		summary_add(r, "Algorithm", "%s (dampening %u)",
+			    fs_algorithm_name(r->ro->algorithm),
+			    r->ro->dampening);
+	summary_add(r, "Users", "%u in %u user associations", distinct,
+		    tr->user_count);
+	summary_add(r, "Accounts", "%u below root", accounts);
+	{
+		struct fs_buf b;
+
+		fs_buf_init(&b);
+		fmt_usage(&b, tr->node[tr->root].usage_raw);
+		summary_add(r, "Total usage", "%s", b.data);
+		fs_buf_release(&b);
+	}
+	if (r->old) {
+		const struct fs_header *oh = &r->old->t->h;
+		const char *ot = fs_header_meta(oh, "taken");
+		const char *oc = fs_header_meta(oh, "cluster");
+
+		if (oc && cluster && strcmp(oc, cluster))
+			summary_add(r, "Compared with",
+				    "snapshot of cluster %s taken %s", oc,
+				    ot ? ot : "(unknown)");
+		else
+			summary_add(r, "Compared with", "snapshot taken %s",
+				    ot ? ot : "(unknown)");
+	}
+	r->title = fs_xstrdup(cluster ? cluster : "(unknown)");
+}
+
+/* Keep the first top of v[0..n) as rows of t; count the rest. */
+static size_t
+cut(struct fs_rtable *t, size_t n, unsigned top)
+{
+	if (n > top) {
+		t->more = n - top;
+		return top;
+	}
+	return n;
+}
+
+static void
+account_rows(struct fs_report *r, struct fs_rtable *t, const uint32_t *v,
+	     size_t n)
+{
+	const struct fs_tree *tr = r->cur;
+	struct fs_buf b;
+	size_t k;
+
+	fs_buf_init(&b);
+	n = cut(t, n, r->o->top);
+	for (k = 0; k < n; k++) {
+		const struct fs_node *a = &tr->node[v[k]];
+
+		b.len = 0;
+		fs_buf_addstr(&b, a->acct);
+		end_cell(&b);
+		fs_buf_addstr(&b, tr->node[a->parent].acct);
+		end_cell(&b);
+		fs_report_fmt_service(&b, r->service[v[k]]);
+		end_cell(&b);
+		fmt_shares(&b, a);
+		end_cell(&b);
+		fmt_percent(&b, (long double)a->shares_norm);
+		end_cell(&b);
+		fmt_usage(&b, a->usage_raw);
+		end_cell(&b);
+		fmt_percent(&b, a->usage_efctv);
+		end_cell(&b);
+		table_row(t, &b);
+	}
+	fs_buf_release(&b);
+}
+
+static void
+assoc_rows(struct fs_report *r, struct fs_rtable *t, const struct fs_tree *tr,
+	   const uint32_t *v, size_t n, const double *width)
+{
+	struct fs_buf b;
+	size_t k;
+
+	fs_buf_init(&b);
+	n = cut(t, n, r->o->top);
+	for (k = 0; k < n; k++) {
+		const struct fs_node *a = &tr->node[v[k]];
+
+		b.len = 0;
+		name_cells(&b, a, r->partitions);
+		fmt_shares(&b, a);
+		end_cell(&b);
+		if (width) {
+			fs_buf_printf(&b, "%.3g%%", width[v[k]] * 100);
+			end_cell(&b);
+		}
+		fmt_usage(&b, a->usage_raw);
+		end_cell(&b);
+		table_row(t, &b);
+	}
+	fs_buf_release(&b);
+}
+
+static void
+add_service_tables(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	int fair = r->ro->algorithm == FS_ALG_FAIRTREE;
+	const char *spec = fair ? "lAccount|lParent|rLevelFS|rShares|rShares%|"
+				  "rUsage|rUsage%"
+				: "lAccount|lParent|rS/U|rShares|rShares%|"
+				  "rUsage|rUsage%";
+	const char *note = fair
+		? "Shares% is the account's part of its level's shares, "
+		  "Usage% its part of the level's usage: Level FS = Shares% / "
+		  "Usage%."
+		: "Shares% is NormShares and Usage% EffectvUsage, parts of "
+		  "the whole cluster; S/U = Shares% / Usage%.";
+	uint32_t *under, *over, *idle, *zero, i;
+	size_t nu = 0, no = 0, ni = 0, nz = 0;
+
+	under = fs_xcalloc(tr->n, sizeof(*under));
+	over = fs_xcalloc(tr->n, sizeof(*over));
+	idle = fs_xcalloc(tr->n, sizeof(*idle));
+	zero = fs_xcalloc(tr->n, sizeof(*zero));
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+		long double s = r->service[i];
+
+		if (i == tr->root || a->use_parent)
+			continue;
+		if (a->shares_raw && a->usage_raw == 0)
+			idle[ni++] = i;
+		if (!a->shares_raw && a->usage_raw > 0)
+			zero[nz++] = i;
+		if (a->is_user || s < 0)
+			continue;
+		if (s > 1 && !isinf(s))
+			under[nu++] = i;
+		else if (s < 1 && a->shares_raw)
+			over[no++] = i;
+	}
+	sort_r = r;
+	qsort(under, nu, sizeof(*under), cmp_service_desc);
+	qsort(over, no, sizeof(*over), cmp_service_asc);
+	qsort(idle, ni, sizeof(*idle), cmp_width_desc);
+	qsort(zero, nz, sizeof(*zero), cmp_usage_desc);
+	account_rows(r, table_new(r, fair ? "Most under-served accounts "
+					    "(highest Level FS)"
+					  : "Most under-served accounts "
+					    "(highest S/U)",
+				  note, "No account used less than its shares.",
+				  spec), under, nu);
+	account_rows(r, table_new(r, fair ? "Most over-served accounts "
+					    "(lowest Level FS)"
+					  : "Most over-served accounts "
+					    "(lowest S/U)",
+				  note, "No account used more than its shares.",
+				  spec), over, no);
+	assoc_rows(r, table_new(r, "Idle associations holding shares",
+				"Share is the part of the whole cluster's "
+				"shares they hold unused.",
+				"Every association with shares has usage.",
+				"lAccount|lUser|pPartition|rShares|rShare|"
+				"rUsage"), tr, idle, ni, r->width);
+	assoc_rows(r, table_new(r, "Associations with usage but no shares",
+				NULL, "No association without shares has usage.",
+				"lAccount|lUser|pPartition|rShares|rUsage"),
+		   tr, zero, nz, NULL);
+	free(under);
+	free(over);
+	free(idle);
+	free(zero);
+}
+
+static uint32_t *
+sorted_by_key(const struct fs_tree *tr)
+{
+	uint32_t *v = fs_xcalloc(tr->n, sizeof(*v)), i;
+
+	for (i = 0; i < tr->n; i++)
+		v[i] = i;
+	sort_tree = tr;
+	qsort(v, tr->n, sizeof(*v), cmp_node_key);
+	return v;
+}
+
+/* How far a service value moved, on a log scale; 0 and inf are far. */
+static long double
+service_moved(long double now, long double then)
+{
+	if (now == then)
+		return 0;
+	if (now <= 0 || then <= 0 || isinf(now) || isinf(then))
+		return INFINITY;
+	return fabsl(logl(now) - logl(then));
+}
+
+static void
+add_since_tables(struct fs_report *r)
+{
+	const struct fs_tree *cur = r->cur, *old = r->old;
+	uint32_t *a = sorted_by_key(cur), *b = sorted_by_key(old);
+	uint32_t *added, *removed, i = 0, j = 0;
+	size_t na = 0, nr = 0, nu = 0, nacc = 0, k;
+	struct moved *users, *accts;
+	long double *old_service;
+	int part = r->partitions;
+	struct fs_rtable *t;
+	struct fs_buf c;
+
+	added = fs_xcalloc(cur->n, sizeof(*added));
+	removed = fs_xcalloc(old->n, sizeof(*removed));
+	users = fs_xcalloc(cur->n, sizeof(*users));
+	accts = fs_xcalloc(cur->n, sizeof(*accts));
+	old_service = fs_xcalloc(old->n, sizeof(*old_service));
+	for (i = 0; i < old->n; i++)
+		old_service[i] = service_of(old, r->old_ro->algorithm, i);
+	i = 0;
+	while (i < cur->n || j < old->n) {
+		int cmp = i == cur->n   ? 1
+			  : j == old->n ? -1
+					: cmp_key(&cur->node[a[i]],
+						  &old->node[b[j]]);
+		const struct fs_node *x, *y;
+
+		if (cmp < 0) {
+			added[na++] = a[i++];
+			continue;
+		}
+		if (cmp > 0) {
+			removed[nr++] = b[j++];
+			continue;
+		}
+		x = &cur->node[a[i]];
+		y = &old->node[b[j]];
+		if (x->is_user) {
+			long double dr = fabsl((long double)display_rank(cur, x) -
+					       display_rank(old, y));
+			long double df = fabsl((long double)x->fs_factor -
+					       y->fs_factor);
+
+			if (dr || df)
+				users[nu++] = (struct moved){a[i], b[j], dr, df};
+		} else if (a[i] != cur->root && r->service[a[i]] >= 0 &&
+			   old_service[b[j]] >= 0) {
+			long double m = service_moved(r->service[a[i]],
+						      old_service[b[j]]);
+
+			if (m > 0)
+				accts[nacc++] = (struct moved){
+					a[i], b[j], m,
+					fabsl(x->usage_raw - y->usage_raw)};
+		}
+		i++;
+		j++;
+	}
+	sort_r = r;
+	qsort(users, nu, sizeof(*users), cmp_moved);
+	qsort(accts, nacc, sizeof(*accts), cmp_moved);
+
+	fs_buf_init(&c);
+	t = table_new(r, "Users whose rank moved most",
+		      "Rank 1 is served first.",
+		      "No user's rank or FairShare changed.",
+		      "lUser|lAccount|pPartition|rRank then|rRank now|"
+		      "rFairShare then|rFairShare now");
+	nu = cut(t, nu, r->o->top);
+	for (k = 0; k < nu; k++) {
+		const struct fs_node *x = &cur->node[users[k].cur];
+		const struct fs_node *y = &old->node[users[k].old];
+
+		c.len = 0;
+		fs_buf_addstr(&c, x->user);
+		end_cell(&c);
+		fs_buf_addstr(&c, x->acct);
+		end_cell(&c);
+		if (part) {
+			fs_buf_addstr(&c, x->part);
+			end_cell(&c);
+		}
+		fs_buf_printf(&c, "%u", display_rank(old, y));
+		end_cell(&c);
+		fs_buf_printf(&c, "%u", display_rank(cur, x));
+		end_cell(&c);
+		fs_buf_printf(&c, "%.6f", y->fs_factor);
+		end_cell(&c);
+		fs_buf_printf(&c, "%.6f", x->fs_factor);
+		end_cell(&c);
+		table_row(t, &c);
+	}
+	t = table_new(r, r->ro->algorithm == FS_ALG_FAIRTREE
+				 ? "Accounts whose Level FS moved most"
+				 : "Accounts whose S/U moved most",
+		      NULL, "No account's service changed.",
+		      r->ro->algorithm == FS_ALG_FAIRTREE
+			      ? "lAccount|lParent|rLevelFS then|rLevelFS now|"
+				"rUsage then|rUsage now"
+			      : "lAccount|lParent|rS/U then|rS/U now|"
+				"rUsage then|rUsage now");
+	nacc = cut(t, nacc, r->o->top);
+	for (k = 0; k < nacc; k++) {
+		const struct fs_node *x = &cur->node[accts[k].cur];
+		const struct fs_node *y = &old->node[accts[k].old];
+
+		c.len = 0;
+		fs_buf_addstr(&c, x->acct);
+		end_cell(&c);
+		fs_buf_addstr(&c, cur->node[x->parent].acct);
+		end_cell(&c);
+		fs_report_fmt_service(&c, old_service[accts[k].old]);
+		end_cell(&c);
+		fs_report_fmt_service(&c, r->service[accts[k].cur]);
+		end_cell(&c);
+		fmt_usage(&c, y->usage_raw);
+		end_cell(&c);
+		fmt_usage(&c, x->usage_raw);
+		end_cell(&c);
+		table_row(t, &c);
+	}
+	fs_buf_release(&c);
+
+	/* Display order: a reader finds them where the tree has them. */
+	sort_pos = fs_xcalloc(cur->n > old->n ? cur->n : old->n,
+			      sizeof(*sort_pos));
+	for (k = 0; k < cur->n; k++)
+		sort_pos[cur->order[k]] = (uint32_t)k;
+	qsort(added, na, sizeof(*added), cmp_pos);
+	for (k = 0; k < old->n; k++)
+		sort_pos[old->order[k]] = (uint32_t)k;
+	qsort(removed, nr, sizeof(*removed), cmp_pos);
+	free(sort_pos);
+	sort_pos = NULL;
+	assoc_rows(r, table_new(r, "Associations added", NULL, "None.",
+				"lAccount|lUser|pPartition|rShares|rUsage"),
+		   cur, added, na, NULL);
+	assoc_rows(r, table_new(r, "Associations removed", NULL, "None.",
+				"lAccount|lUser|pPartition|rShares|rUsage"),
+		   old, removed, nr, NULL);
+	free(a);
+	free(b);
+	free(added);
+	free(removed);
+	free(users);
+	free(accts);
+	free(old_service);
+}
+
+/* ------------------------------------------------------------ escaping */
+
+void
+fs_buf_html(struct fs_buf *b, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&':
+			fs_buf_addstr(b, "&amp;");
+			break;
+		case '<':
+			fs_buf_addstr(b, "&lt;");
+			break;
+		case '>':
+			fs_buf_addstr(b, "&gt;");
+			break;
+		case '"':
+			fs_buf_addstr(b, "&quot;");
+			break;
+		case '\'':
+			fs_buf_addstr(b, "&#39;");
+			break;
+		default:
+			/* Control characters are not allowed in HTML text. */
+			fs_buf_addch(b, (unsigned char)*s < 0x20 || *s == 0x7f
+						? '?'
+						: *s);
+		}
+}
+
+/* Backslash before the characters that mean something inside a line of
+ * Markdown (names never start a line here), and before the HTML that
+ * Markdown passes through: "\<script>" renders as text. */
+void
+fs_buf_markdown(struct fs_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("\\`*_[]<>|&~", *s))
+			fs_buf_addch(b, '\\');
+		fs_buf_addch(b, (unsigned char)*s < 0x20 || *s == 0x7f ? '?'
+								       : *s);
+	}
+}
+
+void
+fs_buf_prom_label(struct fs_buf *b, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '\\':
+			fs_buf_addstr(b, "\\\\");
+			break;
+		case '"':
+			fs_buf_addstr(b, "\\\"");
+			break;
+		case '\n':
+			fs_buf_addstr(b, "\\n");
+			break;
+		default:
+			fs_buf_addch(b, *s);
+		}
+}
+
+/* Plain text keeps a mail reader's terminal safe from control bytes. */
+static void
+add_plain(struct fs_buf *b, const char *s)
+{
+	for (; *s; s++)
+		fs_buf_addch(b, (unsigned char)*s < 0x20 || *s == 0x7f ? '?'
+								       : *s);
+}
+
+/* Columns a string takes: UTF-8 characters, counted by their first bytes. */
+static size_t
+text_width(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+static void
+pad(struct fs_buf *b, size_t n)
+{
+	while (n--)
+		fs_buf_addch(b, ' ');
+}
+
+/* ---------------------------------------------------- text and markdown */
+
+/* A sentence filled to width columns for mail. */
+static void
+wrap(struct fs_buf *b, const char *s, size_t width)
+{
+	size_t col = 0, n;
+	const char *sp;
+
+	while (*s) {
+		sp = strchr(s, ' ');
+		n = sp ? (size_t)(sp - s) : strlen(s);
+		if (col && col + 1 + n > width) {
+			fs_buf_addch(b, '\n');
+			col = 0;
+		} else if (col) {
+			fs_buf_addch(b, ' ');
+			col++;
+		}
+		fs_buf_add(b, s, n);
+		col += n;
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	fs_buf_addch(b, '\n');
+}
+
+static void
+text_table(struct fs_buf *b, const struct fs_rtable *t)
+{
+	size_t *w = fs_xcalloc(t->ncols, sizeof(*w)), r, c, n;
+
+	add_plain(b, t->title);
+	fs_buf_addch(b, '\n');
+	for (n = text_width(t->title); n--;)
+		fs_buf_addch(b, '-');
+	fs_buf_addch(b, '\n');
+	if (t->note)
+		wrap(b, t->note, 72);
+	if (!t->nrows) {
+		fs_buf_addstr(b, t->empty);
+		fs_buf_addstr(b, "\n\n");
+		free(w);
+		return;
+	}
+	fs_buf_addch(b, '\n');
+	for (c = 0; c < t->ncols; c++)
+		w[c] = text_width(t->head[c]);
+	for (r = 0; r < t->nrows; r++)
+		for (c = 0; c < t->ncols; c++) {
+			n = text_width(t->cell[r * t->ncols + c]);
+			if (n > w[c])
+				w[c] = n;
+		}
+	for (r = 0; r <= t->nrows; r++) {
+		size_t start = b->len;
+
+		for (c = 0; c < t->ncols; c++) {
+			const char *s = r ? t->cell[(r - 1) * t->ncols + c]
+					  : t->head[c];
+
+			n = text_width(s);
+			if (c)
+				fs_buf_addstr(b, "  ");
+			if (t->align[c] == 'r')
+				pad(b, w[c] - n);
+			add_plain(b, s);
+			if (t->align[c] == 'l')
+				pad(b, w[c] - n);
+		}
+		while (b->len > start && b->data[b->len - 1] == ' ')
+			b->data[--b->len] = '\0';
+		fs_buf_addch(b, '\n');
+	}
+	if (t->more)
+		fs_buf_printf(b, "... and %zu more\n", t->more);
+	fs_buf_addch(b, '\n');
+	free(w);
+}
+
+static void
+text_write(struct fs_buf *b, const struct fs_report *r)
+{
+	size_t k, w = 0;
+
+	fs_buf_addstr(b, "Fairshare report for cluster ");
+	add_plain(b, r->title);
+	fs_buf_addstr(b, "\n\n");
+	for (k = 0; k < r->nsummary; k++)
+		if (text_width(r->summary[2 * k]) > w)
+			w = text_width(r->summary[2 * k]);
+	for (k = 0; k < r->nsummary; k++) {
+		fs_buf_addstr(b, r->summary[2 * k]);
+		fs_buf_addch(b, ':');
+		pad(b, w - text_width(r->summary[2 * k]) + 2);
+		add_plain(b, r->summary[2 * k + 1]);
+		fs_buf_addch(b, '\n');
+	}
+	fs_buf_addch(b, '\n');
+	for (k = 0; k < r->ntab; k++)
+		text_table(b, &r->tab[k]);
+	/* No blank line at the very end. */
+	if (b->len && b->data[b->len - 1] == '\n' && b->len > 1 &&
+	    b->data[b->len - 2] == '\n')
+		b->data[--b->len] = '\0';
+}
+
+static void
+markdown_write(struct fs_buf *b, const struct fs_report *r)
+{
+	size_t k, c, row;
+
+	fs_buf_addstr(b, "# Fairshare report for cluster ");
+	fs_buf_markdown(b, r->title);
+	fs_buf_addstr(b, "\n\n");
+	for (k = 0; k < r->nsummary; k++) {
+		fs_buf_printf(b, "- **%s:** ", r->summary[2 * k]);
+		fs_buf_markdown(b, r->summary[2 * k + 1]);
+		fs_buf_addch(b, '\n');
+	}
+	for (k = 0; k < r->ntab; k++) {
+		const struct fs_rtable *t = &r->tab[k];
+
+		fs_buf_addstr(b, "\n## ");
+		fs_buf_markdown(b, t->title);
+		fs_buf_addstr(b, "\n\n");
+		if (t->note) {
+			fs_buf_markdown(b, t->note);
+			fs_buf_addstr(b, "\n\n");
+		}
+		if (!t->nrows) {
+			fs_buf_markdown(b, t->empty);
+			fs_buf_addch(b, '\n');
+			continue;
+		}
+		for (row = 0; row <= t->nrows + 1; row++) {
+			fs_buf_addch(b, '|');
+			for (c = 0; c < t->ncols; c++) {
+				fs_buf_addch(b, ' ');
+				if (row == 1)
+					fs_buf_addstr(b, t->align[c] == 'r'
+							      ? "--:"
+							      : "---");
+				else
+					fs_buf_markdown(
+						b, row ? t->cell[(row - 2) *
+								 t->ncols + c]
+						       : t->head[c]);
+				fs_buf_addstr(b, " |");
+			}
+			fs_buf_addch(b, '\n');
+		}
+		if (t->more)
+			fs_buf_printf(b, "\n*and %zu more*\n", t->more);
+	}
+}
+
+/* ---------------------------------------------------------- the report */
+
+static void
+report_release(struct fs_report *r)
+{
+	size_t k, c;
+
+	for (k = 0; k < 2 * r->nsummary; k++)
+		free(r->summary[k]);
+	free(r->summary);
+	for (k = 0; k < r->ntab; k++) {
+		struct fs_rtable *t = &r->tab[k];
+
+		for (c = 0; c < t->nrows * t->ncols; c++)
+			free(t->cell[c]);
+		free(t->cell);
+		free((void *)t->head);
+		free((void *)t->align);
+		free(t->spec);
+	}
+	free(r->tab);
+	free(r->width);
+	free(r->service);
+	free(r->title);
+}
+
+void
+fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
+		const struct fs_rank_opts *ro, const struct fs_tree *old,
+		const struct fs_rank_opts *old_ro,
+		const struct fs_report_opts *o)
+{
+	struct fs_report r;
+	uint32_t i;
+
+	memset(&r, 0, sizeof(r));
+	r.cur = cur;
+	r.old = old;
+	r.ro = ro;
+	r.old_ro = old_ro;
+	r.o = o;
+	r.width = global_shares(cur);
+	r.service = fs_xcalloc(cur->n, sizeof(*r.service));
+	for (i = 0; i < cur->n; i++) {
+		r.service[i] = service_of(cur, ro->algorithm, i);
+		r.partitions |= *cur->node[i].part != '\0';
+	}
+	for (i = 0; old && i < old->n; i++)
+		r.partitions |= *old->node[i].part != '\0';
+	add_summary(&r);
+	if (o->format != FS_REPORT_PROMETHEUS) {
+		add_service_tables(&r);
+		if (old)
+			add_since_tables(&r);
+	}
+	switch (o->format) {
+	case FS_REPORT_TEXT:
+		text_write(out, &r);
+		break;
+	case FS_REPORT_MARKDOWN:
+		markdown_write(out, &r);
+		break;
+	case FS_REPORT_HTML:
+		fs_report_html_write(out, &r);
+		break;
+	case FS_REPORT_PROMETHEUS:
+		fs_report_prom_write(out, &r);
+		break;
+	}
+	report_release(&r);
+	sort_r = NULL;
+	sort_tree = NULL;
+}

@@ -1,0 +1,191 @@
+/*
+ * report_prom.c: fs-report --prometheus, the Prometheus text exposition
+ * format (version 0.0.4), for node_exporter's textfile collector or any
+ * scraper of static files.
+ *
+ * Every value is a gauge, one family after another, each sample labelled
+ * with the whole position of its association: cluster, account, parent,
+ * user, partition and depth (root 0), so PromQL can aggregate along the
+ * tree. Label values are escaped (backslash, double quote, newline);
+ * infinity is +Inf. No timestamps: the textfile collector refuses them, and
+ * fairshare_snapshot_timestamp_seconds says when the tree was taken.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "report.h"
+
+static const long double NO_VAL_LD = (long double)FS_NO_VAL;
+
+enum val {
+	V_FACTOR, V_LEVEL_FS, V_RANK, V_SHARES, V_SHARES_NORM, V_SHARES_CLUSTER,
+	V_USAGE, V_USAGE_EFCTV, V_USAGE_NORM, V_COUNT
+};
+
+static const struct {
+	const char *name, *help;
+} family[V_COUNT] = {
+	{"fairshare_factor", "Fair-share factor (FairShare) from 0 to 1."},
+	{"fairshare_level_fs", "Fair Tree Level FS: the part of the level's "
+			       "shares over the part of its usage."},
+	{"fairshare_rank", "Fair Tree rank of a user association, 1 served "
+			   "first."},
+	{"fairshare_shares_raw", "Shares given to the association "
+				 "(RawShares)."},
+	{"fairshare_shares_normalized", "Normalised shares (NormShares)."},
+	{"fairshare_shares_cluster_fraction", "Part of the whole cluster's "
+					      "shares: the product of the "
+					      "per-level parts down the "
+					      "tree."},
+	{"fairshare_usage_raw", "Decayed usage (RawUsage)."},
+	{"fairshare_usage_effective", "Effective usage (EffectvUsage)."},
+	{"fairshare_usage_normalized", "Usage over the cluster's usage "
+				       "(NormUsage)."},
+};
+
+static void
+number(struct fs_buf *b, long double v)
+{
+	if (isinf(v))
+		fs_buf_addstr(b, v > 0 ? "+Inf" : "-Inf");
+	else if (isnan(v))
+		fs_buf_addstr(b, "NaN");
+	else if (v == 0)
+		fs_buf_addch(b, '0');
+	else
+		fs_buf_printf(b, "%.17g", (double)v);
+}
+
+/* The sample's value, or 0 when the association has none. */
+static int
+value(const struct fs_report *r, uint32_t i, enum val v, long double *x)
+{
+	const struct fs_tree *tr = r->cur;
+	const struct fs_node *a = &tr->node[i];
+	int fair = r->ro->algorithm == FS_ALG_FAIRTREE;
+
+	switch (v) {
+	case V_FACTOR:
+		*x = a->fs_factor;
+		return a->is_user || !fair;
+	case V_LEVEL_FS:
+		*x = r->service[i];
+		return fair && *x >= 0;
+	case V_RANK:
+		*x = a->rank ? tr->user_count + 1 - a->rank : 0;
+		return a->is_user && a->rank;
+	case V_SHARES:
+		*x = a->shares_raw;
+		return !a->use_parent;
+	case V_SHARES_NORM:
+		*x = a->shares_norm;
+		return 1;
+	case V_SHARES_CLUSTER:
+		*x = r->width[i];
+		return 1;
+	case V_USAGE:
+		*x = a->usage_raw;
+		return 1;
+	case V_USAGE_EFCTV:
+		*x = a->usage_efctv;
+		return *x != NO_VAL_LD;
+	case V_USAGE_NORM:
+		*x = a->usage_norm;
+		return *x != NO_VAL_LD;
+	default:
+		return 0;
+	}
+}
+
+static void
+label(struct fs_buf *b, const char *name, const char *val, int first)
+{
+	fs_buf_printf(b, "%s%s=\"", first ? "" : ",", name);
+	fs_buf_prom_label(b, val);
+	fs_buf_addch(b, '"');
+}
+
+static void
+header(struct fs_buf *b, const char *name, const char *help)
+{
+	fs_buf_printf(b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+}
+
+/* metadata 'taken', "2026-11-20T08:00:00Z", as seconds since the epoch. */
+static int
+taken_seconds(const char *s, long long *t)
+{
+	struct tm tm;
+	char *end;
+
+	if (!s)
+		return -1;
+	memset(&tm, 0, sizeof(tm));
+	end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm);
+	if (!end || strcmp(end, "Z"))
+		return -1;
+	*t = (long long)timegm(&tm);
+	return 0;
+}
+
+void
+fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	const char *cluster = fs_header_meta(&tr->t->h, "cluster");
+	uint32_t k, accounts = 0;
+	long double x;
+	long long t;
+	int v;
+	char depth[16];
+
+	if (!cluster)
+		cluster = "";
+	for (k = 0; k < tr->n; k++)
+		accounts += !tr->node[k].is_user && k != tr->root;
+	if (taken_seconds(fs_header_meta(&tr->t->h, "taken"), &t) == 0) {
+		header(b, "fairshare_snapshot_timestamp_seconds",
+		       "When the tree was taken, seconds since the epoch.");
+		fs_buf_addstr(b, "fairshare_snapshot_timestamp_seconds{");
+		label(b, "cluster", cluster, 1);
+		fs_buf_printf(b, "} %lld\n", t);
+	}
+	header(b, "fairshare_user_associations",
+	       "User associations in the tree (N of FairShare = rank / N).");
+	fs_buf_addstr(b, "fairshare_user_associations{");
+	label(b, "cluster", cluster, 1);
+	fs_buf_printf(b, "} %u\n", tr->user_count);
+	header(b, "fairshare_accounts", "Accounts in the tree, root excepted.");
+	fs_buf_addstr(b, "fairshare_accounts{");
+	label(b, "cluster", cluster, 1);
+	fs_buf_printf(b, "} %u\n", accounts);
+
+	for (v = 0; v < V_COUNT; v++) {
+		header(b, family[v].name, family[v].help);
+		for (k = 0; k < tr->n; k++) {
+			uint32_t i = tr->order[k];
+			const struct fs_node *a = &tr->node[i];
+
+			if (!value(r, i, (enum val)v, &x))
+				continue;
+			fs_buf_printf(b, "%s{", family[v].name);
+			label(b, "cluster", cluster, 1);
+			label(b, "account", a->acct, 0);
+			label(b, "parent", a->is_user ? a->acct
+					   : i == tr->root
+						   ? ""
+						   : tr->node[a->parent].acct,
+			      0);
+			label(b, "user", a->user, 0);
+			label(b, "partition", a->part, 0);
+			snprintf(depth, sizeof(depth), "%u", a->depth);
+			label(b, "depth", depth, 0);
+			fs_buf_addstr(b, "} ");
+			number(b, x);
+			fs_buf_addch(b, '\n');
+		}
+	}
+}

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-rank --algorithm classic | fs-report --top 3

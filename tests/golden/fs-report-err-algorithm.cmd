@@ -1,0 +1,1 @@
+fs-tree --sample | sed 's/^#algorithm=.*/#algorithm=lottery/' | fs-report

@@ -1,0 +1,1 @@
+fs-report a.tsv b.tsv

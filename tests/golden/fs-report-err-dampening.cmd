@@ -1,0 +1,1 @@
+fs-tree --sample | sed 's/^#dampening=.*/#dampening=0/' | fs-report

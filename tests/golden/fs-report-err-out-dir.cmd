@@ -1,0 +1,1 @@
+fs-tree --sample | fs-report --out no-such-dir/report.txt

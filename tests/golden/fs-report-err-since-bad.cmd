@@ -1,0 +1,1 @@
+fs-tree --sample | fs-report --since golden/fs-report-err-since-bad.cmd

@@ -1,0 +1,1 @@
+fs-tree --sample | sed 's/^#algorithm=.*/#ties=coin/' | fs-report

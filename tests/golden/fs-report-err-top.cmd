@@ -1,0 +1,1 @@
+fs-report --top 0

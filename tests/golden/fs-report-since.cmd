@@ -1,0 +1,1 @@
+fs-tree --sample | awk -F'\t' 'BEGIN { OFS = "\t" } /^#taken=/ { $0 = "#taken=2026-11-27T08:00:00Z" } $2 == "bob" { $6 *= 4 } $2 == "dave" { $6 = 5000 } $2 == "mallory" { next } { print } END { print "hep", "zoe", "", "hep", 1, 100, "", "cpu=0" }' | fs-rank | fs-report --since <(fs-tree --sample | fs-rank) --top 3

@@ -1,0 +1,148 @@
+/*
+ * report.c: unit tests for lib/report*.c: the escapes, reading ranking
+ * columns back, the lists and their --top cut, and each format's shape.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+#include "tap.h"
+
+static const struct {
+	const char *in, *html, *md, *prom;
+} esc[] = {
+	{"plain", "plain", "plain", "plain"},
+	{"<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;",
+	 "\\<script\\>alert(1)\\</script\\>", "<script>alert(1)</script>"},
+	{"a&b\"c'd", "a&amp;b&quot;c&#39;d", "a\\&b\"c'd", "a&b\\\"c'd"},
+	{"back\\slash|pipe_*", "back\\slash|pipe_*",
+	 "back\\\\slash\\|pipe\\_\\*", "back\\\\slash|pipe_*"},
+	{"new\nline", "new?line", "new?line", "new\\nline"},
+};
+
+/* Load a tree from text; returns 0 or -1. */
+static int
+load(const char *text, struct fs_table *t, struct fs_tree *tr,
+     struct fs_rank_opts *ro)
+{
+	struct fs_buf b;
+	struct fs_err e = {"<test>", 0, ""};
+
+	fs_buf_init(&b);
+	fs_buf_addstr(&b, text);
+	if (fs_table_parse(t, &b, &e) < 0 || fs_tree_build(tr, t, &e) < 0 ||
+	    fs_report_rank(tr, ro, &e) < 0) {
+		printf("# %s\n", e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static char *
+report(const struct fs_tree *tr, const struct fs_rank_opts *ro,
+       const struct fs_tree *old, const struct fs_rank_opts *oro,
+       enum fs_report_format f, unsigned top)
+{
+	struct fs_report_opts o = {f, top};
+	struct fs_buf b;
+
+	fs_buf_init(&b);
+	fs_report_write(&b, tr, ro, old, oro, &o);
+	return b.data;
+}
+
+int
+main(void)
+{
+	struct fs_table t, t2;
+	struct fs_tree tr, tr2;
+	struct fs_rank_opts ro, ro2;
+	struct fs_buf b, ranked;
+	char *s;
+	size_t k;
+	int same;
+
+	for (k = 0; k < sizeof(esc) / sizeof(*esc); k++) {
+		fs_buf_init(&b);
+		fs_buf_html(&b, esc[k].in);
+		ok(b.data && !strcmp(b.data, esc[k].html), "html '%s'",
+		   b.data ? b.data : "");
+		b.len = 0;
+		fs_buf_markdown(&b, esc[k].in);
+		ok(!strcmp(b.data, esc[k].md), "markdown '%s'", b.data);
+		b.len = 0;
+		fs_buf_prom_label(&b, esc[k].in);
+		ok(!strcmp(b.data, esc[k].prom), "prometheus '%s'", b.data);
+		fs_buf_release(&b);
+	}
+
+	/* The ranking columns read back equal the library's ranking. */
+	ok(load(fs_sample_tree, &t, &tr, &ro) == 0, "sample tree loads");
+	fs_buf_init(&ranked);
+	{
+		FILE *f = open_memstream(&s, &k);
+
+		fs_tree_write(&tr, &ro, f);
+		fclose(f);
+		fs_buf_addstr(&ranked, s);
+		free(s);
+	}
+	ok(load(ranked.data, &t2, &tr2, &ro2) == 0, "ranked tree loads");
+	/* Rows come back in display order: compare in that order. */
+	same = tr.n == tr2.n;
+	for (k = 0; same && k < tr.n; k++) {
+		const struct fs_node *x = &tr.node[tr.order[k]];
+		const struct fs_node *y = &tr2.node[tr2.order[k]];
+
+		same = !strcmp(x->acct, y->acct) && !strcmp(x->user, y->user) &&
+		       x->level_fs == y->level_fs &&
+		       x->fs_factor == y->fs_factor && x->rank == y->rank &&
+		       x->shares_norm == y->shares_norm &&
+		       x->usage_efctv == y->usage_efctv;
+		if (!same)
+			printf("# differs at %s/%s\n", x->acct, x->user);
+	}
+	ok(same, "columns read back equal the computed values");
+
+	s = report(&tr, &ro, NULL, NULL, FS_REPORT_TEXT, 1);
+	ok(strstr(s, "hep         physics") || strstr(s, "\nhep "),
+	   "hep is the most under-served account");
+	ok(strstr(s, "... and 4 more\n") != NULL, "--top 1 leaves 4 off");
+	ok(strstr(s, "chem     heidi") != NULL, "heidi is idle with shares");
+	ok(strstr(s, "bio      judy") != NULL, "judy has usage, no shares");
+	ok(strstr(s, "Users:        15 in 16 user associations") != NULL,
+	   "users counted by name and by association");
+	free(s);
+
+	s = report(&tr, &ro, &tr2, &ro2, FS_REPORT_TEXT, 10);
+	ok(strstr(s, "No user's rank or FairShare changed.") != NULL,
+	   "the same snapshot twice: nothing moved");
+	free(s);
+
+	s = report(&tr, &ro, NULL, NULL, FS_REPORT_MARKDOWN, 10);
+	ok(!strncmp(s, "# Fairshare report for cluster demo\n", 36),
+	   "markdown title");
+	ok(strstr(s, "| --- | --- | --: |") != NULL, "markdown table");
+	free(s);
+
+	s = report(&tr, &ro, NULL, NULL, FS_REPORT_HTML, 10);
+	ok(strstr(s, "<svg") && strstr(s, "</svg>") && strstr(s, "</html>"),
+	   "html page with a picture");
+	ok(!strstr(s, "<script") && !strstr(s, "src="), "html fetches nothing");
+	free(s);
+
+	s = report(&tr, &ro, NULL, NULL, FS_REPORT_PROMETHEUS, 10);
+	ok(strstr(s, "# TYPE fairshare_level_fs gauge\n") != NULL,
+	   "prometheus families are gauges");
+	ok(strstr(s, "user=\"dave\",partition=\"\",depth=\"3\"} +Inf\n") !=
+		   NULL,
+	   "prometheus infinity");
+	free(s);
+
+	fs_tree_release(&tr2);
+	fs_table_release(&t2);
+	fs_tree_release(&tr);
+	fs_table_release(&t);
+	fs_buf_release(&ranked);
+	return done_testing();
+}

@@ -1,0 +1,299 @@
+/*
+ * fs-report: a fairshare report for people, for mail, for the web and for
+ * Prometheus.
+ *
+ * Reads one ranked TSV tree (fs-rank's output; fs-tsv(5)) from FILE or
+ * standard input, ranking it with the library when the ranking columns are
+ * missing, and with --since an earlier snapshot to compare with. Writes a
+ * report as plain text (default), Markdown, one self-contained HTML page
+ * with an SVG picture of the tree, or the Prometheus text format, on
+ * standard output or, with --out, into a file replaced atomically (a
+ * temporary file in the same directory renamed into place). Owns no
+ * columns: it writes no TSV.
+ *
+ * Both inputs are read and validated and the whole report built in memory
+ * before the first byte is written, so a failed run writes nothing and
+ * leaves a previous --out file untouched.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fs.h"
+
+struct opts {
+	struct fs_report_opts ro;
+	const char *since;	/* earlier snapshot, or NULL */
+	const char *out;	/* file to replace, or NULL for stdout */
+};
+
+/* One ranked snapshot: the table owns the strings the tree points to. */
+struct snapshot {
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_rank_opts ro;
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fs-report [--text | --markdown | --html | --prometheus]"
+		"\n"
+		"                 [--top N] [--since OLD] [--out FILE] [FILE]\n"
+		"\n"
+		"Summarise a ranked TSV tree (from fs-rank): the most under- "
+		"and over-served\n"
+		"accounts, idle shares, usage without shares and, with "
+		"--since, what moved.\n"
+		"\n"
+		"      --text            plain text for mail (default)\n"
+		"      --markdown        Markdown\n"
+		"      --html            one self-contained HTML page with a "
+		"picture of the tree\n"
+		"      --prometheus      Prometheus text format, one gauge "
+		"per value\n"
+		"  -n, --top N           rows in each list (default 10)\n"
+		"  -s, --since OLD       compare with an earlier ranked tree\n"
+		"  -o, --out FILE        replace FILE atomically instead of "
+		"writing to stdout\n"
+		"  -h, --help            this help\n"
+		"\n"
+		"With no FILE, or when FILE is -, read standard input. See "
+		"fs-report(1).\n");
+}
+
+/* Read, build and rank one snapshot; prints the error itself. */
+static int
+load(struct snapshot *s, const char *name)
+{
+	struct fs_err e = {NULL, 0, ""};
+	FILE *in = stdin;
+	int ret = -1;
+
+	memset(s, 0, sizeof(*s));
+	if (strcmp(name, "-")) {
+		in = fopen(name, "r");
+		if (!in) {
+			fs_warn("%s: %s", name, strerror(errno));
+			return -1;
+		}
+		e.file = name;
+	} else
+		e.file = "<stdin>";
+	if (fs_table_read(&s->t, in, &e) == 0 &&
+	    fs_tree_build(&s->tr, &s->t, &e) == 0) {
+		if (fs_report_rank(&s->tr, &s->ro, &e) == 0)
+			ret = 0;
+		else
+			fs_tree_release(&s->tr);
+	}
+	if (ret < 0) {
+		fs_err_print(&e);
+		fs_table_release(&s->t);
+	}
+	if (in != stdin)
+		fclose(in);
+	return ret;
+}
+
+static void
+unload(struct snapshot *s)
+{
+	fs_tree_release(&s->tr);
+	fs_table_release(&s->t);
+}
+
+static int
+write_fd(int fd, const char *p, size_t len)
+{
+	ssize_t n;
+
+	while (len) {
+		n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Write b to path through a temporary file in the same directory, renamed
+ * into place: a reader sees the old report or the new one, never half. The
+ * file keeps the mode of the one it replaces (a web server must still read
+ * it); a new one gets 0666 less the umask, as if created directly. */
+static int
+write_atomic(const char *path, const struct fs_buf *b)
+{
+	const char *slash = strrchr(path, '/');
+	struct fs_buf tmp;
+	struct stat st;
+	mode_t mode, mask;
+	int fd, err = 0;
+	const char *what = NULL;
+
+	fs_buf_init(&tmp);
+	if (slash)
+		fs_buf_add(&tmp, path, (size_t)(slash - path + 1));
+	fs_buf_printf(&tmp, ".%s.XXXXXX", slash ? slash + 1 : path);
+	fd = mkstemp(tmp.data);
+	if (fd < 0) {
+		fs_warn("%s: cannot create a temporary file next to it: %s "
+			"(check that the directory exists and is writable)",
+			path, strerror(errno));
+		fs_buf_release(&tmp);
+		return FS_EXIT_DATA;
+	}
+	if (stat(path, &st) == 0)
+		mode = st.st_mode & 07777;
+	else {
+		mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	errno = 0;
+	if (fchmod(fd, mode) < 0)
+		what = "cannot set the mode of the temporary file";
+	else if (write_fd(fd, b->data, b->len) < 0)
+		what = "cannot write the temporary file";
+	else if (fsync(fd) < 0)
+		what = "cannot write the temporary file";
+	if (what)
+		err = errno ? errno : ENOSPC;
+	if (close(fd) < 0 && !what) {
+		what = "cannot write the temporary file";
+		err = errno;
+	}
+	if (!what && rename(tmp.data, path) < 0) {
+		what = "cannot rename the temporary file into place";
+		err = errno;
+	}
+	if (what) {
+		fs_warn("%s: %s: %s (the previous report is untouched)", path,
+			what, strerror(err));
+		unlink(tmp.data);
+		fs_buf_release(&tmp);
+		return FS_EXIT_DATA;
+	}
+	fs_buf_release(&tmp);
+	return FS_EXIT_OK;
+}
+
+static int
+run(const struct opts *o, const char *name)
+{
+	struct snapshot cur, old;
+	struct fs_buf b;
+	int ret;
+
+	if (load(&cur, name) < 0)
+		return FS_EXIT_DATA;
+	if (o->since && load(&old, o->since) < 0) {
+		unload(&cur);
+		return FS_EXIT_DATA;
+	}
+	fs_buf_init(&b);
+	fs_report_write(&b, &cur.tr, &cur.ro, o->since ? &old.tr : NULL,
+			o->since ? &old.ro : NULL, &o->ro);
+	if (o->out)
+		ret = write_atomic(o->out, &b);
+	else
+		ret = fs_write_all(stdout, b.data, b.len) < 0 ? FS_EXIT_DATA
+							      : FS_EXIT_OK;
+	fs_buf_release(&b);
+	if (o->since)
+		unload(&old);
+	unload(&cur);
+	return ret;
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_TEXT = 256, O_MD, O_HTML, O_PROM };
+	static const struct option lo[] = {
+		{"text", no_argument, NULL, O_TEXT},
+		{"markdown", no_argument, NULL, O_MD},
+		{"html", no_argument, NULL, O_HTML},
+		{"prometheus", no_argument, NULL, O_PROM},
+		{"top", required_argument, NULL, 'n'},
+		{"since", required_argument, NULL, 's'},
+		{"out", required_argument, NULL, 'o'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	struct opts o;
+	const char *name = "-";
+	int c, ret, formats = 0;
+	char *end;
+	long top;
+
+	fs_set_progname(argv[0]);
+	fs_stdout_init();
+	memset(&o, 0, sizeof(o));
+	o.ro.format = FS_REPORT_TEXT;
+	o.ro.top = 10;
+	while ((c = getopt_long(argc, argv, "n:s:o:h", lo, NULL)) != -1) {
+		switch (c) {
+		case O_TEXT:
+		case O_MD:
+		case O_HTML:
+		case O_PROM:
+			o.ro.format = c == O_TEXT ? FS_REPORT_TEXT
+				      : c == O_MD ? FS_REPORT_MARKDOWN
+				      : c == O_HTML ? FS_REPORT_HTML
+						    : FS_REPORT_PROMETHEUS;
+			formats++;
+			break;
+		case 'n':
+			errno = 0;
+			top = strtol(optarg, &end, 10);
+			if (!*optarg || *end || errno || top < 1 ||
+			    top > 1000000) {
+				fs_warn("--top: expected a whole number from 1 "
+					"to 1000000, not '%s'", optarg);
+				return FS_EXIT_USAGE;
+			}
+			o.ro.top = (unsigned)top;
+			break;
+		case 's':
+			o.since = optarg;
+			break;
+		case 'o':
+			o.out = strcmp(optarg, "-") ? optarg : NULL;
+			break;
+		case 'h':
+			usage(stdout);
+			return fs_stdout_close();
+		default:
+			usage(stderr);
+			return FS_EXIT_USAGE;
+		}
+	}
+	if (formats > 1) {
+		fs_warn("choose one format: --text, --markdown, --html or "
+			"--prometheus");
+		return FS_EXIT_USAGE;
+	}
+	if (argc - optind > 1) {
+		fs_warn("too many arguments: one FILE at most");
+		usage(stderr);
+		return FS_EXIT_USAGE;
+	}
+	if (optind < argc)
+		name = argv[optind];
+	if (o.since && !strcmp(o.since, "-") && !strcmp(name, "-")) {
+		fs_warn("--since -: standard input already holds the tree to "
+			"report on; give one of them as a file");
+		return FS_EXIT_USAGE;
+	}
+	ret = run(&o, name);
+	c = fs_stdout_close();
+	return ret ? ret : c;
+}

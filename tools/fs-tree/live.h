@@ -1,0 +1,22 @@
+/*
+ * live.h: the live source of fs-tree, through libslurm.
+ */
+#ifndef FS_LIVE_H
+#define FS_LIVE_H
+
+#include <stdio.h>
+
+struct fs_live_opts {
+	const char *const *accounts;	/* NULL-terminated list or NULL: -A */
+	const char *const *users;	/* NULL-terminated list or NULL: -u */
+};
+
+/* Writes the whole TSV tree of the cluster named by slurm.conf (SLURM_CONF
+ * honoured) to out. Returns 0 on success; on failure returns 1 and puts a
+ * one-line message in err, having written nothing to out. */
+int fs_live_dump(const struct fs_live_opts *opts, FILE *out, char *err,
+		 size_t errlen);
+/* 1 if live mode was compiled in (HAVE_LIBSLURM), else 0. */
+int fs_live_available(void);
+
+#endif
