@@ -128,6 +128,19 @@ sort_list(const struct fs_tree *tr, uint32_t *v, uint32_t *tmp, uint32_t n)
 		memcpy(v, src, n * sizeof(*v));
 }
 
+uint32_t *
+fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p)
+{
+	const struct fs_node *a = &tr->node[p];
+	uint32_t *v = fs_xcalloc((size_t)a->nfs_kids + 1, sizeof(*v));
+	uint32_t *tmp = fs_xcalloc((size_t)a->nfs_kids + 1, sizeof(*tmp));
+
+	memcpy(v, tr->fs_kids + a->fs_kids, a->nfs_kids * sizeof(*v));
+	sort_list(tr, v, tmp, a->nfs_kids);
+	free(tmp);
+	return v;
+}
+
 struct frame {
 	uint32_t base, n, i;
 	uint8_t account_tied;

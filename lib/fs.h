@@ -209,6 +209,9 @@ void fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening);
 /* 2^(-(UE/S)/dampening), 0 for no shares (§3.4). */
 double fs_classic_factor(long double usage_efctv, long double shares_norm,
 			 unsigned dampening);
+/* The children list of p in the order the Fair Tree walk visits it (Level
+ * FS computed by fs_fairtree): a new array the caller frees. */
+uint32_t *fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p);
 /* Dispatch on the algorithm. */
 void fs_rank(struct fs_tree *tr, const struct fs_rank_opts *o);
 const char *fs_algorithm_name(enum fs_algorithm a);

@@ -1,19 +1,1273 @@
 /*
- * fs-explain: placeholder until its own issue lands; says so and exits 1.
+ * fs-explain: why one user ranks below another, in plain words.
+ *
+ * Reads one TSV tree (fs-tsv(5)), normally fs-rank's output, from FILE or
+ * standard input and ranks it again in memory with the library, so every
+ * Level FS is the exact long double Slurm compares (the algorithm and tie
+ * mode come from the tree's metadata unless --algorithm or --ties say
+ * otherwise). Given two users it writes where their paths in the
+ * fairshare tree part, the two Level FS that decide there and what makes
+ * them, the tie rule when they are equal, and what it would take for the
+ * lower one to overtake: waiting (decay) and more shares. Given one user it
+ * writes the user's path from root with the siblings walked before each
+ * step. With --json the same facts come as one JSON document; with -i a
+ * prompt answers one question per line.
+ *
+ * It owns no columns and writes no tree. The whole input is read and
+ * checked, and the names resolved, before anything is written.
  */
-#include <stdio.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#ifdef HAVE_READLINE
+#include <readline/history.h>
+#include <readline/readline.h>
+#endif
 
 #include "fs.h"
+
+#define DEFAULT_HALF_LIFE 604800.0	/* Slurm's PriorityDecayHalfLife */
+#define SHOW_BEFORE 8			/* siblings listed per step */
+
+struct opts {
+	const char *algorithm;		/* NULL: the tree's metadata */
+	const char *ties;		/* NULL: the tree's metadata */
+	int json, interactive;
+};
+
+/* Everything one tree gives: read once, asked many times with -i. */
+struct ctx {
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_rank_opts ro;
+	double half_life;
+	const char *name;		/* input name for messages */
+	int json;
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+		"usage: fs-explain [--algorithm NAME] [--ties slurm|merge] "
+		"[--json] USER_A USER_B [FILE]\n"
+		"       fs-explain [--algorithm NAME] [--ties slurm|merge] "
+		"[--json] USER [FILE]\n"
+		"       fs-explain -i [--algorithm NAME] [--ties slurm|merge] "
+		"[--json] [FILE]\n"
+		"\n"
+		"Explain why USER_A ranks below (or above) USER_B in a TSV tree, "
+		"or show\n"
+		"USER's path from root. A user is USER, ACCOUNT/USER or "
+		"ACCOUNT/USER/PARTITION.\n"
+		"\n"
+		"  -a, --algorithm NAME  fairtree, classic or depth-oblivious "
+		"(default: the\n"
+		"                        tree's metadata, else fairtree)\n"
+		"      --ties MODE       slurm or merge (default: the tree's "
+		"metadata, else slurm)\n"
+		"      --json            one JSON document\n"
+		"  -i, --interactive     ask at a prompt: 'A B', 'A', help, quit\n"
+		"  -h, --help            this help\n"
+		"\n"
+		"With no FILE, or when FILE is -, read standard input. See "
+		"fs-explain(1).\n");
+}
+
+/* ------------------------------------------------------------ words */
+
+static void js_str(struct fs_buf *b, const char *s);
+
+static void
+put_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
+{
+	const struct fs_node *a = &tr->node[i];
+
+	if (!a->is_user)
+		fs_buf_addstr(b, a->acct);
+	else
+		fs_buf_printf(b, "%s/%s%s%s", a->acct, a->user,
+			      *a->part ? "/" : "", a->part);
+}
+
+/* Names for the words below, four at a time. */
+static struct fs_buf names_buf[4];
+
+static const char *
+name(const struct fs_tree *tr, uint32_t i)
+{
+	static int k;
+	struct fs_buf *p = &names_buf[k++ % 4];
+
+	p->len = 0;
+	fs_buf_addstr(p, "");
+	put_name(p, tr, i);
+	return p->data;
+}
+
+static void
+free_names(void)
+{
+	int k;
+
+	for (k = 0; k < 4; k++)
+		fs_buf_release(&names_buf[k]);
+}
+
+/* sshare's six decimals, "inf" for infinity. */
+static const char *
+f6(long double v)
+{
+	static char s[4][64];
+	static int k;
+	char *p = s[k++ % 4];
+
+	if (isinf(v))
+		return "inf";
+	snprintf(p, 64, "%.6Lf", v);
+	return p;
+}
+
+/* A raw number without trailing zeros. */
+static const char *
+raw(long double v)
+{
+	static char s[4][80];
+	static int k;
+	char *p = s[k++ % 4], *e;
+
+	snprintf(p, 80, "%.6Lf", v);
+	e = p + strlen(p);
+	while (e[-1] == '0')
+		*--e = '\0';
+	if (e[-1] == '.')
+		e[-1] = '\0';
+	return p;
+}
+
+static const char *
+exact(long double v)
+{
+	static char s[4][64];
+	static int k;
+	char *p = s[k++ % 4];
+
+	if (isinf(v))
+		return "inf";
+	snprintf(p, 64, "%.21Lg", v);
+	return p;
+}
+
+static const char *
+ordinal(uint32_t n)
+{
+	static char s[32];
+	const char *suf = "th";
+
+	if (n % 100 < 11 || n % 100 > 13)
+		suf = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+	snprintf(s, sizeof(s), "%u%s", n, suf);
+	return s;
+}
+
+/* Append text as a paragraph wrapped at 78 columns, every line indented. */
+static void
+para(struct fs_buf *b, int indent, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+para(struct fs_buf *b, int indent, const char *fmt, ...)
+{
+	struct fs_buf t;
+	va_list ap;
+	const char *p, *w;
+	int col = 0;
+
+	fs_buf_init(&t);
+	va_start(ap, fmt);
+	fs_buf_vprintf(&t, fmt, ap);
+	va_end(ap);
+	for (p = t.data; *p;) {
+		int len;
+
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		for (w = p; *w && *w != ' '; w++)
+			;
+		len = (int)(w - p);
+		if (col && col + 1 + len > 78) {
+			fs_buf_addch(b, '\n');
+			col = 0;
+		}
+		if (!col) {
+			fs_buf_printf(b, "%*s", indent, "");
+			col = indent;
+		} else {
+			fs_buf_addch(b, ' ');
+			col++;
+		}
+		fs_buf_add(b, p, (size_t)len);
+		col += len;
+		p = w;
+	}
+	fs_buf_addch(b, '\n');
+	fs_buf_release(&t);
+}
+
+static const char *
+half_life_words(double hl)
+{
+	static char s[64];
+
+	if (hl <= 0)
+		return "no decay: half-life 0";
+	if (fmod(hl, 86400) == 0)
+		snprintf(s, sizeof(s), "half-life %g day%s", hl / 86400,
+			 hl == 86400 ? "" : "s");
+	else if (fmod(hl, 3600) == 0)
+		snprintf(s, sizeof(s), "half-life %g hour%s", hl / 3600,
+			 hl == 3600 ? "" : "s");
+	else
+		snprintf(s, sizeof(s), "half-life %g s", hl);
+	return s;
+}
+
+/* "Level FS 0.785650 = shares 0.400000 / usage 0.509133" and the raw
+ * numbers under it. */
+static void
+put_level(struct fs_buf *b, const struct ctx *c,
+	  const struct fs_explain_level *l, int indent)
+{
+	const struct fs_tree *tr = &c->tr;
+	const struct fs_node *a = &tr->node[l->node];
+	const char *par = name(tr, l->fs_parent);
+
+	if (a->use_parent)
+		para(b, indent, "Level FS inf: Slurm gives a FairShare=parent "
+		     "user +inf, whatever its usage");
+	else if (l->shares_norm == 0)
+		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
+		     "the usage)");
+	else
+		para(b, indent, "Level FS %s = shares %.6f / usage %s%s",
+		     f6(l->level_fs), l->shares_norm, f6(l->usage_efctv),
+		     l->usage_efctv == 0 ? " (no usage)" : "");
+	if (a->use_parent)
+		para(b, indent, "shares: parent (FairShare=parent); usage %s "
+		     "of %s's %s = %s", raw(l->usage_raw), par,
+		     raw(l->parent_usage), f6(l->usage_efctv));
+	else
+		para(b, indent, "shares %u of %u in %s's list; usage %s of %s's "
+		     "%s", a->shares_raw, l->level_shares, par,
+		     raw(l->usage_raw), par, raw(l->parent_usage));
+	if (a->parent != a->fs_parent && a->parent != FS_NONE)
+		para(b, indent, "(%s is FairShare=parent, so %s competes in "
+		     "%s's list)", name(tr, a->parent), name(tr, l->node),
+		     par);
+}
+
+/* "every user under X" or the user itself. */
+static const char *
+under(const struct fs_tree *tr, uint32_t i)
+{
+	static char s[2][512];
+	static int k;
+	char *p = s[k++ % 2];
+
+	if (tr->node[i].is_user)
+		snprintf(p, 512, "%s", name(tr, i));
+	else
+		snprintf(p, 512, "every user under %s", name(tr, i));
+	return p;
+}
+
+static const char *
+rule_name(enum fs_explain_rule r)
+{
+	static const char *const n[] = {"same_association", "level_fs",
+					"tied_users", "user_first",
+					"list_order", "merged", "factor"};
+
+	return n[r];
+}
+
+static void
+text_user(struct fs_buf *b, const struct ctx *c, const char *label,
+	  uint32_t u, uint32_t rank)
+{
+	fs_buf_printf(b, "%s%s: FairShare %.6f, rank %u of %u\n", label,
+		      name(&c->tr, u), c->tr.node[u].fs_factor, rank,
+		      c->tr.user_count);
+}
+
+static void
+text_no_usage(struct fs_buf *b, const struct ctx *c)
+{
+	if (c->tr.node[c->tr.root].usage_raw == 0)
+		para(b, 0, "Note: this tree has no usage at all (root's usage "
+		     "is 0). Every association with shares has Level FS inf, "
+		     "so they all tie, and only zero shares and the tie rules "
+		     "order the users.");
+}
+
+/* Can rounding of decayed usage decide this? Only for a near miss, or an
+ * exact tie of finite values made from different numbers: equal numbers
+ * decay to equal numbers, and zero stays zero. */
+static int
+rounding_matters(const struct fs_explain *x)
+{
+	const struct fs_explain_level *s = x->side;
+
+	if (x->near_miss)
+		return 1;
+	if (x->rule != FS_RULE_TIED_USERS && x->rule != FS_RULE_USER_FIRST &&
+	    x->rule != FS_RULE_LIST_ORDER)
+		return 0;
+	if (isinf(s[0].level_fs) || s[0].level_fs == 0)
+		return 0;
+	return s[0].usage_raw != s[1].usage_raw ||
+	       s[0].parent_usage != s[1].parent_usage;
+}
+
+static void
+text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
+{
+	const struct fs_tree *tr = &c->tr;
+	const struct fs_explain_level *s = x->side;
+	const char *na = name(tr, x->user[0]), *nb = name(tr, x->user[1]);
+	uint32_t lo, hi, k, j;
+
+	text_no_usage(b, c);
+	text_user(b, c, "A ", x->user[0], x->rank[0]);
+	text_user(b, c, "B ", x->user[1], x->rank[1]);
+	if (x->rule == FS_RULE_SAME) {
+		fs_buf_printf(b, "A and B are the same association.\n");
+		return;
+	}
+	if (x->order < 0)
+		fs_buf_printf(b, "%s ranks above %s.\n", na, nb);
+	else if (x->order > 0)
+		fs_buf_printf(b, "%s ranks above %s.\n", nb, na);
+	else
+		fs_buf_printf(b, "%s and %s share rank %u.\n", na, nb,
+			      x->rank[0]);
+	fs_buf_addch(b, '\n');
+
+	if (x->rule == FS_RULE_FACTOR) {
+		para(b, 0, "Under %s every user has its own factor, "
+		     "2^(-(UE/S)/%u) of its normalised shares S (the share "
+		     "fractions multiplied down the tree) and its effective "
+		     "usage UE; there is no walk of the tree, and the higher "
+		     "factor ranks first.",
+		     fs_algorithm_name(x->algorithm), c->ro.dampening);
+		for (k = 0; k < 2; k++)
+			para(b, 2, "%s: S %.6f, UE %s, factor %.6f", k ? nb : na,
+			     s[k].shares_norm, f6(s[k].usage_efctv),
+			     tr->node[x->user[k]].fs_factor);
+		if (x->first < 0)
+			para(b, 0, "The two factors are equal, so the two "
+			     "share a rank.");
+		else
+			para(b, 0, "%s has the higher factor.",
+			     x->first ? nb : na);
+	} else {
+		if (x->merged) {
+			uint32_t ma = s[0].node, mb = s[1].node;
+
+			for (k = 0; k < x->merged; k++) {
+				ma = tr->node[ma].fs_parent;
+				mb = tr->node[mb].fs_parent;
+			}
+			para(b, 0, "Their paths part below %s, their first "
+			     "common ancestor in the fairshare tree. There %s "
+			     "and %s tie at Level FS %s, and with --ties merge "
+			     "the children of tied accounts are ranked in one "
+			     "merged list, so Fair Tree compares these two, "
+			     "%u level%s further down:", name(tr, x->ancestor),
+			     name(tr, ma), name(tr, mb),
+			     f6(tr->node[ma].level_fs), x->merged,
+			     x->merged > 1 ? "s" : "");
+		} else {
+			para(b, 0, "Their paths part below %s, their first "
+			     "common ancestor in the fairshare tree, where "
+			     "Fair Tree compares these two:",
+			     name(tr, x->ancestor));
+		}
+		for (k = 0; k < 2; k++) {
+			uint32_t u = x->user[k];
+
+			if (s[k].node == u)
+				fs_buf_printf(b, "  %s (%s itself)\n",
+					      name(tr, u), k ? "B" : "A");
+			else
+				fs_buf_printf(b, "  %s (above %s)\n",
+					      name(tr, s[k].node), name(tr, u));
+			put_level(b, c, &s[k], 4);
+		}
+		switch (x->rule) {
+		case FS_RULE_LEVEL_FS:
+			lo = s[!x->first].node;
+			hi = s[x->first].node;
+			para(b, 0, "%s has the higher Level FS, so Fair Tree "
+			     "walks it first: %s ranks above %s.", name(tr, hi),
+			     under(tr, hi), under(tr, lo));
+			if (x->near_miss)
+				para(b, 0, "The two print alike to 6 decimals "
+				     "(%s) but are not equal: %s %s against "
+				     "%s %s. Slurm compares the exact long "
+				     "double values, so this is not a tie.",
+				     f6(s[0].level_fs), name(tr, s[0].node),
+				     exact(s[0].level_fs),
+				     name(tr, s[1].node),
+				     exact(s[1].level_fs));
+			break;
+		case FS_RULE_TIED_USERS:
+			para(b, 0, "The two Level FS are exactly equal (%s). "
+			     "Both are users, and tied users share a rank.",
+			     exact(s[0].level_fs));
+			break;
+		case FS_RULE_USER_FIRST:
+			hi = s[x->first].node;
+			lo = s[!x->first].node;
+			para(b, 0, "The two Level FS are exactly equal (%s). "
+			     "On a tie Slurm sorts users before accounts, so "
+			     "%s is ranked first and every user under %s ranks "
+			     "at or below it.", exact(s[0].level_fs),
+			     name(tr, hi), name(tr, lo));
+			break;
+		case FS_RULE_LIST_ORDER:
+			hi = s[x->first].node;
+			lo = s[!x->first].node;
+			para(b, 0, "The two Level FS are exactly equal (%s) and "
+			     "both are accounts. Slurm means to merge the "
+			     "children of tied accounts but never does (its "
+			     "_count_tied_accounts() stops at the first "
+			     "account): it walks them one after the other in "
+			     "list order (users, then accounts by name), and "
+			     "%s comes first, so %s ranks at or above %s. With "
+			     "--ties merge (what Slurm's documentation says) "
+			     "their children would be ranked together.",
+			     exact(s[0].level_fs), name(tr, hi), under(tr, hi),
+			     under(tr, lo));
+			break;
+		default:
+			break;
+		}
+		if (x->carry_from != FS_NONE)
+			para(b, 0, "Tie carry-in: %s is entered tied, so "
+			     "its first user, %s, takes rank %u from %s, the "
+			     "user ranked just before it.",
+			     name(tr, s[!x->first].node),
+			     name(tr, x->carry_to),
+			     tr->user_count + 1 - tr->node[x->carry_to].rank,
+			     name(tr, x->carry_from));
+	}
+
+	/* What it would take. */
+	lo = x->user[x->lower];
+	hi = x->user[!x->lower];
+	fs_buf_addch(b, '\n');
+	if (x->order == 0)
+		fs_buf_printf(b, "What it would take for %s to rank above %s:\n",
+			      name(tr, lo), name(tr, hi));
+	else
+		fs_buf_printf(b, "What it would take for %s to overtake %s:\n",
+			      name(tr, lo), name(tr, hi));
+	para(b, 2, "Waiting without new usage: never. Decay (%s) multiplies "
+	     "every association's usage, root's included, by the same "
+	     "factor, so every usage fraction, every %s and this order stay "
+	     "as they are, and usage that is zero stays zero.%s",
+	     half_life_words(c->half_life),
+	     x->rule == FS_RULE_FACTOR ? "factor" : "Level FS",
+	     rounding_matters(x)
+		     ? " Only the rounding of the decayed numbers can move a "
+		       "Level FS in its last bits, which can matter for an "
+		       "exact tie or a near miss like this one."
+		     : "");
+	j = s[x->lower].node;
+	k = s[!x->lower].node;
+	switch (x->shares) {
+	case FS_SHARES_OK:
+		para(b, 2, "More shares: %s would need %u raw shares instead "
+		     "of %u, to reach Level FS %s against %s's %s (the list's "
+		     "shares then total %u).", name(tr, j), x->shares_needed,
+		     x->shares_now, f6(x->level_fs_after[x->lower]),
+		     name(tr, k), f6(x->level_fs_after[!x->lower]),
+		     x->level_shares_after);
+		if (!strcmp(f6(x->level_fs_after[0]), f6(x->level_fs_after[1])))
+			para(b, 2, "(Exactly: %s against %s.)",
+			     exact(x->level_fs_after[x->lower]),
+			     exact(x->level_fs_after[!x->lower]));
+		break;
+	case FS_SHARES_PARENT:
+		para(b, 2, "More shares: %s is FairShare=parent; its Level FS "
+		     "is +inf already, and shares do not change it.",
+		     name(tr, j));
+		break;
+	case FS_SHARES_INF:
+		para(b, 2, "More shares: no number helps: %s has Level FS inf "
+		     "(no usage, or FairShare=parent), and only new usage "
+		     "under it can change that.", name(tr, k));
+		break;
+	case FS_SHARES_LIMIT:
+		para(b, 2, "More shares: no number is enough. Even with all "
+		     "the shares Slurm can count in one list (4294967295), %s "
+		     "would reach only Level FS %s against %s's %s.",
+		     name(tr, j), f6(x->level_fs_after[x->lower]),
+		     name(tr, k), f6(x->level_fs_after[!x->lower]));
+		break;
+	case FS_SHARES_NA:
+		para(b, 2, "More shares: computed for Fair Tree only.");
+		break;
+	}
+}
+
+static const char *
+relation_words(enum fs_explain_rule r)
+{
+	switch (r) {
+	case FS_RULE_LEVEL_FS:
+		return "higher";
+	case FS_RULE_TIED_USERS:
+		return "equal: tied users share the rank";
+	case FS_RULE_USER_FIRST:
+		return "equal: users before accounts";
+	case FS_RULE_LIST_ORDER:
+		return "equal: list order";
+	case FS_RULE_MERGED:
+		return "equal: merged with it";
+	default:
+		return "";
+	}
+}
+
+/* The users that share u's rank (ties, carry-in): a sentence or, for
+ * JSON, an array. */
+static void
+same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u, int json)
+{
+	const struct fs_tree *tr = &c->tr;
+	struct fs_buf t;
+	uint32_t k, n = 0;
+
+	fs_buf_init(&t);
+	for (k = 0; k < tr->n; k++) {
+		uint32_t i = tr->order[k];
+
+		if (i == u || !tr->node[i].is_user ||
+		    tr->node[i].rank != tr->node[u].rank)
+			continue;
+		if (json) {
+			fs_buf_addstr(b, n ? ", " : "");
+			js_str(b, name(tr, i));
+		} else if (n < SHOW_BEFORE) {
+			fs_buf_printf(&t, "%s%s", n ? ", " : "", name(tr, i));
+		}
+		n++;
+	}
+	if (!json && n > SHOW_BEFORE)
+		fs_buf_printf(&t, " and %u more", n - SHOW_BEFORE);
+	if (!json && n)
+		para(b, 0, "It shares rank %u with %s (a tie, or a tie carried "
+		     "into its account).", tr->user_count + 1 - tr->node[u].rank,
+		     t.data);
+	fs_buf_release(&t);
+}
+
+static void
+text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p)
+{
+	const struct fs_tree *tr = &c->tr;
+	uint32_t k, j;
+
+	text_no_usage(b, c);
+	text_user(b, c, "", p->user, p->rank);
+	if (c->ro.algorithm != FS_ALG_FAIRTREE) {
+		const struct fs_node *u = &tr->node[p->user];
+
+		para(b, 0, "Under %s a user's factor is 2^(-(UE/S)/%u): here S "
+		     "%.6f, UE %s. Fair Tree's path from root is shown "
+		     "only with --algorithm fairtree.",
+		     fs_algorithm_name(c->ro.algorithm), c->ro.dampening,
+		     u->shares_norm, f6(u->usage_efctv));
+		return;
+	}
+	para(b, 0, "Its path from root. At each step Fair Tree sorts the "
+	     "list by Level FS and walks it in that order:");
+	fs_buf_printf(b, "%s\n", name(tr, tr->root));
+	for (k = 0; k < p->nstep; k++) {
+		const struct fs_explain_step *s = &p->step[k];
+		int ind = 2 * (int)(k + 1);
+
+		fs_buf_printf(b, "%*s%s: %s of %u in %s's list\n", ind, "",
+			      name(tr, s->level.node),
+			      ordinal(s->level.place + 1), s->level.count,
+			      name(tr, s->level.fs_parent));
+		put_level(b, c, &s->level, ind + 2);
+		for (j = 0; j < s->nbefore && j < SHOW_BEFORE; j++) {
+			uint32_t o = s->before[j];
+
+			fs_buf_printf(b, "%*safter %s (Level FS %s, %s)\n",
+				      ind + 2, "", name(tr, o),
+				      f6(tr->node[o].level_fs),
+				      relation_words(fs_explain_relation(
+					      tr, c->ro.ties, o,
+					      s->level.node)));
+		}
+		if (s->nbefore > SHOW_BEFORE)
+			fs_buf_printf(b, "%*s... and %u more before it\n",
+				      ind + 2, "", s->nbefore - SHOW_BEFORE);
+	}
+	same_rank(b, c, p->user, 0);
+}
+
+/* ------------------------------------------------------------- JSON */
+
+static void
+js_str(struct fs_buf *b, const char *s)
+{
+	fs_buf_addch(b, '"');
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fs_buf_printf(b, "\\%c", ch);
+		else if (ch < 0x20)
+			fs_buf_printf(b, "\\u%04x", ch);
+		else
+			fs_buf_addch(b, (char)ch);
+	}
+	fs_buf_addch(b, '"');
+}
+
+static void
+js_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
+{
+	js_str(b, name(tr, i));
+}
+
+/* A long double: a number, or null when infinite. */
+static void
+js_ld(struct fs_buf *b, long double v)
+{
+	if (isinf(v) || isnan(v))
+		fs_buf_addstr(b, "null");
+	else
+		fs_buf_ld(b, v);
+}
+
+static void
+js_user(struct fs_buf *b, const struct ctx *c, uint32_t u, uint32_t rank)
+{
+	const struct fs_node *a = &c->tr.node[u];
+
+	fs_buf_addstr(b, "{\"name\": ");
+	js_name(b, &c->tr, u);
+	fs_buf_addstr(b, ", \"account\": ");
+	js_str(b, a->acct);
+	fs_buf_addstr(b, ", \"user\": ");
+	js_str(b, a->user);
+	fs_buf_addstr(b, ", \"partition\": ");
+	js_str(b, a->part);
+	fs_buf_addstr(b, ", \"fairshare\": ");
+	fs_buf_double(b, a->fs_factor);
+	fs_buf_printf(b, ", \"rank\": %u}", rank);
+}
+
+static void
+js_level(struct fs_buf *b, const struct ctx *c, const struct fs_explain_level *l,
+	 const char *ind)
+{
+	const struct fs_tree *tr = &c->tr;
+	const struct fs_node *a = &tr->node[l->node];
+
+	fs_buf_printf(b, "{\n%s  \"name\": ", ind);
+	js_name(b, tr, l->node);
+	fs_buf_printf(b, ",\n%s  \"kind\": \"%s\",\n%s  \"parent\": ", ind,
+		      a->is_user ? "user" : "account", ind);
+	js_name(b, tr, l->fs_parent);
+	fs_buf_printf(b, ",\n%s  \"raw_shares\": ", ind);
+	if (a->use_parent)
+		fs_buf_addstr(b, "\"parent\"");
+	else
+		fs_buf_printf(b, "%u", a->shares_raw);
+	fs_buf_printf(b, ",\n%s  \"level_shares\": %u,\n%s  \"norm_shares\": ",
+		      ind, l->level_shares, ind);
+	fs_buf_double(b, l->shares_norm);
+	fs_buf_printf(b, ",\n%s  \"raw_usage\": ", ind);
+	fs_buf_ld(b, l->usage_raw);
+	fs_buf_printf(b, ",\n%s  \"parent_usage\": ", ind);
+	fs_buf_ld(b, l->parent_usage);
+	fs_buf_printf(b, ",\n%s  \"effective_usage\": ", ind);
+	js_ld(b, l->usage_efctv);
+	fs_buf_printf(b, ",\n%s  \"level_fs\": ", ind);
+	js_ld(b, l->level_fs);
+	fs_buf_printf(b, ",\n%s  \"level_fs_exact\": \"%s\",\n%s  \"place\": "
+		      "%u,\n%s  \"of\": %u", ind, exact(l->level_fs), ind,
+		      l->place + 1, ind, l->count);
+	if (a->parent != a->fs_parent && a->parent != FS_NONE) {
+		fs_buf_printf(b, ",\n%s  \"via\": ", ind);
+		js_name(b, tr, a->parent);
+	}
+}
+
+static void
+js_head(struct fs_buf *b, const struct ctx *c)
+{
+	fs_buf_printf(b, "{\n  \"algorithm\": \"%s\",\n  \"ties\": \"%s\",\n"
+		      "  \"users\": %u,\n  \"no_usage\": %s,\n",
+		      fs_algorithm_name(c->ro.algorithm),
+		      c->ro.ties == FS_TIES_MERGE ? "merge" : "slurm",
+		      c->tr.user_count,
+		      c->tr.node[c->tr.root].usage_raw == 0 ? "true" : "false");
+}
+
+static void
+json_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
+{
+	static const char *const shares[] = {"ok", "parent", "inf", "limit",
+					     "not_applicable"};
+	const struct fs_tree *tr = &c->tr;
+	const char *ab[2] = {"a", "b"};
+	int k;
+
+	js_head(b, c);
+	for (k = 0; k < 2; k++) {
+		fs_buf_printf(b, "  \"%s\": ", ab[k]);
+		js_user(b, c, x->user[k], x->rank[k]);
+		fs_buf_addstr(b, ",\n");
+	}
+	fs_buf_printf(b, "  \"order\": \"%s\",\n  \"rule\": \"%s\",\n",
+		      x->order < 0 ? "a_above" : x->order > 0 ? "b_above"
+							   : "same_rank",
+		      rule_name(x->rule));
+	if (x->rule != FS_RULE_SAME) {
+		fs_buf_addstr(b, "  \"ancestor\": ");
+		js_name(b, tr, x->ancestor);
+		fs_buf_printf(b, ",\n  \"merged_levels\": %u,\n", x->merged);
+		for (k = 0; k < 2; k++) {
+			fs_buf_printf(b, "  \"%s_side\": ", ab[k]);
+			js_level(b, c, &x->side[k], "  ");
+			fs_buf_addstr(b, "\n  },\n");
+		}
+		fs_buf_printf(b, "  \"first\": %s,\n  \"near_miss\": %s,\n"
+			      "  \"carry_in\": ",
+			      x->first < 0 ? "null" : x->first ? "\"b\""
+							       : "\"a\"",
+			      x->near_miss ? "true" : "false");
+		if (x->carry_from == FS_NONE) {
+			fs_buf_addstr(b, "null");
+		} else {
+			fs_buf_addstr(b, "{\"from\": ");
+			js_name(b, tr, x->carry_from);
+			fs_buf_addstr(b, ", \"to\": ");
+			js_name(b, tr, x->carry_to);
+			fs_buf_printf(b, ", \"rank\": %u}",
+				      tr->user_count + 1 -
+					      tr->node[x->carry_to].rank);
+		}
+		fs_buf_printf(b, ",\n  \"to_overtake\": {\n    \"who\": \"%s\","
+			      "\n    \"decay_changes_order\": false,\n"
+			      "    \"half_life\": ", ab[x->lower]);
+		fs_buf_double(b, c->half_life);
+		fs_buf_printf(b, ",\n    \"shares\": {\"status\": \"%s\"",
+			      shares[x->shares]);
+		if (x->shares != FS_SHARES_NA) {
+			fs_buf_addstr(b, ", \"association\": ");
+			js_name(b, tr, x->side[x->lower].node);
+		}
+		if (x->shares == FS_SHARES_OK) {
+			fs_buf_printf(b, ", \"now\": %u, \"needed\": %u, "
+				      "\"level_shares\": %u, \"level_fs\": ",
+				      x->shares_now, x->shares_needed,
+				      x->level_shares_after);
+			js_ld(b, x->level_fs_after[x->lower]);
+			fs_buf_addstr(b, ", \"other_level_fs\": ");
+			js_ld(b, x->level_fs_after[!x->lower]);
+		}
+		if (x->shares == FS_SHARES_LIMIT) {
+			fs_buf_addstr(b, ", \"best_level_fs\": ");
+			js_ld(b, x->level_fs_after[x->lower]);
+			fs_buf_addstr(b, ", \"other_level_fs\": ");
+			js_ld(b, x->level_fs_after[!x->lower]);
+		}
+		fs_buf_addstr(b, "}\n  }\n");
+	} else {
+		b->len -= 2;	/* drop ",\n" after rule */
+		fs_buf_addstr(b, "\n");
+	}
+	fs_buf_addstr(b, "}\n");
+}
+
+static void
+json_path(struct fs_buf *b, const struct ctx *c,
+	  const struct fs_explain_path *p)
+{
+	const struct fs_tree *tr = &c->tr;
+	uint32_t k, j;
+
+	js_head(b, c);
+	fs_buf_addstr(b, "  \"user\": ");
+	js_user(b, c, p->user, p->rank);
+	fs_buf_addstr(b, ",\n  \"path\": [");
+	for (k = 0; k < p->nstep; k++) {
+		const struct fs_explain_step *s = &p->step[k];
+
+		fs_buf_addstr(b, k ? ",\n    " : "\n    ");
+		js_level(b, c, &s->level, "    ");
+		fs_buf_addstr(b, ",\n      \"after\": [");
+		for (j = 0; j < s->nbefore; j++) {
+			uint32_t o = s->before[j];
+
+			fs_buf_addstr(b, j ? ", " : "");
+			fs_buf_addstr(b, "{\"name\": ");
+			js_name(b, tr, o);
+			fs_buf_addstr(b, ", \"level_fs\": ");
+			js_ld(b, tr->node[o].level_fs);
+			fs_buf_printf(b, ", \"level_fs_exact\": \"%s\", "
+				      "\"rule\": \"%s\"}",
+				      exact(tr->node[o].level_fs),
+				      rule_name(fs_explain_relation(
+					      tr, c->ro.ties, o,
+					      s->level.node)));
+		}
+		fs_buf_addstr(b, "]\n    }");
+	}
+	fs_buf_addstr(b, "\n  ],\n  \"same_rank\": [");
+	same_rank(b, c, p->user, 1);
+	fs_buf_addstr(b, "]\n}\n");
+}
+
+/* ----------------------------------------------------------- the glue */
+
+/* Answer one question (one or two names) into b: 0, or -1 with e set. */
+static int
+answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
+       struct fs_err *e)
+{
+	uint32_t u[2];
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (fs_explain_find_user(&c->tr, names[k], &u[k], e) < 0)
+			return -1;
+	if (n == 2) {
+		struct fs_explain x;
+
+		fs_explain_pair(&c->tr, &c->ro, u[0], u[1], &x);
+		if (c->json)
+			json_pair(b, c, &x);
+		else
+			text_pair(b, c, &x);
+	} else {
+		struct fs_explain_path p;
+
+		fs_explain_path_init(&p, &c->tr, u[0]);
+		if (c->json)
+			json_path(b, c, &p);
+		else
+			text_path(b, c, &p);
+		fs_explain_path_release(&p);
+	}
+	return 0;
+}
+
+/* Metadata sets the defaults; options win. Returns 0, -1 (bad data) or
+ * -2 (bad option). */
+static int
+setup(struct ctx *c, const struct opts *o, struct fs_err *e)
+{
+	const struct fs_header *h = &c->t.h;
+	const char *alg = o->algorithm, *ties = o->ties, *s;
+	char *end;
+
+	if (!alg)
+		alg = fs_header_meta(h, "algorithm");
+	c->ro.algorithm = FS_ALG_FAIRTREE;
+	if (alg && fs_algorithm_parse(alg, &c->ro.algorithm) < 0) {
+		if (o->algorithm) {
+			fs_error(e, 0, "unknown algorithm '%s' (fairtree, "
+				 "classic or depth-oblivious)", alg);
+			return -2;
+		}
+		return fs_error(e, 0, "metadata 'algorithm': unknown algorithm "
+				"'%s' (override it with --algorithm)", alg);
+	}
+	if (!ties)
+		ties = fs_header_meta(h, "ties");
+	c->ro.ties = FS_TIES_SLURM;
+	if (ties && !strcmp(ties, "merge"))
+		c->ro.ties = FS_TIES_MERGE;
+	else if (ties && strcmp(ties, "slurm"))
+		return fs_error(e, 0, "metadata 'ties': expected 'slurm' or "
+				"'merge', not '%s' (override it with --ties)",
+				ties);
+	c->ro.dampening = 1;
+	if ((s = fs_header_meta(h, "dampening"))) {
+		long v = strtol(s, &end, 10);
+
+		if (*end || !*s || v < 1 || v > 65535)
+			return fs_error(e, 0, "metadata 'dampening': not a "
+					"number from 1 to 65535: '%s'", s);
+		c->ro.dampening = (unsigned)v;
+	}
+	c->half_life = DEFAULT_HALF_LIFE;
+	if ((s = fs_header_meta(h, "half_life"))) {
+		c->half_life = strtod(s, &end);
+		if (*end || !*s || !(c->half_life >= 0) || isinf(c->half_life))
+			return fs_error(e, 0, "metadata 'half_life': not a "
+					"number of seconds: '%s'", s);
+	}
+	return 0;
+}
+
+/* Read, check and rank the tree: an exit code. */
+static int
+load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
+{
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	c->name = e->file;
+	c->json = o->json;
+	if (fs_table_read(&c->t, in, e) < 0)
+		return FS_EXIT_DATA;
+	if ((r = setup(c, o, e)) < 0)
+		return r == -2 ? FS_EXIT_USAGE : FS_EXIT_DATA;
+	if (fs_tree_build(&c->tr, &c->t, e) < 0)
+		return FS_EXIT_DATA;
+	fs_rank(&c->tr, &c->ro);
+	return FS_EXIT_OK;
+}
+
+static void
+unload(struct ctx *c)
+{
+	fs_tree_release(&c->tr);
+	fs_table_release(&c->t);
+}
+
+/* ------------------------------------------------------ interactive */
+
+static const char help_text[] =
+	"  A B     why A ranks below (or above) B, e.g. 'alice bob'\n"
+	"  A       A's path from root and who goes before it at each step\n"
+	"  help    this help\n"
+	"  quit    leave (also Ctrl-D)\n"
+	"A user is USER, ACCOUNT/USER or ACCOUNT/USER/PARTITION; Tab completes\n"
+	"user and account names, Up and Down walk the history.\n";
+
+static char **cands;
+static size_t ncands;
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Words Tab can complete: commands, user names alone, ACCOUNT/ for every
+ * account and ACCOUNT/USER[/PARTITION] for every association. */
+static void
+cands_build(const struct fs_tree *tr)
+{
+	uint32_t i;
+	size_t k, m;
+	struct fs_buf b;
+
+	cands = fs_xcalloc(2 * (size_t)tr->n + 2, sizeof(*cands));
+	cands[ncands++] = fs_xstrdup("help");
+	cands[ncands++] = fs_xstrdup("quit");
+	fs_buf_init(&b);
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+
+		b.len = 0;
+		fs_buf_addstr(&b, "");
+		if (a->is_user) {
+			cands[ncands++] = fs_xstrdup(a->user);
+			put_name(&b, tr, i);
+		} else {
+			fs_buf_printf(&b, "%s/", a->acct);
+		}
+		cands[ncands++] = fs_xstrdup(b.data);
+	}
+	fs_buf_release(&b);
+	qsort(cands, ncands, sizeof(*cands), cmp_str);
+	for (k = m = 0; k < ncands; k++) {
+		if (m && !strcmp(cands[m - 1], cands[k]))
+			free(cands[k]);
+		else
+			cands[m++] = cands[k];
+	}
+	ncands = m;
+}
+
+static void
+cands_free(void)
+{
+	size_t k;
+
+	for (k = 0; k < ncands; k++)
+		free(cands[k]);
+	free(cands);
+	cands = NULL;
+	ncands = 0;
+}
+
+#ifdef HAVE_READLINE
+static char *
+cand_next(const char *text, int state)
+{
+	static size_t k, len;
+
+	if (!state) {
+		k = 0;
+		len = strlen(text);
+	}
+	while (k < ncands)
+		if (!strncmp(cands[k++], text, len))
+			return strdup(cands[k - 1]);	/* readline frees */
+	return NULL;
+}
+
+static char **
+complete(const char *text, int start, int end)
+{
+	char **m;
+
+	(void)start;
+	(void)end;
+	rl_attempted_completion_over = 1;	/* no file names */
+	m = rl_completion_matches(text, cand_next);
+	/* "acct/" is a prefix: no space after it. */
+	if (m && !m[1] && *m[0] && m[0][strlen(m[0]) - 1] == '/')
+		rl_completion_suppress_append = 1;
+	return m;
+}
+
+static char *
+get_line(FILE *tty, FILE *out)
+{
+	(void)out;
+	(void)tty;
+	return readline("fs-explain> ");
+}
+#else
+static char *
+get_line(FILE *tty, FILE *out)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	fputs("fs-explain> ", out);
+	fflush(out);
+	n = getline(&line, &cap, tty);
+	if (n < 0) {
+		free(line);
+		return NULL;
+	}
+	if (n && line[n - 1] == '\n')
+		line[n - 1] = '\0';
+	return line;
+}
+#endif
+
+static int
+interactive(struct ctx *c, FILE *tty)
+{
+	FILE *out = stdout;
+	struct fs_buf b;
+	struct fs_err e;
+	char *line, *w[3], *p, *save;
+	int n;
+
+	cands_build(&c->tr);
+	fs_buf_init(&b);
+#ifdef HAVE_READLINE
+	rl_readline_name = "fs-explain";
+	rl_instream = tty;
+	rl_outstream = stdout;
+	rl_attempted_completion_function = complete;
+	rl_basic_word_break_characters = " \t";
+	using_history();
+#endif
+	fprintf(out, "%u users in %s. Type 'A B', 'A', help or quit.\n",
+		c->tr.user_count, c->name);
+	while ((line = get_line(tty, out))) {
+#ifdef HAVE_READLINE
+		if (*line)
+			add_history(line);
+#endif
+		n = 0;
+		for (p = strtok_r(line, " \t", &save); p;
+		     p = strtok_r(NULL, " \t", &save))
+			w[n < 3 ? n++ : 2] = p;
+		if (!n) {
+			free(line);
+			continue;
+		}
+		if (n == 1 && (!strcmp(w[0], "quit") || !strcmp(w[0], "exit") ||
+			       !strcmp(w[0], "q"))) {
+			free(line);
+			break;
+		}
+		if (n == 1 && (!strcmp(w[0], "help") || !strcmp(w[0], "?"))) {
+			fputs(help_text, out);
+		} else if (n > 2) {
+			fprintf(out, "expected 'A B', 'A', help or quit\n");
+		} else {
+			b.len = 0;
+			e.file = c->name;
+			e.line = 0;
+			if (answer(c, w, n, &b, &e) < 0) {
+				fflush(out);
+				fs_err_print(&e);
+			} else {
+				fs_write_all(out, b.data, b.len);
+			}
+		}
+		fflush(out);
+		free(line);
+	}
+	fs_buf_release(&b);
+	cands_free();
+#ifdef HAVE_READLINE
+	clear_history();
+#endif
+	return ferror(out) ? FS_EXIT_DATA : FS_EXIT_OK;
+}
 
 int
 main(int argc, char **argv)
 {
+	enum { O_TIES = 256, O_JSON };
+	static const struct option lo[] = {
+		{"algorithm", required_argument, NULL, 'a'},
+		{"ties", required_argument, NULL, O_TIES},
+		{"json", no_argument, NULL, O_JSON},
+		{"interactive", no_argument, NULL, 'i'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
+	struct opts o;
+	struct ctx c;
+	struct fs_err e;
+	struct fs_buf b;
+	const char *file = NULL;
+	char **names;
+	int ch, nnames, ret;
+	FILE *in = stdin, *tty = NULL;
+	enum fs_algorithm alg;
+
 	fs_set_progname(argv[0]);
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: fs-explain ...\n\nfs-explain is not implemented yet.\n");
-		return 0;
+	fs_stdout_init();
+	memset(&o, 0, sizeof(o));
+	while ((ch = getopt_long(argc, argv, "a:ih", lo, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			if (fs_algorithm_parse(optarg, &alg) < 0) {
+				fs_warn("--algorithm: expected fairtree, classic "
+					"or depth-oblivious, not '%s'", optarg);
+				return FS_EXIT_USAGE;
+			}
+			o.algorithm = optarg;
+			break;
+		case O_TIES:
+			if (strcmp(optarg, "slurm") && strcmp(optarg, "merge")) {
+				fs_warn("--ties: expected 'slurm' or 'merge', "
+					"not '%s'", optarg);
+				return FS_EXIT_USAGE;
+			}
+			o.ties = optarg;
+			break;
+		case O_JSON:
+			o.json = 1;
+			break;
+		case 'i':
+			o.interactive = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return fs_stdout_close();
+		default:
+			usage(stderr);
+			return FS_EXIT_USAGE;
+		}
 	}
-	fs_warn("not implemented yet");
-	return FS_EXIT_DATA;
+	names = argv + optind;
+	nnames = argc - optind;
+	if (o.interactive) {
+		if (nnames > 1) {
+			fs_warn("too many arguments: with -i, one FILE at most");
+			usage(stderr);
+			return FS_EXIT_USAGE;
+		}
+		file = nnames ? names[0] : NULL;
+		nnames = 0;
+	} else {
+		/* USER FILE or USER_A USER_B: FILE is - or an existing file. */
+		if (nnames == 3 || (nnames == 2 && (!strcmp(names[1], "-") ||
+						    !access(names[1], F_OK))))
+			file = names[--nnames];
+		if (nnames < 1 || nnames > 2) {
+			fs_warn(nnames ? "too many arguments"
+				       : "name a user, or two");
+			usage(stderr);
+			return FS_EXIT_USAGE;
+		}
+	}
+	if (file && !strcmp(file, "-"))
+		file = NULL;
+	if (o.interactive && !file && isatty(STDIN_FILENO)) {
+		fs_warn("-i needs FILE (or the tree on a pipe): standard input "
+			"is the terminal the prompt reads");
+		return FS_EXIT_USAGE;
+	}
+	e.file = file ? file : "<stdin>";
+	e.line = 0;
+	e.msg[0] = '\0';
+	if (file && !(in = fopen(file, "r"))) {
+		fs_warn("%s: %s", file, strerror(errno));
+		return FS_EXIT_DATA;
+	}
+	ret = load(&c, &o, in, &e);
+	if (in != stdin)
+		fclose(in);
+	if (ret != FS_EXIT_OK) {
+		fs_err_print(&e);
+		unload(&c);
+		return ret;
+	}
+	e.line = 0;
+	if (o.interactive) {
+		if (!file && !(tty = fopen("/dev/tty", "r"))) {
+			fs_warn("/dev/tty: %s (the prompt needs a terminal)",
+				strerror(errno));
+			unload(&c);
+			return FS_EXIT_DATA;
+		}
+		ret = interactive(&c, tty ? tty : stdin);
+		if (tty)
+			fclose(tty);
+	} else {
+		fs_buf_init(&b);
+		if (answer(&c, names, nnames, &b, &e) < 0) {
+			fs_err_print(&e);
+			ret = FS_EXIT_DATA;
+		} else if (fs_write_all(stdout, b.data, b.len) < 0) {
+			ret = FS_EXIT_DATA;
+		}
+		fs_buf_release(&b);
+	}
+	unload(&c);
+	free_names();
+	ch = fs_stdout_close();
+	return ret ? ret : ch;
 }

@@ -15,12 +15,17 @@
 #include "live.h"
 
 static void
-usage(FILE *f)
+usage(FILE *f, int full)
 {
 	fprintf(f,
 		"usage: fs-tree [-A ACCOUNTS] [-u USERS]\n"
 		"       fs-tree --sshare FILE [--cluster NAME]\n"
-		"       fs-tree --sample\n"
+		"       fs-tree --sample\n");
+	if (!full) {
+		fprintf(f, "Try 'fs-tree --help' for more information.\n");
+		return;
+	}
+	fprintf(f,
 		"\n"
 		"Write the fairshare association tree as a TSV tree for "
 		"fs-rank, fs-decay\n"
@@ -140,16 +145,16 @@ main(int argc, char **argv)
 			sample = 1;
 			break;
 		case 'h':
-			usage(stdout);
+			usage(stdout, 1);
 			return fs_stdout_close();
 		default:
-			usage(stderr);
+			usage(stderr, 0);
 			return FS_EXIT_USAGE;
 		}
 	}
 	if (optind < argc) {
 		fs_warn("unexpected argument '%s'", argv[optind]);
-		usage(stderr);
+		usage(stderr, 0);
 		return FS_EXIT_USAGE;
 	}
 	if ((sample && sshare) ||

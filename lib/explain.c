@@ -1,0 +1,436 @@
+/*
+ * explain.c: why one user ranks above another, as facts (fs-explain(1)).
+ *
+ * Every function here reads a tree that fs_rank() has already ranked and
+ * fills plain structs; the words are the program's business.
+ *
+ * Under Fair Tree (SLURM-REFERENCE §2.6) two users are ordered where their
+ * paths in the fairshare tree part: below their first common fs ancestor,
+ * the two children on the two paths are compared by Level FS (long double,
+ * exact !=). The higher one is walked first, so everything under it
+ * outranks everything under the other. On an exact tie the kinds decide:
+ * two users share a rank; a user sorts before an account; two accounts are
+ * descended in list order (Slurm) or merged (--ties merge: then the
+ * comparison moves one level down, into the merged list). An account
+ * entered tied passes the rank of the last user ranked before it to its
+ * first user ("carry-in"); we find that pair from the ranks themselves.
+ *
+ * The shares needed to overtake come from a binary search over the raw
+ * shares of the lower user's deciding association, each probe recomputing
+ * both Level FS with Slurm's types: the level's share total changes with
+ * the probe, and both Level FS are monotone in it, so the search is exact.
+ *
+ * Decay needs no search: Slurm multiplies every usage, root's included, by
+ * the same factor, so every U = usage / parent usage, hence every Level FS,
+ * stays what it is (zero stays zero). Only rounding in the last bits of
+ * the decayed numbers can differ, which matters only for exact ties.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+
+/* Index of node i in its fs parent's children list. */
+static uint32_t
+list_index(const struct fs_tree *tr, uint32_t i)
+{
+	const struct fs_node *p = &tr->node[tr->node[i].fs_parent];
+	uint32_t k;
+
+	for (k = 0; k < p->nfs_kids; k++)
+		if (tr->fs_kids[p->fs_kids + k] == i)
+			return k;
+	return 0;
+}
+
+/* Fill l; return the sorted list (caller frees) when want_list. */
+static uint32_t *
+level_of(const struct fs_tree *tr, uint32_t i, struct fs_explain_level *l,
+	 int want_list)
+{
+	const struct fs_node *a = &tr->node[i];
+	uint32_t *list;
+
+	memset(l, 0, sizeof(*l));
+	l->node = i;
+	l->fs_parent = a->fs_parent;
+	l->shares_norm = a->shares_norm;
+	l->usage_raw = a->usage_raw;
+	l->usage_efctv = a->usage_efctv;
+	l->level_fs = a->level_fs;
+	l->level_shares = a->level_shares;
+	l->count = 1;
+	if (a->fs_parent == FS_NONE)
+		return NULL;
+	l->parent_usage = tr->node[a->fs_parent].usage_raw;
+	l->count = tr->node[a->fs_parent].nfs_kids;
+	list = fs_fairtree_walk_order(tr, a->fs_parent);
+	while (l->place < l->count && list[l->place] != i)
+		l->place++;
+	if (want_list)
+		return list;
+	free(list);
+	return NULL;
+}
+
+void
+fs_explain_level(const struct fs_tree *tr, uint32_t i,
+		 struct fs_explain_level *l)
+{
+	level_of(tr, i, l, 0);
+}
+
+enum fs_explain_rule
+fs_explain_relation(const struct fs_tree *tr, enum fs_ties ties, uint32_t s,
+		    uint32_t i)
+{
+	const struct fs_node *a = &tr->node[s], *b = &tr->node[i];
+
+	if (a->level_fs != b->level_fs)
+		return FS_RULE_LEVEL_FS;
+	if (a->is_user && b->is_user)
+		return FS_RULE_TIED_USERS;
+	if (a->is_user || b->is_user)
+		return FS_RULE_USER_FIRST;
+	return ties == FS_TIES_MERGE ? FS_RULE_MERGED : FS_RULE_LIST_ORDER;
+}
+
+/* The associations an ambiguous name matches, at most eight. */
+static void
+list_choices(const struct fs_tree *tr, const char *spec, struct fs_buf *b)
+{
+	const char *slash = strchr(spec, '/');
+	size_t al = slash ? (size_t)(slash - spec) : 0;
+	const char *user = slash ? slash + 1 : spec;
+	uint32_t i, n = 0;
+
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[tr->order[i]];
+
+		if (!a->is_user || strcmp(a->user, user))
+			continue;
+		if (slash && (strncmp(a->acct, spec, al) || a->acct[al]))
+			continue;
+		if (n++ == 8) {
+			fs_buf_addstr(b, ", ...");
+			return;
+		}
+		fs_buf_printf(b, "%s%s/%s%s%s", n > 1 ? ", " : "", a->acct,
+			      a->user, *a->part ? "/" : "", a->part);
+	}
+}
+
+int
+fs_explain_find_user(const struct fs_tree *tr, const char *spec, uint32_t *i,
+		     struct fs_err *e)
+{
+	struct fs_buf b;
+
+	*i = fs_tree_find_user(tr, spec);
+	if (*i < FS_NONE - 1)
+		return 0;
+	if (*i == FS_NONE - 1) {
+		fs_buf_init(&b);
+		list_choices(tr, spec, &b);
+		fs_error(e, 0, "user '%s' is ambiguous: name one of %s", spec,
+			 b.data ? b.data : "");
+		fs_buf_release(&b);
+		return -1;
+	}
+	if (!*spec)
+		return fs_error(e, 0, "empty user name");
+	if (!strchr(spec, '/') && fs_tree_find_account(tr, spec) != FS_NONE)
+		return fs_error(e, 0, "'%s' is an account, not a user: name a "
+				"user, or ACCOUNT/USER", spec);
+	return fs_error(e, 0, "user '%s' not found (fs-rank -U lists the "
+			"users)", spec);
+}
+
+/* The fs path of node i from root: p[0] = root, p[n-1] = i. */
+static uint32_t *
+fs_path(const struct fs_tree *tr, uint32_t i, uint32_t *n)
+{
+	uint32_t j, k = 0, *p;
+
+	for (j = i; j != FS_NONE; j = tr->node[j].fs_parent)
+		k++;
+	p = fs_xcalloc(k, sizeof(*p));
+	*n = k;
+	for (j = i; j != FS_NONE; j = tr->node[j].fs_parent)
+		p[--k] = j;
+	return p;
+}
+
+/* Mark every association in the fs subtree of node top. */
+static void
+mark_subtree(const struct fs_tree *tr, uint32_t top, uint8_t *in)
+{
+	uint32_t *stack = fs_xcalloc(tr->n, sizeof(*stack)), sp = 0, k;
+
+	stack[sp++] = top;
+	while (sp) {
+		const struct fs_node *a = &tr->node[stack[--sp]];
+
+		in[stack[sp]] = 1;
+		for (k = 0; k < a->nfs_kids; k++)
+			stack[sp++] = tr->fs_kids[a->fs_kids + k];
+	}
+	free(stack);
+}
+
+/* The first users ranked under the later branch share a rank with a user
+ * ranked before it: name both (FS_NONE when nothing was carried in). */
+static void
+find_carry(const struct fs_tree *tr, struct fs_explain *x)
+{
+	uint32_t later = x->side[!x->first].node, earlier = x->side[x->first].node;
+	uint8_t *in = fs_xcalloc(tr->n, 1), *in_first = fs_xcalloc(tr->n, 1);
+	uint32_t i, best = 0, to = FS_NONE, from = FS_NONE;
+
+	mark_subtree(tr, later, in);
+	mark_subtree(tr, earlier, in_first);
+	for (i = 0; i < tr->n; i++) {
+		uint32_t j = tr->order[i];
+
+		if (in[j] && tr->node[j].is_user && tr->node[j].rank > best) {
+			best = tr->node[j].rank;
+			to = j;
+		}
+	}
+	/* Prefer the one from the earlier branch; users tied there are
+	 * interchangeable, so take the last in display order. */
+	for (i = 0; best && i < tr->n; i++) {
+		uint32_t j = tr->order[i];
+
+		if (!in[j] && tr->node[j].is_user && tr->node[j].rank == best &&
+		    (from == FS_NONE || in_first[j] || !in_first[from]))
+			from = j;
+	}
+	if (from != FS_NONE) {
+		x->carry_from = from;
+		x->carry_to = to;
+	}
+	free(in);
+	free(in_first);
+}
+
+/* Level FS of the lower user's deciding association X and of the other,
+ * Y, if X had s raw shares; c is the other shares in X's list. */
+static void
+probe(const struct fs_explain_level *X, const struct fs_explain_level *Y,
+      int same_list, uint32_t sy, uint64_t c, uint64_t s, long double lf[2])
+{
+	uint64_t L = c + s;
+	double sx = L ? (double)s / (double)L : 0.0;
+	double syn = same_list ? (L ? (double)sy / (double)L : 0.0)
+			       : Y->shares_norm;
+
+	lf[0] = sx == 0 ? 0 : (long double)sx / X->usage_efctv;
+	lf[1] = syn == 0 ? 0 : (long double)syn / Y->usage_efctv;
+}
+
+/* With node i given s raw shares, does user u rank strictly above v? */
+static int
+ranks_above(const struct fs_tree *tr, const struct fs_rank_opts *o,
+	    uint32_t i, uint32_t s, uint32_t u, uint32_t v)
+{
+	struct fs_tree copy = *tr;
+	int r;
+
+	copy.node = fs_xcalloc(tr->n, sizeof(*copy.node));
+	memcpy(copy.node, tr->node, tr->n * sizeof(*copy.node));
+	copy.node[i].shares_raw = s;
+	fs_rank(&copy, o);
+	r = copy.node[u].rank > copy.node[v].rank;
+	free(copy.node);
+	return r;
+}
+
+static void
+solve_shares(const struct fs_tree *tr, const struct fs_rank_opts *o,
+	     struct fs_explain *x)
+{
+	const struct fs_explain_level *X = &x->side[x->lower];
+	const struct fs_explain_level *Y = &x->side[!x->lower];
+	const struct fs_node *xn = &tr->node[X->node], *yn = &tr->node[Y->node];
+	const struct fs_node *p = &tr->node[X->fs_parent];
+	int same = X->fs_parent == Y->fs_parent;
+	uint64_t c = 0, lo, hi, mid;
+	long double lf[2];
+	uint32_t k;
+
+	x->shares_now = xn->shares_raw;
+	if (xn->use_parent) {
+		x->shares = FS_SHARES_PARENT;
+		return;
+	}
+	if (isinf(Y->level_fs)) {
+		x->shares = FS_SHARES_INF;
+		return;
+	}
+	for (k = 0; k < p->nfs_kids; k++) {
+		const struct fs_node *s = &tr->node[tr->fs_kids[p->fs_kids + k]];
+
+		if (!s->use_parent && s != xn)
+			c += s->shares_raw;
+	}
+	if (c >= FS_INFINITE) {
+		x->shares = FS_SHARES_LIMIT;
+		return;
+	}
+	hi = FS_INFINITE - c;	/* the level's total must fit Slurm's uint32 */
+	probe(X, Y, same, yn->shares_raw, c, hi, lf);
+	x->level_fs_after[x->lower] = lf[0];
+	x->level_fs_after[!x->lower] = lf[1];
+	x->level_shares_after = (uint32_t)(c + hi);
+	if (!(lf[0] > lf[1])) {
+		x->shares = FS_SHARES_LIMIT;	/* the best it can do above */
+		return;
+	}
+	lo = xn->shares_raw;	/* does not win, or we would not ask */
+	probe(X, Y, same, yn->shares_raw, c, lo, lf);
+	if (lf[0] > lf[1] || lo >= hi) {
+		hi = lo;
+	} else {
+		while (hi - lo > 1) {	/* lo loses, hi wins */
+			mid = lo + (hi - lo) / 2;
+			probe(X, Y, same, yn->shares_raw, c, mid, lf);
+			if (lf[0] > lf[1])
+				hi = mid;
+			else
+				lo = mid;
+		}
+	}
+	/* One share fewer gives an exact tie: the tie rules may already put
+	 * the lower user above. Rank a copy to see. */
+	if (hi - 1 > (uint64_t)xn->shares_raw) {
+		probe(X, Y, same, yn->shares_raw, c, hi - 1, lf);
+		if (lf[0] == lf[1] && ranks_above(tr, o, X->node,
+						  (uint32_t)(hi - 1),
+						  x->user[x->lower],
+						  x->user[!x->lower]))
+			hi--;
+	}
+	x->shares = FS_SHARES_OK;
+	x->shares_needed = (uint32_t)hi;
+	probe(X, Y, same, yn->shares_raw, c, hi, lf);
+	x->level_fs_after[x->lower] = lf[0];
+	x->level_fs_after[!x->lower] = lf[1];
+	x->level_shares_after = (uint32_t)(c + hi);
+}
+
+void
+fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		uint32_t a, uint32_t b, struct fs_explain *x)
+{
+	uint32_t *pa, *pb, na, nb, k, i, ra, rb;
+	const struct fs_node *ua = &tr->node[a], *ub = &tr->node[b];
+
+	memset(x, 0, sizeof(*x));
+	x->algorithm = o->algorithm;
+	x->ties = o->ties;
+	x->user[0] = a;
+	x->user[1] = b;
+	x->rank[0] = ra = tr->user_count + 1 - ua->rank;
+	x->rank[1] = rb = tr->user_count + 1 - ub->rank;
+	x->order = ra < rb ? -1 : ra > rb;
+	x->lower = x->order < 0;
+	x->carry_from = x->carry_to = FS_NONE;
+	x->ancestor = FS_NONE;
+	x->first = -1;
+	x->no_usage = tr->node[tr->root].usage_raw == 0;
+	x->shares = FS_SHARES_NA;
+	if (a == b) {
+		x->rule = FS_RULE_SAME;
+		return;
+	}
+	pa = fs_path(tr, a, &na);
+	pb = fs_path(tr, b, &nb);
+	for (k = 0; k < na && k < nb && pa[k] == pb[k]; k++)
+		;
+	/* Users are leaves, so neither path is a prefix of the other. */
+	x->ancestor = pa[k - 1];
+	if (o->algorithm != FS_ALG_FAIRTREE) {
+		fs_explain_level(tr, a, &x->side[0]);
+		fs_explain_level(tr, b, &x->side[1]);
+		x->rule = FS_RULE_FACTOR;
+		x->first = ua->fs_factor == ub->fs_factor ? -1
+			   : ua->fs_factor < ub->fs_factor;
+		free(pa);
+		free(pb);
+		return;
+	}
+	/* --ties merge: tied accounts' children compete in one list. */
+	i = k;
+	while (o->ties == FS_TIES_MERGE && !tr->node[pa[i]].is_user &&
+	       !tr->node[pb[i]].is_user &&
+	       tr->node[pa[i]].level_fs == tr->node[pb[i]].level_fs) {
+		i++;
+		x->merged++;
+	}
+	fs_explain_level(tr, pa[i], &x->side[0]);
+	fs_explain_level(tr, pb[i], &x->side[1]);
+	x->rule = fs_explain_relation(tr, o->ties, pa[i], pb[i]);
+	switch (x->rule) {
+	case FS_RULE_LEVEL_FS:
+		x->first = x->side[0].level_fs < x->side[1].level_fs;
+		break;
+	case FS_RULE_USER_FIRST:
+		x->first = !tr->node[pa[i]].is_user;
+		break;
+	case FS_RULE_LIST_ORDER:
+		x->first = list_index(tr, pa[i]) > list_index(tr, pb[i]);
+		break;
+	default:
+		break;
+	}
+	if (x->rule == FS_RULE_LEVEL_FS) {
+		char p0[64], p1[64];
+
+		snprintf(p0, sizeof(p0), "%.6Lf", x->side[0].level_fs);
+		snprintf(p1, sizeof(p1), "%.6Lf", x->side[1].level_fs);
+		x->near_miss = !strcmp(p0, p1);
+	}
+	if (x->rule == FS_RULE_USER_FIRST || x->rule == FS_RULE_LIST_ORDER)
+		find_carry(tr, x);
+	solve_shares(tr, o, x);
+	free(pa);
+	free(pb);
+}
+
+void
+fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
+		     uint32_t user)
+{
+	uint32_t *path, n, k, j, *list;
+
+	memset(p, 0, sizeof(*p));
+	p->user = user;
+	p->rank = tr->user_count + 1 - tr->node[user].rank;
+	path = fs_path(tr, user, &n);
+	p->nstep = n - 1;
+	p->step = fs_xcalloc(n, sizeof(*p->step));
+	for (k = 1; k < n; k++) {
+		struct fs_explain_step *s = &p->step[k - 1];
+
+		list = level_of(tr, path[k], &s->level, 1);
+		s->nbefore = s->level.place;
+		s->before = fs_xcalloc(s->nbefore + 1, sizeof(*s->before));
+		for (j = 0; j < s->nbefore; j++)
+			s->before[j] = list[j];
+		free(list);
+	}
+	free(path);
+}
+
+void
+fs_explain_path_release(struct fs_explain_path *p)
+{
+	uint32_t k;
+
+	for (k = 0; k < p->nstep; k++)
+		free(p->step[k].before);
+	free(p->step);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,227 @@
+/*
+ * timeparse.c: durations and dates as people and Slurm write them.
+ *
+ * Durations come in slurm.conf's forms (time_str2secs in Slurm's
+ * parse_time.c: a bare number is minutes, "M:S", "H:M:S", "D-H", "D-H:M",
+ * "D-H:M:S") or as one number with a unit ("90s", "15m", "36h", "7d",
+ * "2w"). Dates are ISO 8601 as the TSV tree's `taken` and sacct write
+ * them; a date without a zone is local time, as sacct prints it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "fs.h"
+
+#define FORMS "minutes, M:S, H:M:S, D-H, D-H:M, D-H:M:S, or a number " \
+	      "with a unit s, m, h, d or w, such as 36h or 7d"
+
+/* Read digits at *p into *v; 0, or -1 when there are none or too many. */
+static int
+digits(const char **p, long long *v, int *big)
+{
+	const char *s = *p;
+
+	*v = 0;
+	while (**p >= '0' && **p <= '9') {
+		if (*v > FS_DURATION_MAX)
+			*big = 1;
+		else
+			*v = *v * 10 + (**p - '0');
+		(*p)++;
+	}
+	return *p == s ? -1 : 0;
+}
+
+int
+fs_parse_duration(const char *s, long long *secs, int *slurm_form,
+		  struct fs_err *e)
+{
+	long long part[4] = {0, 0, 0, 0}, unit, v;
+	const char *p = s;
+	int n = 0, dash = 0, big = 0;
+	double total;
+
+	*secs = 0;
+	*slurm_form = 0;
+	if (!*s)
+		return fs_error(e, 0, "empty time: expected " FORMS);
+	if (*s == '-' || *s == '+')
+		return fs_error(e, 0, "%s time: '%s' (a time span is never "
+				"negative or signed)", *s == '-' ? "negative"
+				: "signed", s);
+	if (!strcasecmp(s, "infinite") || !strcasecmp(s, "unlimited"))
+		return fs_error(e, 0, "not a finite time: '%s'", s);
+	if (digits(&p, &v, &big) < 0)
+		return fs_error(e, 0, "not a time: '%s' (expected " FORMS ")",
+				s);
+	part[n++] = v;
+	/* A number with a unit. */
+	if (*p && strchr("smhdw", *p) && !p[1]) {
+		unit = *p == 's' ? 1 : *p == 'm' ? 60 : *p == 'h' ? 3600
+		     : *p == 'd' ? 86400 : 604800;
+		total = (double)v * (double)unit;
+		if (big || total > (double)FS_DURATION_MAX)
+			return fs_error(e, 0, "too large: '%s' (at most "
+					"10000 years)", s);
+		*secs = v * unit;
+		return 0;
+	}
+	if (*p && !strchr("-:", *p)) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))
+			return fs_error(e, 0, "unknown unit '%s' in '%s' (s, "
+					"m, h, d or w)", p, s);
+		return fs_error(e, 0, "not a time: '%s' (expected " FORMS ")",
+				s);
+	}
+	/* slurm.conf's forms: [D-]N[:N[:N]]. */
+	if (*p == '-') {
+		dash = 1;
+		p++;
+		if (digits(&p, &v, &big) < 0)
+			return fs_error(e, 0, "not a time: '%s' (expected "
+					FORMS ")", s);
+		part[n++] = v;
+	}
+	while (*p == ':' && n < 4) {
+		p++;
+		if (digits(&p, &v, &big) < 0)
+			return fs_error(e, 0, "not a time: '%s' (expected "
+					FORMS ")", s);
+		part[n++] = v;
+	}
+	if (*p || n > (dash ? 4 : 3))
+		return fs_error(e, 0, "not a time: '%s' (expected " FORMS ")",
+				s);
+	if (dash)	/* days-hours[:minutes[:seconds]] */
+		total = part[0] * 86400.0 + part[1] * 3600.0 +
+			part[2] * 60.0 + part[3];
+	else if (n == 3)	/* hours:minutes:seconds */
+		total = part[0] * 3600.0 + part[1] * 60.0 + part[2];
+	else			/* minutes[:seconds] */
+		total = part[0] * 60.0 + part[1];
+	if (big || total > (double)FS_DURATION_MAX)
+		return fs_error(e, 0, "too large: '%s' (at most 10000 years)",
+				s);
+	*secs = (long long)total;
+	*slurm_form = 1;
+	return 0;
+}
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant). */
+static long long
+days_from_civil(long long y, unsigned m, unsigned d)
+{
+	long long era;
+	unsigned yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (long long)doe - 719468;
+}
+
+static int
+month_days(long long y, int m)
+{
+	static const int md[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30,
+				 31};
+
+	if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+		return 29;
+	return md[m - 1];
+}
+
+/* Exactly n digits at *p. */
+static int
+fixed(const char **p, int n, int *v)
+{
+	*v = 0;
+	while (n--) {
+		if (**p < '0' || **p > '9')
+			return -1;
+		*v = *v * 10 + (*(*p)++ - '0');
+	}
+	return 0;
+}
+
+#define DATE_FORMS "YYYY-MM-DD, optionally followed by THH:MM[:SS] and Z " \
+		   "or +HH:MM, such as 2026-11-25T08:00:00Z"
+
+int
+fs_parse_date(const char *s, long long *t, struct fs_err *e)
+{
+	const char *p = s;
+	int y, mo, d, h = 0, mi = 0, sec = 0, zone = 0, oh = 0, om = 0, sign;
+	struct tm tm;
+	time_t lt;
+
+	*t = 0;
+	if (!*s)
+		return fs_error(e, 0, "empty date: expected " DATE_FORMS);
+	if (fixed(&p, 4, &y) < 0 || *p++ != '-' || fixed(&p, 2, &mo) < 0 ||
+	    *p++ != '-' || fixed(&p, 2, &d) < 0)
+		return fs_error(e, 0, "not a date: '%s' (expected "
+				DATE_FORMS ")", s);
+	if (*p == 'T' || *p == ' ') {
+		p++;
+		if (fixed(&p, 2, &h) < 0 || *p++ != ':' ||
+		    fixed(&p, 2, &mi) < 0)
+			return fs_error(e, 0, "not a date: '%s' (expected "
+					DATE_FORMS ")", s);
+		if (*p == ':') {
+			p++;
+			if (fixed(&p, 2, &sec) < 0)
+				return fs_error(e, 0, "not a date: '%s' "
+						"(expected " DATE_FORMS ")",
+						s);
+		}
+	}
+	if (*p == 'Z' && !p[1]) {
+		zone = 1;
+		p++;
+	} else if (*p == '+' || *p == '-') {
+		sign = *p++ == '-' ? -1 : 1;
+		if (fixed(&p, 2, &oh) < 0)
+			return fs_error(e, 0, "not a date: '%s' (expected "
+					DATE_FORMS ")", s);
+		if (*p == ':')
+			p++;
+		if (*p && fixed(&p, 2, &om) < 0)
+			return fs_error(e, 0, "not a date: '%s' (expected "
+					DATE_FORMS ")", s);
+		if (oh > 23 || om > 59)
+			return fs_error(e, 0, "date '%s': bad zone offset", s);
+		oh *= sign;
+		om *= sign;
+		zone = 1;
+	}
+	if (*p)
+		return fs_error(e, 0, "not a date: '%s' (expected "
+				DATE_FORMS ")", s);
+	if (mo < 1 || mo > 12 || d < 1 || d > month_days(y, mo))
+		return fs_error(e, 0, "date '%s': no such day", s);
+	if (h > 23 || mi > 59 || sec > 59)
+		return fs_error(e, 0, "date '%s': no such time of day", s);
+	if (zone) {
+		*t = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
+		     h * 3600 + mi * 60 + sec - (oh * 3600 + om * 60);
+		return 0;
+	}
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	tm.tm_hour = h;
+	tm.tm_min = mi;
+	tm.tm_sec = sec;
+	tm.tm_isdst = -1;
+	lt = mktime(&tm);
+	if (lt == (time_t)-1 && !(y == 1969 && mo == 12 && d == 31))
+		return fs_error(e, 0, "date '%s': not a local time", s);
+	*t = (long long)lt;
+	return 0;
+}

@@ -1,0 +1,1 @@
+fs-decay --to 2025-12-31 trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-decay --elapsed '' trees/ex1.tsv

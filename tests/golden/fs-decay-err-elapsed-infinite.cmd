@@ -1,0 +1,1 @@
+fs-decay --elapsed UNLIMITED trees/ex1.tsv

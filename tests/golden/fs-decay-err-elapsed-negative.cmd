@@ -1,0 +1,1 @@
+fs-decay --elapsed -3d trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-decay --jobs golden/fs-decay-sample.jobs --elapsed 1d

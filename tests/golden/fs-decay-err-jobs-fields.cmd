@@ -1,0 +1,1 @@
+fs-decay --jobs - --elapsed 1d trees/ex1.tsv

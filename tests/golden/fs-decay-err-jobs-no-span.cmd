@@ -1,0 +1,1 @@
+fs-decay --jobs jobs.txt trees/ex1.tsv

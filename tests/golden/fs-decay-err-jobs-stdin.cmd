@@ -1,0 +1,1 @@
+fs-decay --jobs - --elapsed 1d

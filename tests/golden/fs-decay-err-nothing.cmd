@@ -1,0 +1,1 @@
+fs-decay trees/ex1.tsv

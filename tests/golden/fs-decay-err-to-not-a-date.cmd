@@ -1,0 +1,1 @@
+fs-decay --to tomorrow trees/ex1.tsv

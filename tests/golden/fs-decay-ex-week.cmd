@@ -1,0 +1,1 @@
+fs-tree --sample | fs-decay --elapsed 7d | fs-rank -l -P

@@ -1,0 +1,1 @@
+fs-decay --elapsed 7d trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-decay --help | head -3

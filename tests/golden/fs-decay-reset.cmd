@@ -1,0 +1,1 @@
+fs-decay --reset trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-explain "" u1 trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-explain uY1 uY3 trees/ex3.tsv

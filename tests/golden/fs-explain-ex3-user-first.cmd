@@ -1,0 +1,1 @@
+fs-explain uX2 u0 trees/ex3.tsv

@@ -1,0 +1,1 @@
+fs-explain s1 trees/ex4.tsv

@@ -1,0 +1,1 @@
+fs-explain u0 y1 trees/ex5.tsv

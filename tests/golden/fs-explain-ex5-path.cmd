@@ -1,0 +1,1 @@
+fs-explain subY/y2 trees/ex5.tsv

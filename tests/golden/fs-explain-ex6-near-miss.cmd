@@ -1,0 +1,1 @@
+fs-explain ua ub trees/ex6.tsv

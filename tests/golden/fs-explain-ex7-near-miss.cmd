@@ -1,0 +1,1 @@
+fs-explain uD3 uD2 trees/ex7.tsv

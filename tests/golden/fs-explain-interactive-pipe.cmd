@@ -1,0 +1,1 @@
+printf "u1 u2\nhelp\nzed\nu1 u2 u3\nquit\n" > /tmp/fsx-$$.in; TERM=dumb INPUTRC=/dev/null fs-explain -i trees/ex1.tsv < /tmp/fsx-$$.in | grep -E "^(fs-explain>|A |B |  A B|expected)"; rm -f /tmp/fsx-$$.in

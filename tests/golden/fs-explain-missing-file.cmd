@@ -1,0 +1,1 @@
+fs-explain u1 u2 no-such-tree.tsv

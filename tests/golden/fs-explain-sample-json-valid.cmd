@@ -1,0 +1,1 @@
+fs-tree --sample | fs-rank | fs-explain --json dave heidi | python3 -c "import json,sys; d=json.load(sys.stdin); print(d[\"a_side\"][\"level_fs\"], d[\"a_side\"][\"level_fs_exact\"], d[\"rule\"], d[\"to_overtake\"][\"shares\"][\"status\"])"

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-rank | fs-explain astro/alice chem/grace

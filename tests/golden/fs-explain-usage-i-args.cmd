@@ -1,0 +1,1 @@
+fs-explain -i trees/ex1.tsv trees/ex2a.tsv

@@ -1,0 +1,1 @@
+fs-explain a b c d

@@ -1,0 +1,1 @@
+fs-explain --ties maybe a b trees/ex1.tsv
