@@ -4,8 +4,20 @@
 #ifndef FS_LIVE_H
 #define FS_LIVE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
+/*
+ * Filters: NULL-terminated lists of names, or NULL (or an empty list) for
+ * none. The caller owns them; fs_live_dump only reads them.
+ *   accounts  the named accounts (case-insensitive, as Slurm keeps account
+ *             names in lower case) with their whole subtrees, and their
+ *             ancestors so the tree stays connected;
+ *   users     only those users' rows (exact names), and their ancestors;
+ *   both      user rows must be both under a named account and of a named
+ *             user; the account rows are the named accounts, their ancestors
+ *             and the accounts on the path to each kept user row.
+ */
 struct fs_live_opts {
 	const char *const *accounts;	/* NULL-terminated list or NULL: -A */
 	const char *const *users;	/* NULL-terminated list or NULL: -u */
