@@ -128,6 +128,8 @@ build/fuzz/lib/%.o: lib/%.c lib/fs.h
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
 
+.PRECIOUS: build/fuzz/lib/%.o
+
 fuzz: $(patsubst %,build/fuzz/fuzz-%,$(FUZZ_NAMES))
 	@set -e; if [ "$(FUZZ_SECONDS)" != 0 ]; then for n in $(FUZZ_NAMES); do \
 		mkdir -p build/fuzz/found-$$n; \

@@ -18,6 +18,18 @@ enum { C_NORMS, C_NORMU, C_EFF, C_LFS, C_FS, C_RANK, C_OWNED };
 static const char *const owned[C_OWNED] = {
 	"NormShares", "NormUsage", "EffectvUsage", "LevelFS", "FairShare", "Rank"};
 
+/* "%u" without printf: one call per user row adds up. */
+static void
+put_uint(struct fs_buf *b, uint32_t v)
+{
+	char s[16], *p = s + sizeof(s);
+
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	fs_buf_add(b, p, (size_t)(s + sizeof(s) - p));
+}
+
 static void
 put_owned(struct fs_buf *b, const struct fs_tree *tr, const struct fs_node *a,
 	  int which, enum fs_algorithm alg)
@@ -46,7 +58,7 @@ put_owned(struct fs_buf *b, const struct fs_tree *tr, const struct fs_node *a,
 		break;
 	case C_RANK:
 		if (a->is_user)
-			fs_buf_printf(b, "%u", tr->user_count + 1 - a->rank);
+			put_uint(b, tr->user_count + 1 - a->rank);
 		break;
 	}
 }

@@ -289,7 +289,12 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 			p.last = k == n - 1;
 			switch (pf[k].id) {
 			case F_ACCOUNT:
-				snprintf(acct, sizeof(acct), "%*s%s", indent[i],
+				/* Clamped: printf pads in full before it
+				 * truncates, O(depth) per row otherwise. */
+				snprintf(acct, sizeof(acct), "%*s%s",
+					 indent[i] < (int)sizeof(acct)
+						 ? indent[i]
+						 : (int)sizeof(acct),
 					 "", a->acct);
 				print_str(&p, len, acct);
 				break;
@@ -495,6 +500,13 @@ fs_sshare_import(const char *text, size_t len, const char *cluster,
 			line[--l] = '\0';
 		if (!l)
 			continue;
+		/* A tab or CR would end up inside the TSV tree we write. */
+		if (strpbrk(line, "\t\r")) {
+			fs_error(e, lineno, "%s inside a line: not the text of "
+				 "sshare", strchr(line, '\t') ? "tab"
+							      : "carriage return");
+			goto out;
+		}
 		if (!strncmp(line, "CLUSTER: ", 9))
 			continue;
 		if (parsable < 0) {

@@ -204,6 +204,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 					  "RawShares", "RawUsage"};
 	int col[5], cpart;
 	size_t r, k;
+	const char *last_parent;
+	uint32_t last_j;
 	uint32_t i, j, n, root = FS_NONE, *cnt = NULL, *stack = NULL, sp;
 	struct hmap accts = {0}, assocs = {0};
 	const char **f = NULL;
@@ -324,6 +326,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	tr->root = root;
 
 	/* Pass 2: parents. */
+	last_parent = NULL;
+	last_j = FS_NONE;
 	for (i = 0; i < n; i++) {
 		struct fs_node *a = &tr->node[i];
 		const char *parent;
@@ -332,7 +336,14 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 			continue;
 		parent = a->is_user ? a->acct
 				    : fs_table_field(t, a->row, (size_t)col[2]);
-		j = hmap_find_acct(&accts, tr->node, parent);
+		/* Rows of one account usually come together: reuse the
+		 * last lookup rather than miss the cache in the table. */
+		if (last_parent && !strcmp(parent, last_parent))
+			j = last_j;
+		else
+			j = hmap_find_acct(&accts, tr->node, parent);
+		last_parent = parent;
+		last_j = j;
 		if (j == FS_NONE) {
 			fs_error(e, fs_tree_line(tr, i),
 				 "parent account '%s' not found", parent);

@@ -3,6 +3,7 @@
  * shared by every program.
  */
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -262,26 +263,222 @@ fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e)
  * 21 significant digits identify every x87 80-bit long double, 17 every
  * double: what we write reads back bit for bit with strtold/strtod.
  */
+/*
+ * printf("%.21Lg") without printf: glibc's arbitrary-precision conversion
+ * was the largest cost in writing a big tree. v = m * 2^e exactly; choose p
+ * so that q = v * 10^p has exactly P digits before the point, compute it in a
+ * 512-bit integer, round half to even as printf does, and lay the digits out
+ * as %g does (fixed or exponent form, trailing zeros dropped). Only decimal
+ * exponents from -110 to P-1 take this path; the rest return -1 and go to
+ * printf. tests/unit/roundtrip.c compares both byte for byte.
+ */
+#define BIG_LIMBS 8
+#define BIG_PMAX 130
+
+static int
+big_mul(uint64_t *n, int len, uint64_t x)
+{
+	unsigned __int128 c = 0;
+	int i;
+
+	for (i = 0; i < len; i++) {
+		c += (unsigned __int128)n[i] * x;
+		n[i] = (uint64_t)c;
+		c >>= 64;
+	}
+	if (c)
+		n[len++] = (uint64_t)c;
+	return len;
+}
+
+/* Bits [s, s+128) of n (len limbs). */
+static unsigned __int128
+big_bits(const uint64_t *n, int len, int s)
+{
+	unsigned __int128 r = 0;
+	int w = s / 64, b = s % 64, i;
+	uint64_t l[3];
+
+	for (i = 0; i < 3; i++)
+		l[i] = w + i < len ? n[w + i] : 0;
+	r = ((unsigned __int128)l[1] << 64) | l[0];
+	if (b)
+		r = (r >> b) | ((unsigned __int128)l[2] << (128 - b));
+	return r;
+}
+
+static int
+fmt_sig(char *out, int neg, uint64_t m, int e, int P)
+{
+	static const uint64_t p10[20] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+		10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+		100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+		100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+		100000000000000000ULL, 1000000000000000000ULL,
+		10000000000000000000ULL};
+	static const char dig2[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
+	uint64_t n[BIG_LIMBS + 1];
+	unsigned __int128 q, lim = P <= 19 ? (unsigned __int128)p10[P]
+					   : (unsigned __int128)p10[P - 19] * p10[19];
+	char dd[26], *d = dd + 1, *o = out;
+	int bits, k, p, len, i, last, x, up;
+	uint64_t lo, hi;
+
+	if (!m)
+		return -1;
+	bits = 64 - __builtin_clzll(m) + e;
+	k = (int)floor((bits - 1) * 0.30102999566398119521);
+	for (;;) {
+		p = P - 1 - k;
+		if (p < 0 || p > BIG_PMAX || e > 64)
+			return -1;
+		n[0] = m;
+		len = 1;
+		for (i = p; i > 0; i -= 19)
+			len = big_mul(n, len, p10[i > 19 ? 19 : i]);
+		up = 0;
+		if (e >= 0) {
+			q = big_bits(n, len, 0) << e;
+			if (len > 2)
+				return -1;
+		} else {
+			int s = -e, w = (s - 1) / 64;
+
+			q = big_bits(n, len, s);
+			if ((s + 127) / 64 < len - 1)
+				return -1;	/* more than 128 bits: k too low */
+			/* Round half to even on the bits below s. */
+			if ((n[w] >> ((s - 1) % 64)) & 1) {
+				int rest = (n[w] & ((1ULL << ((s - 1) % 64)) - 1)) != 0;
+
+				for (i = 0; i < w && !rest; i++)
+					rest = n[i] != 0;
+				up = rest || (q & 1);
+			}
+		}
+		if (q >= lim) {
+			k++;
+			continue;
+		}
+		break;
+	}
+	q += up;
+	if (q == lim) {
+		q = lim / 10;
+		k++;
+	}
+	/* P digits, two at a time: q = hi * 10^18 + lo. */
+	hi = 0;
+	lo = (uint64_t)q;
+	if (q >= p10[18]) {
+		/* 10^18 = 2^18 * 5^18: no 128-bit division needed. */
+		hi = (uint64_t)(q >> 18) / 3814697265625ULL;
+		lo = (uint64_t)(q - (unsigned __int128)hi * p10[18]);
+	}
+	for (i = P, x = 0; i > 0; i -= 2, x += 2) {
+		if (x == 18)
+			lo = hi;
+		memcpy(d + i - 2, dig2 + 2 * (lo % 100), 2);
+		lo /= 100;
+	}
+	for (last = P - 1; last > 0 && d[last] == '0'; last--)
+		;
+	if (neg)
+		*o++ = '-';
+	if (k < -4 || k >= P) {
+		*o++ = d[0];
+		if (last > 0) {
+			*o++ = '.';
+			memcpy(o, d + 1, (size_t)last);
+			o += last;
+		}
+		o += sprintf(o, "e%c%02d", k < 0 ? '-' : '+', k < 0 ? -k : k);
+	} else if (k >= 0) {
+		memcpy(o, d, (size_t)k + 1);
+		o += k + 1;
+		if (last > k) {
+			*o++ = '.';
+			memcpy(o, d + k + 1, (size_t)(last - k));
+			o += last - k;
+		}
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (i = 0; i < -k - 1; i++)
+			*o++ = '0';
+		memcpy(o, d, (size_t)last + 1);
+		o += last + 1;
+	}
+	*o = '\0';
+	return (int)(o - out);
+}
+
 void
 fs_buf_ld(struct fs_buf *b, long double v)
 {
+	char s[64];
+	int n = -1, ex;
+
 	if (isinf(v))
 		fs_buf_addstr(b, v > 0 ? "inf" : "-inf");
 	else if (v == 0)
-		fs_buf_addch(b, '0');
-	else
-		fs_buf_printf(b, "%.21Lg", v);
+		fs_buf_addstr(b, signbit(v) ? "-0" : "0");
+	else {
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+		if (!isnan(v)) {
+			/* x87 extended: 64-bit mantissa with its integer bit,
+			 * then sign and a 15-bit exponent biased by 16383. */
+			uint64_t m;
+			uint16_t se;
+
+			memcpy(&m, &v, 8);
+			memcpy(&se, (const char *)&v + 8, 2);
+			ex = se & 0x7fff;
+			n = fmt_sig(s, v < 0, m,
+				    (ex ? ex : 1) - 16383 - 63, 21);
+		}
+#elif LDBL_MANT_DIG == 64
+		if (!isnan(v)) {
+			long double f = frexpl(fabsl(v), &ex);
+
+			n = fmt_sig(s, v < 0, (uint64_t)ldexpl(f, 64), ex - 64,
+				    21);
+		}
+#endif
+		if (n >= 0)
+			fs_buf_add(b, s, (size_t)n);
+		else
+			fs_buf_printf(b, "%.21Lg", v);
+	}
 }
 
 void
 fs_buf_double(struct fs_buf *b, double v)
 {
+	char s[64];
+	int n = -1, ex;
+
 	if (isinf(v))
 		fs_buf_addstr(b, v > 0 ? "inf" : "-inf");
 	else if (v == 0)
-		fs_buf_addch(b, '0');
-	else
-		fs_buf_printf(b, "%.17g", v);
+		fs_buf_addstr(b, signbit(v) ? "-0" : "0");
+	else {
+		if (!isnan(v)) {
+			double f = frexp(fabs(v), &ex);
+
+			n = fmt_sig(s, v < 0, (uint64_t)ldexp(f, 53), ex - 53,
+				    17);
+		}
+		if (n >= 0)
+			fs_buf_add(b, s, (size_t)n);
+		else
+			fs_buf_printf(b, "%.17g", v);
+	}
 }
 
 int

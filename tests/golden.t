@@ -11,6 +11,17 @@ export PATH="${FS_BIN:?set FS_BIN to the directory of the built programs}:$PATH"
 export LC_ALL=C TZ=UTC
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+# FS_WRAP (make check-valgrind): run every program through this command,
+# by wrappers first on PATH, so pipelines are wrapped too.
+if [ -n "${FS_WRAP:-}" ]; then
+	mkdir "$tmp/wrap"
+	for p in "$FS_BIN"/*; do
+		printf '#!/bin/sh\nPATH="%s:$PATH" exec %s %s "$@"\n' \
+			"$FS_BIN" "$FS_WRAP" "${p##*/}" >"$tmp/wrap/${p##*/}"
+		chmod +x "$tmp/wrap/${p##*/}"
+	done
+	PATH="$tmp/wrap:$PATH"
+fi
 
 cases=(golden/*.cmd)
 echo "1..${#cases[@]}"
@@ -29,11 +40,18 @@ for cmd in "${cases[@]}"; do
 		[ -s "$name.out" ] || rm -f "$name.out"
 	fi
 	ok=1
+	todo=
 	for what in out err; do
 		want=$name.$what
 		[ -f "$want" ] || want=/dev/null
 		if ! cmp -s "$want" "$tmp/$what"; then
-			ok=0
+			# valgrind computes x87 long doubles in 64 bits: the
+			# digits differ, memory errors show on stderr.
+			if [ -n "${FS_WRAP:-}" ] && [ $what = out ]; then
+				todo=" # TODO valgrind emulates long double in 64 bits"
+			else
+				ok=0
+			fi
 			echo "# $name: standard ${what/err/error} differs:"
 			diff -u "$want" "$tmp/$what" | head -40 | sed 's/^/#   /'
 		fi
@@ -44,5 +62,7 @@ for cmd in "${cases[@]}"; do
 		ok=0
 		echo "# $name: exit status $(cat "$tmp/status"), expected $want"
 	fi
-	if [ $ok = 1 ]; then echo "ok $n - ${name#golden/}"; else echo "not ok $n - ${name#golden/}"; fi
+	if [ $ok = 1 ] && [ -z "$todo" ]; then echo "ok $n - ${name#golden/}"
+	elif [ $ok = 1 ]; then echo "not ok $n - ${name#golden/}$todo"
+	else echo "not ok $n - ${name#golden/}"; fi
 done

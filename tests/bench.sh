@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Benchmarks (make bench): each program that exists in FS_BIN on generated
+# trees of 10 thousand, 100 thousand and 1 million associations (tests/gen/
+# gentree.c, kept in build/bench/), next to cat, wc -l and sort -g run on
+# the same file in the same run. Prints wall time (best of BENCH_REPS, default
+# 3), throughput in MB/s and rows/s of input, peak memory (GNU time %M), the
+# ratio to sort, and fs-rank's memory per association beyond the input size.
+# BENCH_SIZES overrides the sizes ("10000 100000 1000000").
+set -u
+B=${FS_BIN:?set FS_BIN to the directory of the built programs}
+GEN=${GENTREE:?set GENTREE to the gentree program}
+REPS=${BENCH_REPS:-3}
+SIZES=${BENCH_SIZES:-10000 100000 1000000}
+export LC_ALL=C TZ=UTC PATH="$B:$PATH"
+dir=${BENCH_DIR:-build/bench}
+mkdir -p "$dir"
+if [ ! -x /usr/bin/time ]; then
+	echo "bench: /usr/bin/time (GNU time) is missing: apt-get install time" >&2
+	exit 1
+fi
+
+have() {	# a program that exists and is not a placeholder
+	[ -x "$B/$1" ] && ! "$B/$1" --help 2>&1 | grep -q 'not implemented'
+}
+
+# run NAME INPUT CMD: best wall time of REPS runs, peak RSS of the best.
+run() {
+	local name=$1 in=$2 cmd=$3 best= mem= i t0 t1 w m
+	for ((i = 0; i < REPS; i++)); do
+		t0=$(date +%s%N)
+		/usr/bin/time -f %M -o "$dir/mem" bash -o pipefail -c "$cmd" <"$in" >/dev/null 2>"$dir/err" ||
+			{ echo "  $name: FAILED: $(head -c 300 "$dir/err")"; return; }
+		t1=$(date +%s%N)
+		w=$(((t1 - t0) / 1000))
+		m=$(tail -1 "$dir/mem")
+		if [ -z "$best" ] || [ "$w" -lt "$best" ]; then best=$w mem=$m; fi
+	done
+	[ "$name" = sort ] && sort_us=$best
+	[ "$name" = "fs-rank" ] && rank_mem=$mem rank_us=$best
+	awk -v n="$name" -v us="$best" -v kb="$mem" -v bytes="$bytes" -v rows="$rows" -v s="${sort_us:-0}" 'BEGIN {
+		sec = us / 1e6; if (sec <= 0) sec = 1e-6
+		printf "  %-34s %8.3f s %9.1f MB/s %11.0f rows/s %8.1f MB", n, sec, bytes / 1e6 / sec, rows / sec, kb / 1024
+		if (s > 0) printf "  %5.2fx sort", us / s
+		printf "\n" }'
+}
+
+echo "bench: $(nproc) cores, $(uname -m), best of $REPS"
+prev_us= prev_n=
+for n in $SIZES; do
+	f=$dir/tree-$n.tsv
+	[ -s "$f" ] || "$GEN" -n "$n" -s 42 >"$f" || exit 1
+	bytes=$(stat -c %s "$f")
+	rows=$(($(wc -l <"$f") - 6))
+	ranked=$dir/ranked-$n.tsv
+	"$B/fs-rank" <"$f" >"$ranked" || exit 1
+	# Two users to explain: the first and the last user rows.
+	a=$(awk -F'\t' 'NR > 6 && $2 != "" && $2 != "root" { print $1 "/" $2; exit }' "$f")
+	b=$(awk -F'\t' 'NR > 6 && $2 != "" { u = $1 "/" $2 } END { print u }' "$f")
+	echo
+	printf 'tree: %d associations, %.1f MB (%s)\n' "$rows" "$(echo "$bytes / 1000000" | bc -l)" "$f"
+	sort_us=
+	run sort "$f" "sort -t\$'\\t' -k6,6g"
+	run cat "$f" "cat"
+	run "wc -l" "$f" "wc -l"
+	run fs-rank "$f" "fs-rank"
+	run "fs-rank -l -P" "$f" "fs-rank -l -P"
+	if have fs-decay; then
+		run "fs-decay --elapsed 3d" "$f" "fs-decay --elapsed 3d"
+		run "fs-decay --elapsed 3d | fs-rank" "$f" "fs-decay --elapsed 3d | fs-rank"
+	fi
+	if have fs-explain; then
+		run "fs-explain A B (ranked)" "$ranked" "fs-explain '$a' '$b'"
+		run "fs-rank | fs-explain A B" "$f" "fs-rank | fs-explain '$a' '$b'"
+	fi
+	awk -v kb="$rank_mem" -v bytes="$bytes" -v rows="$rows" 'BEGIN {
+		printf "  fs-rank memory beyond the input: %.0f bytes per association\n", (kb * 1024 - bytes) / rows }'
+	if [ -n "$prev_us" ]; then
+		awk -v a="$prev_us" -v b="$rank_us" -v na="$prev_n" -v nb="$rows" 'BEGIN {
+			printf "  fs-rank growth from %d to %d rows: time x%.1f for rows x%.1f\n", na, nb, b / a, nb / na }'
+	fi
+	prev_us=$rank_us prev_n=$rows
+done

@@ -1,0 +1,108 @@
+/*
+ * fuzz-numbers: the number formatting and parsing that every program's
+ * output depends on, checked differentially.
+ *
+ * Input read as text: fs_parse_usage and fs_decay_parse_usage agree (accept
+ * or refuse alike, the same value bit for bit). Input read as raw bits (a
+ * long double, a double) and the parsed value: fs_buf_ld writes exactly what
+ * printf("%.21Lg") writes and strtold reads it back bit for bit; likewise
+ * fs_buf_double and "%.17g"; fs_decay_buf_usage writes what fs_buf_ld does.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static void
+check_ld(long double v)
+{
+	struct fs_buf a, c;
+	char want[128];
+	long double back;
+
+	if (isnan(v))
+		return;
+	fs_buf_init(&a);
+	fs_buf_init(&c);
+	fs_buf_ld(&a, v);
+	fs_decay_buf_usage(&c, v);
+	if (isinf(v))
+		strcpy(want, v > 0 ? "inf" : "-inf");
+	else if (v == 0)
+		strcpy(want, signbit(v) ? "-0" : "0");
+	else
+		snprintf(want, sizeof(want), "%.21Lg", v);
+	back = strtold(a.data, NULL);
+	if (strcmp(a.data, want) || memcmp(&back, &v, 10) ||
+	    strcmp(a.data, c.data)) {
+		fprintf(stderr, "%La: fs_buf_ld '%s' printf '%s' decay '%s'\n",
+			v, a.data, want, c.data);
+		__builtin_trap();
+	}
+	fs_buf_release(&a);
+	fs_buf_release(&c);
+}
+
+static void
+check_d(double v)
+{
+	struct fs_buf a;
+	char want[64];
+	double back;
+
+	if (isnan(v))
+		return;
+	fs_buf_init(&a);
+	fs_buf_double(&a, v);
+	if (isinf(v))
+		strcpy(want, v > 0 ? "inf" : "-inf");
+	else if (v == 0)
+		strcpy(want, signbit(v) ? "-0" : "0");
+	else
+		snprintf(want, sizeof(want), "%.17g", v);
+	back = strtod(a.data, NULL);
+	if (strcmp(a.data, want) || memcmp(&back, &v, sizeof(v))) {
+		fprintf(stderr, "%a: fs_buf_double '%s' printf '%s'\n", v,
+			a.data, want);
+		__builtin_trap();
+	}
+	fs_buf_release(&a);
+}
+
+int
+LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	struct fs_buf s;
+	struct fs_err e1 = {"<fuzz>", 0, ""}, e2 = {"<fuzz>", 0, ""};
+	long double v1 = 0, v2 = 0, x = 0;
+	double y = 0;
+	volatile long double one = 1;
+	int r1, r2;
+
+	fs_buf_init(&s);
+	fs_buf_add(&s, data, size);
+	r1 = fs_parse_usage(s.data, "RawUsage", &v1, &e1, 1);
+	r2 = fs_decay_parse_usage(s.data, &v2, &e2, 1);
+	if (r1 != r2 || (r1 == 0 && memcmp(&v1, &v2, 10)) ||
+	    (r1 < 0 && strcmp(e1.msg, e2.msg))) {
+		fprintf(stderr, "'%s': fs_parse_usage %d %La '%s', "
+			"fs_decay_parse_usage %d %La '%s'\n", s.data, r1, v1,
+			e1.msg, r2, v2, e2.msg);
+		__builtin_trap();
+	}
+	if (r1 == 0) {
+		check_ld(v1);
+		check_d((double)v1);
+	}
+	memcpy(&x, data, size < 10 ? size : 10);
+	x *= one;	/* unnormals become NaN, pseudo-denormals normal */
+	check_ld(x);
+	memcpy(&y, data, size < 8 ? size : 8);
+	check_d(y);
+	fs_buf_release(&s);
+	return 0;
+}

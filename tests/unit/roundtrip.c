@@ -1,0 +1,200 @@
+/*
+ * roundtrip.c: fs_buf_ld and fs_buf_double write numbers that read back bit
+ * for bit (strtold, strtod) and, being a fast replacement for printf, write
+ * exactly what printf("%.21Lg") and printf("%.17g") write.
+ *
+ * Edge cases (powers of two and ten and their neighbours, extremes,
+ * subnormals, exact decimal ties) and millions of random values, both over
+ * the range the programs produce and over every exponent. FS_ROUNDTRIP_N
+ * sets the random count per class (default 500000;
+ * a fifth of it for the expensive every-exponent class).
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+#include "tap.h"
+
+static uint64_t rs = 0x243f6a8885a308d3ULL;
+
+static uint64_t
+rnd(void)
+{
+	uint64_t z = (rs += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static struct fs_buf b;
+static int bad_shown;
+
+/* 0 when v is written as printf writes it and reads back identically. */
+static int
+check_ld(long double v)
+{
+	char want[128];
+	long double back;
+
+	b.len = 0;
+	fs_buf_ld(&b, v);
+	if (isinf(v))
+		strcpy(want, v > 0 ? "inf" : "-inf");
+	else if (v == 0)
+		strcpy(want, signbit(v) ? "-0" : "0");
+	else
+		snprintf(want, sizeof(want), "%.21Lg", v);
+	back = strtold(b.data, NULL);
+	if (strcmp(b.data, want) || memcmp(&back, &v, 10)) {
+		if (bad_shown++ < 10)
+			printf("# long double %La: wrote '%s', printf '%s', "
+			       "read back %La\n", v, b.data, want, back);
+		return 1;
+	}
+	return 0;
+}
+
+static int
+check_d(double v)
+{
+	char want[128];
+	double back;
+
+	b.len = 0;
+	fs_buf_double(&b, v);
+	if (isinf(v))
+		strcpy(want, v > 0 ? "inf" : "-inf");
+	else if (v == 0)
+		strcpy(want, signbit(v) ? "-0" : "0");
+	else
+		snprintf(want, sizeof(want), "%.17g", v);
+	back = strtod(b.data, NULL);
+	if (strcmp(b.data, want) || memcmp(&back, &v, sizeof(v))) {
+		if (bad_shown++ < 10)
+			printf("# double %a: wrote '%s', printf '%s', read "
+			       "back %a\n", v, b.data, want, back);
+		return 1;
+	}
+	return 0;
+}
+
+/* A long double with a random 64-bit mantissa and exponent in [lo, hi]. */
+static long double
+rnd_ld(int lo, int hi)
+{
+	uint64_t m = rnd() | (1ULL << 63);
+
+	return ldexpl((long double)m, lo + (int)(rnd() % (uint64_t)(hi - lo + 1)) - 64);
+}
+
+static double
+rnd_d(int lo, int hi)
+{
+	uint64_t m = (rnd() >> 11) | (1ULL << 52);
+
+	return ldexp((double)m, lo + (int)(rnd() % (uint64_t)(hi - lo + 1)) - 53);
+}
+
+int
+main(void)
+{
+	long n = getenv("FS_ROUNDTRIP_N") ? atol(getenv("FS_ROUNDTRIP_N"))
+					  : 500000;
+	long i;
+	int e, bad;
+	long double x;
+	double y;
+
+	fs_buf_init(&b);
+
+	/* Edge cases. */
+	bad = 0;
+	{
+		static const long double ld[] = {
+			0.0L, -0.0L, 1.0L, -1.0L, 0.5L, 0.1L, 1.0L / 3, 2.0L / 3,
+			LDBL_MIN, LDBL_MAX, LDBL_EPSILON, LDBL_TRUE_MIN,
+			(long double)DBL_MAX, (long double)DBL_MIN, 4294967294.0L,
+			4294967295.0L, 18446744073709551615.0L, 1e20L, 1e21L,
+			1e-4L, 1e-5L, 9.99999999999999999999e20L,
+			99999.9999999999999999L, 0.000099999999999999999999L,
+			(long double)INFINITY, -(long double)INFINITY};
+
+		for (i = 0; i < (long)(sizeof(ld) / sizeof(*ld)); i++)
+			bad += check_ld(ld[i]);
+		for (e = -16445; e <= 16383; e++) {
+			x = ldexpl(1.0L, e);
+			bad += check_ld(x) + check_ld(nextafterl(x, 0)) +
+			       check_ld(nextafterl(x, INFINITY));
+		}
+		for (e = -130; e <= 30; e++) {
+			x = powl(10.0L, e);
+			bad += check_ld(x) + check_ld(nextafterl(x, 0)) +
+			       check_ld(nextafterl(x, INFINITY)) + check_ld(-x);
+		}
+		/* m / 2^22, m odd: v * 10^21 ends in exactly .5 at 21
+		 * digits, so round-half-even decides. */
+		for (i = 419431; i < 4194304; i += 2 * 997)
+			bad += check_ld((long double)i / 4194304.0L);
+	}
+	ok(!bad, "long double edge cases (%d bad)", bad);
+
+	bad = 0;
+	{
+		static const double d[] = {
+			0.0, -0.0, 1.0, -1.0, 0.5, 0.1, 1.0 / 3, DBL_MIN, DBL_MAX,
+			DBL_EPSILON, DBL_TRUE_MIN, 1e16, 1e17, 1e-4, 1e-5,
+			9.9999999999999998e16, INFINITY, -INFINITY};
+
+		for (i = 0; i < (long)(sizeof(d) / sizeof(*d)); i++)
+			bad += check_d(d[i]);
+		for (e = -1074; e <= 1023; e++) {
+			y = ldexp(1.0, e);
+			bad += check_d(y) + check_d(nextafter(y, 0)) +
+			       check_d(nextafter(y, INFINITY));
+		}
+		for (e = -130; e <= 30; e++) {
+			y = pow(10.0, e);
+			bad += check_d(y) + check_d(nextafter(y, 0)) +
+			       check_d(nextafter(y, INFINITY));
+		}
+		for (i = 26215; i < 262144; i += 2 * 97)
+			bad += check_d((double)i / 262144.0);
+		for (i = 1; i <= 100000; i++)	/* ranks i/N */
+			bad += check_d((double)i / 100000.0);
+	}
+	ok(!bad, "double edge cases (%d bad)", bad);
+
+	bad = 0;
+	for (i = 0; i < n; i++)
+		bad += check_ld(rnd_ld(-70, 70));
+	ok(!bad, "%ld random long doubles from 2^-70 to 2^70 (%d bad)", n, bad);
+	bad = 0;
+	for (i = 0; i < n / 5; i++)
+		bad += check_ld(rnd_ld(-16382, 16383) * (rnd() & 1 ? 1 : -1));
+	ok(!bad, "%ld random long doubles, every exponent (%d bad)", n / 5,
+	   bad);
+	bad = 0;
+	for (i = 0; i < n; i++)
+		bad += check_d(rnd_d(-70, 70));
+	ok(!bad, "%ld random doubles from 2^-70 to 2^70 (%d bad)", n, bad);
+	bad = 0;
+	for (i = 0; i < n; i++) {
+		uint64_t u = rnd();
+
+		memcpy(&y, &u, sizeof(y));
+		if (!isnan(y))
+			bad += check_d(y);
+	}
+	ok(!bad, "%ld random double bit patterns (%d bad)", n, bad);
+	bad = 0;
+	for (i = 0; i < n; i++)	/* quotients as the algorithms make them */
+		bad += check_ld((long double)(rnd() % 1000000000) /
+				(long double)(1 + rnd() % 1000000000000ULL));
+	ok(!bad, "%ld random quotients (%d bad)", n, bad);
+	fs_buf_release(&b);
+	return done_testing();
+}
