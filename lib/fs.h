@@ -370,11 +370,6 @@ void fs_replay_run(struct fs_tree *tr, const struct fs_jobs *j,
 		   struct fs_replay *r);
 /* Multiply every node's usage_raw by factor (long double times double). */
 void fs_decay_tree(struct fs_tree *tr, double factor);
-/* fs_parse_usage(s, "RawUsage", ...), faster for plain decimals. */
-int fs_decay_parse_usage(const char *s, long double *v, struct fs_err *e,
-			 unsigned long line);
-/* fs_buf_ld(b, v), byte for byte, faster for 1 <= v < 2^64. */
-void fs_decay_buf_usage(struct fs_buf *b, long double v);
 
 /* -------------------------------------------------------------- explain.c */
 

@@ -481,6 +481,112 @@ fs_buf_double(struct fs_buf *b, double v)
 	}
 }
 
+/*
+ * Reading RawUsage fast: strtold was the largest cost of reading a
+ * tree. A plain decimal is N / 10^k. When N < 2^64 and k <= 19, both are
+ * exact in the x87 long double (5^19 < 2^64), so one division rounds once,
+ * to the value strtold gives (Clinger's fast path). Up to 21 digits (what
+ * fs_buf_ld writes) with k <= 20: N / 10^k = (N * 2^t / 5^k) * 2^-(t+k),
+ * and with N * 2^t below 2^115 the quotient by 5^k (< 2^47) is an exact
+ * 128-bit integer division whose quotient has 67 bits or more; its low bits
+ * and the remainder round it to 64 bits, half to even, as strtold does.
+ * Everything else takes the general path, which also words the errors.
+ * tests/unit/decay.c and tests/unit/roundtrip.c compare it with strtold.
+ */
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+#define FAST_LD 1
+
+static int
+bits128(unsigned __int128 x)
+{
+	uint64_t hi = (uint64_t)(x >> 64);
+
+	return hi ? 128 - __builtin_clzll(hi)
+		  : (uint64_t)x ? 64 - __builtin_clzll((uint64_t)x) : 0;
+}
+
+/* N / 10^k correctly rounded; N > 0, N < 2^70, k <= 20. */
+static long double
+ld_from_decimal(unsigned __int128 n, int k)
+{
+	uint64_t p5 = 1, mant;
+	unsigned __int128 num, q, rem, half;
+	int t, b5, shift, sticky, i;
+	long double v;
+	unsigned char raw[sizeof(long double)];
+	uint16_t ex;
+
+	for (i = 0; i < k; i++)
+		p5 *= 5;
+	b5 = bits128(p5);
+	t = 67 + b5 - bits128(n);
+	if (t < 0)
+		t = 0;
+	num = n << t;
+	q = num / p5;
+	sticky = num % p5 != 0;
+	shift = bits128(q) - 64;
+	mant = (uint64_t)(q >> shift);
+	rem = q & (((unsigned __int128)1 << shift) - 1);
+	half = (unsigned __int128)1 << (shift - 1);
+	if (rem > half || (rem == half && (sticky || (mant & 1)))) {
+		if (++mant == 0) {
+			mant = 1ULL << 63;
+			shift++;
+		}
+	}
+	/* v = mant * 2^(shift - t - k); the mantissa's top bit is 2^63. */
+	ex = (uint16_t)(16383 + 63 + shift - t - k);
+	memset(raw, 0, sizeof(raw));
+	memcpy(raw, &mant, 8);
+	memcpy(raw + 8, &ex, 2);
+	memcpy(&v, raw, sizeof(v));
+	return v;
+}
+#endif
+
+/* 1 when s is a plain decimal read into *v, 0 when the general path must
+ * read it. */
+static int
+parse_decimal_fast(const char *s, long double *v)
+{
+#ifdef FAST_LD
+	static const long double p10[20] = {
+		1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L,
+		1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L,
+		1e19L};
+	const char *p = s;
+	unsigned __int128 n = 0;
+	int nd = 0, frac = 0;
+
+	for (; *p >= '0' && *p <= '9' && nd < 22; p++, nd++)
+		n = n * 10 + (unsigned)(*p - '0');
+	if (nd && *p == '.' && p[1] >= '0' && p[1] <= '9')
+		for (p++; *p >= '0' && *p <= '9' && nd < 22;
+		     p++, nd++, frac++)
+			n = n * 10 + (unsigned)(*p - '0');
+	if (nd && !*p) {
+		if (n == 0) {
+			*v = 0;
+			return 1;
+		}
+		if (nd <= 19) {
+			*v = frac ? (long double)(uint64_t)n / p10[frac]
+				  : (long double)(uint64_t)n;
+			return 1;
+		}
+		if (nd <= 21 && frac <= 20) {
+			*v = ld_from_decimal(n, frac);
+			return 1;
+		}
+	}
+#else
+	(void)s;
+	(void)v;
+#endif
+	return 0;
+}
+
 int
 fs_parse_usage(const char *s, const char *col, long double *v,
 	       struct fs_err *e, unsigned long line)
@@ -489,6 +595,8 @@ fs_parse_usage(const char *s, const char *col, long double *v,
 	char *end;
 	int digits = 0;
 
+	if (parse_decimal_fast(s, v))
+		return 0;
 	if (*s == '-')
 		return fs_error(e, line, "column '%s': negative: '%s'", col, s);
 	/* A plain decimal: digits, one optional point, optional exponent. */

@@ -297,7 +297,7 @@ run_stream(const struct opts *o, FILE *in, const char *name, FILE *out)
 				f[i][-1] = '\t';
 			fs_buf_add(&ob, line, len);
 		} else {
-			if (fs_decay_parse_usage(f[cu], &v, &e,
+			if (fs_parse_usage(f[cu], "RawUsage", &v, &e,
 					   lineno) < 0) {
 				if (header_again(&h, f))
 					fs_error(&e, lineno,
@@ -310,7 +310,7 @@ run_stream(const struct opts *o, FILE *in, const char *name, FILE *out)
 			for (i = 1; i < h.ncols; i++)
 				f[i][-1] = '\t';
 			fs_buf_add(&ob, line, (size_t)(f[cu] - line));
-			fs_decay_buf_usage(&ob, v);
+			fs_buf_ld(&ob, v);
 			fs_buf_add(&ob, end, len - (size_t)(end - line));
 		}
 		fs_buf_addch(&ob, '\n');
