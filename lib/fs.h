@@ -88,6 +88,7 @@ int fs_parse_ld(const char *s, long double *v);
 
 struct fs_meta {
 	char *key, *val;
+	unsigned long line;	/* where it was read; 0 when set by a program */
 };
 
 /* The prologue of a TSV tree: metadata and column names. */
@@ -109,6 +110,8 @@ int fs_header_feed(struct fs_header *h, char *line, size_t len,
 		   unsigned long lineno, struct fs_err *e);
 int fs_header_col(const struct fs_header *h, const char *name); /* -1 absent */
 const char *fs_header_meta(const struct fs_header *h, const char *key);
+/* The input line of a metadata key, 0 if absent or set by a program. */
+unsigned long fs_header_meta_line(const struct fs_header *h, const char *key);
 void fs_header_set_meta(struct fs_header *h, const char *key, const char *val);
 /* Append a column if absent; returns its index. */
 int fs_header_add_col(struct fs_header *h, const char *name);
@@ -212,6 +215,13 @@ double fs_classic_factor(long double usage_efctv, long double shares_norm,
 /* The children list of p in the order the Fair Tree walk visits it (Level
  * FS computed by fs_fairtree): a new array the caller frees. */
 uint32_t *fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p);
+/* Fill o from the tree's metadata 'algorithm', 'ties' and 'dampening',
+ * each overridden by the caller's own choice when given (algorithm NULL,
+ * ties < 0, dampening 0: not given). Returns 0, or -1 with e set at the
+ * metadata's line. */
+int fs_rank_opts_from_meta(struct fs_rank_opts *o, const struct fs_header *h,
+			   const char *algorithm, int ties, long dampening,
+			   struct fs_err *e);
 /* Dispatch on the algorithm. */
 void fs_rank(struct fs_tree *tr, const struct fs_rank_opts *o);
 const char *fs_algorithm_name(enum fs_algorithm a);

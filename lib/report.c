@@ -34,39 +34,6 @@ static const char *const rank_cols[] = {
 
 /* ------------------------------------------------------------ ranking */
 
-static int
-apply_meta(const struct fs_header *h, struct fs_rank_opts *ro,
-	   struct fs_err *e)
-{
-	const char *s;
-	char *end;
-	long v;
-
-	ro->algorithm = FS_ALG_FAIRTREE;
-	ro->ties = FS_TIES_SLURM;
-	ro->dampening = 1;
-	if ((s = fs_header_meta(h, "algorithm")) &&
-	    fs_algorithm_parse(s, &ro->algorithm) < 0)
-		return fs_error(e, 0, "metadata 'algorithm': unknown algorithm "
-				"'%s' (fairtree, classic or depth-oblivious)",
-				s);
-	if ((s = fs_header_meta(h, "ties"))) {
-		if (!strcmp(s, "merge"))
-			ro->ties = FS_TIES_MERGE;
-		else if (strcmp(s, "slurm"))
-			return fs_error(e, 0, "metadata 'ties': expected "
-					"'slurm' or 'merge', not '%s'", s);
-	}
-	if ((s = fs_header_meta(h, "dampening"))) {
-		v = strtol(s, &end, 10);
-		if (!*s || *end || v < 1 || v > 65535)
-			return fs_error(e, 0, "metadata 'dampening': not a "
-					"number from 1 to 65535: '%s'", s);
-		ro->dampening = (unsigned)v;
-	}
-	return 0;
-}
-
 /* A computed value read back; empty means "does not apply". */
 static int
 read_ld(const char *s, const char *col, long double *v, long double none,
@@ -92,7 +59,7 @@ fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 	size_t k;
 	int ret = 0;
 
-	if (apply_meta(&t->h, ro, e) < 0)
+	if (fs_rank_opts_from_meta(ro, &t->h, NULL, -1, 0, e) < 0)
 		return -1;
 	/* Ranking first fills every field, the ones no column carries too. */
 	fs_rank(tr, ro);

@@ -469,6 +469,37 @@ add_field(struct fs_buf *out, const char *s, int first)
 	fs_buf_addstr(out, s);
 }
 
+/* Check what the import wrote as every reader of the tree will: numbers,
+ * duplicates, one root. A problem is reported at its line of sshare text
+ * (src[k] for the k-th row). */
+static int
+check_import(const struct fs_buf *tsv, const unsigned long *src, size_t nsrc,
+	     unsigned long last, struct fs_err *e)
+{
+	struct fs_buf copy;
+	struct fs_table t;
+	struct fs_tree tr;
+	int r;
+
+	fs_buf_init(&copy);
+	fs_buf_add(&copy, tsv->data, tsv->len);
+	r = fs_table_parse(&t, &copy, e);
+	if (r == 0 && (r = fs_tree_build(&tr, &t, e)) == 0)
+		fs_tree_release(&tr);
+	if (r < 0) {
+		if (e->line >= t.first_line && t.first_line &&
+		    e->line - t.first_line < nsrc)
+			e->line = src[e->line - t.first_line];
+		else
+			e->line = last ? last : 1;
+		if (!nsrc)
+			fs_error(e, e->line, "no association rows: expected the "
+				 "output of 'sshare -a -l -P'");
+	}
+	fs_table_release(&t);
+	return r;
+}
+
 int
 fs_sshare_import(const char *text, size_t len, const char *cluster,
 		 struct fs_buf *out, struct fs_err *e)
@@ -476,8 +507,8 @@ fs_sshare_import(const char *text, size_t len, const char *cluster,
 	char *copy = fs_xmalloc(len + 1), *s, *nl, **hdr = NULL, **cell = NULL;
 	char **stack = NULL, date[32];
 	int nh = 0, parsable = -1, *width = NULL, k, depth, ret = -1;
-	size_t nstack = 0;
-	unsigned long lineno = 0;
+	size_t nstack = 0, nsrc = 0;
+	unsigned long lineno = 0, *src = NULL;
 	struct icol c = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
 
 	memcpy(copy, text, len);
@@ -706,6 +737,8 @@ fs_sshare_import(const char *text, size_t len, const char *cluster,
 			if (c.fs >= 0)
 				add_field(out, trim(cell[c.fs]), 0);
 			fs_buf_addch(out, '\n');
+			src = fs_xreallocarray(src, nsrc + 1, sizeof(*src));
+			src[nsrc++] = lineno;
 		}
 	}
 	if (parsable < 0) {
@@ -713,8 +746,9 @@ fs_sshare_import(const char *text, size_t len, const char *cluster,
 			 "output of 'sshare -a -l -P'");
 		goto out;
 	}
-	ret = 0;
+	ret = check_import(out, src, nsrc, lineno, e);
 out:
+	free(src);
 	free(copy);
 	free(hdr);
 	free(cell);

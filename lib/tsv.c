@@ -97,6 +97,9 @@ fs_header_feed(struct fs_header *h, char *line, size_t len,
 					line);
 		*eq = '\0';
 		fs_header_set_meta(h, line + 1, eq + 1);
+		for (i = 0; i < h->nmeta; i++)
+			if (!strcmp(h->meta[i].key, line + 1))
+				h->meta[i].line = lineno;
 		return 1;
 	}
 	/* The header line. */
@@ -145,6 +148,17 @@ fs_header_meta(const struct fs_header *h, const char *key)
 	return NULL;
 }
 
+unsigned long
+fs_header_meta_line(const struct fs_header *h, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < h->nmeta; i++)
+		if (!strcmp(h->meta[i].key, key))
+			return h->meta[i].line;
+	return 0;
+}
+
 void
 fs_header_set_meta(struct fs_header *h, const char *key, const char *val)
 {
@@ -159,6 +173,7 @@ fs_header_set_meta(struct fs_header *h, const char *key, const char *val)
 	h->meta = fs_xreallocarray(h->meta, h->nmeta + 1, sizeof(*h->meta));
 	h->meta[h->nmeta].key = fs_xstrdup(key);
 	h->meta[h->nmeta].val = fs_xstrdup(val);
+	h->meta[h->nmeta].line = 0;
 	h->nmeta++;
 }
 

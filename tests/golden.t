@@ -4,7 +4,8 @@
 # (or /dev/null). Its standard output must equal NAME.out, its standard error
 # NAME.err, and its exit status NAME.status (missing files mean: empty, empty,
 # 0). FS_UPDATE=1 rewrites the expected files from what the programs do now:
-# review the diff before committing it.
+# review the diff before committing it. FS_ONLY=PREFIX runs only the cases
+# whose names start with PREFIX.
 set -u
 cd "$(dirname "$0")" || exit 1
 export PATH="${FS_BIN:?set FS_BIN to the directory of the built programs}:$PATH"
@@ -23,7 +24,7 @@ if [ -n "${FS_WRAP:-}" ]; then
 	PATH="$tmp/wrap:$PATH"
 fi
 
-cases=(golden/*.cmd)
+cases=(golden/${FS_ONLY:-}*.cmd)
 echo "1..${#cases[@]}"
 n=0
 for cmd in "${cases[@]}"; do

@@ -60,6 +60,8 @@ check() { # description, then a command that must succeed
 
 # Wire rounding as sshare and the association dump see a double: v*1e6/1e6.
 same_fairshare() {
+	set -o pipefail
+	[ -s "$1" ] || { echo "no dump: $1"; return 1; }
 	fs-rank "$1" | awk -F'\t' '
 		NR == 1 || /^#/ { next }
 		!h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
@@ -100,9 +102,11 @@ last=$tmp/$(echo $scenarios | awk '{ print $NF }')/live.tsv
 deep=$(fs-rank -P -n -o account "$last" | awk '{ match($0, /^ */) } RLENGTH > d { d = RLENGTH; a = $1 } END { print a }')
 want=$(fs-rank --json "$last" |
 	jq -r --arg a "$deep" '[.associations[] | select(.account == $a and .user == null) | .path[]] | sort | join(" ")')
+[ -n "$deep" ] && [ -n "$want" ] || deep=no-such-account
 check "fs-tree -A $deep keeps its ancestors and nothing else" \
 	bash -c 'test "$(fs-tree -A '"$deep"' | fs-rank --json | jq -r "[.associations[] | select(.user == null) | .account] | sort | join(\" \")")" = "'"$want"'"'
 user=$(fs-rank -P -n -U -o user "$last" | head -1)
+[ -n "$user" ] || user=no-such-user
 check "fs-tree -u $user keeps that user's rows and their ancestors" \
 	bash -c 'test "$(fs-tree -u '"$user"' | fs-rank -P -n -U -o user | sort -u)" = "'"$user"'"'
 

@@ -118,7 +118,8 @@ meta_seconds(const struct fs_header *h, const char *key, long long min,
 	for (p = s; *p >= '0' && *p <= '9'; p++)
 		;
 	if (p == s || *p || p - s > 12 || (*v = atoll(s)) < min)
-		return fs_error(e, 0, "metadata '%s': not a whole number of "
+		return fs_error(e, fs_header_meta_line(h, key),
+				"metadata '%s': not a whole number of "
 				"seconds%s: '%s' (override it with %s)", key,
 				min > 0 ? " above 0" : "", s, opt);
 	return 1;
@@ -138,7 +139,8 @@ make_plan(const struct opts *o, const struct fs_header *h, struct plan *p,
 				"needs the time the usage was taken (add a "
 				"line '#taken=2026-11-20T08:00:00Z')");
 	if (fs_parse_date(taken, &p->taken, &te) < 0)
-		return fs_error(e, 0, "metadata 'taken': %s", te.msg);
+		return fs_error(e, fs_header_meta_line(h, "taken"),
+				"metadata 'taken': %s", te.msg);
 	p->from = o->from_set ? o->from : p->taken;
 	p->to = o->to_set ? o->to
 	      : o->elapsed_set ? p->from + o->elapsed : p->taken;

@@ -884,44 +884,27 @@ static int
 setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 {
 	const struct fs_header *h = &c->t.h;
-	const char *alg = o->algorithm, *ties = o->ties, *s;
+	const char *s;
 	char *end;
+	enum fs_algorithm a;
 
-	if (!alg)
-		alg = fs_header_meta(h, "algorithm");
-	c->ro.algorithm = FS_ALG_FAIRTREE;
-	if (alg && fs_algorithm_parse(alg, &c->ro.algorithm) < 0) {
-		if (o->algorithm) {
-			fs_error(e, 0, "unknown algorithm '%s' (fairtree, "
-				 "classic or depth-oblivious)", alg);
-			return -2;
-		}
-		return fs_error(e, 0, "metadata 'algorithm': unknown algorithm "
-				"'%s' (override it with --algorithm)", alg);
+	if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
+		fs_error(e, 0, "unknown algorithm '%s' (fairtree, classic or "
+			 "depth-oblivious)", o->algorithm);
+		return -2;
 	}
-	if (!ties)
-		ties = fs_header_meta(h, "ties");
-	c->ro.ties = FS_TIES_SLURM;
-	if (ties && !strcmp(ties, "merge"))
-		c->ro.ties = FS_TIES_MERGE;
-	else if (ties && strcmp(ties, "slurm"))
-		return fs_error(e, 0, "metadata 'ties': expected 'slurm' or "
-				"'merge', not '%s' (override it with --ties)",
-				ties);
-	c->ro.dampening = 1;
-	if ((s = fs_header_meta(h, "dampening"))) {
-		long v = strtol(s, &end, 10);
-
-		if (*end || !*s || v < 1 || v > 65535)
-			return fs_error(e, 0, "metadata 'dampening': not a "
-					"number from 1 to 65535: '%s'", s);
-		c->ro.dampening = (unsigned)v;
-	}
+	if (fs_rank_opts_from_meta(&c->ro, h, o->algorithm,
+				   !o->ties ? -1
+				   : !strcmp(o->ties, "merge") ? FS_TIES_MERGE
+							       : FS_TIES_SLURM,
+				   0, e) < 0)
+		return -1;
 	c->half_life = DEFAULT_HALF_LIFE;
 	if ((s = fs_header_meta(h, "half_life"))) {
 		c->half_life = strtod(s, &end);
 		if (*end || !*s || !(c->half_life >= 0) || isinf(c->half_life))
-			return fs_error(e, 0, "metadata 'half_life': not a "
+			return fs_error(e, fs_header_meta_line(h, "half_life"),
+					"metadata 'half_life': not a "
 					"number of seconds: '%s'", s);
 	}
 	return 0;

@@ -19,7 +19,7 @@
 
 struct opts {
 	const char *algorithm;	/* NULL: the tree's metadata, else fairtree */
-	enum fs_ties ties;
+	int ties;		/* -1: the tree's metadata, else slurm */
 	long dampening;		/* 0: the tree's metadata, else 1 */
 	int sshare;		/* any sshare output option given */
 	struct fs_sshare_opts so;
@@ -95,36 +95,6 @@ parse_release(const char *s)
 	return major > 25 || (major == 25 && minor >= 11);
 }
 
-/* Metadata the tree carries from its source sets our defaults. */
-static int
-apply_defaults(struct opts *o, const struct fs_header *h,
-	       struct fs_rank_opts *ro, struct fs_err *e)
-{
-	const char *alg = o->algorithm, *damp;
-	char *end;
-
-	if (!alg)
-		alg = fs_header_meta(h, "algorithm");
-	ro->algorithm = FS_ALG_FAIRTREE;
-	if (alg && fs_algorithm_parse(alg, &ro->algorithm) < 0)
-		return fs_error(e, 0, "metadata 'algorithm': unknown "
-				"algorithm '%s' (override it with --algorithm)",
-				alg);
-	ro->ties = o->ties;
-	ro->dampening = 1;
-	if (o->dampening)
-		ro->dampening = (unsigned)o->dampening;
-	else if ((damp = fs_header_meta(h, "dampening"))) {
-		long v = strtol(damp, &end, 10);
-
-		if (*end || v < 1 || v > 65535)
-			return fs_error(e, 0, "metadata 'dampening': not a "
-					"number from 1 to 65535: '%s'", damp);
-		ro->dampening = (unsigned)v;
-	}
-	return 0;
-}
-
 static int
 run(struct opts *o, FILE *in, const char *name, FILE *out)
 {
@@ -140,7 +110,9 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		fs_table_release(&t);
 		return FS_EXIT_DATA;
 	}
-	if (apply_defaults(o, &t.h, &ro, &e) < 0) {
+	/* Metadata the tree carries from its source sets our defaults. */
+	if (fs_rank_opts_from_meta(&ro, &t.h, o->algorithm, o->ties,
+				   o->dampening, &e) < 0) {
 		fs_err_print(&e);
 		fs_table_release(&t);
 		return FS_EXIT_DATA;
@@ -215,6 +187,7 @@ main(int argc, char **argv)
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
+	o.ties = -1;
 	fs_buf_init(&fmt);
 	while ((c = getopt_long(argc, argv, "a:lpPnUmo:eh", lo, NULL)) != -1) {
 		switch (c) {
