@@ -24,7 +24,7 @@ for page in sys.argv[1:]:
             in_blk = skipping = False
         elif in_blk and line.startswith("$ "):
             cmd = line[2:].replace("\\e", "\\").replace("\\&", "")
-            res = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], cwd=here, env=env,
+            res = subprocess.run(["bash", "-c", cmd], cwd=here, env=env,
                                  capture_output=True, text=True)
             if res.returncode:
                 sys.exit(f"{page}: '{cmd}' failed: {res.stderr}")
