@@ -140,6 +140,8 @@ int fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e);
 void fs_table_release(struct fs_table *t);
 /* Field c of row r (fields walked; use fs_table_fields for all). */
 const char *fs_table_field(const struct fs_table *t, size_t r, size_t c);
+/* Bytes of row r, its fields separated by NULs, without the last NUL. */
+size_t fs_table_row_len(const struct fs_table *t, size_t r);
 /* Fill f[0..ncols-1] with the fields of row r. */
 void fs_table_fields(const struct fs_table *t, size_t r, const char **f);
 

@@ -73,7 +73,7 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	const char **f;
 	struct fs_buf b;
 	uint32_t r;
-	int ret = 0;
+	int ret = 0, passthrough;
 
 	own_at = fs_xcalloc(ncols, sizeof(*own_at));
 	for (c = 0; c < ncols; c++)
@@ -98,17 +98,33 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	fs_buf_addch(&b, '\n');
 
 	f = fs_xcalloc(ncols + 1, sizeof(*f));
+	for (k = 0; k < C_OWNED && pos[k] < 0; k++)
+		;
+	passthrough = k == C_OWNED;
 	for (r = 0; r < tr->n && !ret; r++) {
 		const struct fs_node *a = &tr->node[tr->order[r]];
 
-		fs_table_fields(t, a->row, f);
-		for (c = 0; c < ncols; c++) {
-			if (c)
-				fs_buf_addch(&b, '\t');
-			if (own_at[c] >= 0)
-				put_owned(&b, tr, a, own_at[c], o->algorithm);
-			else
-				fs_buf_addstr(&b, f[c]);
+		if (passthrough) {
+			/* No column of ours in the input: the row goes out
+			 * as it came in, its NULs tabs again. */
+			size_t len = fs_table_row_len(t, a->row), at = b.len;
+			char *p, *end;
+
+			fs_buf_add(&b, t->buf.data + t->row[a->row], len);
+			end = b.data + b.len;
+			for (p = b.data + at; (p = memchr(p, '\0', (size_t)(end - p)));)
+				*p++ = '\t';
+		} else {
+			fs_table_fields(t, a->row, f);
+			for (c = 0; c < ncols; c++) {
+				if (c)
+					fs_buf_addch(&b, '\t');
+				if (own_at[c] >= 0)
+					put_owned(&b, tr, a, own_at[c],
+						  o->algorithm);
+				else
+					fs_buf_addstr(&b, f[c]);
+			}
 		}
 		for (k = 0; k < C_OWNED; k++)
 			if (pos[k] < 0) {

@@ -2,10 +2,10 @@
  * tree.c: the association tree rebuilt from a TSV table.
  *
  * Rows may come in any order: each names its Parent account, so the tree is
- * rebuilt with two hash tables (accounts by name, associations by
- * Account/User/Partition), children grouped by parent (counting sort) and
- * sorted the way Slurm 22.05 sorts its association list (users first, then
- * accounts, each by name), and an iterative depth-first walk from the root
+ * rebuilt with a hash table of accounts by name, children grouped by parent
+ * (counting sort) and sorted the way Slurm 22.05 sorts its association list
+ * (users first, then accounts, each by name: a duplicate user row is then
+ * next to its twin), and an iterative depth-first walk from the root
  * gives the display order. Everything is O(n log n) in the number of
  * associations and needs no recursion, so a 100 000-deep chain is as safe as
  * a flat tree.
@@ -41,11 +41,6 @@ hash_acct(const struct fs_node *a)
 	return hash_str(0xcbf29ce484222325ULL, a->acct);
 }
 
-static uint64_t
-hash_assoc(const struct fs_node *a)
-{
-	return hash_str(hash_str(hash_acct(a), a->user), a->part);
-}
 
 static void
 hmap_init(struct hmap *m, size_t n)
@@ -58,26 +53,18 @@ hmap_init(struct hmap *m, size_t n)
 	m->mask = cap - 1;
 }
 
-static int
-same_assoc(const struct fs_node *a, const struct fs_node *b)
-{
-	return !strcmp(a->acct, b->acct) && !strcmp(a->user, b->user) &&
-	       !strcmp(a->part, b->part);
-}
-
-/* Insert node i; returns the index of an equal node already there, or
- * FS_NONE. by_acct: key is the account name only. */
+/* Insert account i; returns the index of an account of the same name
+ * already there, or FS_NONE. */
 static uint32_t
-hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i, int by_acct)
+hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i)
 {
-	uint64_t h = by_acct ? hash_acct(&node[i]) : hash_assoc(&node[i]);
+	uint64_t h = hash_acct(&node[i]);
 	size_t s = (size_t)h & m->mask;
 	uint32_t j;
 
 	while ((j = m->slot[s])) {
 		j--;
-		if (by_acct ? !strcmp(node[j].acct, node[i].acct)
-			    : same_assoc(&node[j], &node[i]))
+		if (!strcmp(node[j].acct, node[i].acct))
 			return j;
 		s = (s + 1) & m->mask;
 	}
@@ -207,7 +194,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	const char *last_parent;
 	uint32_t last_j;
 	uint32_t i, j, n, root = FS_NONE, *cnt = NULL, *stack = NULL, sp;
-	struct hmap accts = {0}, assocs = {0};
+	struct hmap accts = {0};
+	uint32_t naccts = 0, dup, dup_first = 0;
 	const char **f = NULL;
 	uint8_t *seen = NULL;
 	int ret = -1;
@@ -227,10 +215,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	n = tr->n = (uint32_t)t->nrows;
 	tr->node = fs_xcalloc(n, sizeof(*tr->node));
 	f = fs_xcalloc(t->h.ncols, sizeof(*f));
-	hmap_init(&accts, n);
-	hmap_init(&assocs, n);
 
-	/* Pass 1: fields, numbers and duplicates. */
+	/* Pass 1: fields and numbers. */
 	for (r = 0; r < n; r++) {
 		struct fs_node *a = &tr->node[r];
 		unsigned long line = t->first_line + r;
@@ -297,25 +283,21 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 				goto out;
 			a->usage_given = 1;
 		}
-		j = hmap_insert(&assocs, tr->node, (uint32_t)r, 0);
+		naccts += !a->is_user;
+	}
+	/* Accounts by name; a second one of a name is a duplicate. User rows
+	 * need no table: theirs are found adjacent once siblings are sorted. */
+	hmap_init(&accts, naccts);
+	for (r = 0; r < n; r++) {
+		if (tr->node[r].is_user)
+			continue;
+		j = hmap_insert(&accts, tr->node, (uint32_t)r);
 		if (j != FS_NONE) {
-			if (a->is_user && *a->part)
-				fs_error(e, line, "duplicate user row: account "
-					 "'%s' user '%s' partition '%s' (first at "
-					 "line %lu)", a->acct, a->user, a->part,
-					 t->first_line + j);
-			else if (a->is_user)
-				fs_error(e, line, "duplicate user row: account "
-					 "'%s' user '%s' (first at line %lu)",
-					 a->acct, a->user, t->first_line + j);
-			else
-				fs_error(e, line, "duplicate account '%s' "
-					 "(first at line %lu)", a->acct,
-					 t->first_line + j);
+			fs_error(e, t->first_line + r, "duplicate account '%s' "
+				 "(first at line %lu)", tr->node[r].acct,
+				 t->first_line + j);
 			goto out;
 		}
-		if (!a->is_user)
-			hmap_insert(&accts, tr->node, (uint32_t)r, 1);
 	}
 	if (root == FS_NONE) {
 		fs_error(e, n ? t->first_line : t->h.line,
@@ -369,11 +351,40 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		if (i != root)
 			tr->kids[cnt[tr->node[i].parent]++] = i;
 	sort_tree = tr;
+	dup = FS_NONE;
 	for (i = 0; i < n; i++) {
+		uint32_t *v = tr->kids + tr->node[i].kids;
+
 		tr->node[i].nkids = cnt[i] - tr->node[i].kids;
-		if (tr->node[i].nkids > 1)
-			qsort(tr->kids + tr->node[i].kids, tr->node[i].nkids,
-			      sizeof(*tr->kids), cmp_siblings);
+		if (tr->node[i].nkids < 2)
+			continue;
+		qsort(v, tr->node[i].nkids, sizeof(*v), cmp_siblings);
+		/* Equal user rows are now neighbours: keep the duplicate that
+		 * comes first in the input, to report it. */
+		for (j = 1; j < tr->node[i].nkids; j++)
+			if (cmp_siblings(&v[j - 1], &v[j]) == 0) {
+				uint32_t a = v[j - 1] < v[j] ? v[j - 1] : v[j];
+				uint32_t b = v[j - 1] < v[j] ? v[j] : v[j - 1];
+
+				if (dup == FS_NONE || b < dup) {
+					dup = b;
+					dup_first = a;
+				}
+			}
+	}
+	if (dup != FS_NONE) {
+		const struct fs_node *a = &tr->node[dup];
+
+		if (*a->part)
+			fs_error(e, fs_tree_line(tr, dup), "duplicate user row: "
+				 "account '%s' user '%s' partition '%s' (first "
+				 "at line %lu)", a->acct, a->user, a->part,
+				 fs_tree_line(tr, dup_first));
+		else
+			fs_error(e, fs_tree_line(tr, dup), "duplicate user row: "
+				 "account '%s' user '%s' (first at line %lu)",
+				 a->acct, a->user, fs_tree_line(tr, dup_first));
+		goto out;
 	}
 
 	/* Depth-first display order, without recursion. */
@@ -445,7 +456,6 @@ out:
 	free(stack);
 	free(seen);
 	free(accts.slot);
-	free(assocs.slot);
 	if (ret < 0)
 		fs_tree_release(tr);
 	return ret;

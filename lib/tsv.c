@@ -347,6 +347,21 @@ fs_table_field(const struct fs_table *t, size_t r, size_t c)
 	return p;
 }
 
+size_t
+fs_table_row_len(const struct fs_table *t, size_t r)
+{
+	const char *p;
+	size_t c;
+
+	/* Rows are consecutive lines: a row ends where the next begins. */
+	if (r + 1 < t->nrows)
+		return t->row[r + 1] - t->row[r] - 1;
+	p = t->buf.data + t->row[r];
+	for (c = 0; c < t->h.ncols; c++)
+		p += strlen(p) + 1;
+	return (size_t)(p - (t->buf.data + t->row[r])) - 1;
+}
+
 void
 fs_table_fields(const struct fs_table *t, size_t r, const char **f)
 {

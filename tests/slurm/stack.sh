@@ -24,9 +24,13 @@
 #   FS_SLURM_PRIVATE_DATA PrivateData, e.g. usage             [empty]
 # Settings stick in $FS_SLURM_DIR/etc/stack.env: an unset variable keeps the
 # value of the last start; 'wipe' forgets them.
+#   FS_SLURM_EXTRA_CONF   more slurm.conf lines, appended     [empty]
+#                         (newline-separated; does not stick: give it to
+#                         every start and restart-ctld that needs it)
 #
 # Clients need SLURM_CONF: source tests/slurm/env.sh.
-# Ports: slurmctld 16817, slurmd 16818, slurmdbd 16819, mariadb 13306
+# Ports: slurmctld 16817, slurmd 16818, slurmdbd 16819, mariadb 13306;
+# FS_SLURM_PORT_BASE=N uses N, N+1, N+2 and N-3511 instead.
 # (127.0.0.1 only; slurmdbd reaches mariadb by TCP, the admin uses its socket).
 set -eu
 
@@ -54,12 +58,16 @@ DAMPENING=$(setting FS_SLURM_DAMPENING 1)
 CPUS=$(setting FS_SLURM_CPUS 64)
 RESET=$(setting FS_SLURM_RESET NONE)
 PRIVATE=$(setting FS_SLURM_PRIVATE_DATA "")
+EXTRA_CONF=${FS_SLURM_EXTRA_CONF:-}
 NODE=$(hostname -s)
 CLUSTER=fstest
-CTLD_PORT=16817
-SLURMD_PORT=16818
-DBD_PORT=16819
-DB_PORT=13306
+# FS_SLURM_PORT_BASE moves every port, so that two stacks (two state
+# directories) can run side by side.
+BASE=${FS_SLURM_PORT_BASE:-16817}
+CTLD_PORT=$BASE
+SLURMD_PORT=$((BASE + 1))
+DBD_PORT=$((BASE + 2))
+DB_PORT=$((BASE - 3511))
 DB_PASS=fstest
 
 ETC=$D/etc
@@ -185,6 +193,7 @@ write_config() {
 		echo "PartitionName=main Nodes=$NODE Default=YES MaxTime=INFINITE State=UP"
 		# for partition associations (sacctmgr ... Partition=debug)
 		echo "PartitionName=debug Nodes=$NODE MaxTime=INFINITE State=UP"
+		[ -z "$EXTRA_CONF" ] || printf '%s\n' "$EXTRA_CONF"
 	} >"$ETC/slurm.conf.new"
 	mv "$ETC/slurm.conf.new" "$ETC/slurm.conf"
 	{
