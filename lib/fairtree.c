@@ -161,8 +161,11 @@ open_list(struct fs_tree *tr, const uint32_t *list, uint32_t first,
 		for (k = 0; k < a->nfs_kids; k++)
 			w[m++] = tr->fs_kids[a->fs_kids + k];
 	}
-	for (k = 0; k < m; k++)
+	for (k = 0; k < m; k++) {
+		if (k + 8 < m)	/* the list's nodes lie anywhere: fetch ahead */
+			__builtin_prefetch(&tr->node[w[k + 8]]);
 		calc_assoc_fs(tr, &tr->node[w[k]]);
+	}
 	sort_list(tr, w, tmp, m);
 	return m;
 }

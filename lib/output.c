@@ -30,31 +30,66 @@ put_uint(struct fs_buf *b, uint32_t v)
 	fs_buf_add(b, p, (size_t)(s + sizeof(s) - p));
 }
 
+/* The last value written in a column and its text: siblings often share
+ * shares, usage fractions and factors, and formatting is the costliest
+ * part of writing. */
+struct memo {
+	long double v;
+	int is_ld, set;
+	char text[48];
+	size_t len;
+};
+
+static void
+put_num(struct fs_buf *b, struct memo *m, long double v, int is_ld)
+{
+	size_t at;
+
+	if (m->set && m->is_ld == is_ld && !memcmp(&m->v, &v, 10)) {
+		fs_buf_add(b, m->text, m->len);
+		return;
+	}
+	at = b->len;
+	if (is_ld)
+		fs_buf_ld(b, v);
+	else
+		fs_buf_double(b, (double)v);
+	m->len = b->len - at;
+	if (m->len < sizeof(m->text)) {
+		memcpy(m->text, b->data + at, m->len);
+		memset(&m->v, 0, sizeof(m->v));
+		m->v = v;
+		m->is_ld = is_ld;
+		m->set = 1;
+	} else
+		m->set = 0;
+}
+
 static void
 put_owned(struct fs_buf *b, const struct fs_tree *tr, const struct fs_node *a,
-	  int which, enum fs_algorithm alg)
+	  int which, enum fs_algorithm alg, struct memo *memo)
 {
 	const long double no_val = (long double)FS_NO_VAL;
 	int fair = alg == FS_ALG_FAIRTREE;
 
 	switch (which) {
 	case C_NORMS:
-		fs_buf_double(b, a->shares_norm);
+		put_num(b, &memo[which], a->shares_norm, 0);
 		break;
 	case C_NORMU:
 		if (a->usage_norm != no_val)
-			fs_buf_ld(b, a->usage_norm);
+			put_num(b, &memo[which], a->usage_norm, 1);
 		break;
 	case C_EFF:
-		fs_buf_ld(b, a->usage_efctv);
+		put_num(b, &memo[which], a->usage_efctv, 1);
 		break;
 	case C_LFS:
 		if (fair && a->level_fs != no_val)
-			fs_buf_ld(b, a->level_fs);
+			put_num(b, &memo[which], a->level_fs, 1);
 		break;
 	case C_FS:
 		if (a->is_user || !fair)
-			fs_buf_double(b, a->fs_factor);
+			put_num(b, &memo[which], a->fs_factor, 0);
 		break;
 	case C_RANK:
 		if (a->is_user)
@@ -74,7 +109,9 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	struct fs_buf b;
 	uint32_t r;
 	int ret = 0, passthrough;
+	struct memo memo[C_OWNED];
 
+	memset(memo, 0, sizeof(memo));
 	own_at = fs_xcalloc(ncols, sizeof(*own_at));
 	for (c = 0; c < ncols; c++)
 		own_at[c] = -1;
@@ -104,6 +141,12 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	for (r = 0; r < tr->n && !ret; r++) {
 		const struct fs_node *a = &tr->node[tr->order[r]];
 
+		/* Display order jumps around the input: fetch ahead. */
+		if (r + 16 < tr->n)
+			__builtin_prefetch(&tr->node[tr->order[r + 16]]);
+		if (r + 8 < tr->n)
+			__builtin_prefetch(t->buf.data +
+					   t->row[tr->node[tr->order[r + 8]].row]);
 		if (passthrough) {
 			/* No column of ours in the input: the row goes out
 			 * as it came in, its NULs tabs again. */
@@ -121,7 +164,7 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 					fs_buf_addch(&b, '\t');
 				if (own_at[c] >= 0)
 					put_owned(&b, tr, a, own_at[c],
-						  o->algorithm);
+						  o->algorithm, memo);
 				else
 					fs_buf_addstr(&b, f[c]);
 			}
@@ -129,7 +172,7 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		for (k = 0; k < C_OWNED; k++)
 			if (pos[k] < 0) {
 				fs_buf_addch(&b, '\t');
-				put_owned(&b, tr, a, (int)k, o->algorithm);
+				put_owned(&b, tr, a, (int)k, o->algorithm, memo);
 			}
 		fs_buf_addch(&b, '\n');
 		if (b.len >= 1 << 16) {

@@ -419,6 +419,10 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		struct fs_node *a = &tr->node[tr->order[k]];
 		const struct fs_node *p = &tr->node[a->parent];
 
+		/* Display order jumps around the nodes: fetch ahead. */
+		if (k + 16 < n)
+			__builtin_prefetch(&tr->node[tr->order[k + 16]]);
+
 		a->fs_parent = (a->parent == root || !p->use_parent)
 				       ? a->parent
 				       : p->fs_parent;
@@ -432,6 +436,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	tr->fs_kids = fs_xcalloc(n, sizeof(*tr->fs_kids));
 	for (k = 1; k < n; k++) {
 		i = tr->order[k];
+		if (k + 16 < n)
+			__builtin_prefetch(&tr->node[tr->order[k + 16]]);
 		tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
 	}
 	for (i = 0; i < n; i++)
