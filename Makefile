@@ -9,7 +9,7 @@
 # The program list below is the single source of truth: adding a program is
 # one word here and one directory under tools/.
 
-PROGS = fs-tree fs-rank fs-decay fs-explain fs-report
+PROGS = fs-tree fs-rank fs-decay fs-explain fs-report fs-prio
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -45,6 +45,9 @@ LIBFS = $(BUILD)/libfs.a
 fs-tree_OBJ = $(BUILD)/tools/fs-tree/live.o
 fs-tree_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM)
 fs-tree_LIBS = $(if $(HAVE_SLURM),-lslurm)
+fs-prio_OBJ = $(BUILD)/tools/fs-prio/live.o
+fs-prio_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM)
+fs-prio_LIBS = $(if $(HAVE_SLURM),-lslurm)
 fs-explain_CFLAGS = $(if $(HAVE_READLINE),-DHAVE_READLINE)
 fs-explain_LIBS = $(if $(HAVE_READLINE),-lreadline)
 

@@ -1,0 +1,1 @@
+fs-prio --bogus

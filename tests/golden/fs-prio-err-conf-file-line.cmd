@@ -1,0 +1,1 @@
+fs-prio --conf golden/fs-prio-bad-hosts.conf

@@ -1,0 +1,1 @@
+fs-prio --set 'PartitionName=p MaxTime=forever'

@@ -1,0 +1,1 @@
+fs-prio --conf golden/no-such.conf

@@ -1,0 +1,1 @@
+fs-prio --set 'PriorityWeightAge=1 Oops'

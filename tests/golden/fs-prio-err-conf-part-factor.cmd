@@ -1,0 +1,1 @@
+fs-prio --set 'PartitionName=p PriorityJobFactor=70000'

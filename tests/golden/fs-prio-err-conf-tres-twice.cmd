@@ -1,0 +1,1 @@
+fs-prio --set 'PriorityWeightTRES=CPU=1,cpu=2'

@@ -1,0 +1,1 @@
+fs-prio --set PriorityFlags=NO_NORMAL_ALL,FAST --set 'PartitionName=p'

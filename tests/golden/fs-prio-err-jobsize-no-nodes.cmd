@@ -1,0 +1,1 @@
+fs-prio --set 'PriorityWeightJobSize=10 PartitionName=p'

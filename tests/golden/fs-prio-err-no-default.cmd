@@ -1,0 +1,1 @@
+fs-prio --set 'PartitionName=p' --set 'PartitionName=q' --user u --account a

@@ -1,0 +1,1 @@
+fs-prio -Q high=1

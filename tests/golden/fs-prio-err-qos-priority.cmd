@@ -1,0 +1,1 @@
+fs-prio --set 'PartitionName=p' -Q high=-1

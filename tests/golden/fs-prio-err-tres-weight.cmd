@@ -1,0 +1,1 @@
+fs-prio --set PriorityWeightTRES=CPU=lots --set 'PartitionName=p'

@@ -1,0 +1,1 @@
+fs-prio --help | head -3

@@ -1,0 +1,1 @@
+fs-prio --now 2026-11-20T08:00:00Z --set PriorityWeightJobSize=1000 --set PriorityFlags=SMALL_RELATIVE_TO_TIME --set 'NodeName=n[1-4] CPUs=16' --set 'PartitionName=p Nodes=ALL Default=YES' --jobs <(printf "JobID\tUser\tAccount\tPartition\tCPUs\tNodes\tTimeLimit\n1\tu\ta\tp\t1\t1\t60\n2\tu\ta\tp\t64\t4\t1\n3\tu\ta\tp\t8\t2\t10\n") -o '%.2i %.10Y %.10j'

@@ -1,0 +1,1 @@
+fs-prio --now 2026-11-20T08:00:00Z --set PriorityWeightPartition=1000 --conf golden/fs-prio-cluster.conf --set PriorityWeightFairshare=0 --set PriorityWeightAge=0 --set PriorityWeightAssoc=0 --set PriorityWeightJobSize=0 --set PriorityWeightQOS=0 --set PriorityWeightTRES= --jobs golden/fs-prio-jobs.tsv -Q high=100 -o '%.4i %.5r %.10Y %.10p %.6P'

@@ -1,0 +1,1 @@
+fs-prio --now 2026-11-20T08:00:00Z --set PriorityWeightTRES=CPU=1000,Mem=2048G --set PriorityFlags=NO_NORMAL_TRES --set 'NodeName=n[1-4] CPUs=16 RealMemory=64000' --set 'PartitionName=p Nodes=n[1-4] Default=YES' --jobs <(printf "JobID\tUser\tAccount\tPartition\tCPUs\tTRES\n1\tu\ta\tp\t8\tcpu=8,mem=32G,node=1\n2\tu\ta\tp\t64\t\n") -o '%.2i %.10Y %30t %30T'

@@ -1,0 +1,298 @@
+/*
+ * prio.c: Slurm's multifactor job priority (lib/prio.c) against values
+ * worked out by hand from SLURM-REFERENCE §5: each factor alone, then
+ * together, the clamps at 1 and 2^32-1, truncation, the flags; and the
+ * parsers of PriorityFlags, PriorityWeightTRES and slurm.conf.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+#include "tap.h"
+
+#define NOW 1000000000LL
+
+static void
+job_init(struct fs_prio_job *j)
+{
+	memset(j, 0, sizeof(*j));
+	j->max_cpus = FS_NO_VAL;
+	j->time_limit = FS_NO_VAL;
+	j->part_max_time = FS_INFINITE;
+	j->min_cpus = 1;
+	j->min_nodes = 1;
+}
+
+static struct fs_prio_factors
+run(const struct fs_prio_conf *c, const struct fs_prio_job *j)
+{
+	struct fs_prio_factors f;
+
+	fs_prio_compute(c, j, NOW, &f);
+	return f;
+}
+
+static void
+test_age(void)
+{
+	static const struct {
+		long long ago;		/* accrue = NOW - ago; 0: none */
+		int none;
+		double age;
+	} t[] = {
+		{0, 1, 0.0}, {0, 0, 0.0}, {150, 0, 0.25}, {600, 0, 1.0},
+		{100000, 0, 1.0}, {-50, 0, 0.0}, {1, 0, 1.0 / 600},
+	};
+	struct fs_prio_conf c;
+	struct fs_prio_job j;
+	size_t i;
+
+	fs_prio_conf_init(&c);
+	c.w_age = 1000;
+	c.max_age = 600;
+	for (i = 0; i < sizeof(t) / sizeof(*t); i++) {
+		struct fs_prio_factors f;
+
+		job_init(&j);
+		j.accrue = t[i].none ? 0 : NOW - t[i].ago;
+		f = run(&c, &j);
+		ok(f.age == t[i].age, "age %lld s of 600: %.17g (want %.17g)",
+		   t[i].ago, f.age, t[i].age);
+	}
+	c.w_age = 0;
+	j.accrue = NOW - 300;
+	ok(run(&c, &j).age == 0, "no age factor without its weight");
+}
+
+static void
+test_normalised(void)
+{
+	struct fs_prio_conf c;
+	struct fs_prio_job j;
+	struct fs_prio_factors f;
+
+	fs_prio_conf_init(&c);
+	c.w_assoc = c.w_part = c.w_qos = 1000;
+	job_init(&j);
+	j.assoc_prio = 5, j.assoc_max = 10;
+	j.part_factor = 1, j.part_max = 4;
+	j.qos_prio = 30, j.qos_max = 120;
+	f = run(&c, &j);
+	ok(f.assoc == 0.5 && f.part == 0.25 && f.qos == 0.25,
+	   "normalised assoc, partition, QOS: %g %g %g", f.assoc, f.part,
+	   f.qos);
+	ok(f.priority == 1000, "500 + 250 + 250 = %u", f.priority);
+	c.flags = FS_PRIO_NO_NORMAL_ASSOC | FS_PRIO_NO_NORMAL_PART |
+		FS_PRIO_NO_NORMAL_QOS;
+	f = run(&c, &j);
+	ok(f.assoc == 5 && f.part == 1 && f.qos == 30 && f.priority == 36000,
+	   "NO_NORMAL_*: raw values, priority %u", f.priority);
+	c.flags = 0;
+	j.assoc_max = 0;
+	j.qos_prio = 0;
+	f = run(&c, &j);
+	ok(f.assoc == 0 && f.qos == 0, "no maximum or no QOS priority: 0");
+	j.part_factor = 0;
+	c.flags = FS_PRIO_NO_NORMAL_PART;
+	ok(run(&c, &j).part == 0, "partition factor 0 is not set");
+}
+
+static void
+test_jobsize(void)
+{
+	static const struct {
+		int favor_small, relative;
+		uint32_t cpus, nodes, limit;
+		double js;
+	} t[] = {
+		{0, 0, 1, 1, 60, 0.1328125},
+		{0, 0, 64, 4, 1, 1.0},
+		{0, 0, 8, 2, 10, 0.3125},
+		{1, 0, 1, 1, 60, 0.8671875},
+		{1, 0, 64, 4, 1, 0.0},
+		{1, 0, 8, 2, 10, 0.6875},
+		{0, 1, 1, 1, 60, 16.0 / 60 / 64},
+		{0, 1, 64, 4, 1, 1.0},
+		{0, 1, 8, 2, 10, 0.05},
+		{1, 1, 8, 2, 10, 0.95},
+		{0, 1, 128, 8, 1, 1.0},		/* clamped */
+		/* More nodes than exist: 22.05's uint32 Nn - nodes wraps,
+		 * and the clamp makes it 1 (23.02 makes that term 0). */
+		{1, 0, 1, 8, 1, 1.0},
+	};
+	struct fs_prio_conf c;
+	struct fs_prio_job j;
+	size_t i;
+
+	fs_prio_conf_init(&c);
+	c.w_js = 1000;
+	c.nodes = 4;
+	c.cpus = 64;
+	for (i = 0; i < sizeof(t) / sizeof(*t); i++) {
+		struct fs_prio_factors f;
+
+		c.favor_small = t[i].favor_small;
+		c.flags = t[i].relative ? FS_PRIO_SIZE_RELATIVE : 0;
+		job_init(&j);
+		j.min_cpus = t[i].cpus;
+		j.min_nodes = t[i].nodes;
+		j.time_limit = t[i].limit;
+		f = run(&c, &j);
+		ok(fabs(f.js - t[i].js) < 1e-15, "job size %s%s %u CPUs %u "
+		   "nodes %u min: %.17g (want %.17g)",
+		   t[i].favor_small ? "small" : "large",
+		   t[i].relative ? " relative" : "", t[i].cpus, t[i].nodes,
+		   t[i].limit, f.js, t[i].js);
+	}
+	/* max_cpus beats min_cpus, total_cpus beats both. */
+	c.favor_small = 0;
+	c.flags = 0;
+	job_init(&j);
+	j.min_cpus = 1;
+	j.max_cpus = 64;
+	ok(run(&c, &j).js == (0.25 + 1.0) / 2, "max_cpus counts");
+	j.total_cpus = 32;
+	ok(run(&c, &j).js == (0.25 + 0.5) / 2, "total_cpus counts first");
+	/* Relative without a limit: the partition's maximum. */
+	c.flags = FS_PRIO_SIZE_RELATIVE;
+	job_init(&j);
+	j.min_cpus = 16;
+	j.part_max_time = 2;
+	ok(run(&c, &j).js == 16.0 / 2 / 64, "relative: partition MaxTime");
+}
+
+static void
+test_tres_nice_clamp(void)
+{
+	struct fs_prio_conf c;
+	struct fs_prio_job j;
+	struct fs_prio_factors f;
+	struct fs_err e = {NULL, 0, ""};
+
+	fs_prio_conf_init(&c);
+	ok(fs_prio_parse_tres_weights(&c, "Mem=2048G,CPU=1000,GRES/gpu=5",
+				      &e) == 0, "TRES weights parse");
+	ok(c.ntres == 3 && !strcmp(c.tres_name[0], "cpu") &&
+	   !strcmp(c.tres_name[1], "mem") &&
+	   !strcmp(c.tres_name[2], "gres/gpu"),
+	   "TRES in Slurm's id order, lower case: %s %s %s", c.tres_name[0],
+	   c.tres_name[1], c.tres_name[2]);
+	ok(c.tres_weight[1] == 2.0, "Mem=2048G weighs 2 per MB fraction: %g",
+	   c.tres_weight[1]);
+	job_init(&j);
+	ok(fs_prio_parse_tres_counts(&c, "cpu=8,mem=32G,node=1,gres/gpu=2",
+				     j.tres_value, &e) == 0 &&
+	   j.tres_value[1] == 32768, "TRES counts, mem in MB: %g",
+	   j.tres_value[1]);
+	j.tres_part[0] = 64;
+	j.tres_part[1] = 256000;
+	j.tres_part[2] = 0;		/* no GPUs in the partition */
+	f = run(&c, &j);
+	ok(f.tres[0] == 0.125 && f.w_tres[1] == 0.256 && f.tres[2] == 0,
+	   "TRES factors: %g %g %g", f.tres[0], f.w_tres[1], f.tres[2]);
+	ok(f.priority == 125, "TRES priority truncated: %u (sum %.17g)",
+	   f.priority, f.sum);
+	c.flags = FS_PRIO_NO_NORMAL_TRES;
+	f = run(&c, &j);
+	ok(f.tres[2] == 2 && f.priority == 8000 + 65536 + 10,
+	   "NO_NORMAL_TRES: raw counts, %u", f.priority);
+
+	fs_prio_conf_init(&c);
+	job_init(&j);
+	j.site = 500;
+	j.nice = -200;
+	ok(run(&c, &j).priority == 700, "site 500, nice -200: 700");
+	j.site = 0;
+	j.nice = 10;
+	f = run(&c, &j);
+	ok(f.priority == 1 && f.clamped == -1 && f.sum == -10,
+	   "below 1: raised to 1");
+	c.w_qos = c.w_part = 4294967295u;
+	job_init(&j);
+	j.qos_prio = j.qos_max = 1;
+	j.part_factor = j.part_max = 1;
+	f = run(&c, &j);
+	ok(f.priority == 4294967295u && f.clamped == 1,
+	   "past 2^32-1: cut (sum %.17g)", f.sum);
+	fs_prio_conf_init(&c);
+	c.w_fs = 10000;
+	job_init(&j);
+	j.fs = 2.0 / 3;
+	ok(run(&c, &j).priority == 6666, "6666.67 truncates to 6666");
+}
+
+static void
+test_parse(void)
+{
+	struct fs_prio_conf c;
+	struct fs_prio_cluster cl;
+	struct fs_err e = {NULL, 0, ""};
+	uint32_t flags;
+	char text[] =
+		"# test\n"
+		"PriorityWeightAge=1000 PriorityWeightQOS=7\n"
+		"PriorityFlags=NO_NORMAL_ALL,small_relative_to_time\n"
+		"PriorityMaxAge=1-0\n"
+		"NodeName=DEFAULT CPUs=8 RealMemory=100\n"
+		"NodeName=a[01-03,10] \\\n"
+		"    State=UNKNOWN\n"
+		"NodeName=big Sockets=2 CoresPerSocket=4 ThreadsPerCore=2\n"
+		"PartitionName=DEFAULT MaxTime=60\n"
+		"PartitionName=p1 Nodes=a[01-02] Default=YES\n"
+		"PartitionName=p2 Nodes=ALL PriorityJobFactor=9 "
+		"MaxTime=UNLIMITED\n";
+	const struct fs_prio_part *p;
+
+	ok(fs_prio_parse_flags("NO_NORMAL_ALL", &flags, &e) == 0 &&
+	   flags == (FS_PRIO_NO_NORMAL_ASSOC | FS_PRIO_NO_NORMAL_PART |
+		     FS_PRIO_NO_NORMAL_QOS | FS_PRIO_NO_NORMAL_TRES),
+	   "NO_NORMAL_ALL");
+	ok(fs_prio_parse_flags("fair_tree,FAST", &flags, &e) < 0 &&
+	   strstr(e.msg, "'FAST'"), "unknown flag: %s", e.msg);
+	ok(fs_prio_algorithm(FS_PRIO_NO_FAIR_TREE) == FS_ALG_CLASSIC &&
+	   fs_prio_algorithm(FS_PRIO_DEPTH_OBLIVIOUS) ==
+	   FS_ALG_DEPTH_OBLIVIOUS && fs_prio_algorithm(0) == FS_ALG_FAIRTREE,
+	   "flags select the algorithm");
+
+	fs_prio_conf_init(&c);
+	fs_prio_cluster_init(&cl);
+	ok(fs_prio_conf_parse(&c, &cl, text, &e) == 0, "slurm.conf parses: %s",
+	   e.msg);
+	ok(c.w_age == 1000 && c.w_qos == 7, "two settings on one line");
+	ok(c.max_age == 86400, "PriorityMaxAge 1-0 is a day: %u", c.max_age);
+	ok(c.flags == (FS_PRIO_SIZE_RELATIVE | FS_PRIO_NO_NORMAL_ASSOC |
+		       FS_PRIO_NO_NORMAL_PART | FS_PRIO_NO_NORMAL_QOS |
+		       FS_PRIO_NO_NORMAL_TRES), "flags, any case");
+	ok(c.nodes == 5 && c.cpus == 4 * 8 + 16, "5 nodes, 48 CPUs: %u %u",
+	   c.nodes, c.cpus);
+	p = fs_prio_part_find(&cl, "p1");
+	ok(p && p->node_count == 2 && p->cpus == 16 && p->mem == 200 &&
+	   p->max_time == 60 && p->is_default && p->job_factor == 1,
+	   "partition p1");
+	p = fs_prio_part_find(&cl, "p2");
+	ok(p && p->node_count == 5 && p->job_factor == 9 &&
+	   p->max_time == FS_INFINITE && cl.part_max == 9, "partition p2");
+	fs_prio_cluster_release(&cl);
+
+	{
+		char bad[] = "PriorityWeightAge=1\nPriorityWeightFairshare=x\n";
+
+		fs_prio_conf_init(&c);
+		fs_prio_cluster_init(&cl);
+		ok(fs_prio_conf_parse(&c, &cl, bad, &e) < 0 && e.line == 2,
+		   "bad weight on line 2: %s", e.msg);
+		fs_prio_cluster_release(&cl);
+	}
+}
+
+int
+main(void)
+{
+	test_age();
+	test_normalised();
+	test_jobsize();
+	test_tres_nice_clamp();
+	test_parse();
+	return done_testing();
+}
