@@ -53,6 +53,11 @@ char *fs_xstrdup(const char *s);
 void fs_stdout_init(void);
 /* Flush and close stdout; on failure print a message. Returns an exit code. */
 int fs_stdout_close(void);
+/* Open a FILE operand for reading: NULL or "-" is standard input. *name is
+ * what messages call it ("<stdin>" for standard input). On failure prints
+ * "prog: FILE: reason" and returns NULL. fs_close_input leaves stdin open. */
+FILE *fs_open_input(const char *arg, const char **name);
+void fs_close_input(FILE *f);
 /* Write all of buf or fail: returns 0 or -1 (errno set). */
 int fs_write_all(FILE *out, const void *buf, size_t len);
 

@@ -150,6 +150,28 @@ fs_stdout_close(void)
 	return FS_EXIT_OK;
 }
 
+FILE *
+fs_open_input(const char *arg, const char **name)
+{
+	FILE *f;
+
+	if (!arg || !strcmp(arg, "-")) {
+		*name = "<stdin>";
+		return stdin;
+	}
+	*name = arg;
+	if (!(f = fopen(arg, "r")))
+		fs_warn("%s: %s", arg, strerror(errno));
+	return f;
+}
+
+void
+fs_close_input(FILE *f)
+{
+	if (f && f != stdin)
+		fclose(f);
+}
+
 int
 fs_write_all(FILE *out, const void *buf, size_t len)
 {

@@ -544,14 +544,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return FS_EXIT_USAGE;
 	}
-	if (optind < argc && strcmp(argv[optind], "-")) {
-		name = argv[optind];
-		in = fopen(name, "r");
-		if (!in) {
-			fs_warn("%s: %s", name, strerror(errno));
-			return FS_EXIT_DATA;
-		}
-	}
+	if (!(in = fs_open_input(argv[optind], &name)))
+		return FS_EXIT_DATA;
 	if (o.jobs && !strcmp(o.jobs, "-") && in == stdin) {
 		fs_warn("--jobs -: standard input already holds the tree; "
 			"give the tree as FILE");
@@ -559,8 +553,7 @@ main(int argc, char **argv)
 	}
 	ret = o.jobs ? run_replay(&o, in, name, stdout)
 		     : run_stream(&o, in, name, stdout);
-	if (in != stdin)
-		fclose(in);
+	fs_close_input(in);
 	c = fs_stdout_close();
 	return ret ? ret : c;
 }

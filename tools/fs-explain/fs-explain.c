@@ -1213,16 +1213,12 @@ main(int argc, char **argv)
 			"is the terminal the prompt reads");
 		return FS_EXIT_USAGE;
 	}
-	e.file = file ? file : "<stdin>";
 	e.line = 0;
 	e.msg[0] = '\0';
-	if (file && !(in = fopen(file, "r"))) {
-		fs_warn("%s: %s", file, strerror(errno));
+	if (!(in = fs_open_input(file, &e.file)))
 		return FS_EXIT_DATA;
-	}
 	ret = load(&c, &o, in, &e);
-	if (in != stdin)
-		fclose(in);
+	fs_close_input(in);
 	if (ret != FS_EXIT_OK) {
 		fs_err_print(&e);
 		unload(&c);

@@ -179,8 +179,8 @@ main(int argc, char **argv)
 	struct opts o;
 	/* Static: an early exit leaves it reachable, not leaked. */
 	static struct fs_buf fmt;
-	const char *name = "<stdin>";
-	FILE *in = stdin;
+	const char *name;
+	FILE *in;
 	char *end;
 	int c, ret, rel;
 
@@ -300,17 +300,10 @@ main(int argc, char **argv)
 		usage(stderr);
 		return FS_EXIT_USAGE;
 	}
-	if (optind < argc && strcmp(argv[optind], "-")) {
-		name = argv[optind];
-		in = fopen(name, "r");
-		if (!in) {
-			fs_warn("%s: %s", name, strerror(errno));
-			return FS_EXIT_DATA;
-		}
-	}
+	if (!(in = fs_open_input(argv[optind], &name)))
+		return FS_EXIT_DATA;
 	ret = run(&o, in, name, stdout);
-	if (in != stdin)
-		fclose(in);
+	fs_close_input(in);
 	fs_buf_release(&fmt);
 	c = fs_stdout_close();
 	return ret ? ret : c;

@@ -72,19 +72,12 @@ static int
 load(struct snapshot *s, const char *name)
 {
 	struct fs_err e = {NULL, 0, ""};
-	FILE *in = stdin;
+	FILE *in;
 	int ret = -1;
 
 	memset(s, 0, sizeof(*s));
-	if (strcmp(name, "-")) {
-		in = fopen(name, "r");
-		if (!in) {
-			fs_warn("%s: %s", name, strerror(errno));
-			return -1;
-		}
-		e.file = name;
-	} else
-		e.file = "<stdin>";
+	if (!(in = fs_open_input(name, &e.file)))
+		return -1;
 	if (fs_table_read(&s->t, in, &e) == 0 &&
 	    fs_tree_build(&s->tr, &s->t, &e) == 0) {
 		if (fs_report_rank(&s->tr, &s->ro, &e) == 0)
@@ -96,8 +89,7 @@ load(struct snapshot *s, const char *name)
 		fs_err_print(&e);
 		fs_table_release(&s->t);
 	}
-	if (in != stdin)
-		fclose(in);
+	fs_close_input(in);
 	return ret;
 }
 

@@ -84,14 +84,11 @@ do_sshare(const char *file, const char *cluster)
 {
 	struct fs_buf in, out;
 	struct fs_err e = {NULL, 0, ""};
-	FILE *f = stdin;
+	FILE *f;
 	int ret = FS_EXIT_OK;
 
-	e.file = strcmp(file, "-") ? file : "<stdin>";
-	if (strcmp(file, "-") && !(f = fopen(file, "r"))) {
-		fs_warn("%s: %s", file, strerror(errno));
+	if (!(f = fs_open_input(file, &e.file)))
 		return FS_EXIT_DATA;
-	}
 	fs_buf_init(&in);
 	fs_buf_init(&out);
 	if (fs_slurp(f, &in, &e) < 0 ||
@@ -100,8 +97,7 @@ do_sshare(const char *file, const char *cluster)
 		ret = FS_EXIT_DATA;
 	} else if (fs_write_all(stdout, out.data, out.len) < 0)
 		ret = FS_EXIT_DATA;
-	if (f != stdin)
-		fclose(f);
+	fs_close_input(f);
 	fs_buf_release(&in);
 	fs_buf_release(&out);
 	return ret;
