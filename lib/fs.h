@@ -129,6 +129,20 @@ int fs_check_line(const char *line, size_t len, unsigned long lineno,
 int fs_split(char *line, char **fields, size_t n, unsigned long lineno,
 	     struct fs_err *e);
 
+/* Lines of a stream, read in large blocks (faster than getline). */
+struct fs_lines {
+	FILE *in;
+	char *buf;
+	size_t cap, len, pos;
+	int eof;
+};
+void fs_lines_init(struct fs_lines *l, FILE *in);
+/* The next line, its '\n' replaced by NUL, valid until the next call;
+ * *len is its length. NULL at the end of the input or on a read error
+ * (ferror(l->in) tells). */
+char *fs_lines_next(struct fs_lines *l, size_t *len);
+void fs_lines_release(struct fs_lines *l);
+
 /* A whole TSV tree in memory. Rows are stored in place in buf: each row's
  * fields are consecutive NUL-terminated strings. */
 struct fs_table {

@@ -229,6 +229,59 @@ fs_split(char *line, char **fields, size_t n, unsigned long lineno,
 	return 0;
 }
 
+void
+fs_lines_init(struct fs_lines *l, FILE *in)
+{
+	memset(l, 0, sizeof(*l));
+	l->in = in;
+}
+
+char *
+fs_lines_next(struct fs_lines *l, size_t *len)
+{
+	char *nl, *s;
+	size_t n;
+
+	for (;;) {
+		s = l->buf + l->pos;
+		if (l->len > l->pos &&
+		    (nl = memchr(s, '\n', l->len - l->pos))) {
+			*nl = '\0';
+			*len = (size_t)(nl - s);
+			l->pos += *len + 1;
+			return s;
+		}
+		if (l->eof) {
+			if (l->len == l->pos)
+				return NULL;
+			/* A last line without '\n'. */
+			l->buf[l->len] = '\0';
+			*len = l->len - l->pos;
+			l->pos = l->len;
+			return s;
+		}
+		/* Keep the partial line, make room, read more. */
+		memmove(l->buf, s, l->len - l->pos);
+		l->len -= l->pos;
+		l->pos = 0;
+		if (l->cap - l->len < (1 << 16) + 1) {
+			l->cap = l->cap ? l->cap * 2 : 1 << 18;
+			l->buf = fs_xrealloc(l->buf, l->cap);
+		}
+		n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
+		l->len += n;
+		if (n == 0)
+			l->eof = 1;
+	}
+}
+
+void
+fs_lines_release(struct fs_lines *l)
+{
+	free(l->buf);
+	memset(l, 0, sizeof(*l));
+}
+
 int
 fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e)
 {

@@ -241,20 +241,18 @@ run_stream(const struct opts *o, FILE *in, const char *name, FILE *out)
 	struct fs_err e = {name, 0, ""};
 	struct fs_buf ob;
 	struct plan p;
-	char *line = NULL, **f = NULL, *end;
-	size_t cap = 0, len, i;
-	ssize_t got;
+	char *line, **f = NULL, *end;
+	size_t len, i;
+	struct fs_lines lines;
 	unsigned long lineno = 0;
 	int r = 1, cu = -1, cuser = -1, ret = FS_EXIT_DATA;
 	long double v, factor = 1;
 
 	fs_header_init(&h);
 	fs_buf_init(&ob);
-	while ((got = getline(&line, &cap, in)) > 0) {
+	fs_lines_init(&lines, in);
+	while ((line = fs_lines_next(&lines, &len))) {
 		lineno++;
-		len = (size_t)got;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
 		if (fs_check_line(line, len, lineno, &e) < 0)
 			goto bad;
 		if (r) {
@@ -337,7 +335,7 @@ bad:
 	flush(&ob, out);
 	fs_err_print(&e);
 out:
-	free(line);
+	fs_lines_release(&lines);
 	free(f);
 	fs_buf_release(&ob);
 	fs_header_release(&h);
