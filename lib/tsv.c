@@ -242,6 +242,10 @@ fs_lines_next(struct fs_lines *l, size_t *len)
 	char *nl, *s;
 	size_t n;
 
+	if (!l->buf) {
+		l->cap = 1 << 18;
+		l->buf = fs_xmalloc(l->cap);
+	}
 	for (;;) {
 		s = l->buf + l->pos;
 		if (l->len > l->pos &&
@@ -261,11 +265,12 @@ fs_lines_next(struct fs_lines *l, size_t *len)
 			return s;
 		}
 		/* Keep the partial line, make room, read more. */
-		memmove(l->buf, s, l->len - l->pos);
+		if (l->pos)
+			memmove(l->buf, s, l->len - l->pos);
 		l->len -= l->pos;
 		l->pos = 0;
 		if (l->cap - l->len < (1 << 16) + 1) {
-			l->cap = l->cap ? l->cap * 2 : 1 << 18;
+			l->cap *= 2;
 			l->buf = fs_xrealloc(l->buf, l->cap);
 		}
 		n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
