@@ -80,8 +80,6 @@ usage(FILE *f)
 
 /* ------------------------------------------------------------ words */
 
-static void js_str(struct fs_buf *b, const char *s);
-
 static void
 put_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
 {
@@ -565,7 +563,7 @@ same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u, int json)
 			continue;
 		if (json) {
 			fs_buf_addstr(b, n ? ", " : "");
-			js_str(b, name(tr, i));
+			fs_json_string(b, name(tr, i));
 		} else if (n < SHOW_BEFORE) {
 			fs_buf_printf(&t, "%s%s", n ? ", " : "", name(tr, i));
 		}
@@ -630,26 +628,9 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 /* ------------------------------------------------------------- JSON */
 
 static void
-js_str(struct fs_buf *b, const char *s)
-{
-	fs_buf_addch(b, '"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fs_buf_printf(b, "\\%c", ch);
-		else if (ch < 0x20)
-			fs_buf_printf(b, "\\u%04x", ch);
-		else
-			fs_buf_addch(b, (char)ch);
-	}
-	fs_buf_addch(b, '"');
-}
-
-static void
 js_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
 {
-	js_str(b, name(tr, i));
+	fs_json_string(b, name(tr, i));
 }
 
 /* A long double: a number, or null when infinite. */
@@ -670,11 +651,11 @@ js_user(struct fs_buf *b, const struct ctx *c, uint32_t u, uint32_t rank)
 	fs_buf_addstr(b, "{\"name\": ");
 	js_name(b, &c->tr, u);
 	fs_buf_addstr(b, ", \"account\": ");
-	js_str(b, a->acct);
+	fs_json_string(b, a->acct);
 	fs_buf_addstr(b, ", \"user\": ");
-	js_str(b, a->user);
+	fs_json_string(b, a->user);
 	fs_buf_addstr(b, ", \"partition\": ");
-	js_str(b, a->part);
+	fs_json_string(b, a->part);
 	fs_buf_addstr(b, ", \"fairshare\": ");
 	fs_buf_double(b, a->fs_factor);
 	fs_buf_printf(b, ", \"rank\": %u}", rank);
