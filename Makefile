@@ -33,9 +33,9 @@ else
   SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = -std=gnu11 -Wall -Wextra $(if $(WERROR),-Werror) $(CFLAGS) $(SANFLAGS) -Ilib
+ALL_CFLAGS = -std=gnu11 -pthread -Wall -Wextra $(if $(WERROR),-Werror) $(CFLAGS) $(SANFLAGS) -Ilib
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
-LIBS = -lm
+LIBS = -lm -pthread
 
 LIB_SRC = $(wildcard lib/*.c)
 LIB_OBJ = $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRC))
@@ -95,7 +95,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIBFS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests/unit $(ALL_LDFLAGS) -o $@ $< $(LIBFS) $(LIBS)
 
-check: all $(UNIT_BIN) $(REPLAY_BIN)
+check: all $(UNIT_BIN) $(REPLAY_BIN) $(GENTREE)
 	FS_BIN=$(CURDIR)/$(BIN) FS_BUILD=$(CURDIR)/$(BUILD) prove -f tests/*.t
 
 install: all

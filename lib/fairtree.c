@@ -26,26 +26,8 @@
 
 #include "fs.h"
 
+
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
-
-/* Normalised shares within the level (§2.2). */
-static void
-set_shares(struct fs_tree *tr)
-{
-	uint32_t i;
-
-	fs_tree_level_shares(tr);
-	for (i = 0; i < tr->n; i++) {
-		struct fs_node *a = &tr->node[i];
-		const struct fs_node *fs = a;
-
-		if (a->use_parent && a->fs_parent != FS_NONE)
-			fs = &tr->node[a->fs_parent];
-		a->shares_norm = fs->level_shares ? (double)fs->shares_raw /
-							    (double)fs->level_shares
-						  : 0.0;
-	}
-}
 
 /* U, usage_norm and Level FS of one association (§2.3). */
 static void
@@ -76,6 +58,35 @@ calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 	S = (long double)a->shares_norm;
 	U = a->usage_efctv;
 	a->level_fs = S == 0 ? 0 : S / U;
+}
+
+/* Rows per chunk of the per-node pass. */
+#define NODES_PER_CHUNK 16384
+
+/* Normalised shares within the level (§2.2), then U, usage_norm and Level
+ * FS (§2.3) of nodes [i * NODES_PER_CHUNK, ...): each depends only on the
+ * input and its fs parent's shares, so the chunks run on every core. */
+static void
+node_chunk(void *arg, size_t ci)
+{
+	struct fs_tree *tr = arg;
+	uint32_t i = (uint32_t)(ci * NODES_PER_CHUNK), end = tr->n;
+
+	if (end - i > NODES_PER_CHUNK)
+		end = i + NODES_PER_CHUNK;
+	for (; i < end; i++) {
+		struct fs_node *a = &tr->node[i];
+		const struct fs_node *fs = a;
+
+		if (a->use_parent && a->fs_parent != FS_NONE)
+			fs = &tr->node[a->fs_parent];
+		a->shares_norm = fs->level_shares ? (double)fs->shares_raw /
+							    (double)fs->level_shares
+						  : 0.0;
+		calc_assoc_fs(tr, a);
+		a->fs_factor = 0;
+		a->rank = 0;
+	}
 }
 
 long double
@@ -147,55 +158,83 @@ struct frame {
 	long double prev;
 };
 
-/* Copy the children lists of accounts list[first..last] to w[top..], compute
- * their Level FS and sort them. Returns how many were copied. */
+/* Copy the sorted children lists of accounts list[first..last] (each sorted
+ * by Level FS already, in sorted[]) to w[top..]; several lists (merged tied
+ * accounts) are sorted again as one. Returns how many were copied. */
 static uint32_t
-open_list(struct fs_tree *tr, const uint32_t *list, uint32_t first,
-	  uint32_t last, uint32_t *w, uint32_t *tmp)
+open_list(struct fs_tree *tr, const uint32_t *sorted, const uint32_t *list,
+	  uint32_t first, uint32_t last, uint32_t *w, uint32_t *tmp)
 {
-	uint32_t m = 0, j, k;
+	uint32_t m = 0, j;
 
 	for (j = first; j <= last; j++) {
 		const struct fs_node *a = &tr->node[list[j]];
 
-		for (k = 0; k < a->nfs_kids; k++)
-			w[m++] = tr->fs_kids[a->fs_kids + k];
+		memcpy(w + m, sorted + a->fs_kids, a->nfs_kids * sizeof(*w));
+		m += a->nfs_kids;
 	}
-	for (k = 0; k < m; k++) {
-		if (k + 8 < m)	/* the list's nodes lie anywhere: fetch ahead */
-			__builtin_prefetch(&tr->node[w[k + 8]]);
-		calc_assoc_fs(tr, &tr->node[w[k]]);
-	}
-	sort_list(tr, w, tmp, m);
+	if (last > first)
+		sort_list(tr, w, tmp, m);
 	return m;
+}
+
+/* Sort the children lists of fs parents [i * NODES_PER_CHUNK, ...) by Level
+ * FS into sorted[], at the offsets they have in tr->fs_kids. */
+struct presort {
+	const struct fs_tree *tr;
+	uint32_t *sorted, *tmp;
+};
+
+static void
+presort_chunk(void *arg, size_t ci)
+{
+	const struct presort *ps = arg;
+	const struct fs_tree *tr = ps->tr;
+	uint32_t i = (uint32_t)(ci * NODES_PER_CHUNK), end = tr->n;
+
+	if (end - i > NODES_PER_CHUNK)
+		end = i + NODES_PER_CHUNK;
+	for (; i < end; i++) {
+		const struct fs_node *a = &tr->node[i];
+
+		if (!a->nfs_kids)
+			continue;
+		memcpy(ps->sorted + a->fs_kids, tr->fs_kids + a->fs_kids,
+		       a->nfs_kids * sizeof(*ps->sorted));
+		sort_list(tr, ps->sorted + a->fs_kids, ps->tmp + a->fs_kids,
+			  a->nfs_kids);
+	}
 }
 
 void
 fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 {
-	uint32_t *w, *tmp, rank, rnt, top, nfr = 0, cap = 64, i;
+	uint32_t *w, *tmp, *sorted, rank, rnt, top, nfr = 0, cap = 64;
+	struct presort ps;
 	struct frame *fr;
 	struct fs_node *root;
 
 	if (tr->root == FS_NONE)
 		return;
-	set_shares(tr);
-	for (i = 0; i < tr->n; i++) {
-		tr->node[i].fs_factor = 0;
-		tr->node[i].rank = 0;
-	}
+	fs_tree_level_shares(tr);
+	fs_par_for((tr->n + NODES_PER_CHUNK - 1) / NODES_PER_CHUNK, node_chunk,
+		   tr);
 	root = &tr->node[tr->root];
-	calc_assoc_fs(tr, root);
 	root->level_fs = NO_VAL_LD;	/* Slurm never computes these for root */
 	root->usage_norm = NO_VAL_LD;
 	w = fs_xcalloc((size_t)tr->n + 1, sizeof(*w));
 	tmp = fs_xcalloc((size_t)tr->n + 1, sizeof(*tmp));
+	ps.tr = tr;
+	ps.sorted = sorted = fs_xcalloc((size_t)tr->n + 1, sizeof(*sorted));
+	ps.tmp = tmp;
+	fs_par_for((tr->n + NODES_PER_CHUNK - 1) / NODES_PER_CHUNK,
+		   presort_chunk, &ps);
 	fr = fs_xcalloc(cap, sizeof(*fr));
 	rank = rnt = tr->user_count;
 
 	w[0] = tr->root;
 	fr[0].base = 1;
-	fr[0].n = open_list(tr, w, 0, 0, w + 1, tmp);
+	fr[0].n = open_list(tr, sorted, w, 0, 0, w + 1, tmp);
 	fr[0].prev = NO_VAL_LD;
 	nfr = 1;
 	top = 1 + fr[0].n;
@@ -229,7 +268,8 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 			       !tr->node[w[last + 1]].is_user &&
 			       tr->node[w[last + 1]].level_fs == a->level_fs)
 				last++;
-		m = open_list(tr, w, f->base + f->i, last, w + top, tmp);
+		m = open_list(tr, sorted, w, f->base + f->i, last, w + top,
+			      tmp);
 		f->i = last - f->base + 1;
 		if (nfr == cap) {
 			cap *= 2;
@@ -245,6 +285,7 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 	}
 	free(w);
 	free(tmp);
+	free(sorted);
 	free(fr);
 }
 

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #define FS_TSV_MAGIC "#fs-tsv 1"
 
@@ -68,9 +69,28 @@ struct fs_buf {
 };
 void fs_buf_init(struct fs_buf *b);
 void fs_buf_release(struct fs_buf *b);
-void fs_buf_add(struct fs_buf *b, const void *p, size_t n);
+/* Room for extra more bytes and the NUL after them. */
+void fs_buf_grow(struct fs_buf *b, size_t extra);
+/* Appending is inline: writing a big tree appends tens of millions of
+ * times. The buffer stays NUL-terminated. */
+static inline void
+fs_buf_add(struct fs_buf *b, const void *p, size_t n)
+{
+	if (b->cap - b->len <= n)
+		fs_buf_grow(b, n);
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+static inline void
+fs_buf_addch(struct fs_buf *b, char c)
+{
+	if (b->cap - b->len <= 1)
+		fs_buf_grow(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
 void fs_buf_addstr(struct fs_buf *b, const char *s);
-void fs_buf_addch(struct fs_buf *b, char c);
 void fs_buf_printf(struct fs_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void fs_buf_vprintf(struct fs_buf *b, const char *fmt, va_list ap);
@@ -163,6 +183,20 @@ const char *fs_table_field(const struct fs_table *t, size_t r, size_t c);
 size_t fs_table_row_len(const struct fs_table *t, size_t r);
 /* Fill f[0..ncols-1] with the fields of row r. */
 void fs_table_fields(const struct fs_table *t, size_t r, const char **f);
+
+/* ------------------------------------------------------------------ par.c */
+
+/* Threads the parallel loops use: FS_THREADS, else the online cores (at
+ * most 8). */
+unsigned fs_par_threads(void);
+/* fn(arg, i) for every i in [0, n), on up to fs_par_threads() threads, in
+ * any order; fn must write only what item i owns. */
+void fs_par_for(size_t n, void (*fn)(void *arg, size_t i), void *arg);
+/* make(arg, i, b) fills the empty buffer b with chunk i, in parallel;
+ * emit(arg, b) gets the chunks strictly in order of i. Returns 0, or -1
+ * when an emit returned non-zero (nothing is emitted after it). */
+int fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
+		   int (*emit)(void *arg, struct fs_buf *b), void *arg);
 
 /* ----------------------------------------------------------------- tree.c */
 

@@ -5,8 +5,8 @@
  * FairShare, Rank) replace stale values in place or are appended; every
  * other column passes through untouched. Numbers are written to read back
  * exactly; a value Slurm holds as NO_VAL, or that does not apply, is empty.
- * Rows come in display order. Output is built in a buffer and written in
- * large blocks.
+ * Rows come in display order. Chunks of rows are formatted on every core
+ * (fs_par_ordered) and written in order, in large blocks.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -98,27 +98,103 @@ put_owned(struct fs_buf *b, const struct fs_tree *tr, const struct fs_node *a,
 	}
 }
 
+/* Rows per chunk: big enough to amortise the hand-over between threads,
+ * small enough that the chunks in flight stay a few MB. */
+#define ROWS_PER_CHUNK 8192
+
+struct writer {
+	const struct fs_tree *tr;
+	const struct fs_rank_opts *o;
+	int pos[C_OWNED], *own_at, passthrough;
+	FILE *out;
+};
+
+/* Format rows [i * ROWS_PER_CHUNK, ...) of the display order into b. */
+static void
+write_chunk(void *arg, size_t i, struct fs_buf *b)
+{
+	const struct writer *w = arg;
+	const struct fs_tree *tr = w->tr;
+	const struct fs_table *t = tr->t;
+	size_t ncols = t->h.ncols, c, k;
+	uint32_t r = (uint32_t)(i * ROWS_PER_CHUNK), end = tr->n;
+	const char **f = NULL;
+	struct memo memo[C_OWNED];
+
+	if (end - r > ROWS_PER_CHUNK)
+		end = r + ROWS_PER_CHUNK;
+	memset(memo, 0, sizeof(memo));
+	if (!w->passthrough)
+		f = fs_xcalloc(ncols + 1, sizeof(*f));
+	for (; r < end; r++) {
+		const struct fs_node *a = &tr->node[tr->order[r]];
+
+		/* Display order jumps around the input: fetch ahead. */
+		if (r + 16 < tr->n)
+			__builtin_prefetch(&tr->node[tr->order[r + 16]]);
+		if (r + 8 < tr->n)
+			__builtin_prefetch(t->buf.data +
+					   t->row[tr->node[tr->order[r + 8]].row]);
+		if (w->passthrough) {
+			/* No column of ours in the input: the row goes out
+			 * as it came in, its NULs tabs again. */
+			size_t len = fs_table_row_len(t, a->row), at = b->len;
+			char *p, *e;
+
+			fs_buf_add(b, t->buf.data + t->row[a->row], len);
+			e = b->data + b->len;
+			for (p = b->data + at; (p = memchr(p, '\0', (size_t)(e - p)));)
+				*p++ = '\t';
+		} else {
+			fs_table_fields(t, a->row, f);
+			for (c = 0; c < ncols; c++) {
+				if (c)
+					fs_buf_addch(b, '\t');
+				if (w->own_at[c] >= 0)
+					put_owned(b, tr, a, w->own_at[c],
+						  w->o->algorithm, memo);
+				else
+					fs_buf_addstr(b, f[c]);
+			}
+		}
+		for (k = 0; k < C_OWNED; k++)
+			if (w->pos[k] < 0) {
+				fs_buf_addch(b, '\t');
+				put_owned(b, tr, a, (int)k, w->o->algorithm, memo);
+			}
+		fs_buf_addch(b, '\n');
+	}
+	free(f);
+}
+
+static int
+emit_chunk(void *arg, struct fs_buf *b)
+{
+	const struct writer *w = arg;
+
+	return fs_write_all(w->out, b->data, b->len);
+}
+
 int
 fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	      FILE *out)
 {
 	const struct fs_table *t = tr->t;
 	size_t ncols = t->h.ncols, c, k;
-	int pos[C_OWNED], *own_at;
-	const char **f;
+	struct writer w;
 	struct fs_buf b;
-	uint32_t r;
-	int ret = 0, passthrough;
-	struct memo memo[C_OWNED];
+	int ret;
 
-	memset(memo, 0, sizeof(memo));
-	own_at = fs_xcalloc(ncols, sizeof(*own_at));
+	w.tr = tr;
+	w.o = o;
+	w.out = out;
+	w.own_at = fs_xcalloc(ncols, sizeof(*w.own_at));
 	for (c = 0; c < ncols; c++)
-		own_at[c] = -1;
+		w.own_at[c] = -1;
 	for (k = 0; k < C_OWNED; k++) {
-		pos[k] = fs_header_col(&t->h, owned[k]);
-		if (pos[k] >= 0)
-			own_at[pos[k]] = (int)k;
+		w.pos[k] = fs_header_col(&t->h, owned[k]);
+		if (w.pos[k] >= 0)
+			w.own_at[w.pos[k]] = (int)k;
 	}
 	fs_buf_init(&b);
 	fs_buf_addstr(&b, FS_TSV_MAGIC "\n");
@@ -130,60 +206,17 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		fs_buf_addstr(&b, t->h.cols[c]);
 	}
 	for (k = 0; k < C_OWNED; k++)
-		if (pos[k] < 0)
+		if (w.pos[k] < 0)
 			fs_buf_printf(&b, "\t%s", owned[k]);
 	fs_buf_addch(&b, '\n');
-
-	f = fs_xcalloc(ncols + 1, sizeof(*f));
-	for (k = 0; k < C_OWNED && pos[k] < 0; k++)
+	for (k = 0; k < C_OWNED && w.pos[k] < 0; k++)
 		;
-	passthrough = k == C_OWNED;
-	for (r = 0; r < tr->n && !ret; r++) {
-		const struct fs_node *a = &tr->node[tr->order[r]];
-
-		/* Display order jumps around the input: fetch ahead. */
-		if (r + 16 < tr->n)
-			__builtin_prefetch(&tr->node[tr->order[r + 16]]);
-		if (r + 8 < tr->n)
-			__builtin_prefetch(t->buf.data +
-					   t->row[tr->node[tr->order[r + 8]].row]);
-		if (passthrough) {
-			/* No column of ours in the input: the row goes out
-			 * as it came in, its NULs tabs again. */
-			size_t len = fs_table_row_len(t, a->row), at = b.len;
-			char *p, *end;
-
-			fs_buf_add(&b, t->buf.data + t->row[a->row], len);
-			end = b.data + b.len;
-			for (p = b.data + at; (p = memchr(p, '\0', (size_t)(end - p)));)
-				*p++ = '\t';
-		} else {
-			fs_table_fields(t, a->row, f);
-			for (c = 0; c < ncols; c++) {
-				if (c)
-					fs_buf_addch(&b, '\t');
-				if (own_at[c] >= 0)
-					put_owned(&b, tr, a, own_at[c],
-						  o->algorithm, memo);
-				else
-					fs_buf_addstr(&b, f[c]);
-			}
-		}
-		for (k = 0; k < C_OWNED; k++)
-			if (pos[k] < 0) {
-				fs_buf_addch(&b, '\t');
-				put_owned(&b, tr, a, (int)k, o->algorithm, memo);
-			}
-		fs_buf_addch(&b, '\n');
-		if (b.len >= 1 << 16) {
-			ret = fs_write_all(out, b.data, b.len);
-			b.len = 0;
-		}
-	}
-	if (!ret)
-		ret = fs_write_all(out, b.data, b.len);
+	w.passthrough = k == C_OWNED;
+	ret = fs_write_all(out, b.data, b.len);
 	fs_buf_release(&b);
-	free(f);
-	free(own_at);
+	if (!ret)
+		ret = fs_par_ordered((tr->n + ROWS_PER_CHUNK - 1) / ROWS_PER_CHUNK,
+				     write_chunk, emit_chunk, &w);
+	free(w.own_at);
 	return ret;
 }

@@ -22,6 +22,7 @@
 
 #include "fs.h"
 
+
 struct hmap {
 	uint32_t *slot;		/* node index + 1; 0 is empty */
 	size_t mask;
@@ -139,6 +140,154 @@ parse_shares(const char *s, struct fs_node *a, struct fs_err *e,
 	return 0;
 }
 
+/* Pass 1 of fs_tree_build over rows [i * P1_ROWS, ...): fields and numbers
+ * of each row into its node; the chunk stops at its first error. Roots
+ * (accounts with an empty Parent) are listed, two at most, for the caller
+ * to check in row order. */
+#define P1_ROWS 16384
+
+/* What one chunk of rows found: its first error, roots, a count. */
+struct chunk_res {
+	struct fs_err err;	/* line 0: no error */
+	uint32_t err_row;
+	uint32_t roots[2], nroots;
+	uint32_t count;		/* pass 1: accounts; pass 2: users */
+};
+
+struct pass1 {
+	struct fs_tree *tr;
+	const int *col;
+	int cpart;
+	size_t nchunks;
+	struct chunk_res *chunk;
+};
+
+static void
+pass1_chunk(void *arg, size_t ci)
+{
+	struct pass1 *p1 = arg;
+	struct fs_tree *tr = p1->tr;
+	const struct fs_table *t = tr->t;
+	const int *col = p1->col;
+	struct chunk_res *c = &p1->chunk[ci];
+	struct fs_err *e = &c->err;
+	size_t r = ci * P1_ROWS, end = r + P1_ROWS;
+	const char **f = fs_xcalloc(t->h.ncols, sizeof(*f));
+
+	if (end > tr->n)
+		end = tr->n;
+	for (; r < end; r++) {
+		struct fs_node *a = &tr->node[r];
+		unsigned long line = t->first_line + r;
+		const char *parent;
+
+		c->err_row = (uint32_t)r;
+		fs_table_fields(t, r, f);
+		a->row = (uint32_t)r;
+		a->acct = f[col[0]];
+		a->user = f[col[1]];
+		a->part = p1->cpart >= 0 ? f[p1->cpart] : "";
+		a->is_user = *a->user != '\0';
+		a->parent = a->fs_parent = FS_NONE;
+		parent = f[col[2]];
+		if (!*a->acct) {
+			fs_error(e, line, "column 'Account': empty");
+			break;
+		}
+		if (a->is_user) {
+			if (!*parent) {
+				fs_error(e, line, "column 'Parent': empty on a "
+					 "user row (it must be the user's "
+					 "account '%s')", a->acct);
+				break;
+			}
+			if (strcmp(parent, a->acct)) {
+				fs_error(e, line, "column 'Parent': '%s' is not "
+					 "the user's account '%s'", parent,
+					 a->acct);
+				break;
+			}
+		} else if (*a->part) {
+			fs_error(e, line, "column 'Partition': '%s' on an "
+				 "account row (only users have partitions)",
+				 a->part);
+			break;
+		} else if (!*parent) {
+			if (c->nroots < 2)
+				c->roots[c->nroots++] = (uint32_t)r;
+		} else if (!strcmp(parent, a->acct)) {
+			fs_error(e, line, "account '%s' is its own parent",
+				 a->acct);
+			break;
+		}
+		if (!*f[col[3]] && !*parent && !a->is_user)
+			a->shares_raw = 1;	/* root: Slurm's default */
+		else if (parse_shares(f[col[3]], a, e, line) < 0)
+			break;
+		if (!*f[col[4]]) {
+			if (a->is_user) {
+				fs_error(e, line, "column 'RawUsage': empty on a "
+					 "user row");
+				break;
+			}
+		} else {
+			if (fs_parse_usage(f[col[4]], "RawUsage", &a->usage_raw,
+					   e, line) < 0)
+				break;
+			a->usage_given = 1;
+		}
+		c->count += !a->is_user;
+	}
+	free(f);
+}
+
+/* Pass 2 of fs_tree_build over rows [i * P1_ROWS, ...): each row's parent
+ * found by name; the chunk stops at its first error. */
+struct pass2 {
+	struct fs_tree *tr;
+	const struct hmap *accts;
+	int pcol;
+	struct chunk_res *chunk;
+};
+
+static void
+pass2_chunk(void *arg, size_t ci)
+{
+	struct pass2 *p2 = arg;
+	struct fs_tree *tr = p2->tr;
+	struct chunk_res *c = &p2->chunk[ci];
+	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n, j, last_j = FS_NONE;
+	const char *last_parent = NULL;
+
+	if (end - i > P1_ROWS)
+		end = i + P1_ROWS;
+	for (; i < end; i++) {
+		struct fs_node *a = &tr->node[i];
+		const char *parent;
+
+		if (i == tr->root)
+			continue;
+		parent = a->is_user ? a->acct
+				    : fs_table_field(tr->t, a->row,
+						     (size_t)p2->pcol);
+		/* Rows of one account usually come together: reuse the
+		 * last lookup rather than miss the cache in the table. */
+		if (last_parent && !strcmp(parent, last_parent))
+			j = last_j;
+		else
+			j = hmap_find_acct(p2->accts, tr->node, parent);
+		last_parent = parent;
+		last_j = j;
+		if (j == FS_NONE) {
+			fs_error(&c->err, fs_tree_line(tr, i),
+				 "parent account '%s' not found", parent);
+			return;
+		}
+		a->parent = j;
+		c->count += a->is_user;
+	}
+}
+
 static const struct fs_tree *sort_tree;
 
 /* Slurm 22.05's rebuilt list order: users first, then accounts, by name. */
@@ -156,6 +305,50 @@ cmp_siblings(const void *x, const void *y)
 		return c ? c : strcmp(a->part, b->part);
 	}
 	return strcmp(a->acct, b->acct);
+}
+
+/* Children of parents [i * SORT_PARENTS, ...) in Slurm's sibling order;
+ * equal user rows are then neighbours: dup[2i] is the later row of the
+ * first such pair (in input order), dup[2i+1] its twin, or FS_NONE. */
+#define SORT_PARENTS 4096
+
+struct sortkids {
+	struct fs_tree *tr;
+	const uint32_t *cnt;
+	size_t nchunks;
+	uint32_t *dup;
+};
+
+static void
+sort_chunk(void *arg, size_t ci)
+{
+	struct sortkids *sk = arg;
+	struct fs_tree *tr = sk->tr;
+	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, j;
+	uint32_t dup = FS_NONE, dup_first = 0;
+
+	if (end - i > SORT_PARENTS)
+		end = i + SORT_PARENTS;
+	for (; i < end; i++) {
+		uint32_t *v = tr->kids + tr->node[i].kids;
+
+		tr->node[i].nkids = sk->cnt[i] - tr->node[i].kids;
+		if (tr->node[i].nkids < 2)
+			continue;
+		qsort(v, tr->node[i].nkids, sizeof(*v), cmp_siblings);
+		for (j = 1; j < tr->node[i].nkids; j++)
+			if (cmp_siblings(&v[j - 1], &v[j]) == 0) {
+				uint32_t a = v[j - 1] < v[j] ? v[j - 1] : v[j];
+				uint32_t b = v[j - 1] < v[j] ? v[j] : v[j - 1];
+
+				if (dup == FS_NONE || b < dup) {
+					dup = b;
+					dup_first = a;
+				}
+			}
+	}
+	sk->dup[2 * ci] = dup;
+	sk->dup[2 * ci + 1] = dup_first;
 }
 
 /* Report the cycle that node i hangs in or below. */
@@ -191,12 +384,12 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 					  "RawShares", "RawUsage"};
 	int col[5], cpart;
 	size_t r, k;
-	const char *last_parent;
-	uint32_t last_j;
 	uint32_t i, j, n, root = FS_NONE, *cnt = NULL, *stack = NULL, sp;
 	struct hmap accts = {0};
 	uint32_t naccts = 0, dup, dup_first = 0;
-	const char **f = NULL;
+	struct pass1 p1 = {0};
+	struct pass2 p2;
+	struct sortkids sk = {0};
 	uint8_t *seen = NULL;
 	int ret = -1;
 
@@ -214,76 +407,38 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		return fs_error(e, t->first_line, "too many rows");
 	n = tr->n = (uint32_t)t->nrows;
 	tr->node = fs_xcalloc(n, sizeof(*tr->node));
-	f = fs_xcalloc(t->h.ncols, sizeof(*f));
 
-	/* Pass 1: fields and numbers. */
-	for (r = 0; r < n; r++) {
-		struct fs_node *a = &tr->node[r];
-		unsigned long line = t->first_line + r;
-		const char *parent;
+	/* Pass 1: fields and numbers, in chunks on every core. The first
+	 * error in row order wins, as if read one row after the other. */
+	p1.tr = tr;
+	p1.col = col;
+	p1.cpart = cpart;
+	p1.nchunks = (n + P1_ROWS - 1) / P1_ROWS;
+	p1.chunk = fs_xcalloc(p1.nchunks ? p1.nchunks : 1, sizeof(*p1.chunk));
+	fs_par_for(p1.nchunks, pass1_chunk, &p1);
+	for (k = 0; k < p1.nchunks; k++) {
+		const struct chunk_res *c = &p1.chunk[k];
+		uint32_t x;
 
-		fs_table_fields(t, r, f);
-		a->row = (uint32_t)r;
-		a->acct = f[col[0]];
-		a->user = f[col[1]];
-		a->part = cpart >= 0 ? f[cpart] : "";
-		a->is_user = *a->user != '\0';
-		a->parent = a->fs_parent = FS_NONE;
-		parent = f[col[2]];
-		if (!*a->acct) {
-			fs_error(e, line, "column 'Account': empty");
+		for (x = 0; x < c->nroots; x++) {
+			if (c->err.line && c->roots[x] > c->err_row)
+				break;
+			if (root == FS_NONE) {
+				root = c->roots[x];
+				continue;
+			}
+			fs_error(e, t->first_line + c->roots[x], "second root "
+				 "'%s': the first is '%s' at line %lu (only root "
+				 "has an empty Parent)", tr->node[c->roots[x]].acct,
+				 tr->node[root].acct, t->first_line + root);
 			goto out;
 		}
-		if (a->is_user) {
-			if (!*parent) {
-				fs_error(e, line, "column 'Parent': empty on a "
-					 "user row (it must be the user's "
-					 "account '%s')", a->acct);
-				goto out;
-			}
-			if (strcmp(parent, a->acct)) {
-				fs_error(e, line, "column 'Parent': '%s' is not "
-					 "the user's account '%s'", parent,
-					 a->acct);
-				goto out;
-			}
-		} else if (*a->part) {
-			fs_error(e, line, "column 'Partition': '%s' on an "
-				 "account row (only users have partitions)",
-				 a->part);
-			goto out;
-		} else if (!*parent) {
-			if (root != FS_NONE) {
-				fs_error(e, line, "second root '%s': the first "
-					 "is '%s' at line %lu (only root has "
-					 "an empty Parent)", a->acct,
-					 tr->node[root].acct,
-					 t->first_line + root);
-				goto out;
-			}
-			root = (uint32_t)r;
-		} else if (!strcmp(parent, a->acct)) {
-			fs_error(e, line, "account '%s' is its own parent",
-				 a->acct);
+		if (c->err.line) {
+			memcpy(e->msg, c->err.msg, sizeof(e->msg));
+			e->line = c->err.line;
 			goto out;
 		}
-		if (!*f[col[3]] && !*parent && !a->is_user)
-			a->shares_raw = 1;	/* root: Slurm's default */
-		else if (parse_shares(f[col[3]], a, e, line) < 0)
-			goto out;
-		if (!*f[col[4]]) {
-			if (a->is_user) {
-				fs_error(e, line, "column 'RawUsage': empty on a "
-					 "user row");
-				goto out;
-			}
-		} else {
-			if (fs_parse_usage(f[col[4]], "RawUsage", &a->usage_raw,
-					   e, line) < 0)
-				goto out;
-			a->usage_given = 1;
-		}
-		naccts += !a->is_user;
+		naccts += c->count;
 	}
 	/* Accounts by name; a second one of a name is a duplicate. User rows
 	 * need no table: theirs are found adjacent once siblings are sorted. */
@@ -307,33 +462,20 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	}
 	tr->root = root;
 
-	/* Pass 2: parents. */
-	last_parent = NULL;
-	last_j = FS_NONE;
-	for (i = 0; i < n; i++) {
-		struct fs_node *a = &tr->node[i];
-		const char *parent;
-
-		if (i == root)
-			continue;
-		parent = a->is_user ? a->acct
-				    : fs_table_field(t, a->row, (size_t)col[2]);
-		/* Rows of one account usually come together: reuse the
-		 * last lookup rather than miss the cache in the table. */
-		if (last_parent && !strcmp(parent, last_parent))
-			j = last_j;
-		else
-			j = hmap_find_acct(&accts, tr->node, parent);
-		last_parent = parent;
-		last_j = j;
-		if (j == FS_NONE) {
-			fs_error(e, fs_tree_line(tr, i),
-				 "parent account '%s' not found", parent);
+	/* Pass 2: parents, in chunks as pass 1. */
+	p2.tr = tr;
+	p2.accts = &accts;
+	p2.pcol = col[2];
+	p2.chunk = p1.chunk;
+	memset(p1.chunk, 0, p1.nchunks * sizeof(*p1.chunk));
+	fs_par_for(p1.nchunks, pass2_chunk, &p2);
+	for (k = 0; k < p1.nchunks; k++) {
+		if (p1.chunk[k].err.line) {
+			memcpy(e->msg, p1.chunk[k].err.msg, sizeof(e->msg));
+			e->line = p1.chunk[k].err.line;
 			goto out;
 		}
-		a->parent = j;
-		if (a->is_user)
-			tr->user_count++;
+		tr->user_count += p1.chunk[k].count;
 	}
 
 	/* Children grouped by parent, in Slurm's sibling order. */
@@ -351,27 +493,19 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		if (i != root)
 			tr->kids[cnt[tr->node[i].parent]++] = i;
 	sort_tree = tr;
+	sk.tr = tr;
+	sk.cnt = cnt;
+	sk.nchunks = ((size_t)n + SORT_PARENTS - 1) / SORT_PARENTS;
+	sk.dup = fs_xcalloc(sk.nchunks ? sk.nchunks : 1, 2 * sizeof(*sk.dup));
+	fs_par_for(sk.nchunks, sort_chunk, &sk);
 	dup = FS_NONE;
-	for (i = 0; i < n; i++) {
-		uint32_t *v = tr->kids + tr->node[i].kids;
-
-		tr->node[i].nkids = cnt[i] - tr->node[i].kids;
-		if (tr->node[i].nkids < 2)
-			continue;
-		qsort(v, tr->node[i].nkids, sizeof(*v), cmp_siblings);
-		/* Equal user rows are now neighbours: keep the duplicate that
-		 * comes first in the input, to report it. */
-		for (j = 1; j < tr->node[i].nkids; j++)
-			if (cmp_siblings(&v[j - 1], &v[j]) == 0) {
-				uint32_t a = v[j - 1] < v[j] ? v[j - 1] : v[j];
-				uint32_t b = v[j - 1] < v[j] ? v[j] : v[j - 1];
-
-				if (dup == FS_NONE || b < dup) {
-					dup = b;
-					dup_first = a;
-				}
-			}
-	}
+	for (k = 0; k < sk.nchunks; k++)
+		if (sk.dup[2 * k] != FS_NONE &&
+		    (dup == FS_NONE || sk.dup[2 * k] < dup)) {
+			dup = sk.dup[2 * k];
+			dup_first = sk.dup[2 * k + 1];
+		}
+	free(sk.dup);
 	if (dup != FS_NONE) {
 		const struct fs_node *a = &tr->node[dup];
 
@@ -457,7 +591,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	}
 	ret = 0;
 out:
-	free(f);
+	free(p1.chunk);
 	free(cnt);
 	free(stack);
 	free(seen);
@@ -528,13 +662,16 @@ fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 
 /* level_shares (§1.4): the sum of shares_raw over the non-parent members of
  * each fs parent's children list, summed in uint32 as Slurm does (it may
- * wrap); the root's is NO_VAL. */
-void
-fs_tree_level_shares(struct fs_tree *tr)
+ * wrap); the root's is NO_VAL. Lists of parents [i * SORT_PARENTS, ...). */
+static void
+level_shares_chunk(void *arg, size_t ci)
 {
-	uint32_t i, k;
+	struct fs_tree *tr = arg;
+	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, k;
 
-	for (i = 0; i < tr->n; i++) {
+	if (end - i > SORT_PARENTS)
+		end = i + SORT_PARENTS;
+	for (; i < end; i++) {
 		const struct fs_node *p = &tr->node[i];
 		uint32_t sum = 0;
 
@@ -547,6 +684,13 @@ fs_tree_level_shares(struct fs_tree *tr)
 		for (k = 0; k < p->nfs_kids; k++)
 			tr->node[tr->fs_kids[p->fs_kids + k]].level_shares = sum;
 	}
+}
+
+void
+fs_tree_level_shares(struct fs_tree *tr)
+{
+	fs_par_for(((size_t)tr->n + SORT_PARENTS - 1) / SORT_PARENTS,
+		   level_shares_chunk, tr);
 	if (tr->root != FS_NONE)
 		tr->node[tr->root].level_shares = FS_NO_VAL;
 }

@@ -194,8 +194,8 @@ fs_buf_release(struct fs_buf *b)
 	fs_buf_init(b);
 }
 
-static void
-buf_grow(struct fs_buf *b, size_t extra)
+void
+fs_buf_grow(struct fs_buf *b, size_t extra)
 {
 	size_t need;
 
@@ -212,26 +212,9 @@ buf_grow(struct fs_buf *b, size_t extra)
 }
 
 void
-fs_buf_add(struct fs_buf *b, const void *p, size_t n)
-{
-	buf_grow(b, n);
-	memcpy(b->data + b->len, p, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-void
 fs_buf_addstr(struct fs_buf *b, const char *s)
 {
 	fs_buf_add(b, s, strlen(s));
-}
-
-void
-fs_buf_addch(struct fs_buf *b, char c)
-{
-	buf_grow(b, 1);
-	b->data[b->len++] = c;
-	b->data[b->len] = '\0';
 }
 
 void
@@ -241,13 +224,13 @@ fs_buf_vprintf(struct fs_buf *b, const char *fmt, va_list ap)
 	int n;
 
 	va_copy(cp, ap);
-	buf_grow(b, 64);
+	fs_buf_grow(b, 64);
 	n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, cp);
 	va_end(cp);
 	if (n < 0)
 		fs_die("formatting error");
 	if ((size_t)n >= b->cap - b->len) {
-		buf_grow(b, (size_t)n);
+		fs_buf_grow(b, (size_t)n);
 		vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
 	}
 	b->len += (size_t)n;
@@ -272,15 +255,15 @@ fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e)
 	/* A regular file: one allocation of its size, no copies. */
 	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) &&
 	    st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2)
-		buf_grow(b, (size_t)st.st_size + 1);
+		fs_buf_grow(b, (size_t)st.st_size + 1);
 	for (;;) {
-		buf_grow(b, 1 << 16);
+		fs_buf_grow(b, 1 << 16);
 		n = fread(b->data + b->len, 1, b->cap - b->len - 1, in);
 		b->len += n;
 		if (n == 0)
 			break;
 	}
-	buf_grow(b, 0);
+	fs_buf_grow(b, 0);
 	b->data[b->len] = '\0';
 	if (ferror(in))
 		return fs_error(e, 0, "read error: %s", strerror(errno));
@@ -335,6 +318,27 @@ big_bits(const uint64_t *n, int len, int s)
 	return r;
 }
 
+/* The w last digits of x (w is 4 or 9), zero-padded, two at a time. */
+static inline void
+put_digits(char *s, uint32_t x, int w)
+{
+	static const char dig2[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
+
+	if (w == 9) {
+		*s++ = (char)('0' + x / 100000000U);
+		x %= 100000000U;
+		memcpy(s, dig2 + 2 * (x / 1000000U), 2);
+		memcpy(s + 2, dig2 + 2 * (x / 10000U % 100), 2);
+		s += 4;
+	}
+	memcpy(s, dig2 + 2 * (x / 100U % 100), 2);
+	memcpy(s + 2, dig2 + 2 * (x % 100), 2);
+}
+
 static int
 fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 {
@@ -345,62 +349,71 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 		100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
 		100000000000000000ULL, 1000000000000000000ULL,
 		10000000000000000000ULL};
-	static const char dig2[] =
-		"00010203040506070809101112131415161718192021222324"
-		"25262728293031323334353637383940414243444546474849"
-		"50515253545556575859606162636465666768697071727374"
-		"75767778798081828384858687888990919293949596979899";
 	uint64_t n[BIG_LIMBS + 1];
 	unsigned __int128 q, lim = P <= 19 ? (unsigned __int128)p10[P]
 					   : (unsigned __int128)p10[P - 19] * p10[19];
-	char dd[26], *d = dd + 1, *o = out;
-	int bits, k, p, len, i, last, x, up;
+	char dd[24], *d, *o = out;
+	int bits, k, p, len, i, last, nd, up, frac = 0, half = 0;
 	uint64_t lo, hi;
 
 	if (!m)
 		return -1;
+	/* 10^k <= 2^(bits-1) <= v < 2^bits < 10^(k+2): q = v * 10^(P-1-k)
+	 * has P or P+1 digits, and one product gives both. */
 	bits = 64 - __builtin_clzll(m) + e;
-	k = (int)floor((bits - 1) * 0.30102999566398119521);
-	for (;;) {
-		p = P - 1 - k;
-		if (p < 0 || p > BIG_PMAX || e > 64)
-			return -1;
+	/* floor((bits - 1) * log10(2)), exact for every exponent there is. */
+	k = (int)(((int64_t)(bits - 1) * 169464822037455LL) >> 49);
+	p = P - 1 - k;
+	if (p < 0 || p > BIG_PMAX || e > 64)
+		return -1;
+	if (p <= 38) {
+		/* 10^p < 2^128: one 64 x 128-bit product. */
+		unsigned __int128 pw = p <= 19 ? (unsigned __int128)p10[p]
+			: (unsigned __int128)p10[p - 19] * p10[19];
+		unsigned __int128 lo128 = (unsigned __int128)m * (uint64_t)pw;
+		unsigned __int128 hi128 = (unsigned __int128)m * (uint64_t)(pw >> 64);
+
+		hi128 += lo128 >> 64;
+		n[0] = (uint64_t)lo128;
+		n[1] = (uint64_t)hi128;
+		n[2] = (uint64_t)(hi128 >> 64);
+		len = n[2] ? 3 : n[1] ? 2 : 1;
+	} else {
 		n[0] = m;
 		len = 1;
 		for (i = p; i > 0; i -= 19)
 			len = big_mul(n, len, p10[i > 19 ? 19 : i]);
-		up = 0;
-		if (e >= 0) {
-			q = big_bits(n, len, 0) << e;
-			if (len > 2)
-				return -1;
-		} else {
-			int s = -e, w = (s - 1) / 64;
-
-			q = big_bits(n, len, s);
-			if ((s + 127) / 64 < len - 1)
-				return -1;	/* more than 128 bits: k too low */
-			/* Round half to even on the bits below s. */
-			if ((n[w] >> ((s - 1) % 64)) & 1) {
-				int rest = (n[w] & ((1ULL << ((s - 1) % 64)) - 1)) != 0;
-
-				for (i = 0; i < w && !rest; i++)
-					rest = n[i] != 0;
-				up = rest || (q & 1);
-			}
-		}
-		if (q >= lim) {
-			k++;
-			continue;
-		}
-		break;
 	}
-	q += up;
-	if (q == lim) {
-		q = lim / 10;
+	if (e >= 0) {
+		if (len > 2)
+			return -1;
+		q = big_bits(n, len, 0) << e;
+	} else {
+		int s = -e, w = (s - 1) / 64;
+
+		if ((s + 127) / 64 < len - 1)
+			return -1;	/* more than 128 bits */
+		q = big_bits(n, len, s);
+		/* The bits below s: the one just below (half) and any other. */
+		half = (n[w] >> ((s - 1) % 64)) & 1;
+		frac = (n[w] & ((1ULL << ((s - 1) % 64)) - 1)) != 0;
+		for (i = 0; i < w && !frac; i++)
+			frac = n[i] != 0;
+	}
+	nd = P;
+	if (q >= lim) {
+		nd = P + 1;	/* one digit too many: round it away below */
 		k++;
+	} else {
+		/* Round half to even on the binary fraction. */
+		q += half && (frac || (q & 1));
+		if (q == lim) {
+			q = lim / 10;
+			k++;
+		}
 	}
-	/* P digits, two at a time: q = hi * 10^18 + lo. */
+	/* All 22 digits of q = hi * 10^18 + a * 10^9 + b, in independent
+	 * pieces (no long chain of divisions); the last nd are q's. */
 	hi = 0;
 	lo = (uint64_t)q;
 	if (q >= p10[18]) {
@@ -408,24 +421,45 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 		hi = (uint64_t)(q >> 18) / 3814697265625ULL;
 		lo = (uint64_t)(q - (unsigned __int128)hi * p10[18]);
 	}
-	for (i = P, x = 0; i > 0; i -= 2, x += 2) {
-		if (x == 18)
-			lo = hi;
-		memcpy(d + i - 2, dig2 + 2 * (lo % 100), 2);
-		lo /= 100;
+	put_digits(dd, (uint32_t)hi, 4);
+	put_digits(dd + 4, (uint32_t)(lo / 1000000000U), 9);
+	put_digits(dd + 13, (uint32_t)(lo % 1000000000U), 9);
+	d = dd + 22 - nd;
+	if (nd > P) {
+		/* Drop digit P, half to even on what it and the bits say. */
+		up = d[P] > '5' ||
+		     (d[P] == '5' && (half || frac || ((d[P - 1] - '0') & 1)));
+		if (up) {
+			for (i = P - 1; i >= 0 && d[i] == '9'; i--)
+				d[i] = '0';
+			if (i < 0) {
+				d[0] = '1';
+				k++;
+			} else
+				d[i]++;
+		}
 	}
 	for (last = P - 1; last > 0 && d[last] == '0'; last--)
 		;
 	if (neg)
 		*o++ = '-';
 	if (k < -4 || k >= P) {
+		int ak = k < 0 ? -k : k;
+
 		*o++ = d[0];
 		if (last > 0) {
 			*o++ = '.';
 			memcpy(o, d + 1, (size_t)last);
 			o += last;
 		}
-		o += sprintf(o, "e%c%02d", k < 0 ? '-' : '+', k < 0 ? -k : k);
+		*o++ = 'e';
+		*o++ = k < 0 ? '-' : '+';
+		if (ak >= 1000)
+			*o++ = (char)('0' + ak / 1000);
+		if (ak >= 100)
+			*o++ = (char)('0' + ak / 100 % 10);
+		*o++ = (char)('0' + ak / 10 % 10);
+		*o++ = (char)('0' + ak % 10);
 	} else if (k >= 0) {
 		memcpy(o, d, (size_t)k + 1);
 		o += k + 1;
@@ -497,10 +531,16 @@ fs_buf_double(struct fs_buf *b, double v)
 		fs_buf_addstr(b, signbit(v) ? "-0" : "0");
 	else {
 		if (!isnan(v)) {
-			double f = frexp(fabs(v), &ex);
+			/* IEEE binary64: 52 stored mantissa bits, then an
+			 * 11-bit exponent biased by 1023 (0: subnormal). */
+			uint64_t bits, m;
 
-			n = fmt_sig(s, v < 0, (uint64_t)ldexp(f, 53), ex - 53,
-				    17);
+			memcpy(&bits, &v, 8);
+			m = bits & ((1ULL << 52) - 1);
+			ex = (int)(bits >> 52) & 0x7ff;
+			if (ex)
+				m |= 1ULL << 52;
+			n = fmt_sig(s, v < 0, m, (ex ? ex : 1) - 1023 - 52, 17);
 		}
 		if (n >= 0)
 			fs_buf_add(b, s, (size_t)n);

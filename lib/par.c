@@ -1,0 +1,213 @@
+/*
+ * par.c: the few loops worth running on every core.
+ *
+ * A million associations take under a second on one core, and the costliest
+ * steps (reading the rows, sorting siblings, computing Level FS, formatting
+ * the output) are independent per row or per chunk of rows. Two shapes
+ * cover them:
+ *
+ *   fs_par_for      fn(arg, i) for every i in [0, n), in any order;
+ *   fs_par_ordered  make(arg, i, buf) in parallel, emit(arg, buf) strictly
+ *                   in order of i (non-zero from emit stops everything), with a bounded number of chunks in flight
+ *                   so memory stays small.
+ *
+ * Both are deterministic in their results: callers write only to what
+ * chunk i owns and combine afterwards in order, so output and error
+ * messages are the same byte for byte with 1 thread or many. FS_THREADS
+ * sets the number of threads (1 runs everything in the calling thread);
+ * the default is the number of online cores, at most FS_PAR_MAX. A thread
+ * that cannot be created is not an error: its work falls to the others.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fs.h"
+
+#define FS_PAR_MAX 8
+
+unsigned
+fs_par_threads(void)
+{
+	static unsigned threads;
+	const char *s;
+	long n;
+
+	if (threads)
+		return threads;
+	s = getenv("FS_THREADS");
+	n = s && *s ? strtol(s, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		n = 1;
+	if (n > FS_PAR_MAX)
+		n = FS_PAR_MAX;
+	threads = (unsigned)n;
+	return threads;
+}
+
+/* ------------------------------------------------------------ fs_par_for */
+
+struct par_for {
+	size_t n, next;
+	void (*fn)(void *, size_t);
+	void *arg;
+	pthread_mutex_t m;
+};
+
+static void *
+for_worker(void *p)
+{
+	struct par_for *j = p;
+	size_t i;
+
+	for (;;) {
+		pthread_mutex_lock(&j->m);
+		i = j->next < j->n ? j->next++ : j->n;
+		pthread_mutex_unlock(&j->m);
+		if (i == j->n)
+			return NULL;
+		j->fn(j->arg, i);
+	}
+}
+
+void
+fs_par_for(size_t n, void (*fn)(void *arg, size_t i), void *arg)
+{
+	struct par_for j = {n, 0, fn, arg, PTHREAD_MUTEX_INITIALIZER};
+	pthread_t th[FS_PAR_MAX];
+	unsigned t, nt = fs_par_threads(), started = 0;
+	size_t i;
+
+	if (nt > n)
+		nt = (unsigned)n;
+	if (nt <= 1) {
+		for (i = 0; i < n; i++)
+			fn(arg, i);
+		return;
+	}
+	for (t = 1; t < nt; t++)
+		if (!pthread_create(&th[started], NULL, for_worker, &j))
+			started++;
+	for_worker(&j);
+	for (t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
+	pthread_mutex_destroy(&j.m);
+}
+
+/* -------------------------------------------------------- fs_par_ordered */
+
+enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE };
+
+struct par_ord {
+	size_t n, next, written, ring;
+	void (*make)(void *, size_t, struct fs_buf *);
+	int (*emit)(void *, struct fs_buf *);
+	void *arg;
+	struct fs_buf *buf;
+	unsigned char *state;
+	int failed;
+	pthread_mutex_t m;
+	pthread_cond_t c;
+};
+
+/* Make chunks while there are some and a slot is free for them; the
+ * thread that finds the next chunk to write done writes it (and any done
+ * after it), so the writer is whoever is free. */
+static void *
+ord_worker(void *p)
+{
+	struct par_ord *j = p;
+	size_t i, s;
+
+	pthread_mutex_lock(&j->m);
+	for (;;) {
+		if (j->failed || j->written == j->n)
+			break;
+		s = j->written % j->ring;
+		if (j->state[s] == SLOT_DONE && j->written < j->next) {
+			/* Write it: its slot is ours until marked free. */
+			struct fs_buf *b = &j->buf[s];
+			int r;
+
+			j->state[s] = SLOT_BUSY;
+			pthread_mutex_unlock(&j->m);
+			r = j->emit(j->arg, b);
+			b->len = 0;
+			pthread_mutex_lock(&j->m);
+			j->state[s] = SLOT_FREE;
+			j->written++;
+			if (r)
+				j->failed = 1;
+			pthread_cond_broadcast(&j->c);
+			continue;
+		}
+		if (j->next < j->n && j->next - j->written < j->ring) {
+			i = j->next++;
+			s = i % j->ring;
+			j->state[s] = SLOT_BUSY;
+			pthread_mutex_unlock(&j->m);
+			j->make(j->arg, i, &j->buf[s]);
+			pthread_mutex_lock(&j->m);
+			j->state[s] = SLOT_DONE;
+			pthread_cond_broadcast(&j->c);
+			continue;
+		}
+		pthread_cond_wait(&j->c, &j->m);
+	}
+	pthread_mutex_unlock(&j->m);
+	return NULL;
+}
+
+int
+fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
+	       int (*emit)(void *arg, struct fs_buf *b), void *arg)
+{
+	struct par_ord j;
+	pthread_t th[FS_PAR_MAX];
+	unsigned t, nt = fs_par_threads(), started = 0;
+	size_t i;
+	int ret = 0;
+
+	if (nt > n)
+		nt = (unsigned)n;
+	if (nt <= 1) {
+		struct fs_buf b;
+
+		fs_buf_init(&b);
+		for (i = 0; i < n && !ret; i++) {
+			make(arg, i, &b);
+			ret = emit(arg, &b);
+			b.len = 0;
+		}
+		fs_buf_release(&b);
+		return ret;
+	}
+	memset(&j, 0, sizeof(j));
+	j.n = n;
+	j.ring = 2 * (size_t)nt;
+	j.make = make;
+	j.emit = emit;
+	j.arg = arg;
+	j.buf = fs_xcalloc(j.ring, sizeof(*j.buf));
+	j.state = fs_xcalloc(j.ring, 1);
+	for (i = 0; i < j.ring; i++)
+		fs_buf_init(&j.buf[i]);
+	pthread_mutex_init(&j.m, NULL);
+	pthread_cond_init(&j.c, NULL);
+	for (t = 1; t < nt; t++)
+		if (!pthread_create(&th[started], NULL, ord_worker, &j))
+			started++;
+	ord_worker(&j);
+	for (t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
+	/* A failed emit stops the others; chunks made but not written are
+	 * dropped with their buffers. */
+	for (i = 0; i < j.ring; i++)
+		fs_buf_release(&j.buf[i]);
+	free(j.buf);
+	free(j.state);
+	pthread_cond_destroy(&j.c);
+	pthread_mutex_destroy(&j.m);
+	return j.failed ? -1 : 0;
+}

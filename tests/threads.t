@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Threads change nothing: the programs that read a whole tree split reading,
+# sorting, ranking and writing into chunks run on every core (lib/par.c), and
+# must give the same bytes, the same message and the same status with one
+# thread as with many. Trees here span several chunks (16 384 rows), rows
+# shuffled, with errors planted in different chunks so that the first error
+# in row order, not the first thread to finish, is the one reported.
+set -u
+cd "$(dirname "$0")" || exit 1
+B=${FS_BIN:?set FS_BIN to the directory of the built programs}
+GEN=${GENTREE:-${FS_BUILD:-../build}/gen/gentree}
+export LC_ALL=C TZ=UTC
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+nok() { n=$((n + 1)); echo "not ok $n - $1"; }
+
+if [ ! -x "$GEN" ]; then
+	echo "1..0 # SKIP no tree generator at $GEN (make check builds it)"
+	exit 0
+fi
+
+# A clean tree of 70 000 associations, rows shuffled, with partitions.
+"$GEN" -n 70000 -s 11 -S -P >"$tmp/clean.tsv"
+# The body rows, root first (it lands anywhere in the shuffle).
+body() {
+	awk -F'\t' 'h && $4 == "" && $2 == "" { print; next } !/^#/ { h = 1 }' "$tmp/clean.tsv"
+	awk -F'\t' 'h && !($4 == "" && $2 == "") { print; next } !/^#/ { h = 1 }' "$tmp/clean.tsv"
+}
+head=$(awk '!/^#/ { print; exit } { print }' "$tmp/clean.tsv")
+rows=$(body | wc -l)
+
+# plant NAME 'awk program over the body rows (NR = row number)'
+plant() {
+	{ echo "$head"; body | awk -F'\t' -v OFS='\t' "$2"; } >"$tmp/$1.tsv"
+}
+# Columns: Account User Partition Parent RawShares RawUsage.
+plant bad-late-second-root-early \
+	'NR == 60000 && $2 != "" { $5 = "abc" } NR == 40000 { print "zz", "", "", "", 1, ""; } { print }'
+plant bad-early-second-root-late \
+	'NR == 20000 && $2 != "" { $6 = "-3" } NR == 20000 && $2 == "" { $5 = "x" } NR == 50000 { print "zz", "", "", "", 1, "" } { print }'
+plant orphans-in-two-chunks \
+	'NR == 65000 { if ($2 == "") $4 = "nosuchp2"; else $1 = $4 = "nosuch2" } NR == 30000 { if ($2 == "") $4 = "nosuchp1"; else $1 = $4 = "nosuch1" } { print }'
+plant dups-in-two-chunks \
+	'$2 != "" && !d1 && NR > 5000 { d1 = $0 } $2 != "" && !d2 && NR > 60000 { d2 = $0 } { print } END { print d2; print d1 }'
+plant bad-in-every-chunk \
+	'NR % 16384 == 100 && $2 != "" { $6 = "abc" } NR % 16384 == 100 && $2 == "" { $5 = "-1" } { print }'
+
+modes=("fs-rank" "fs-rank -l -P" "fs-rank --json" "fs-rank --algorithm classic"
+	"fs-rank --ties merge" "fs-report")
+for f in clean bad-late-second-root-early bad-early-second-root-late \
+	orphans-in-two-chunks dups-in-two-chunks bad-in-every-chunk; do
+	for m in "${modes[@]}"; do
+		p=${m%% *}
+		[ -x "$B/$p" ] || continue
+		# shellcheck disable=SC2086
+		FS_THREADS=1 "$B"/$m <"$tmp/$f.tsv" >"$tmp/out1" 2>"$tmp/err1"
+		s1=$?
+		same=1
+		for t in 2 3 8; do
+			# shellcheck disable=SC2086
+			FS_THREADS=$t "$B"/$m <"$tmp/$f.tsv" >"$tmp/out" 2>"$tmp/err"
+			s=$?
+			if [ "$s" != "$s1" ] || ! cmp -s "$tmp/out" "$tmp/out1" ||
+				! cmp -s "$tmp/err" "$tmp/err1"; then
+				same=0
+				echo "# $f, $m: FS_THREADS=$t gives status $s, FS_THREADS=1 status $s1"
+				diff "$tmp/err1" "$tmp/err" | head -5 | sed 's/^/#   /'
+				cmp "$tmp/out1" "$tmp/out" 2>&1 | head -2 | sed 's/^/#   /'
+			fi
+		done
+		case $f in
+		clean) want=0 ;;
+		*) want=1 ;;
+		esac
+		if [ "$same" = 1 ] && [ "$s1" = "$want" ]; then
+			ok "$f: '$m' the same with 1, 2, 3 and 8 threads (status $s1)"
+		else
+			nok "$f: '$m' the same with 1, 2, 3 and 8 threads (status $s1, want $want)"
+		fi
+	done
+done
+
+# The planted errors are the ones reported: the earliest in row order.
+line_of() { FS_THREADS=8 "$B/fs-rank" <"$tmp/$1.tsv" 2>&1 >/dev/null; }
+check_msg() {
+	local got
+	got=$(line_of "$1")
+	if printf '%s\n' "$got" | grep -Eq "$2"; then
+		ok "$1: reports '$2'"
+	else
+		nok "$1: reports '$2'"
+		echo "#   got: $got"
+	fi
+}
+hl=$(printf '%s\n' "$head" | wc -l)
+check_msg bad-late-second-root-early "<stdin>:$((hl + 40000)): second root 'zz'"
+check_msg bad-early-second-root-late "<stdin>:$((hl + 20000)): column 'Raw(Shares|Usage)'"
+check_msg orphans-in-two-chunks "<stdin>:$((hl + 30000)): parent account 'nosuch(p)?1' not found"
+check_msg dups-in-two-chunks "<stdin>:$((hl + rows + 1)): duplicate user row: .*\\(first at line [0-9]+\\)"
+check_msg bad-in-every-chunk "<stdin>:$((hl + 100)): "
+[ "$rows" -gt 65536 ] && ok "the tree spans more than four chunks ($rows rows)" ||
+	nok "the tree spans more than four chunks ($rows rows)"
+echo "1..$n"
