@@ -109,13 +109,28 @@ cmp_level_fs(const struct fs_node *a, const struct fs_node *b)
 	return a->is_user ? -1 : 1;
 }
 
-/* Stable bottom-up merge sort of v[0..n) with scratch tmp[0..n). */
+/* Stable sort of v[0..n) with scratch tmp[0..n): insertion sort of runs of
+ * RUN (most lists are short), then bottom-up merges. */
+#define RUN 16
+
 static void
 sort_list(const struct fs_tree *tr, uint32_t *v, uint32_t *tmp, uint32_t n)
 {
 	uint32_t width, lo, *src = v, *dst = tmp, *sw;
 
-	for (width = 1; width < n; width *= 2) {
+	for (lo = 0; lo < n; lo += RUN) {
+		uint32_t hi = lo + RUN < n ? lo + RUN : n, i, j, x;
+
+		for (i = lo + 1; i < hi; i++) {
+			x = v[i];
+			for (j = i; j > lo && cmp_level_fs(&tr->node[x],
+							   &tr->node[v[j - 1]]) < 0;
+			     j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	}
+	for (width = RUN; width < n; width *= 2) {
 		for (lo = 0; lo < n; lo += 2 * width) {
 			uint32_t mid = lo + width < n ? lo + width : n;
 			uint32_t hi = mid + width < n ? mid + width : n;
@@ -250,6 +265,9 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 			continue;
 		}
 		a = &tr->node[w[f->base + f->i]];
+		/* Lists lie anywhere in the nodes: fetch ahead. */
+		if (f->i + 8 < f->n)
+			__builtin_prefetch(&tr->node[w[f->base + f->i + 8]]);
 		tied = (f->i == 0 && f->account_tied) ? 1
 						      : f->prev == a->level_fs;
 		f->prev = a->level_fs;

@@ -583,6 +583,9 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		struct fs_node *a = &tr->node[tr->order[k]];
 		long double sum = 0;
 
+		if (k >= 16)
+			__builtin_prefetch(&tr->node[tr->order[k - 16]]);
+
 		if (a->usage_given || a->is_user)
 			continue;
 		for (j = 0; j < a->nkids; j++)
