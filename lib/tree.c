@@ -23,6 +23,7 @@
 #include "fs.h"
 
 
+
 struct hmap {
 	uint32_t *slot;		/* node index + 1; 0 is empty */
 	size_t mask;
@@ -319,25 +320,113 @@ struct sortkids {
 	uint32_t *dup;
 };
 
+/* A sibling's sort key: accounts after users, then the first 8 bytes of
+ * the name as a big-endian number (the order strcmp gives them); equal
+ * keys fall back to cmp_siblings. Sorting keys side by side rather than
+ * indices into the nodes keeps the sort in the cache. */
+struct skey {
+	uint64_t key;
+	uint32_t idx, acct;
+};
+
+static uint64_t
+name_key(const char *s)
+{
+	uint64_t k = 0;
+	int i;
+
+	for (i = 0; i < 8 && s[i]; i++)
+		k |= (uint64_t)(unsigned char)s[i] << (56 - 8 * i);
+	return k;
+}
+
+static inline int
+skey_cmp(const struct skey *a, const struct skey *b)
+{
+	if (a->acct != b->acct)
+		return a->acct < b->acct ? -1 : 1;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return cmp_siblings(&a->idx, &b->idx);
+}
+
+/* Sort v[0..n) with scratch tmp[0..n): insertion-sorted runs of 16, then
+ * bottom-up merges; O(n log n) whatever the names. */
+static void
+skey_sort(struct skey *v, struct skey *tmp, uint32_t n)
+{
+	struct skey *src = v, *dst = tmp, *sw, x;
+	uint32_t width, lo, i, j;
+
+	for (lo = 0; lo < n; lo += 16) {
+		uint32_t hi = lo + 16 < n ? lo + 16 : n;
+
+		for (i = lo + 1; i < hi; i++) {
+			x = v[i];
+			for (j = i; j > lo && skey_cmp(&x, &v[j - 1]) < 0; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	}
+	for (width = 16; width < n; width *= 2) {
+		for (lo = 0; lo < n; lo += 2 * width) {
+			uint32_t mid = lo + width < n ? lo + width : n;
+			uint32_t hi = mid + width < n ? mid + width : n;
+			uint32_t a = lo, b = mid, k = lo;
+
+			while (a < mid && b < hi)
+				dst[k++] = skey_cmp(&src[b], &src[a]) < 0 ? src[b++]
+									  : src[a++];
+			while (a < mid)
+				dst[k++] = src[a++];
+			while (b < hi)
+				dst[k++] = src[b++];
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof(*v));
+}
+
 static void
 sort_chunk(void *arg, size_t ci)
 {
 	struct sortkids *sk = arg;
 	struct fs_tree *tr = sk->tr;
-	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, j;
+	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, j, most = 0;
 	uint32_t dup = FS_NONE, dup_first = 0;
+	struct skey *key, *tmp;
 
 	if (end - i > SORT_PARENTS)
 		end = i + SORT_PARENTS;
+	for (j = i; j < end; j++) {
+		tr->node[j].nkids = sk->cnt[j] - tr->node[j].kids;
+		if (tr->node[j].nkids > most)
+			most = tr->node[j].nkids;
+	}
+	key = fs_xcalloc((size_t)most + 1, sizeof(*key));
+	tmp = fs_xcalloc((size_t)most + 1, sizeof(*tmp));
 	for (; i < end; i++) {
-		uint32_t *v = tr->kids + tr->node[i].kids;
+		uint32_t *v = tr->kids + tr->node[i].kids, m = tr->node[i].nkids;
 
-		tr->node[i].nkids = sk->cnt[i] - tr->node[i].kids;
-		if (tr->node[i].nkids < 2)
+		if (m < 2)
 			continue;
-		qsort(v, tr->node[i].nkids, sizeof(*v), cmp_siblings);
-		for (j = 1; j < tr->node[i].nkids; j++)
-			if (cmp_siblings(&v[j - 1], &v[j]) == 0) {
+		for (j = 0; j < m; j++) {
+			const struct fs_node *a = &tr->node[v[j]];
+
+			key[j].idx = v[j];
+			key[j].acct = !a->is_user;
+			key[j].key = name_key(a->is_user ? a->user : a->acct);
+		}
+		skey_sort(key, tmp, m);
+		for (j = 0; j < m; j++)
+			v[j] = key[j].idx;
+		/* Equal user rows are now neighbours: keep the duplicate that
+		 * comes first in the input, to report it. */
+		for (j = 1; j < m; j++)
+			if (skey_cmp(&key[j - 1], &key[j]) == 0) {
 				uint32_t a = v[j - 1] < v[j] ? v[j - 1] : v[j];
 				uint32_t b = v[j - 1] < v[j] ? v[j] : v[j - 1];
 
@@ -347,6 +436,8 @@ sort_chunk(void *arg, size_t ci)
 				}
 			}
 	}
+	free(key);
+	free(tmp);
 	sk->dup[2 * ci] = dup;
 	sk->dup[2 * ci + 1] = dup_first;
 }

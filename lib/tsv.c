@@ -11,6 +11,7 @@
 
 #include "fs.h"
 
+
 enum { H_MAGIC, H_META, H_DONE };
 
 void
@@ -317,12 +318,133 @@ is_header_again(const struct fs_header *h, const char *p, size_t len)
 	return 1;
 }
 
+/* One piece of a table's body: whole lines from s to end. */
+struct piece {
+	char *s, *end;
+	int check;		/* run fs_check_line on every line */
+	size_t *row, nrows;
+	struct fs_err err;	/* line numbered from the piece's start */
+	int failed;
+};
+
+struct pieces {
+	const struct fs_table *t;
+	struct piece *p;
+};
+
+/* Rows of one piece: tabs become NULs, each row's offset is kept; stops at
+ * the first bad line. */
+static void
+parse_piece(void *arg, size_t i)
+{
+	struct pieces *ps = arg;
+	const struct fs_table *t = ps->t;
+	struct piece *pc = &ps->p[i];
+	char *s = pc->s, *nl, *p;
+	size_t len, cap = 0, k;
+	unsigned long lineno = 0;
+	struct fs_err *e = &pc->err;
+
+	pc->failed = 1;
+	while (s < pc->end) {
+		lineno++;
+		nl = memchr(s, '\n', (size_t)(pc->end - s));
+		len = nl ? (size_t)(nl - s) : (size_t)(pc->end - s);
+		if (pc->check && fs_check_line(s, len, lineno, e) < 0)
+			return;
+		s[len] = '\0';
+		if (len == 0) {
+			fs_error(e, lineno, "empty line");
+			return;
+		}
+		/* Split in place: tabs become NULs. */
+		k = 1;
+		for (p = s; (p = memchr(p, '\t', (size_t)(s + len - p))); p++) {
+			*p = '\0';
+			k++;
+		}
+		if (k != t->h.ncols) {
+			if (is_header_again(&t->h, s, len))
+				fs_error(e, lineno, "repeated header line");
+			else
+				fs_error(e, lineno, "expected %zu fields, found %zu",
+					 t->h.ncols, k);
+			return;
+		}
+		if (is_header_again(&t->h, s, len)) {
+			fs_error(e, lineno, "repeated header line");
+			return;
+		}
+		if (pc->nrows == cap) {
+			cap = cap ? cap * 2 : 1024;
+			pc->row = fs_xreallocarray(pc->row, cap, sizeof(*pc->row));
+		}
+		pc->row[pc->nrows++] = (size_t)(s - t->buf.data);
+		s += len + 1;
+	}
+	pc->failed = 0;
+}
+
+/* The body, from s to end, after lineno lines of prologue. A big body
+ * without NUL or CR bytes (checked once over the whole text) is cut into
+ * pieces at line ends, parsed on every core; the pieces' rows and their
+ * first error are then taken in order, so the result and the message are
+ * those of reading line after line. */
+static int
+parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
+	   struct fs_err *e)
+{
+	size_t size = (size_t)(end - s), np = 1, i, n;
+	int clean = !memchr(s, '\0', size) && !memchr(s, '\r', size);
+	struct pieces ps;
+	char *cut;
+
+	if (clean && size >= (1 << 20))
+		np = 4 * (size_t)fs_par_threads();
+	ps.t = t;
+	ps.p = fs_xcalloc(np, sizeof(*ps.p));
+	for (i = 0; i < np; i++) {
+		ps.p[i].check = !clean;
+		ps.p[i].s = i ? ps.p[i - 1].end : s;
+		cut = s + size / np * (i + 1);
+		if (i + 1 == np || cut < ps.p[i].s)
+			cut = i + 1 == np ? end : ps.p[i].s;
+		else if ((cut = memchr(cut, '\n', (size_t)(end - cut))))
+			cut++;
+		else
+			cut = end;
+		ps.p[i].end = cut;
+	}
+	fs_par_for(np, parse_piece, &ps);
+	for (i = 0, n = 0; i < np; i++) {
+		if (ps.p[i].failed) {
+			memcpy(e->msg, ps.p[i].err.msg, sizeof(e->msg));
+			e->line = lineno + ps.p[i].err.line;
+			break;
+		}
+		lineno += ps.p[i].nrows;
+		n += ps.p[i].nrows;
+	}
+	if (i == np) {
+		t->row = fs_xcalloc(n ? n : 1, sizeof(*t->row));
+		for (i = 0; i < np; i++) {
+			memcpy(t->row + t->nrows, ps.p[i].row,
+			       ps.p[i].nrows * sizeof(*t->row));
+			t->nrows += ps.p[i].nrows;
+		}
+	}
+	for (i = 0; i < np; i++)
+		free(ps.p[i].row);
+	free(ps.p);
+	return t->row ? 0 : -1;
+}
+
 int
 fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
 {
-	char *s, *end, *nl, *p;
+	char *s, *end, *nl;
 	unsigned long lineno = 0;
-	size_t len, cap = 0, k;
+	size_t len;
 	int r = 1;
 
 	memset(t, 0, sizeof(*t));
@@ -336,46 +458,19 @@ fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
 	if (s == end)
 		return fs_error(e, 1, "empty input: expected a TSV tree "
 				"starting with '" FS_TSV_MAGIC "'");
-	while (s < end) {
+	/* The prologue, line by line. */
+	while (s < end && r) {
 		lineno++;
 		nl = memchr(s, '\n', (size_t)(end - s));
 		len = nl ? (size_t)(nl - s) : (size_t)(end - s);
 		if (fs_check_line(s, len, lineno, e) < 0)
 			return -1;
 		s[len] = '\0';
-		if (r) {
-			r = fs_header_feed(&t->h, s, len, lineno, e);
-			if (r < 0)
-				return -1;
-			if (r == 0)
-				t->first_line = lineno + 1;
-		} else {
-			if (len == 0)
-				return fs_error(e, lineno, "empty line");
-			/* Split in place: tabs become NULs. */
-			k = 1;
-			for (p = s; (p = memchr(p, '\t', (size_t)(s + len - p)));
-			     p++) {
-				*p = '\0';
-				k++;
-			}
-			if (k != t->h.ncols) {
-				if (is_header_again(&t->h, s, len))
-					return fs_error(e, lineno,
-							"repeated header line");
-				return fs_error(e, lineno,
-						"expected %zu fields, found %zu",
-						t->h.ncols, k);
-			}
-			if (is_header_again(&t->h, s, len))
-				return fs_error(e, lineno, "repeated header line");
-			if (t->nrows == cap) {
-				cap = cap ? cap * 2 : 1024;
-				t->row = fs_xreallocarray(t->row, cap,
-							  sizeof(*t->row));
-			}
-			t->row[t->nrows++] = (size_t)(s - t->buf.data);
-		}
+		r = fs_header_feed(&t->h, s, len, lineno, e);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			t->first_line = lineno + 1;
 		s += len + 1;
 	}
 	if (r)
@@ -383,7 +478,10 @@ fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
 				t->h.state == H_MAGIC
 					? "empty input"
 					: "no header line after the metadata");
-	return 0;
+	if (s > end)
+		s = end;
+	r = parse_body(t, s, end, lineno, e);
+	return r;
 }
 
 void

@@ -46,11 +46,18 @@ plant dups-in-two-chunks \
 	'$2 != "" && !d1 && NR > 5000 { d1 = $0 } $2 != "" && !d2 && NR > 60000 { d2 = $0 } { print } END { print d2; print d1 }'
 plant bad-in-every-chunk \
 	'NR % 16384 == 100 && $2 != "" { $6 = "abc" } NR % 16384 == 100 && $2 == "" { $5 = "-1" } { print }'
+plant fields-in-two-pieces \
+	'NR == 50000 { NF = 5 } NR == 20000 { $7 = "x" } { print }'
+plant empty-line-late-fields-early \
+	'NR == 60000 { print "" } NR == 35000 { NF = 4 } { print }'
+plant cr-late-fields-early \
+	'NR == 61000 { $0 = $0 "\r" } NR == 25000 { NF = 3 } { print }'
 
 modes=("fs-rank" "fs-rank -l -P" "fs-rank --json" "fs-rank --algorithm classic"
 	"fs-rank --ties merge" "fs-report")
 for f in clean bad-late-second-root-early bad-early-second-root-late \
-	orphans-in-two-chunks dups-in-two-chunks bad-in-every-chunk; do
+	orphans-in-two-chunks dups-in-two-chunks bad-in-every-chunk \
+	fields-in-two-pieces empty-line-late-fields-early cr-late-fields-early; do
 	for m in "${modes[@]}"; do
 		p=${m%% *}
 		[ -x "$B/$p" ] || continue
@@ -100,6 +107,9 @@ check_msg bad-early-second-root-late "<stdin>:$((hl + 20000)): column 'Raw(Share
 check_msg orphans-in-two-chunks "<stdin>:$((hl + 30000)): parent account 'nosuch(p)?1' not found"
 check_msg dups-in-two-chunks "<stdin>:$((hl + rows + 1)): duplicate user row: .*\\(first at line [0-9]+\\)"
 check_msg bad-in-every-chunk "<stdin>:$((hl + 100)): "
+check_msg fields-in-two-pieces "<stdin>:$((hl + 20000)): expected 6 fields, found 7"
+check_msg empty-line-late-fields-early "<stdin>:$((hl + 35000)): expected 6 fields, found 4"
+check_msg cr-late-fields-early "<stdin>:$((hl + 25000)): expected 6 fields, found 3"
 [ "$rows" -gt 65536 ] && ok "the tree spans more than four chunks ($rows rows)" ||
 	nok "the tree spans more than four chunks ($rows rows)"
 echo "1..$n"
