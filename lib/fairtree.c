@@ -27,7 +27,6 @@
 #include "fs.h"
 
 
-
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
 /* U, usage_norm and Level FS of one association (§2.3). */

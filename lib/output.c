@@ -13,7 +13,6 @@
 
 #include "fs.h"
 
-
 enum { C_NORMS, C_NORMU, C_EFF, C_LFS, C_FS, C_RANK, C_OWNED };
 
 static const char *const owned[C_OWNED] = {

@@ -23,7 +23,6 @@
 #include "fs.h"
 
 
-
 struct hmap {
 	uint32_t *slot;		/* node index + 1; 0 is empty */
 	size_t mask;

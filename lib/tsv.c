@@ -11,7 +11,6 @@
 
 #include "fs.h"
 
-
 enum { H_MAGIC, H_META, H_DONE };
 
 void
