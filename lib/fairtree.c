@@ -267,7 +267,7 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 		a = &tr->node[w[f->base + f->i]];
 		/* Lists lie anywhere in the nodes: fetch ahead. */
 		if (f->i + 8 < f->n)
-			__builtin_prefetch(&tr->node[w[f->base + f->i + 8]]);
+			fs_prefetch_node(&tr->node[w[f->base + f->i + 8]]);
 		tied = (f->i == 0 && f->account_tied) ? 1
 						      : f->prev == a->level_fs;
 		f->prev = a->level_fs;

@@ -101,6 +101,10 @@ int fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e);
 /* Numbers as the TSV tree writes them: exact round trip. */
 void fs_buf_ld(struct fs_buf *b, long double v);	/* %.21Lg, "inf" */
 void fs_buf_double(struct fs_buf *b, double v);	/* %.17g, "inf" */
+/* The same into out[FS_FMT_MAX], no NUL; returns the length. */
+#define FS_FMT_MAX 64
+int fs_fmt_ld(char *out, long double v);
+int fs_fmt_double(char *out, double v);
 /* Parse a non-negative decimal (RawUsage): 0 or -1 with a message
  * "column 'NAME': ..." in e. Accepts what strtold accepts except hex, nan,
  * inf, signs and spaces. */
@@ -219,6 +223,16 @@ struct fs_node {
 	long double usage_norm, usage_efctv, level_fs;
 	double shares_norm, fs_factor;
 };
+
+/* Fetch a whole node ahead of use (it spans three cache lines): walks in
+ * display or ranking order jump around the node array. */
+static inline void
+fs_prefetch_node(const struct fs_node *a)
+{
+	__builtin_prefetch(a);
+	__builtin_prefetch((const char *)a + 64);
+	__builtin_prefetch((const char *)a + sizeof(*a) - 1);
+}
 
 struct fs_tree {
 	struct fs_node *node;

@@ -18,16 +18,21 @@ enum { C_NORMS, C_NORMU, C_EFF, C_LFS, C_FS, C_RANK, C_OWNED };
 static const char *const owned[C_OWNED] = {
 	"NormShares", "NormUsage", "EffectvUsage", "LevelFS", "FairShare", "Rank"};
 
+/* Each writer below puts one cell at o, which has room for OWNED_MAX
+ * bytes, and returns the end. */
+#define OWNED_MAX FS_FMT_MAX
+
 /* "%u" without printf: one call per user row adds up. */
-static void
-put_uint(struct fs_buf *b, uint32_t v)
+static char *
+put_uint(char *o, uint32_t v)
 {
 	char s[16], *p = s + sizeof(s);
 
 	do
 		*--p = (char)('0' + v % 10);
 	while (v /= 10);
-	fs_buf_add(b, p, (size_t)(s + sizeof(s) - p));
+	memcpy(o, p, (size_t)(s + sizeof(s) - p));
+	return o + (s + sizeof(s) - p);
 }
 
 /* The last value written in a column and its text: siblings often share
@@ -40,33 +45,30 @@ struct memo {
 	size_t len;
 };
 
-static void
-put_num(struct fs_buf *b, struct memo *m, long double v, int is_ld)
+static char *
+put_num(char *o, struct memo *m, long double v, int is_ld)
 {
-	size_t at;
+	int n;
 
 	if (m->set && m->is_ld == is_ld && !memcmp(&m->v, &v, 10)) {
-		fs_buf_add(b, m->text, m->len);
-		return;
+		memcpy(o, m->text, m->len);
+		return o + m->len;
 	}
-	at = b->len;
-	if (is_ld)
-		fs_buf_ld(b, v);
-	else
-		fs_buf_double(b, (double)v);
-	m->len = b->len - at;
-	if (m->len < sizeof(m->text)) {
-		memcpy(m->text, b->data + at, m->len);
+	n = is_ld ? fs_fmt_ld(o, v) : fs_fmt_double(o, (double)v);
+	if ((size_t)n < sizeof(m->text)) {
+		memcpy(m->text, o, (size_t)n);
+		m->len = (size_t)n;
 		memset(&m->v, 0, sizeof(m->v));
 		m->v = v;
 		m->is_ld = is_ld;
 		m->set = 1;
 	} else
 		m->set = 0;
+	return o + n;
 }
 
-static void
-put_owned(struct fs_buf *b, const struct fs_tree *tr, const struct fs_node *a,
+static char *
+put_owned(char *o, const struct fs_tree *tr, const struct fs_node *a,
 	  int which, enum fs_algorithm alg, struct memo *memo)
 {
 	const long double no_val = (long double)FS_NO_VAL;
@@ -74,28 +76,27 @@ put_owned(struct fs_buf *b, const struct fs_tree *tr, const struct fs_node *a,
 
 	switch (which) {
 	case C_NORMS:
-		put_num(b, &memo[which], a->shares_norm, 0);
-		break;
+		return put_num(o, &memo[which], a->shares_norm, 0);
 	case C_NORMU:
 		if (a->usage_norm != no_val)
-			put_num(b, &memo[which], a->usage_norm, 1);
+			return put_num(o, &memo[which], a->usage_norm, 1);
 		break;
 	case C_EFF:
-		put_num(b, &memo[which], a->usage_efctv, 1);
-		break;
+		return put_num(o, &memo[which], a->usage_efctv, 1);
 	case C_LFS:
 		if (fair && a->level_fs != no_val)
-			put_num(b, &memo[which], a->level_fs, 1);
+			return put_num(o, &memo[which], a->level_fs, 1);
 		break;
 	case C_FS:
 		if (a->is_user || !fair)
-			put_num(b, &memo[which], a->fs_factor, 0);
+			return put_num(o, &memo[which], a->fs_factor, 0);
 		break;
 	case C_RANK:
 		if (a->is_user)
-			put_uint(b, tr->user_count + 1 - a->rank);
+			return put_uint(o, tr->user_count + 1 - a->rank);
 		break;
 	}
+	return o;
 }
 
 /* Rows per chunk: big enough to amortise the hand-over between threads,
@@ -120,6 +121,7 @@ write_chunk(void *arg, size_t i, struct fs_buf *b)
 	uint32_t r = (uint32_t)(i * ROWS_PER_CHUNK), end = tr->n;
 	const char **f = NULL;
 	struct memo memo[C_OWNED];
+	char *o;
 
 	if (end - r > ROWS_PER_CHUNK)
 		end = r + ROWS_PER_CHUNK;
@@ -131,7 +133,7 @@ write_chunk(void *arg, size_t i, struct fs_buf *b)
 
 		/* Display order jumps around the input: fetch ahead. */
 		if (r + 16 < tr->n)
-			__builtin_prefetch(&tr->node[tr->order[r + 16]]);
+			fs_prefetch_node(&tr->node[tr->order[r + 16]]);
 		if (r + 8 < tr->n)
 			__builtin_prefetch(t->buf.data +
 					   t->row[tr->node[tr->order[r + 8]].row]);
@@ -150,19 +152,26 @@ write_chunk(void *arg, size_t i, struct fs_buf *b)
 			for (c = 0; c < ncols; c++) {
 				if (c)
 					fs_buf_addch(b, '\t');
-				if (w->own_at[c] >= 0)
-					put_owned(b, tr, a, w->own_at[c],
-						  w->o->algorithm, memo);
-				else
+				if (w->own_at[c] >= 0) {
+					fs_buf_grow(b, OWNED_MAX);
+					b->len = (size_t)(put_owned(b->data + b->len,
+						tr, a, w->own_at[c], w->o->algorithm,
+						memo) - b->data);
+				} else
 					fs_buf_addstr(b, f[c]);
 			}
 		}
+		/* Our columns that the input lacks, then the newline. */
+		fs_buf_grow(b, C_OWNED * (OWNED_MAX + 1) + 1);
+		o = b->data + b->len;
 		for (k = 0; k < C_OWNED; k++)
 			if (w->pos[k] < 0) {
-				fs_buf_addch(b, '\t');
-				put_owned(b, tr, a, (int)k, w->o->algorithm, memo);
+				*o++ = '\t';
+				o = put_owned(o, tr, a, (int)k, w->o->algorithm, memo);
 			}
-		fs_buf_addch(b, '\n');
+		*o++ = '\n';
+		*o = '\0';
+		b->len = (size_t)(o - b->data);
 	}
 	free(f);
 }

@@ -645,7 +645,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 
 		/* Display order jumps around the nodes: fetch ahead. */
 		if (k + 16 < n)
-			__builtin_prefetch(&tr->node[tr->order[k + 16]]);
+			fs_prefetch_node(&tr->node[tr->order[k + 16]]);
 
 		a->fs_parent = (a->parent == root || !p->use_parent)
 				       ? a->parent
@@ -661,7 +661,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	for (k = 1; k < n; k++) {
 		i = tr->order[k];
 		if (k + 16 < n)
-			__builtin_prefetch(&tr->node[tr->order[k + 16]]);
+			fs_prefetch_node(&tr->node[tr->order[k + 16]]);
 		tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
 	}
 	for (i = 0; i < n; i++)
@@ -674,7 +674,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		long double sum = 0;
 
 		if (k >= 16)
-			__builtin_prefetch(&tr->node[tr->order[k - 16]]);
+			fs_prefetch_node(&tr->node[tr->order[k - 16]]);
 
 		if (a->usage_given || a->is_user)
 			continue;

@@ -480,73 +480,88 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 	return (int)(o - out);
 }
 
-void
-fs_buf_ld(struct fs_buf *b, long double v)
+static int
+put_str(char *out, const char *s)
 {
-	char s[64];
+	size_t n = strlen(s);
+
+	memcpy(out, s, n);
+	return (int)n;
+}
+
+int
+fs_fmt_ld(char *out, long double v)
+{
 	int n = -1, ex;
 
 	if (isinf(v))
-		fs_buf_addstr(b, v > 0 ? "inf" : "-inf");
-	else if (v == 0)
-		fs_buf_addstr(b, signbit(v) ? "-0" : "0");
-	else {
+		return put_str(out, v > 0 ? "inf" : "-inf");
+	if (v == 0)
+		return put_str(out, signbit(v) ? "-0" : "0");
 #if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
-		if (!isnan(v)) {
-			/* x87 extended: 64-bit mantissa with its integer bit,
-			 * then sign and a 15-bit exponent biased by 16383. */
-			uint64_t m;
-			uint16_t se;
+	if (!isnan(v)) {
+		/* x87 extended: 64-bit mantissa with its integer bit, then
+		 * sign and a 15-bit exponent biased by 16383. */
+		uint64_t m;
+		uint16_t se;
 
-			memcpy(&m, &v, 8);
-			memcpy(&se, (const char *)&v + 8, 2);
-			ex = se & 0x7fff;
-			n = fmt_sig(s, v < 0, m,
-				    (ex ? ex : 1) - 16383 - 63, 21);
-		}
-#elif LDBL_MANT_DIG == 64
-		if (!isnan(v)) {
-			long double f = frexpl(fabsl(v), &ex);
-
-			n = fmt_sig(s, v < 0, (uint64_t)ldexpl(f, 64), ex - 64,
-				    21);
-		}
-#endif
-		if (n >= 0)
-			fs_buf_add(b, s, (size_t)n);
-		else
-			fs_buf_printf(b, "%.21Lg", v);
+		memcpy(&m, &v, 8);
+		memcpy(&se, (const char *)&v + 8, 2);
+		ex = se & 0x7fff;
+		n = fmt_sig(out, v < 0, m, (ex ? ex : 1) - 16383 - 63, 21);
 	}
+#elif LDBL_MANT_DIG == 64
+	if (!isnan(v)) {
+		long double f = frexpl(fabsl(v), &ex);
+
+		n = fmt_sig(out, v < 0, (uint64_t)ldexpl(f, 64), ex - 64, 21);
+	}
+#endif
+	if (n < 0)
+		n = snprintf(out, FS_FMT_MAX, "%.21Lg", v);
+	return n;
+}
+
+int
+fs_fmt_double(char *out, double v)
+{
+	int n = -1, ex;
+
+	if (isinf(v))
+		return put_str(out, v > 0 ? "inf" : "-inf");
+	if (v == 0)
+		return put_str(out, signbit(v) ? "-0" : "0");
+	if (!isnan(v)) {
+		/* IEEE binary64: 52 stored mantissa bits, then an 11-bit
+		 * exponent biased by 1023 (0: subnormal). */
+		uint64_t bits, m;
+
+		memcpy(&bits, &v, 8);
+		m = bits & ((1ULL << 52) - 1);
+		ex = (int)(bits >> 52) & 0x7ff;
+		if (ex)
+			m |= 1ULL << 52;
+		n = fmt_sig(out, v < 0, m, (ex ? ex : 1) - 1023 - 52, 17);
+	}
+	if (n < 0)
+		n = snprintf(out, FS_FMT_MAX, "%.17g", v);
+	return n;
+}
+
+void
+fs_buf_ld(struct fs_buf *b, long double v)
+{
+	fs_buf_grow(b, FS_FMT_MAX);
+	b->len += (size_t)fs_fmt_ld(b->data + b->len, v);
+	b->data[b->len] = '\0';
 }
 
 void
 fs_buf_double(struct fs_buf *b, double v)
 {
-	char s[64];
-	int n = -1, ex;
-
-	if (isinf(v))
-		fs_buf_addstr(b, v > 0 ? "inf" : "-inf");
-	else if (v == 0)
-		fs_buf_addstr(b, signbit(v) ? "-0" : "0");
-	else {
-		if (!isnan(v)) {
-			/* IEEE binary64: 52 stored mantissa bits, then an
-			 * 11-bit exponent biased by 1023 (0: subnormal). */
-			uint64_t bits, m;
-
-			memcpy(&bits, &v, 8);
-			m = bits & ((1ULL << 52) - 1);
-			ex = (int)(bits >> 52) & 0x7ff;
-			if (ex)
-				m |= 1ULL << 52;
-			n = fmt_sig(s, v < 0, m, (ex ? ex : 1) - 1023 - 52, 17);
-		}
-		if (n >= 0)
-			fs_buf_add(b, s, (size_t)n);
-		else
-			fs_buf_printf(b, "%.17g", v);
-	}
+	fs_buf_grow(b, FS_FMT_MAX);
+	b->len += (size_t)fs_fmt_double(b->data + b->len, v);
+	b->data[b->len] = '\0';
 }
 
 /*
