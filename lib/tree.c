@@ -441,6 +441,47 @@ sort_chunk(void *arg, size_t ci)
 	sk->dup[2 * ci + 1] = dup_first;
 }
 
+/* The last two steps of fs_tree_build, independent of each other: 0 fills
+ * Slurm's children lists (tr->fs_kids, in display order, from the offsets
+ * in cnt); 1 gives an account without a usage of its own the sum of its
+ * children's, children before parents (reverse display order). */
+struct tail {
+	struct fs_tree *tr;
+	uint32_t *cnt;
+};
+
+static void
+tail_task(void *arg, size_t t)
+{
+	struct tail *tl = arg;
+	struct fs_tree *tr = tl->tr;
+	uint32_t n = tr->n, i, j, k;
+
+	if (t == 0) {
+		for (k = 1; k < n; k++) {
+			i = tr->order[k];
+			if (k + 16 < n)
+				fs_prefetch_node(&tr->node[tr->order[k + 16]]);
+			tr->fs_kids[tl->cnt[tr->node[i].fs_parent]++] = i;
+		}
+		for (i = 0; i < n; i++)
+			tr->node[i].nfs_kids = tl->cnt[i] - tr->node[i].fs_kids;
+		return;
+	}
+	for (k = n; k-- > 0;) {
+		struct fs_node *a = &tr->node[tr->order[k]];
+		long double sum = 0;
+
+		if (k >= 16)
+			fs_prefetch_node(&tr->node[tr->order[k - 16]]);
+		if (a->usage_given || a->is_user)
+			continue;
+		for (j = 0; j < a->nkids; j++)
+			sum += tr->node[tr->kids[a->kids + j]].usage_raw;
+		a->usage_raw = sum;
+	}
+}
+
 /* Report the cycle that node i hangs in or below. */
 static int
 cycle_error(struct fs_tree *tr, uint32_t i, uint8_t *seen, struct fs_err *e)
@@ -480,6 +521,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	struct pass1 p1 = {0};
 	struct pass2 p2;
 	struct sortkids sk = {0};
+	struct tail tail;
 	uint8_t *seen = NULL;
 	int ret = -1;
 
@@ -611,22 +653,33 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		goto out;
 	}
 
-	/* Depth-first display order, without recursion. */
+	/* Depth-first display order, without recursion; a child's fs parent
+	 * is known when it is pushed, as its parent has been visited. */
 	tr->order = fs_xcalloc(n, sizeof(*tr->order));
 	seen = fs_xcalloc(n, 1);
 	stack = fs_xcalloc(n, sizeof(*stack));
+	memset(cnt, 0, ((size_t)n + 1) * sizeof(*cnt));
 	sp = 0;
 	k = 0;
 	stack[sp++] = root;
 	while (sp) {
+		const struct fs_node *p;
+		uint32_t fsp;
+
 		i = stack[--sp];
 		tr->order[k++] = i;
 		seen[i] = 1;
+		p = &tr->node[i];
+		fsp = (i == root || !p->use_parent) ? i : p->fs_parent;
 		/* Push children in reverse so the first is visited first. */
-		for (j = tr->node[i].nkids; j-- > 0;) {
-			uint32_t c = tr->kids[tr->node[i].kids + j];
+		for (j = p->nkids; j-- > 0;) {
+			uint32_t c = tr->kids[p->kids + j];
 
-			tr->node[c].depth = tr->node[i].depth + 1;
+			if (j >= 8)
+				fs_prefetch_node(&tr->node[tr->kids[p->kids + j - 8]]);
+			tr->node[c].depth = p->depth + 1;
+			tr->node[c].fs_parent = fsp;
+			cnt[fsp]++;
 			stack[sp++] = c;
 		}
 	}
@@ -637,51 +690,17 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		goto out;
 	}
 
-	/* fs parents and Slurm's children lists, in display order. */
-	memset(cnt, 0, ((size_t)n + 1) * sizeof(*cnt));
-	for (k = 1; k < n; k++) {
-		struct fs_node *a = &tr->node[tr->order[k]];
-		const struct fs_node *p = &tr->node[a->parent];
-
-		/* Display order jumps around the nodes: fetch ahead. */
-		if (k + 16 < n)
-			fs_prefetch_node(&tr->node[tr->order[k + 16]]);
-
-		a->fs_parent = (a->parent == root || !p->use_parent)
-				       ? a->parent
-				       : p->fs_parent;
-		cnt[a->fs_parent]++;
-	}
+	/* Slurm's children lists in display order, and the usage of accounts
+	 * that give none: two independent walks, side by side. */
 	for (i = 0, k = 0; i < n; i++) {
 		tr->node[i].fs_kids = (uint32_t)k;
 		k += cnt[i];
 		cnt[i] = tr->node[i].fs_kids;
 	}
 	tr->fs_kids = fs_xcalloc(n, sizeof(*tr->fs_kids));
-	for (k = 1; k < n; k++) {
-		i = tr->order[k];
-		if (k + 16 < n)
-			fs_prefetch_node(&tr->node[tr->order[k + 16]]);
-		tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
-	}
-	for (i = 0; i < n; i++)
-		tr->node[i].nfs_kids = cnt[i] - tr->node[i].fs_kids;
-
-	/* An account without a usage of its own: the sum of its children,
-	 * children before parents (reverse display order). */
-	for (k = n; k-- > 0;) {
-		struct fs_node *a = &tr->node[tr->order[k]];
-		long double sum = 0;
-
-		if (k >= 16)
-			fs_prefetch_node(&tr->node[tr->order[k - 16]]);
-
-		if (a->usage_given || a->is_user)
-			continue;
-		for (j = 0; j < a->nkids; j++)
-			sum += tr->node[tr->kids[a->kids + j]].usage_raw;
-		a->usage_raw = sum;
-	}
+	tail.tr = tr;
+	tail.cnt = cnt;
+	fs_par_for(2, tail_task, &tail);
 	ret = 0;
 out:
 	free(p1.chunk);
