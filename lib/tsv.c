@@ -427,6 +427,8 @@ parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
 	if (i == np) {
 		t->row = fs_xcalloc(n ? n : 1, sizeof(*t->row));
 		for (i = 0; i < np; i++) {
+			if (!ps.p[i].nrows)
+				continue;	/* its row is NULL */
 			memcpy(t->row + t->nrows, ps.p[i].row,
 			       ps.p[i].nrows * sizeof(*t->row));
 			t->nrows += ps.p[i].nrows;
