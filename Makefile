@@ -64,7 +64,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -std=gnu11 -g -O1 -Ilib $(FUZZ_SAN)
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
-	--errors-for-leak-kinds=definite
+	--show-leak-kinds=definite --errors-for-leak-kinds=definite
 
 MAN1 = $(wildcard tools/*/*.1)
 MAN5 = $(wildcard man/*.5)
@@ -114,7 +114,10 @@ clean:
 #   make bench           tests/bench.sh at 10k, 100k and 1M associations
 #   make fuzz            build the libFuzzer targets (clang) and run each for
 #                        FUZZ_SECONDS (default 60); FUZZ_SECONDS=0 builds only
-#   make check-valgrind  the golden tests with every program under valgrind
+#   make check-valgrind  the golden, fuzz-corpus and hostile-input tests with
+#                        every program under valgrind (definite leaks and
+#                        memory errors fail; "possibly lost" thread stacks
+#                        of a program killed by SIGPIPE do not)
 $(GENTREE): tests/gen/gentree.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $<
@@ -147,6 +150,7 @@ bench: all $(GENTREE)
 
 check-valgrind: all $(REPLAY_BIN)
 	FS_BIN=$(CURDIR)/$(BIN) FS_BUILD=$(CURDIR)/$(BUILD) \
-		FS_WRAP='$(VALGRIND)' prove -f tests/golden.t tests/fuzz-replay.t
+		FS_WRAP='$(VALGRIND)' prove -f tests/golden.t tests/fuzz-replay.t \
+		tests/hostile.t
 
 .PHONY: fuzz bench check-valgrind

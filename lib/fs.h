@@ -39,6 +39,10 @@ struct fs_err {
 
 int fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));	/* returns -1 */
+/* The message of an error found on a piece of the input (by a thread),
+ * into e, its line moved on by offset; e keeps its file. Returns -1. */
+int fs_err_take(struct fs_err *e, const struct fs_err *from,
+		unsigned long offset);
 void fs_err_print(const struct fs_err *e);	/* to stderr, with fs_progname */
 
 extern const char *fs_progname;

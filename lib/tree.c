@@ -566,8 +566,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 			goto out;
 		}
 		if (c->err.line) {
-			memcpy(e->msg, c->err.msg, sizeof(e->msg));
-			e->line = c->err.line;
+			fs_err_take(e, &c->err, 0);
 			goto out;
 		}
 		naccts += c->count;
@@ -603,8 +602,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	fs_par_for(p1.nchunks, pass2_chunk, &p2);
 	for (k = 0; k < p1.nchunks; k++) {
 		if (p1.chunk[k].err.line) {
-			memcpy(e->msg, p1.chunk[k].err.msg, sizeof(e->msg));
-			e->line = p1.chunk[k].err.line;
+			fs_err_take(e, &p1.chunk[k].err, 0);
 			goto out;
 		}
 		tr->user_count += p1.chunk[k].count;

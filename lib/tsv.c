@@ -417,8 +417,7 @@ parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
 	fs_par_for(np, parse_piece, &ps);
 	for (i = 0, n = 0; i < np; i++) {
 		if (ps.p[i].failed) {
-			memcpy(e->msg, ps.p[i].err.msg, sizeof(e->msg));
-			e->line = lineno + ps.p[i].err.line;
+			fs_err_take(e, &ps.p[i].err, lineno);
 			break;
 		}
 		lineno += ps.p[i].nrows;

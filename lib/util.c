@@ -37,6 +37,14 @@ fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
 	return -1;
 }
 
+int
+fs_err_take(struct fs_err *e, const struct fs_err *from, unsigned long offset)
+{
+	memcpy(e->msg, from->msg, sizeof(e->msg));
+	e->line = from->line + offset;
+	return -1;
+}
+
 void
 fs_err_print(const struct fs_err *e)
 {

@@ -30,6 +30,11 @@ n=0
 for cmd in "${cases[@]}"; do
 	n=$((n + 1))
 	name=${cmd%.cmd}
+	# NAME.novalgrind: the case needs the x87's 80 bits (valgrind has 64).
+	if [ -n "${FS_WRAP:-}" ] && [ -f "$name.novalgrind" ]; then
+		echo "ok $n - ${name#golden/} # SKIP $(head -1 "$name.novalgrind")"
+		continue
+	fi
 	in=/dev/null
 	[ -f "$name.in" ] && in=$name.in
 	timeout 60 bash -c "$(cat "$cmd")" <"$in" >"$tmp/out" 2>"$tmp/err"

@@ -68,6 +68,12 @@ H=$'#fs-tsv 1\n#cluster=c\n#taken=2026-11-20T08:00:00Z\n#half_life=604800\nAccou
 awk 'BEGIN { s = "garbage "; while (length(s) < 1048576) s = s s; print s }' >"$g/bad-line-1mb-no-tabs"
 
 files=(hostile/* "$g"/*)
+# FS_WRAP (make check-valgrind): each run goes through it (valgrind -q
+# --error-exitcode=99: a memory error or leak is status 99 and a report on
+# standard error, both failures here). The generated giants would take
+# hours under valgrind and are left to the plain and sanitizer runs.
+W=${FS_WRAP:-}
+[ -n "$W" ] && files=(hostile/*)
 
 # Data rows of a TSV tree: lines after the header line.
 rows() { awk '!h && !/^#/ { h = 1; next } h' "$1" | wc -l; }
@@ -94,7 +100,7 @@ for f in "${files[@]}"; do
 				n=$((n + 1)); echo "ok $n - $what # SKIP --json writes each row's path: O(rows x depth)"; continue ;;
 			esac
 			# shellcheck disable=SC2086
-			timeout -k 5 "$T" "$B/$prog" $mode <"$f" >"$tmp/out" 2>"$tmp/err"
+			timeout -k 5 "$T" $W "$B/$prog" $mode <"$f" >"$tmp/out" 2>"$tmp/err"
 			st=$?
 			msg=()
 			if [ $st = 124 ] || [ $st = 137 ]; then
@@ -112,8 +118,12 @@ for f in "${files[@]}"; do
 				fs-rank/)
 					[ "$(head -1 "$tmp/out")" = "#fs-tsv 1" ] || msg+=("output is not a TSV tree")
 					[ "$(rows "$tmp/out")" = "$(rows "$f")" ] || msg+=("$(rows "$tmp/out") rows out, $(rows "$f") in")
-					"$B/fs-rank" <"$tmp/out" >"$tmp/again" 2>&1
-					cmp -s "$tmp/out" "$tmp/again" || msg+=("ranking the output again changes it")
+					# Not under valgrind: it computes long doubles in
+					# 64 bits, so its digits differ from a real run's.
+					if [ -z "$W" ]; then
+						"$B/fs-rank" <"$tmp/out" >"$tmp/again" 2>&1
+						cmp -s "$tmp/out" "$tmp/again" || msg+=("ranking the output again changes it")
+					fi
 					;;
 				fs-rank/-l)
 					[ "$(wc -l <"$tmp/out")" = $(($(rows "$f") + 2)) ] || msg+=("not one sshare line per row")
