@@ -220,56 +220,43 @@ fs_sshare_default_format(enum fs_algorithm alg, int longfmt, int partition)
 			 : "A,User,RawShares,NormShares,RawUsage,Eff,Fairshare";
 }
 
-int
-fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
-		const struct fs_sshare_opts *o, FILE *out, struct fs_err *e)
+/* The rows of fs_sshare_print, in chunks of display order formatted on
+ * every core (each into a memory stream) and written in order. */
+#define SSHARE_ROWS 4096
+
+struct rows {
+	const struct fs_tree *tr;
+	const struct fs_rank_opts *ro;
+	const struct fs_sshare_opts *o;
+	const struct pfield *pf;
+	int n, c_grp, c_run, c_raw, c_id, *indent;
+	const char *cluster;
+	FILE *out;
+};
+
+static void
+rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 {
-	struct pfield pf[64];
-	struct printer p = {out, o->parsable, 0};
+	const struct rows *pr = arg;
+	const struct fs_tree *tr = pr->tr;
 	const struct fs_table *t = tr->t;
-	int n, k, c_grp, c_run, c_raw, c_id, *indent = NULL, *printed = NULL;
-	const char *cluster = fs_header_meta(&t->h, "cluster");
-	const char *fmt = o->format;
-	uint32_t i, r;
-	char acct[4096];
+	const struct fs_rank_opts *ro = pr->ro;
+	const struct fs_sshare_opts *o = pr->o;
+	const struct pfield *pf = pr->pf;
+	const int *indent = pr->indent;
+	int n = pr->n, k, c_grp = pr->c_grp, c_run = pr->c_run,
+	    c_raw = pr->c_raw, c_id = pr->c_id;
+	const char *cluster = pr->cluster;
+	uint32_t i, r = (uint32_t)(ci * SSHARE_ROWS), end = tr->n;
+	char acct[4096], *text = NULL;
+	size_t size = 0;
+	struct printer p = {NULL, o->parsable, 0};
 
-	if (!fmt)
-		fmt = fs_sshare_default_format(ro->algorithm, o->longfmt,
-					       o->partition);
-	n = parse_format(fmt, pf, 64, e);
-	if (n < 0)
-		return -1;
-	c_grp = fs_header_col(&t->h, "GrpTRESMins");
-	c_run = fs_header_col(&t->h, "TRESRunMins");
-	c_raw = fs_header_col(&t->h, "GrpTRESRaw");
-	c_id = fs_header_col(&t->h, "ID");
-
-	if (!o->noheader) {
-		for (k = 0; k < n; k++) {
-			p.last = k == n - 1;
-			if (o->parsable) {
-				fputs(fields[pf[k].id].name, out);
-				cell_end(&p);
-			} else
-				fprintf(out, "%*.*s ", pf[k].len, abs(pf[k].len),
-					fields[pf[k].id].name);
-		}
-		putc('\n', out);
-		if (!o->parsable) {
-			for (k = 0; k < n; k++) {
-				int j;
-
-				for (j = 0; j < abs(pf[k].len); j++)
-					putc('-', out);
-				putc(' ', out);
-			}
-			putc('\n', out);
-		}
-	}
-
-	indent = fs_xcalloc(tr->n, sizeof(*indent));
-	printed = fs_xcalloc(tr->n, sizeof(*printed));
-	for (r = 0; r < tr->n; r++) {
+	if (end - r > SSHARE_ROWS)
+		end = r + SSHARE_ROWS;
+	if (!(p.out = open_memstream(&text, &size)))
+		fs_die("out of memory");
+	for (; r < end; r++) {
 		const struct fs_node *a;
 		int fair = ro->algorithm == FS_ALG_FAIRTREE;
 
@@ -277,11 +264,6 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 		a = &tr->node[i];
 		if (o->users_only && !a->is_user)
 			continue;
-		/* slurmdb_tree_name_get: one space more than the parent's
-		 * row when that row was printed. */
-		if (a->parent != FS_NONE && printed[a->parent])
-			indent[i] = indent[a->parent] + 1;
-		printed[i] = 1;
 		for (k = 0; k < n; k++) {
 			int len = pf[k].len;
 			const char *s;
@@ -382,11 +364,98 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 				break;
 			}
 		}
-		putc('\n', out);
+		putc('\n', p.out);
 	}
-	free(indent);
+	fclose(p.out);
+	fs_buf_add(b, text, size);
+	free(text);
+}
+
+static int
+rows_emit(void *arg, struct fs_buf *b)
+{
+	const struct rows *pr = arg;
+
+	return fs_write_all(pr->out, b->data, b->len);
+}
+
+int
+fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
+		const struct fs_sshare_opts *o, FILE *out, struct fs_err *e)
+{
+	struct pfield pf[64];
+	struct printer p = {out, o->parsable, 0};
+	const struct fs_table *t = tr->t;
+	int n, k, c_grp, c_run, c_raw, c_id, *printed;
+	const char *cluster = fs_header_meta(&t->h, "cluster");
+	const char *fmt = o->format;
+	struct rows pr;
+	uint32_t r;
+
+	if (!fmt)
+		fmt = fs_sshare_default_format(ro->algorithm, o->longfmt,
+					       o->partition);
+	n = parse_format(fmt, pf, 64, e);
+	if (n < 0)
+		return -1;
+	c_grp = fs_header_col(&t->h, "GrpTRESMins");
+	c_run = fs_header_col(&t->h, "TRESRunMins");
+	c_raw = fs_header_col(&t->h, "GrpTRESRaw");
+	c_id = fs_header_col(&t->h, "ID");
+
+	if (!o->noheader) {
+		for (k = 0; k < n; k++) {
+			p.last = k == n - 1;
+			if (o->parsable) {
+				fputs(fields[pf[k].id].name, out);
+				cell_end(&p);
+			} else
+				fprintf(out, "%*.*s ", pf[k].len, abs(pf[k].len),
+					fields[pf[k].id].name);
+		}
+		putc('\n', out);
+		if (!o->parsable) {
+			for (k = 0; k < n; k++) {
+				int j;
+
+				for (j = 0; j < abs(pf[k].len); j++)
+					putc('-', out);
+				putc(' ', out);
+			}
+			putc('\n', out);
+		}
+	}
+
+	/* slurmdb_tree_name_get: one space more than the parent's row when
+	 * that row was printed. */
+	pr.indent = fs_xcalloc(tr->n, sizeof(*pr.indent));
+	printed = fs_xcalloc(tr->n, sizeof(*printed));
+	for (r = 0; r < tr->n; r++) {
+		const struct fs_node *a = &tr->node[tr->order[r]];
+
+		if (o->users_only && !a->is_user)
+			continue;
+		if (a->parent != FS_NONE && printed[a->parent])
+			pr.indent[tr->order[r]] = pr.indent[a->parent] + 1;
+		printed[tr->order[r]] = 1;
+	}
 	free(printed);
-	return ferror(out) ? fs_error(e, 0, "write error") : 0;
+	pr.tr = tr;
+	pr.ro = ro;
+	pr.o = o;
+	pr.pf = pf;
+	pr.n = n;
+	pr.c_grp = c_grp;
+	pr.c_run = c_run;
+	pr.c_raw = c_raw;
+	pr.c_id = c_id;
+	pr.cluster = cluster;
+	pr.out = out;
+	fflush(out);
+	r = fs_par_ordered((tr->n + SSHARE_ROWS - 1) / SSHARE_ROWS, rows_chunk,
+			   rows_emit, &pr);
+	free(pr.indent);
+	return r || ferror(out) ? fs_error(e, 0, "write error") : 0;
 }
 
 /* ---------------------------------------------------------------- import */

@@ -53,7 +53,7 @@ plant empty-line-late-fields-early \
 plant cr-late-fields-early \
 	'NR == 61000 { $0 = $0 "\r" } NR == 25000 { NF = 3 } { print }'
 
-modes=("fs-rank" "fs-rank -l -P" "fs-rank --json" "fs-rank --algorithm classic"
+modes=("fs-rank" "fs-rank -l -P" "fs-rank -l" "fs-rank -U -p -n" "fs-rank --json" "fs-rank --algorithm classic"
 	"fs-rank --ties merge" "fs-report")
 for f in clean bad-late-second-root-early bad-early-second-root-late \
 	orphans-in-two-chunks dups-in-two-chunks bad-in-every-chunk \

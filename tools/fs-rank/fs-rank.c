@@ -137,9 +137,11 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 
 	e.file = NULL;
 	if (o->sshare) {
-		if (fs_sshare_print(&tr, &ro, &o->so, out, &e) < 0)
-			fs_err_print(&e);
-		else
+		if (fs_sshare_print(&tr, &ro, &o->so, out, &e) < 0) {
+			/* A failed write is told once, by fs_stdout_close. */
+			if (!ferror(out))
+				fs_err_print(&e);
+		} else
 			ret = FS_EXIT_OK;
 	} else if (o->json) {
 		ret = fs_json_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
