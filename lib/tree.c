@@ -248,6 +248,7 @@ struct pass2 {
 	const struct hmap *accts;
 	int pcol;
 	struct chunk_res *chunk;
+	uint32_t *cnt;		/* children per account, then cursors */
 };
 
 static void
@@ -284,8 +285,27 @@ pass2_chunk(void *arg, size_t ci)
 			return;
 		}
 		a->parent = j;
+		__atomic_fetch_add(&p2->cnt[j], 1, __ATOMIC_RELAXED);
 		c->count += a->is_user;
 	}
+}
+
+/* Rows [i * P1_ROWS, ...) into their parent's slice of tr->kids, at the
+ * cursor in cnt. Threads interleave, so a slice's order is arbitrary until
+ * sort_chunk sorts it. */
+static void
+scatter_chunk(void *arg, size_t ci)
+{
+	struct pass2 *p2 = arg;
+	struct fs_tree *tr = p2->tr;
+	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n;
+
+	if (end - i > P1_ROWS)
+		end = i + P1_ROWS;
+	for (; i < end; i++)
+		if (i != tr->root)
+			tr->kids[__atomic_fetch_add(&p2->cnt[tr->node[i].parent],
+						    1, __ATOMIC_RELAXED)] = i;
 }
 
 static const struct fs_tree *sort_tree;
@@ -422,18 +442,29 @@ sort_chunk(void *arg, size_t ci)
 		skey_sort(key, tmp, m);
 		for (j = 0; j < m; j++)
 			v[j] = key[j].idx;
-		/* Equal user rows are now neighbours: keep the duplicate that
-		 * comes first in the input, to report it. */
-		for (j = 1; j < m; j++)
-			if (skey_cmp(&key[j - 1], &key[j]) == 0) {
-				uint32_t a = v[j - 1] < v[j] ? v[j - 1] : v[j];
-				uint32_t b = v[j - 1] < v[j] ? v[j] : v[j - 1];
+		/* Equal user rows are now neighbours, in no set order: in each
+		 * run of them the second row in input order is a duplicate of
+		 * the first; keep the one that comes first in the input. */
+		for (j = 1; j < m; j++) {
+			uint32_t x, lo, lo2;
 
-				if (dup == FS_NONE || b < dup) {
-					dup = b;
-					dup_first = a;
-				}
+			if (skey_cmp(&key[j - 1], &key[j]))
+				continue;
+			lo = v[j - 1] < v[j] ? v[j - 1] : v[j];
+			lo2 = v[j - 1] < v[j] ? v[j] : v[j - 1];
+			for (x = j + 1; x < m && !skey_cmp(&key[j], &key[x]); x++) {
+				if (v[x] < lo) {
+					lo2 = lo;
+					lo = v[x];
+				} else if (v[x] < lo2)
+					lo2 = v[x];
 			}
+			if (dup == FS_NONE || lo2 < dup) {
+				dup = lo2;
+				dup_first = lo;
+			}
+			j = x - 1;
+		}
 	}
 	free(key);
 	free(tmp);
@@ -598,6 +629,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	p2.accts = &accts;
 	p2.pcol = col[2];
 	p2.chunk = p1.chunk;
+	p2.cnt = cnt = fs_xcalloc((size_t)n + 1, sizeof(*cnt));
 	memset(p1.chunk, 0, p1.nchunks * sizeof(*p1.chunk));
 	fs_par_for(p1.nchunks, pass2_chunk, &p2);
 	for (k = 0; k < p1.nchunks; k++) {
@@ -608,20 +640,15 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		tr->user_count += p1.chunk[k].count;
 	}
 
-	/* Children grouped by parent, in Slurm's sibling order. */
-	cnt = fs_xcalloc((size_t)n + 1, sizeof(*cnt));
-	for (i = 0; i < n; i++)
-		if (i != root)
-			cnt[tr->node[i].parent]++;
+	/* Children grouped by parent (pass 2 counted them), then in Slurm's
+	 * sibling order. */
 	for (i = 0, k = 0; i < n; i++) {
 		tr->node[i].kids = (uint32_t)k;
 		k += cnt[i];
 		cnt[i] = tr->node[i].kids;
 	}
 	tr->kids = fs_xcalloc(n, sizeof(*tr->kids));
-	for (i = 0; i < n; i++)
-		if (i != root)
-			tr->kids[cnt[tr->node[i].parent]++] = i;
+	fs_par_for(p1.nchunks, scatter_chunk, &p2);
 	sort_tree = tr;
 	sk.tr = tr;
 	sk.cnt = cnt;

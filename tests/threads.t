@@ -52,12 +52,15 @@ plant empty-line-late-fields-early \
 	'NR == 60000 { print "" } NR == 35000 { NF = 4 } { print }'
 plant cr-late-fields-early \
 	'NR == 61000 { $0 = $0 "\r" } NR == 25000 { NF = 3 } { print }'
+plant triple-dup \
+	'$2 != "" && !d && NR > 7000 { d = $0 } { print } END { print d; print d }'
 
 modes=("fs-rank" "fs-rank -l -P" "fs-rank -l" "fs-rank -U -p -n" "fs-rank --json" "fs-rank --algorithm classic"
 	"fs-rank --ties merge" "fs-report")
 for f in clean bad-late-second-root-early bad-early-second-root-late \
 	orphans-in-two-chunks dups-in-two-chunks bad-in-every-chunk \
-	fields-in-two-pieces empty-line-late-fields-early cr-late-fields-early; do
+	fields-in-two-pieces empty-line-late-fields-early cr-late-fields-early \
+	triple-dup; do
 	for m in "${modes[@]}"; do
 		p=${m%% *}
 		[ -x "$B/$p" ] || continue
@@ -107,6 +110,8 @@ check_msg bad-early-second-root-late "<stdin>:$((hl + 20000)): column 'Raw(Share
 check_msg orphans-in-two-chunks "<stdin>:$((hl + 30000)): parent account 'nosuch(p)?1' not found"
 check_msg dups-in-two-chunks "<stdin>:$((hl + rows + 1)): duplicate user row: .*\\(first at line [0-9]+\\)"
 check_msg bad-in-every-chunk "<stdin>:$((hl + 100)): "
+r0=$(body | awk -F'\t' '$2 != "" && NR > 7000 { print NR; exit }')
+check_msg triple-dup "<stdin>:$((hl + rows + 1)): duplicate user row: .*\\(first at line $((hl + r0))\\)"
 check_msg fields-in-two-pieces "<stdin>:$((hl + 20000)): expected 6 fields, found 7"
 check_msg empty-line-late-fields-early "<stdin>:$((hl + 35000)): expected 6 fields, found 4"
 check_msg cr-late-fields-early "<stdin>:$((hl + 25000)): expected 6 fields, found 3"
