@@ -193,8 +193,88 @@ open_list(struct fs_tree *tr, const uint32_t *sorted, const uint32_t *list,
 	return m;
 }
 
+/* Level FS as a sort key: a value that is not negative (all of them but
+ * NaN, which a usage sum that overflows to inf can give) orders as its x87
+ * bits, exponent then mantissa; then users before accounts. Sorting keys
+ * side by side keeps the sort in the cache. */
+struct lkey {
+	uint64_t mant;
+	uint32_t idx;
+	uint16_t exp;
+	uint8_t user;
+};
+
+static int
+lkey_make(const struct fs_node *a, uint32_t idx, struct lkey *k)
+{
+	long double v = a->level_fs;
+	uint16_t se;
+
+	if (isnan(v) || signbit(v))
+		return -1;
+	if (v == 0)
+		v = 0;	/* one zero */
+	memcpy(&k->mant, &v, 8);
+	memcpy(&se, (const char *)&v + 8, 2);
+	k->exp = se;
+	k->idx = idx;
+	k->user = a->is_user;
+	return 0;
+}
+
+/* 1 when a goes strictly before b: higher Level FS, then users first. */
+static inline int
+lkey_before(const struct lkey *a, const struct lkey *b)
+{
+	if (a->exp != b->exp)
+		return a->exp > b->exp;
+	if (a->mant != b->mant)
+		return a->mant > b->mant;
+	return a->user > b->user;
+}
+
+/* Stable: insertion-sorted runs of RUN, then bottom-up merges. */
+static void
+lkey_sort(struct lkey *v, struct lkey *tmp, uint32_t n)
+{
+	struct lkey *src = v, *dst = tmp, *sw, x;
+	uint32_t width, lo, i, j;
+
+	for (lo = 0; lo < n; lo += RUN) {
+		uint32_t hi = lo + RUN < n ? lo + RUN : n;
+
+		for (i = lo + 1; i < hi; i++) {
+			x = v[i];
+			for (j = i; j > lo && lkey_before(&x, &v[j - 1]); j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	}
+	for (width = RUN; width < n; width *= 2) {
+		for (lo = 0; lo < n; lo += 2 * width) {
+			uint32_t mid = lo + width < n ? lo + width : n;
+			uint32_t hi = mid + width < n ? mid + width : n;
+			uint32_t a = lo, b = mid, k = lo;
+
+			while (a < mid && b < hi)
+				dst[k++] = lkey_before(&src[b], &src[a]) ? src[b++]
+									 : src[a++];
+			while (a < mid)
+				dst[k++] = src[a++];
+			while (b < hi)
+				dst[k++] = src[b++];
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof(*v));
+}
+
 /* Sort the children lists of fs parents [i * NODES_PER_CHUNK, ...) by Level
- * FS into sorted[], at the offsets they have in tr->fs_kids. */
+ * FS into sorted[], at the offsets they have in tr->fs_kids: by keys, or
+ * through the nodes when a list holds a NaN. */
 struct presort {
 	const struct fs_tree *tr;
 	uint32_t *sorted, *tmp;
@@ -205,20 +285,41 @@ presort_chunk(void *arg, size_t ci)
 {
 	const struct presort *ps = arg;
 	const struct fs_tree *tr = ps->tr;
-	uint32_t i = (uint32_t)(ci * NODES_PER_CHUNK), end = tr->n;
+	uint32_t i = (uint32_t)(ci * NODES_PER_CHUNK), end = tr->n, j, m;
+	uint32_t most = 0;
+	struct lkey *key, *ktmp;
 
 	if (end - i > NODES_PER_CHUNK)
 		end = i + NODES_PER_CHUNK;
+	for (j = i; j < end; j++)
+		if (tr->node[j].nfs_kids > most)
+			most = tr->node[j].nfs_kids;
+	key = fs_xcalloc((size_t)most + 1, sizeof(*key));
+	ktmp = fs_xcalloc((size_t)most + 1, sizeof(*ktmp));
 	for (; i < end; i++) {
 		const struct fs_node *a = &tr->node[i];
+		const uint32_t *kids = tr->fs_kids + a->fs_kids;
+		uint32_t *out = ps->sorted + a->fs_kids;
 
-		if (!a->nfs_kids)
+		if (!(m = a->nfs_kids))
 			continue;
-		memcpy(ps->sorted + a->fs_kids, tr->fs_kids + a->fs_kids,
-		       a->nfs_kids * sizeof(*ps->sorted));
-		sort_list(tr, ps->sorted + a->fs_kids, ps->tmp + a->fs_kids,
-			  a->nfs_kids);
+		for (j = 0; j < m; j++) {
+			if (j + 8 < m)
+				fs_prefetch_node(&tr->node[kids[j + 8]]);
+			if (lkey_make(&tr->node[kids[j]], kids[j], &key[j]) < 0)
+				break;
+		}
+		if (j < m) {
+			memcpy(out, kids, m * sizeof(*out));
+			sort_list(tr, out, ps->tmp + a->fs_kids, m);
+			continue;
+		}
+		lkey_sort(key, ktmp, m);
+		for (j = 0; j < m; j++)
+			out[j] = key[j].idx;
 	}
+	free(key);
+	free(ktmp);
 }
 
 void
