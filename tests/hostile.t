@@ -74,6 +74,8 @@ files=(hostile/* "$g"/*)
 # hours under valgrind and are left to the plain and sanitizer runs.
 W=${FS_WRAP:-}
 [ -n "$W" ] && files=(hostile/*)
+# Inputs whose verdict needs the x87's 80-bit range (valgrind has 64 bits).
+x87_only=" bad-usage-1e400-ok-but-1e5000 "
 
 # Data rows of a TSV tree: lines after the header line.
 rows() { awk '!h && !/^#/ { h = 1; next } h' "$1" | wc -l; }
@@ -84,6 +86,10 @@ notok() { n=$((n + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@"; }
 
 for f in "${files[@]}"; do
 	name=${f##*/}
+	if [ -n "$W" ] && [[ $x87_only == *" $name "* ]]; then
+		n=$((n + 1)); echo "ok $n - $name # SKIP its verdict needs 80-bit long doubles, valgrind has 64"
+		continue
+	fi
 	for prog in "${progs[@]}"; do
 		case $prog in
 		fs-rank) modes=("" "-l" "--json") ;;
