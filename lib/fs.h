@@ -169,6 +169,11 @@ void fs_lines_init(struct fs_lines *l, FILE *in);
  * *len is its length. NULL at the end of the input or on a read error
  * (ferror(l->in) tells). */
 char *fs_lines_next(struct fs_lines *l, size_t *len);
+/* The next block of whole lines, at least want bytes unless the input ends
+ * first: lines keep their '\n' (the last one of the input may lack it and
+ * is then followed by a NUL). Valid until the next call; *len its length.
+ * NULL at the end or on a read error. Mixes with fs_lines_next. */
+char *fs_lines_block(struct fs_lines *l, size_t want, size_t *len);
 void fs_lines_release(struct fs_lines *l);
 
 /* A whole TSV tree in memory. Rows are stored in place in buf: each row's

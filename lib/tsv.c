@@ -6,6 +6,7 @@
  * fields, no quoting. The prologue reader is fed line by line so that the
  * streaming programs and the whole-table reader share it.
  */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
@@ -278,6 +279,64 @@ fs_lines_next(struct fs_lines *l, size_t *len)
 		if (n == 0)
 			l->eof = 1;
 	}
+}
+
+char *
+fs_lines_block(struct fs_lines *l, size_t want, size_t *len)
+{
+	char *s, *nl;
+	size_t n;
+
+	if (!l->buf) {
+		l->cap = 1 << 18;
+		l->buf = fs_xmalloc(l->cap);
+	}
+	/* Keep what is left, then read until want bytes or the end. */
+	if (l->pos) {
+		memmove(l->buf, l->buf + l->pos, l->len - l->pos);
+		l->len -= l->pos;
+		l->pos = 0;
+	}
+	while (!l->eof && l->len < want) {
+		if (l->cap - l->len < (1 << 16) + 1) {
+			l->cap *= 2;
+			l->buf = fs_xrealloc(l->buf, l->cap);
+		}
+		n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
+		l->len += n;
+		if (n == 0)
+			l->eof = 1;
+	}
+	if (l->len == 0)
+		return NULL;
+	s = l->buf;
+	if (l->eof) {
+		/* Everything, a last line without '\n' included. */
+		l->buf[l->len] = '\0';
+		*len = l->len;
+	} else {
+		/* Up to the last '\n'; a line longer than the block makes
+		 * the block grow until its end is in. */
+		while (!(nl = memrchr(s, '\n', l->len))) {
+			if (l->cap - l->len < (1 << 16) + 1) {
+				l->cap *= 2;
+				l->buf = fs_xrealloc(l->buf, l->cap);
+				s = l->buf;
+			}
+			n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
+			l->len += n;
+			if (n == 0) {
+				l->eof = 1;
+				l->buf[l->len] = '\0';
+				*len = l->len;
+				l->pos = l->len;
+				return s;
+			}
+		}
+		*len = (size_t)(nl + 1 - s);
+	}
+	l->pos = *len;
+	return s;
 }
 
 void

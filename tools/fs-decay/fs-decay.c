@@ -8,9 +8,9 @@
  * RawUsage column and the metadata `taken`, `usage_reset` and `decay_*`;
  * every other column and metadata entry passes through untouched, in order.
  *
- * Without --jobs it streams: each row is written as soon as it is read, in
- * constant memory, and on bad input the rows before the bad line have been
- * written (fs-decay(1)). With --jobs it reads and checks the tree and the
+ * Without --jobs it streams: rows are read and written block by block (each
+ * block decayed on every core), in constant memory, and on bad input the
+ * rows before the bad line have been written (fs-decay(1)). With --jobs it reads and checks the tree and the
  * jobs completely before writing its first byte.
  */
 #include <errno.h>
@@ -22,7 +22,6 @@
 
 #define SLURM_HALF_LIFE 604800	/* PriorityDecayHalfLife default: 7-0 */
 #define SLURM_CALC_PERIOD 300	/* PriorityCalcPeriod default: 5 */
-#define FLUSH_AT (1 << 16)
 
 struct opts {
 	int elapsed_set, to_set, from_set, half_life_set, period_set;
@@ -207,15 +206,6 @@ set_meta(const struct opts *o, const struct plan *p, struct fs_header *h,
 	fs_buf_release(&b);
 }
 
-static int
-flush(struct fs_buf *b, FILE *out)
-{
-	if (fs_write_all(out, b->data, b->len) < 0 || fflush(out) != 0)
-		return -1;
-	b->len = 0;
-	return 0;
-}
-
 /* Is the row (fields split) the header line again? */
 static int
 header_again(const struct fs_header *h, char **f)
@@ -228,116 +218,211 @@ header_again(const struct fs_header *h, char **f)
 	return 1;
 }
 
+/* The rows after the header, decayed by one factor. */
+struct stream {
+	const struct fs_header *h;
+	int cu, cuser;
+	long double factor;
+	FILE *out;
+	/* the block being decayed, in chunks */
+	char *block;
+	size_t len, nchunks;
+	struct chunk *chunk;
+	unsigned long lineno;	/* lines before the block's chunk being written */
+	const char *name;
+	int failed;
+};
+
+struct chunk {
+	char *s, *end;		/* whole lines */
+	unsigned long lines;	/* lines done */
+	struct fs_err err;	/* line counted from the chunk's start; 0: none */
+};
+
+/* One row: every RawUsage with a value is parsed, multiplied by the one
+ * factor (a long double times a double, as Slurm does) and written to read
+ * back exactly. */
+static int
+decay_row(const struct stream *st, char *line, size_t len, char **f,
+	  unsigned long lineno, struct fs_buf *ob, struct fs_err *e)
+{
+	const struct fs_header *h = st->h;
+	long double v;
+	char *end;
+	size_t i;
+
+	if (fs_check_line(line, len, lineno, e) < 0)
+		return -1;
+	if (len == 0)
+		return fs_error(e, lineno, "empty line");
+	if (fs_split(line, f, h->ncols, lineno, e) < 0)
+		return -1;
+	if (!*f[st->cu]) {
+		if (*f[st->cuser])
+			return fs_error(e, lineno, "column 'RawUsage': empty "
+					"on a user row");
+		for (i = 1; i < h->ncols; i++)
+			f[i][-1] = '\t';
+		fs_buf_add(ob, line, len);
+	} else {
+		if (fs_parse_usage(f[st->cu], "RawUsage", &v, e, lineno) < 0) {
+			if (header_again(h, f))
+				fs_error(e, lineno, "repeated header line");
+			return -1;
+		}
+		v *= st->factor;
+		end = f[st->cu] + strlen(f[st->cu]);
+		for (i = 1; i < h->ncols; i++)
+			f[i][-1] = '\t';
+		fs_buf_add(ob, line, (size_t)(f[st->cu] - line));
+		fs_buf_ld(ob, v);
+		fs_buf_add(ob, end, len - (size_t)(end - line));
+	}
+	fs_buf_addch(ob, '\n');
+	return 0;
+}
+
+/* Chunk i of the block: its rows into b, up to its first bad line. */
+static void
+decay_chunk(void *arg, size_t i, struct fs_buf *b)
+{
+	struct stream *st = arg;
+	struct chunk *c = &st->chunk[i];
+	char **f = fs_xcalloc(st->h->ncols, sizeof(*f)), *s, *nl;
+	size_t len;
+
+	for (s = c->s; s < c->end; s += len + 1) {
+		nl = memchr(s, '\n', (size_t)(c->end - s));
+		len = nl ? (size_t)(nl - s) : (size_t)(c->end - s);
+		s[len] = '\0';
+		c->lines++;
+		if (decay_row(st, s, len, f, c->lines, b, &c->err) < 0)
+			break;
+	}
+	free(f);
+}
+
+/* Write chunk rows in order; after a bad line, say so and stop. */
+static int
+decay_emit(void *arg, struct fs_buf *b)
+{
+	struct stream *st = arg;
+	struct chunk *c = &st->chunk[st->nchunks];
+
+	st->nchunks++;
+	if (fs_write_all(st->out, b->data, b->len) < 0) {
+		st->failed = 1;
+		return -1;
+	}
+	if (c->err.line) {
+		struct fs_err e = {st->name, 0, ""};
+
+		fs_err_take(&e, &c->err, st->lineno);
+		fflush(st->out);
+		fs_err_print(&e);
+		st->failed = 2;
+		return -1;
+	}
+	st->lineno += c->lines;
+	return 0;
+}
+
+/* Bytes of rows read and decayed at once, cut into chunks for the cores. */
+#define BLOCK (4 << 20)
+#define CHUNKS 16
+
 /*
- * The streaming decay: one line at a time, rows written in blocks of whole
- * lines. Every RawUsage with a value is parsed, multiplied by the one factor
- * (a long double times a double, as Slurm does) and written to read back
- * exactly.
+ * The streaming decay: the prologue line by line, then the rows in blocks
+ * of whole lines, each decayed on every core in chunks and written in
+ * order before the next block is read. Memory stays constant; on a bad
+ * line the rows before it have been written (fs-decay(1)).
  */
 static int
 run_stream(const struct opts *o, FILE *in, const char *name, FILE *out)
 {
 	struct fs_header h;
 	struct fs_err e = {name, 0, ""};
-	struct fs_buf ob;
+	struct stream st;
+	struct chunk chunk[CHUNKS];
 	struct plan p;
-	char *line, **f = NULL, *end;
-	size_t len, i;
+	char *line;
+	size_t len, k;
 	struct fs_lines lines;
 	unsigned long lineno = 0;
-	int r = 1, cu = -1, cuser = -1, ret = FS_EXIT_DATA;
-	long double v, factor = 1;
+	int r = 1, ret = FS_EXIT_DATA;
 
 	fs_header_init(&h);
-	fs_buf_init(&ob);
 	fs_lines_init(&lines, in);
-	while ((line = fs_lines_next(&lines, &len))) {
+	memset(&st, 0, sizeof(st));
+	while (r && (line = fs_lines_next(&lines, &len))) {
 		lineno++;
 		if (fs_check_line(line, len, lineno, &e) < 0)
 			goto bad;
-		if (r) {
-			r = fs_header_feed(&h, line, len, lineno, &e);
-			if (r < 0)
-				goto bad;
-			if (r)
-				continue;
-			cu = fs_header_col(&h, "RawUsage");
-			cuser = fs_header_col(&h, "User");
-			if (cu < 0 || cuser < 0) {
-				fs_error(&e, lineno, "header: no column '%s' "
-					 "(a TSV tree from fs-tree has it)",
-					 cu < 0 ? "RawUsage" : "User");
-				goto bad;
-			}
-			if (make_plan(o, &h, &p, &e) < 0) {
-				e.line = 0;
-				goto bad;
-			}
-			factor = o->reset ? 0
-				 : fs_decay_factor(&p.law, p.to - p.from);
-			set_meta(o, &p, &h, o->reset ? 1 : factor, NULL);
-			f = fs_xcalloc(h.ncols, sizeof(*f));
-			if (fs_header_write(&h, out) < 0 || fflush(out) != 0)
-				goto out;
-			continue;
-		}
-		if (len == 0) {
-			fs_error(&e, lineno, "empty line");
+		r = fs_header_feed(&h, line, len, lineno, &e);
+		if (r < 0)
 			goto bad;
-		}
-		if (fs_split(line, f, h.ncols, lineno, &e) < 0)
-			goto bad;
-		if (!*f[cu]) {
-			if (*f[cuser]) {
-				fs_error(&e, lineno, "column 'RawUsage': empty "
-					 "on a user row");
-				goto bad;
-			}
-			for (i = 1; i < h.ncols; i++)
-				f[i][-1] = '\t';
-			fs_buf_add(&ob, line, len);
-		} else {
-			if (fs_parse_usage(f[cu], "RawUsage", &v, &e,
-					   lineno) < 0) {
-				if (header_again(&h, f))
-					fs_error(&e, lineno,
-						 "repeated header line");
-				goto bad;
-			}
-			v *= factor;
-			i = strlen(f[cu]);
-			end = f[cu] + i;
-			for (i = 1; i < h.ncols; i++)
-				f[i][-1] = '\t';
-			fs_buf_add(&ob, line, (size_t)(f[cu] - line));
-			fs_buf_ld(&ob, v);
-			fs_buf_add(&ob, end, len - (size_t)(end - line));
-		}
-		fs_buf_addch(&ob, '\n');
-		if (ob.len >= FLUSH_AT && flush(&ob, out) < 0)
-			goto out;
 	}
-	if (ferror(in)) {
-		fs_error(&e, 0, "read error: %s", strerror(errno));
-		goto bad;
-	}
+	if (ferror(in))
+		goto read_error;
 	if (r) {
 		fs_error(&e, lineno ? lineno : 1, lineno ? "no header line "
 			 "after the metadata" : "empty input: expected a TSV "
 			 "tree starting with '" FS_TSV_MAGIC "'");
 		goto bad;
 	}
-	if (flush(&ob, out) == 0)
-		ret = FS_EXIT_OK;
+	st.cu = fs_header_col(&h, "RawUsage");
+	st.cuser = fs_header_col(&h, "User");
+	if (st.cu < 0 || st.cuser < 0) {
+		fs_error(&e, lineno, "header: no column '%s' (a TSV tree from "
+			 "fs-tree has it)", st.cu < 0 ? "RawUsage" : "User");
+		goto bad;
+	}
+	if (make_plan(o, &h, &p, &e) < 0) {
+		e.line = 0;
+		goto bad;
+	}
+	st.factor = o->reset ? 0 : fs_decay_factor(&p.law, p.to - p.from);
+	set_meta(o, &p, &h, o->reset ? 1 : st.factor, NULL);
+	if (fs_header_write(&h, out) < 0 || fflush(out) != 0)
+		goto out;
+	st.h = &h;
+	st.out = out;
+	st.name = name;
+	st.lineno = lineno;
+	st.chunk = chunk;
+	while ((st.block = fs_lines_block(&lines, BLOCK, &st.len))) {
+		char *s = st.block, *end = st.block + st.len, *cut;
+
+		memset(chunk, 0, sizeof(chunk));
+		for (k = 0; k < CHUNKS; k++) {
+			chunk[k].s = s;
+			cut = s + (size_t)(end - s) / (CHUNKS - k);
+			if (k + 1 < CHUNKS && cut < end &&
+			    (cut = memchr(cut, '\n', (size_t)(end - cut))))
+				cut++;
+			else
+				cut = end;
+			chunk[k].end = s = cut;
+		}
+		st.nchunks = 0;
+		if (fs_par_ordered(CHUNKS, decay_chunk, decay_emit, &st) < 0) {
+			if (st.failed == 2)
+				ret = FS_EXIT_DATA;
+			goto out;
+		}
+		if (fflush(out) != 0)
+			goto out;
+	}
+	if (ferror(in))
+		goto read_error;
+	ret = FS_EXIT_OK;
 	goto out;
+read_error:
+	fs_error(&e, 0, "read error: %s", strerror(errno));
 bad:
-	/* The rows before the bad line are complete: write them. */
-	flush(&ob, out);
 	fs_err_print(&e);
 out:
 	fs_lines_release(&lines);
-	free(f);
-	fs_buf_release(&ob);
 	fs_header_release(&h);
 	return ret;
 }
