@@ -127,7 +127,7 @@ $(BUILD)/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c $(LIBFS)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
 		tests/fuzz/replay.c $(LIBFS) $(LIBS)
 
-build/fuzz/lib/%.o: lib/%.c lib/fs.h
+build/fuzz/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 

@@ -25,6 +25,7 @@
 #include <strings.h>
 
 #include "fs.h"
+#include "msort.h"
 
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
@@ -109,50 +110,14 @@ cmp_level_fs(const struct fs_node *a, const struct fs_node *b)
 	return a->is_user ? -1 : 1;
 }
 
-/* Stable sort of v[0..n) with scratch tmp[0..n): insertion sort of runs of
- * RUN (most lists are short), then bottom-up merges. */
-#define RUN 16
-
-static void
-sort_list(const struct fs_tree *tr, uint32_t *v, uint32_t *tmp, uint32_t n)
+/* Children lists by Level FS through the nodes (any value, NaN included). */
+static inline int
+node_before(const struct fs_tree *tr, const uint32_t *a, const uint32_t *b)
 {
-	uint32_t width, lo, *src = v, *dst = tmp, *sw;
-
-	for (lo = 0; lo < n; lo += RUN) {
-		uint32_t hi = lo + RUN < n ? lo + RUN : n, i, j, x;
-
-		for (i = lo + 1; i < hi; i++) {
-			x = v[i];
-			for (j = i; j > lo && cmp_level_fs(&tr->node[x],
-							   &tr->node[v[j - 1]]) < 0;
-			     j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-	}
-	for (width = RUN; width < n; width *= 2) {
-		for (lo = 0; lo < n; lo += 2 * width) {
-			uint32_t mid = lo + width < n ? lo + width : n;
-			uint32_t hi = mid + width < n ? mid + width : n;
-			uint32_t i = lo, j = mid, k = lo;
-
-			while (i < mid && j < hi)
-				dst[k++] = cmp_level_fs(&tr->node[src[j]],
-							&tr->node[src[i]]) < 0
-						   ? src[j++]
-						   : src[i++];
-			while (i < mid)
-				dst[k++] = src[i++];
-			while (j < hi)
-				dst[k++] = src[j++];
-		}
-		sw = src;
-		src = dst;
-		dst = sw;
-	}
-	if (src != v)
-		memcpy(v, src, n * sizeof(*v));
+	return cmp_level_fs(&tr->node[*a], &tr->node[*b]) < 0;
 }
+
+FS_MSORT(sort_list, uint32_t, const struct fs_tree *, node_before)
 
 uint32_t *
 fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p)
@@ -224,8 +189,9 @@ lkey_make(const struct fs_node *a, uint32_t idx, struct lkey *k)
 
 /* 1 when a goes strictly before b: higher Level FS, then users first. */
 static inline int
-lkey_before(const struct lkey *a, const struct lkey *b)
+lkey_before(const void *ctx, const struct lkey *a, const struct lkey *b)
 {
+	(void)ctx;
 	if (a->exp != b->exp)
 		return a->exp > b->exp;
 	if (a->mant != b->mant)
@@ -233,44 +199,7 @@ lkey_before(const struct lkey *a, const struct lkey *b)
 	return a->user > b->user;
 }
 
-/* Stable: insertion-sorted runs of RUN, then bottom-up merges. */
-static void
-lkey_sort(struct lkey *v, struct lkey *tmp, uint32_t n)
-{
-	struct lkey *src = v, *dst = tmp, *sw, x;
-	uint32_t width, lo, i, j;
-
-	for (lo = 0; lo < n; lo += RUN) {
-		uint32_t hi = lo + RUN < n ? lo + RUN : n;
-
-		for (i = lo + 1; i < hi; i++) {
-			x = v[i];
-			for (j = i; j > lo && lkey_before(&x, &v[j - 1]); j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-	}
-	for (width = RUN; width < n; width *= 2) {
-		for (lo = 0; lo < n; lo += 2 * width) {
-			uint32_t mid = lo + width < n ? lo + width : n;
-			uint32_t hi = mid + width < n ? mid + width : n;
-			uint32_t a = lo, b = mid, k = lo;
-
-			while (a < mid && b < hi)
-				dst[k++] = lkey_before(&src[b], &src[a]) ? src[b++]
-									 : src[a++];
-			while (a < mid)
-				dst[k++] = src[a++];
-			while (b < hi)
-				dst[k++] = src[b++];
-		}
-		sw = src;
-		src = dst;
-		dst = sw;
-	}
-	if (src != v)
-		memcpy(v, src, n * sizeof(*v));
-}
+FS_MSORT(lkey_sort, struct lkey, const void *, lkey_before)
 
 /* Sort the children lists of fs parents [i * NODES_PER_CHUNK, ...) by Level
  * FS into sorted[], at the offsets they have in tr->fs_kids: by keys, or
@@ -314,7 +243,7 @@ presort_chunk(void *arg, size_t ci)
 			sort_list(tr, out, ps->tmp + a->fs_kids, m);
 			continue;
 		}
-		lkey_sort(key, ktmp, m);
+		lkey_sort(NULL, key, ktmp, m);
 		for (j = 0; j < m; j++)
 			out[j] = key[j].idx;
 	}

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "fs.h"
+#include "msort.h"
 
 
 struct hmap {
@@ -369,45 +370,14 @@ skey_cmp(const struct skey *a, const struct skey *b)
 	return cmp_siblings(&a->idx, &b->idx);
 }
 
-/* Sort v[0..n) with scratch tmp[0..n): insertion-sorted runs of 16, then
- * bottom-up merges; O(n log n) whatever the names. */
-static void
-skey_sort(struct skey *v, struct skey *tmp, uint32_t n)
+static inline int
+skey_before(const void *ctx, const struct skey *a, const struct skey *b)
 {
-	struct skey *src = v, *dst = tmp, *sw, x;
-	uint32_t width, lo, i, j;
-
-	for (lo = 0; lo < n; lo += 16) {
-		uint32_t hi = lo + 16 < n ? lo + 16 : n;
-
-		for (i = lo + 1; i < hi; i++) {
-			x = v[i];
-			for (j = i; j > lo && skey_cmp(&x, &v[j - 1]) < 0; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-	}
-	for (width = 16; width < n; width *= 2) {
-		for (lo = 0; lo < n; lo += 2 * width) {
-			uint32_t mid = lo + width < n ? lo + width : n;
-			uint32_t hi = mid + width < n ? mid + width : n;
-			uint32_t a = lo, b = mid, k = lo;
-
-			while (a < mid && b < hi)
-				dst[k++] = skey_cmp(&src[b], &src[a]) < 0 ? src[b++]
-									  : src[a++];
-			while (a < mid)
-				dst[k++] = src[a++];
-			while (b < hi)
-				dst[k++] = src[b++];
-		}
-		sw = src;
-		src = dst;
-		dst = sw;
-	}
-	if (src != v)
-		memcpy(v, src, n * sizeof(*v));
+	(void)ctx;
+	return skey_cmp(a, b) < 0;
 }
+
+FS_MSORT(skey_sort, struct skey, const void *, skey_before)
 
 static void
 sort_chunk(void *arg, size_t ci)
@@ -439,7 +409,7 @@ sort_chunk(void *arg, size_t ci)
 			key[j].acct = !a->is_user;
 			key[j].key = name_key(a->is_user ? a->user : a->acct);
 		}
-		skey_sort(key, tmp, m);
+		skey_sort(NULL, key, tmp, m);
 		for (j = 0; j < m; j++)
 			v[j] = key[j].idx;
 		/* Equal user rows are now neighbours, in no set order: in each

@@ -237,16 +237,39 @@ fs_lines_init(struct fs_lines *l, FILE *in)
 	l->in = in;
 }
 
-char *
-fs_lines_next(struct fs_lines *l, size_t *len)
+/* Keep the unread bytes at the start of the buffer, make room, read once
+ * more; the end of the input sets eof. */
+static void
+lines_fill(struct fs_lines *l)
 {
-	char *nl, *s;
 	size_t n;
 
 	if (!l->buf) {
 		l->cap = 1 << 18;
 		l->buf = fs_xmalloc(l->cap);
 	}
+	if (l->pos) {
+		memmove(l->buf, l->buf + l->pos, l->len - l->pos);
+		l->len -= l->pos;
+		l->pos = 0;
+	}
+	if (l->cap - l->len < (1 << 16) + 1) {
+		l->cap *= 2;
+		l->buf = fs_xrealloc(l->buf, l->cap);
+	}
+	n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
+	l->len += n;
+	if (n == 0)
+		l->eof = 1;
+}
+
+char *
+fs_lines_next(struct fs_lines *l, size_t *len)
+{
+	char *nl, *s;
+
+	if (!l->buf)
+		lines_fill(l);
 	for (;;) {
 		s = l->buf + l->pos;
 		if (l->len > l->pos &&
@@ -265,78 +288,31 @@ fs_lines_next(struct fs_lines *l, size_t *len)
 			l->pos = l->len;
 			return s;
 		}
-		/* Keep the partial line, make room, read more. */
-		if (l->pos)
-			memmove(l->buf, s, l->len - l->pos);
-		l->len -= l->pos;
-		l->pos = 0;
-		if (l->cap - l->len < (1 << 16) + 1) {
-			l->cap *= 2;
-			l->buf = fs_xrealloc(l->buf, l->cap);
-		}
-		n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
-		l->len += n;
-		if (n == 0)
-			l->eof = 1;
+		lines_fill(l);
 	}
 }
 
 char *
 fs_lines_block(struct fs_lines *l, size_t want, size_t *len)
 {
-	char *s, *nl;
-	size_t n;
+	char *nl = NULL;
 
-	if (!l->buf) {
-		l->cap = 1 << 18;
-		l->buf = fs_xmalloc(l->cap);
-	}
-	/* Keep what is left, then read until want bytes or the end. */
-	if (l->pos) {
-		memmove(l->buf, l->buf + l->pos, l->len - l->pos);
-		l->len -= l->pos;
-		l->pos = 0;
-	}
-	while (!l->eof && l->len < want) {
-		if (l->cap - l->len < (1 << 16) + 1) {
-			l->cap *= 2;
-			l->buf = fs_xrealloc(l->buf, l->cap);
-		}
-		n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
-		l->len += n;
-		if (n == 0)
-			l->eof = 1;
-	}
+	/* Read until want bytes, and then until a whole line ends them (a
+	 * line longer than the block grows the block), or the end. */
+	do
+		lines_fill(l);
+	while (!l->eof && (l->len < want ||
+			   !(nl = memrchr(l->buf, '\n', l->len))));
 	if (l->len == 0)
 		return NULL;
-	s = l->buf;
 	if (l->eof) {
 		/* Everything, a last line without '\n' included. */
 		l->buf[l->len] = '\0';
 		*len = l->len;
-	} else {
-		/* Up to the last '\n'; a line longer than the block makes
-		 * the block grow until its end is in. */
-		while (!(nl = memrchr(s, '\n', l->len))) {
-			if (l->cap - l->len < (1 << 16) + 1) {
-				l->cap *= 2;
-				l->buf = fs_xrealloc(l->buf, l->cap);
-				s = l->buf;
-			}
-			n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
-			l->len += n;
-			if (n == 0) {
-				l->eof = 1;
-				l->buf[l->len] = '\0';
-				*len = l->len;
-				l->pos = l->len;
-				return s;
-			}
-		}
-		*len = (size_t)(nl + 1 - s);
-	}
+	} else
+		*len = (size_t)(nl + 1 - l->buf);
 	l->pos = *len;
-	return s;
+	return l->buf;
 }
 
 void
