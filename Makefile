@@ -91,7 +91,7 @@ $(BIN)/$(1): $(BUILD)/tools/$(1)/$(1).o $$($(1)_OBJ) $(LIBFS)
 endef
 $(foreach p,$(PROGS),$(eval $(call PROG_template,$(p))))
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIBFS)
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIBFS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests/unit $(ALL_LDFLAGS) -o $@ $< $(LIBFS) $(LIBS)
 
@@ -122,7 +122,7 @@ $(GENTREE): tests/gen/gentree.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $<
 
-$(BUILD)/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c $(LIBFS)
+$(BUILD)/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/unit/numcheck.h $(LIBFS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
 		tests/fuzz/replay.c $(LIBFS) $(LIBS)
@@ -131,8 +131,8 @@ build/fuzz/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/unit/numcheck.h $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(filter-out %.h,$^) $(LIBS)
 
 .PRECIOUS: build/fuzz/lib/%.o
 

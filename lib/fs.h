@@ -320,6 +320,8 @@ int fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 /* Append s as a JSON string (escaped; bytes that are not UTF-8 become
  * U+FFFD). */
 void fs_json_string(struct fs_buf *b, const char *s);
+/* A long double as %.21Lg, or null when infinite or NaN. */
+void fs_json_ld(struct fs_buf *b, long double v);
 
 /* ------------------------------------------------------------- display.c */
 

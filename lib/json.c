@@ -72,13 +72,24 @@ fs_json_string(struct fs_buf *b, const char *s)
 	fs_buf_addch(b, '"');
 }
 
+/* A number as %.17g (the library's exact writer), or null when JSON has
+ * none for it. */
 static void
 json_number(struct fs_buf *b, double v)
 {
 	if (isinf(v) || isnan(v))
 		fs_buf_addstr(b, "null");
 	else
-		fs_buf_printf(b, "%.17g", v);
+		fs_buf_double(b, v);
+}
+
+void
+fs_json_ld(struct fs_buf *b, long double v)
+{
+	if (isinf(v) || isnan(v))
+		fs_buf_addstr(b, "null");
+	else
+		fs_buf_ld(b, v);
 }
 
 static void

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fs.h"
+#include "../unit/numcheck.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -28,15 +29,7 @@ check_ld(long double v)
 	if (isnan(v))
 		return;
 	fs_buf_init(&a);
-	fs_buf_ld(&a, v);
-	if (isinf(v))
-		strcpy(want, v > 0 ? "inf" : "-inf");
-	else if (v == 0)
-		strcpy(want, signbit(v) ? "-0" : "0");
-	else
-		snprintf(want, sizeof(want), "%.21Lg", v);
-	back = strtold(a.data, NULL);
-	if (strcmp(a.data, want) || memcmp(&back, &v, 10)) {
+	if (numcheck_ld(&a, v, want, sizeof(want), &back)) {
 		fprintf(stderr, "%La: fs_buf_ld '%s' printf '%s'\n", v, a.data,
 			want);
 		__builtin_trap();
@@ -54,15 +47,7 @@ check_d(double v)
 	if (isnan(v))
 		return;
 	fs_buf_init(&a);
-	fs_buf_double(&a, v);
-	if (isinf(v))
-		strcpy(want, v > 0 ? "inf" : "-inf");
-	else if (v == 0)
-		strcpy(want, signbit(v) ? "-0" : "0");
-	else
-		snprintf(want, sizeof(want), "%.17g", v);
-	back = strtod(a.data, NULL);
-	if (strcmp(a.data, want) || memcmp(&back, &v, sizeof(v))) {
+	if (numcheck_d(&a, v, want, sizeof(want), &back)) {
 		fprintf(stderr, "%a: fs_buf_double '%s' printf '%s'\n", v,
 			a.data, want);
 		__builtin_trap();

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "fs.h"
+#include "numcheck.h"
 #include "tap.h"
 
 static uint64_t rs = 0x243f6a8885a308d3ULL;
@@ -40,22 +41,12 @@ check_ld(long double v)
 	char want[128];
 	long double back;
 
-	b.len = 0;
-	fs_buf_ld(&b, v);
-	if (isinf(v))
-		strcpy(want, v > 0 ? "inf" : "-inf");
-	else if (v == 0)
-		strcpy(want, signbit(v) ? "-0" : "0");
-	else
-		snprintf(want, sizeof(want), "%.21Lg", v);
-	back = strtold(b.data, NULL);
-	if (strcmp(b.data, want) || memcmp(&back, &v, 10)) {
-		if (bad_shown++ < 10)
-			printf("# long double %La: wrote '%s', printf '%s', "
-			       "read back %La\n", v, b.data, want, back);
-		return 1;
-	}
-	return 0;
+	if (!numcheck_ld(&b, v, want, sizeof(want), &back))
+		return 0;
+	if (bad_shown++ < 10)
+		printf("# long double %La: wrote '%s', printf '%s', read back "
+		       "%La\n", v, b.data, want, back);
+	return 1;
 }
 
 static int
@@ -64,22 +55,12 @@ check_d(double v)
 	char want[128];
 	double back;
 
-	b.len = 0;
-	fs_buf_double(&b, v);
-	if (isinf(v))
-		strcpy(want, v > 0 ? "inf" : "-inf");
-	else if (v == 0)
-		strcpy(want, signbit(v) ? "-0" : "0");
-	else
-		snprintf(want, sizeof(want), "%.17g", v);
-	back = strtod(b.data, NULL);
-	if (strcmp(b.data, want) || memcmp(&back, &v, sizeof(v))) {
-		if (bad_shown++ < 10)
-			printf("# double %a: wrote '%s', printf '%s', read "
-			       "back %a\n", v, b.data, want, back);
-		return 1;
-	}
-	return 0;
+	if (!numcheck_d(&b, v, want, sizeof(want), &back))
+		return 0;
+	if (bad_shown++ < 10)
+		printf("# double %a: wrote '%s', printf '%s', read back %a\n",
+		       v, b.data, want, back);
+	return 1;
 }
 
 /* A long double with a random 64-bit mantissa and exponent in [lo, hi]. */

@@ -633,16 +633,6 @@ js_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
 	fs_json_string(b, name(tr, i));
 }
 
-/* A long double: a number, or null when infinite. */
-static void
-js_ld(struct fs_buf *b, long double v)
-{
-	if (isinf(v) || isnan(v))
-		fs_buf_addstr(b, "null");
-	else
-		fs_buf_ld(b, v);
-}
-
 static void
 js_user(struct fs_buf *b, const struct ctx *c, uint32_t u, uint32_t rank)
 {
@@ -686,9 +676,9 @@ js_level(struct fs_buf *b, const struct ctx *c, const struct fs_explain_level *l
 	fs_buf_printf(b, ",\n%s  \"parent_usage\": ", ind);
 	fs_buf_ld(b, l->parent_usage);
 	fs_buf_printf(b, ",\n%s  \"effective_usage\": ", ind);
-	js_ld(b, l->usage_efctv);
+	fs_json_ld(b, l->usage_efctv);
 	fs_buf_printf(b, ",\n%s  \"level_fs\": ", ind);
-	js_ld(b, l->level_fs);
+	fs_json_ld(b, l->level_fs);
 	fs_buf_printf(b, ",\n%s  \"level_fs_exact\": \"%s\",\n%s  \"place\": "
 		      "%u,\n%s  \"of\": %u", ind, exact(l->level_fs), ind,
 		      l->place + 1, ind, l->count);
@@ -768,15 +758,15 @@ json_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 				      "\"level_shares\": %u, \"level_fs\": ",
 				      x->shares_now, x->shares_needed,
 				      x->level_shares_after);
-			js_ld(b, x->level_fs_after[x->lower]);
+			fs_json_ld(b, x->level_fs_after[x->lower]);
 			fs_buf_addstr(b, ", \"other_level_fs\": ");
-			js_ld(b, x->level_fs_after[!x->lower]);
+			fs_json_ld(b, x->level_fs_after[!x->lower]);
 		}
 		if (x->shares == FS_SHARES_LIMIT) {
 			fs_buf_addstr(b, ", \"best_level_fs\": ");
-			js_ld(b, x->level_fs_after[x->lower]);
+			fs_json_ld(b, x->level_fs_after[x->lower]);
 			fs_buf_addstr(b, ", \"other_level_fs\": ");
-			js_ld(b, x->level_fs_after[!x->lower]);
+			fs_json_ld(b, x->level_fs_after[!x->lower]);
 		}
 		fs_buf_addstr(b, "}\n  }\n");
 	} else {
@@ -810,7 +800,7 @@ json_path(struct fs_buf *b, const struct ctx *c,
 			fs_buf_addstr(b, "{\"name\": ");
 			js_name(b, tr, o);
 			fs_buf_addstr(b, ", \"level_fs\": ");
-			js_ld(b, tr->node[o].level_fs);
+			fs_json_ld(b, tr->node[o].level_fs);
 			fs_buf_printf(b, ", \"level_fs_exact\": \"%s\", "
 				      "\"rule\": \"%s\"}",
 				      exact(tr->node[o].level_fs),
