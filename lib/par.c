@@ -46,6 +46,21 @@ fs_par_threads(void)
 	return threads;
 }
 
+/* worker(arg) on nt threads, this one among them, until all return. */
+static void
+run_team(unsigned nt, void *(*worker)(void *), void *arg)
+{
+	pthread_t th[FS_PAR_MAX];
+	unsigned t, started = 0;
+
+	for (t = 1; t < nt; t++)
+		if (!pthread_create(&th[started], NULL, worker, arg))
+			started++;
+	worker(arg);
+	for (t = 0; t < started; t++)
+		pthread_join(th[t], NULL);
+}
+
 /* ------------------------------------------------------------ fs_par_for */
 
 struct par_for {
@@ -75,8 +90,7 @@ void
 fs_par_for(size_t n, void (*fn)(void *arg, size_t i), void *arg)
 {
 	struct par_for j = {n, 0, fn, arg, PTHREAD_MUTEX_INITIALIZER};
-	pthread_t th[FS_PAR_MAX];
-	unsigned t, nt = fs_par_threads(), started = 0;
+	unsigned nt = fs_par_threads();
 	size_t i;
 
 	if (nt > n)
@@ -86,12 +100,7 @@ fs_par_for(size_t n, void (*fn)(void *arg, size_t i), void *arg)
 			fn(arg, i);
 		return;
 	}
-	for (t = 1; t < nt; t++)
-		if (!pthread_create(&th[started], NULL, for_worker, &j))
-			started++;
-	for_worker(&j);
-	for (t = 0; t < started; t++)
-		pthread_join(th[t], NULL);
+	run_team(nt, for_worker, &j);
 	pthread_mutex_destroy(&j.m);
 }
 
@@ -164,8 +173,7 @@ fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
 	       int (*emit)(void *arg, struct fs_buf *b), void *arg)
 {
 	struct par_ord j;
-	pthread_t th[FS_PAR_MAX];
-	unsigned t, nt = fs_par_threads(), started = 0;
+	unsigned nt = fs_par_threads();
 	size_t i;
 	int ret = 0;
 
@@ -195,12 +203,7 @@ fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
 		fs_buf_init(&j.buf[i]);
 	pthread_mutex_init(&j.m, NULL);
 	pthread_cond_init(&j.c, NULL);
-	for (t = 1; t < nt; t++)
-		if (!pthread_create(&th[started], NULL, ord_worker, &j))
-			started++;
-	ord_worker(&j);
-	for (t = 0; t < started; t++)
-		pthread_join(th[t], NULL);
+	run_team(nt, ord_worker, &j);
 	/* A failed emit stops the others; chunks made but not written are
 	 * dropped with their buffers. */
 	for (i = 0; i < j.ring; i++)
