@@ -155,6 +155,9 @@ open_list(struct fs_tree *tr, const uint32_t *sorted, const uint32_t *list,
 	}
 	if (last > first)
 		sort_list(tr, w, tmp, m);
+	/* The walk visits these next; it fetches the rest 8 ahead. */
+	for (j = 0; j < m && j < 8; j++)
+		fs_prefetch_node(&tr->node[w[j]]);
 	return m;
 }
 
@@ -215,7 +218,8 @@ presort_chunk(void *arg, size_t ci)
 	const struct presort *ps = arg;
 	const struct fs_tree *tr = ps->tr;
 	uint32_t i = (uint32_t)(ci * NODES_PER_CHUNK), end = tr->n, j, m;
-	uint32_t most = 0;
+	uint32_t most = 0, first, total;
+	const uint32_t *flat;
 	struct lkey *key, *ktmp;
 
 	if (end - i > NODES_PER_CHUNK)
@@ -223,6 +227,11 @@ presort_chunk(void *arg, size_t ci)
 	for (j = i; j < end; j++)
 		if (tr->node[j].nfs_kids > most)
 			most = tr->node[j].nfs_kids;
+	/* The lists of these parents lie side by side in tr->fs_kids, their
+	 * nodes anywhere: fetch ahead across lists, not just within one. */
+	first = tr->node[i].fs_kids;
+	total = tr->node[end - 1].fs_kids + tr->node[end - 1].nfs_kids - first;
+	flat = tr->fs_kids + first;
 	key = fs_xcalloc((size_t)most + 1, sizeof(*key));
 	ktmp = fs_xcalloc((size_t)most + 1, sizeof(*ktmp));
 	for (; i < end; i++) {
@@ -233,8 +242,10 @@ presort_chunk(void *arg, size_t ci)
 		if (!(m = a->nfs_kids))
 			continue;
 		for (j = 0; j < m; j++) {
-			if (j + 8 < m)
-				fs_prefetch_node(&tr->node[kids[j + 8]]);
+			uint32_t ahead = a->fs_kids - first + j + 32;
+
+			if (ahead < total)
+				fs_prefetch_node(&tr->node[flat[ahead]]);
 			if (lkey_make(&tr->node[kids[j]], kids[j], &key[j]) < 0)
 				break;
 		}
@@ -298,6 +309,8 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 		/* Lists lie anywhere in the nodes: fetch ahead. */
 		if (f->i + 8 < f->n)
 			fs_prefetch_node(&tr->node[w[f->base + f->i + 8]]);
+		if (f->i + 4 < f->n)
+			__builtin_prefetch(sorted + tr->node[w[f->base + f->i + 4]].fs_kids);
 		tied = (f->i == 0 && f->account_tied) ? 1
 						      : f->prev == a->level_fs;
 		f->prev = a->level_fs;

@@ -51,6 +51,10 @@ void fs_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn)
 void fs_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *fs_xmalloc(size_t n);
 void *fs_xcalloc(size_t n, size_t size);
+/* fs_xcalloc for big arrays in random access: in huge pages where the
+ * kernel has them; free with fs_free_huge and the same n and size. */
+void *fs_xcalloc_huge(size_t n, size_t size);
+void fs_free_huge(void *p, size_t n, size_t size);
 void *fs_xrealloc(void *p, size_t n);
 void *fs_xreallocarray(void *p, size_t n, size_t size);
 char *fs_xstrdup(const char *s);

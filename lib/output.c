@@ -131,9 +131,12 @@ write_chunk(void *arg, size_t i, struct fs_buf *b)
 	for (; r < end; r++) {
 		const struct fs_node *a = &tr->node[tr->order[r]];
 
-		/* Display order jumps around the input: fetch ahead. */
+		/* Display order jumps around the input: fetch ahead in
+		 * steps, the node, then its row offset, then the text. */
+		if (r + 24 < tr->n)
+			fs_prefetch_node(&tr->node[tr->order[r + 24]]);
 		if (r + 16 < tr->n)
-			fs_prefetch_node(&tr->node[tr->order[r + 16]]);
+			__builtin_prefetch(&t->row[tr->node[tr->order[r + 16]].row]);
 		if (r + 8 < tr->n)
 			__builtin_prefetch(t->buf.data +
 					   t->row[tr->node[tr->order[r + 8]].row]);

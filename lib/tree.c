@@ -385,8 +385,9 @@ sort_chunk(void *arg, size_t ci)
 	struct sortkids *sk = arg;
 	struct fs_tree *tr = sk->tr;
 	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, j, most = 0;
-	uint32_t dup = FS_NONE, dup_first = 0;
-	struct skey *key, *tmp;
+	uint32_t dup = FS_NONE, dup_first = 0, first, total;
+	const uint32_t *kids;
+	struct skey *keys, *key, *tmp;
 
 	if (end - i > SORT_PARENTS)
 		end = i + SORT_PARENTS;
@@ -395,20 +396,34 @@ sort_chunk(void *arg, size_t ci)
 		if (tr->node[j].nkids > most)
 			most = tr->node[j].nkids;
 	}
-	key = fs_xcalloc((size_t)most + 1, sizeof(*key));
+	/* The children of these parents lie side by side in tr->kids: make
+	 * all their keys in one sweep, fetching nodes and then names ahead
+	 * (they lie anywhere in memory), then sort each parent's run. */
+	first = tr->node[i].kids;
+	total = sk->cnt[end - 1] - first;
+	kids = tr->kids + first;
+	keys = fs_xcalloc((size_t)total + 1, sizeof(*keys));
 	tmp = fs_xcalloc((size_t)most + 1, sizeof(*tmp));
+	for (j = 0; j < total; j++) {
+		const struct fs_node *a = &tr->node[kids[j]];
+
+		if (j + 16 < total)
+			__builtin_prefetch(&tr->node[kids[j + 16]]);
+		if (j + 8 < total) {
+			const struct fs_node *b = &tr->node[kids[j + 8]];
+
+			__builtin_prefetch(b->is_user ? b->user : b->acct);
+		}
+		keys[j].idx = kids[j];
+		keys[j].acct = !a->is_user;
+		keys[j].key = name_key(a->is_user ? a->user : a->acct);
+	}
 	for (; i < end; i++) {
 		uint32_t *v = tr->kids + tr->node[i].kids, m = tr->node[i].nkids;
 
 		if (m < 2)
 			continue;
-		for (j = 0; j < m; j++) {
-			const struct fs_node *a = &tr->node[v[j]];
-
-			key[j].idx = v[j];
-			key[j].acct = !a->is_user;
-			key[j].key = name_key(a->is_user ? a->user : a->acct);
-		}
+		key = keys + (tr->node[i].kids - first);
 		skey_sort(NULL, key, tmp, m);
 		for (j = 0; j < m; j++)
 			v[j] = key[j].idx;
@@ -436,7 +451,7 @@ sort_chunk(void *arg, size_t ci)
 			j = x - 1;
 		}
 	}
-	free(key);
+	free(keys);
 	free(tmp);
 	sk->dup[2 * ci] = dup;
 	sk->dup[2 * ci + 1] = dup_first;
@@ -539,7 +554,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	if (t->nrows >= FS_NONE - 2)
 		return fs_error(e, t->first_line, "too many rows");
 	n = tr->n = (uint32_t)t->nrows;
-	tr->node = fs_xcalloc(n, sizeof(*tr->node));
+	tr->node = fs_xcalloc_huge(n, sizeof(*tr->node));
 
 	/* Pass 1: fields and numbers, in chunks on every core. The first
 	 * error in row order wins, as if read one row after the other. */
@@ -711,7 +726,7 @@ out:
 void
 fs_tree_release(struct fs_tree *tr)
 {
-	free(tr->node);
+	fs_free_huge(tr->node, tr->n, sizeof(*tr->node));
 	free(tr->order);
 	free(tr->kids);
 	free(tr->fs_kids);
