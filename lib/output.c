@@ -36,34 +36,38 @@ put_uint(char *o, uint32_t v)
 }
 
 /* The last value written in a column and its text: siblings often share
- * shares, usage fractions and factors, and formatting is the costliest
- * part of writing. */
+ * shares and factors (doubles), and formatting is the costliest part of
+ * writing. The long double columns (usage fractions, Level FS) repeat
+ * only as 0 and inf, which are written at once anyway: no memo. */
 struct memo {
-	long double v;
-	int is_ld, set;
-	char text[48];
+	double v;
+	int set;
 	size_t len;
+	char text[32];
 };
 
 static char *
-put_num(char *o, struct memo *m, long double v, int is_ld)
+put_ld(char *o, long double v)
+{
+	return o + fs_fmt_ld(o, v);
+}
+
+static char *
+put_double(char *o, struct memo *m, double v)
 {
 	int n;
 
-	if (m->set && m->is_ld == is_ld && !memcmp(&m->v, &v, 10)) {
-		memcpy(o, m->text, m->len);
+	if (m->set && !memcmp(&m->v, &v, sizeof(v))) {
+		memcpy(o, m->text, sizeof(m->text));	/* o has room */
 		return o + m->len;
 	}
-	n = is_ld ? fs_fmt_ld(o, v) : fs_fmt_double(o, (double)v);
-	if ((size_t)n < sizeof(m->text)) {
-		memcpy(m->text, o, (size_t)n);
+	n = fs_fmt_double(o, v);
+	m->set = (size_t)n <= sizeof(m->text);
+	if (m->set) {
+		memcpy(m->text, o, sizeof(m->text));
 		m->len = (size_t)n;
-		memset(&m->v, 0, sizeof(m->v));
 		m->v = v;
-		m->is_ld = is_ld;
-		m->set = 1;
-	} else
-		m->set = 0;
+	}
 	return o + n;
 }
 
@@ -76,20 +80,20 @@ put_owned(char *o, const struct fs_tree *tr, const struct fs_node *a,
 
 	switch (which) {
 	case C_NORMS:
-		return put_num(o, &memo[which], a->shares_norm, 0);
+		return put_double(o, &memo[which], a->shares_norm);
 	case C_NORMU:
 		if (a->usage_norm != no_val)
-			return put_num(o, &memo[which], a->usage_norm, 1);
+			return put_ld(o, a->usage_norm);
 		break;
 	case C_EFF:
-		return put_num(o, &memo[which], a->usage_efctv, 1);
+		return put_ld(o, a->usage_efctv);
 	case C_LFS:
 		if (fair && a->level_fs != no_val)
-			return put_num(o, &memo[which], a->level_fs, 1);
+			return put_ld(o, a->level_fs);
 		break;
 	case C_FS:
 		if (a->is_user || !fair)
-			return put_num(o, &memo[which], a->fs_factor, 0);
+			return put_double(o, &memo[which], a->fs_factor);
 		break;
 	case C_RANK:
 		if (a->is_user)

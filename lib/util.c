@@ -434,8 +434,8 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 	uint64_t n[BIG_LIMBS + 1];
 	unsigned __int128 q, lim = P <= 19 ? (unsigned __int128)p10[P]
 					   : (unsigned __int128)p10[P - 19] * p10[19];
-	char dd[24], *d, *o = out;
-	int bits, k, p, len, i, last, nd, up, frac = 0, half = 0;
+	char dd[48], *d, *o = out;
+	int bits, k, p, len, i, last, frac = 0, half = 0;
 	uint64_t lo, hi;
 
 	if (!m)
@@ -482,58 +482,59 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 		for (i = 0; i < w && !frac; i++)
 			frac = n[i] != 0;
 	}
-	nd = P;
-	if (q >= lim) {
-		nd = P + 1;	/* one digit too many: round it away below */
-		k++;
-	} else {
-		/* Round half to even on the binary fraction. */
-		q += half && (frac || (q & 1));
-		if (q == lim) {
-			q = lim / 10;
-			k++;
-		}
-	}
-	/* All 22 digits of q = hi * 10^18 + a * 10^9 + b, in independent
-	 * pieces (no long chain of divisions); the last nd are q's. */
+	/* q = hi * 10^18 + lo in two machine words (10^18 = 2^18 * 5^18:
+	 * no 128-bit division), hi < 10^4 as q < 10^22. */
 	hi = 0;
 	lo = (uint64_t)q;
 	if (q >= p10[18]) {
-		/* 10^18 = 2^18 * 5^18: no 128-bit division needed. */
 		hi = (uint64_t)(q >> 18) / 3814697265625ULL;
 		lo = (uint64_t)(q - (unsigned __int128)hi * p10[18]);
 	}
+	if (q >= lim) {
+		/* One digit too many: drop it, half to even on it and the
+		 * bits below. */
+		unsigned dig = (unsigned)(lo % 10);
+
+		lo = lo / 10 + hi % 10 * p10[17];
+		hi /= 10;
+		k++;
+		lo += dig > 5 || (dig == 5 && (half || frac || (lo & 1)));
+	} else {
+		/* Round half to even on the binary fraction (10^18 is even:
+		 * q's parity is lo's). */
+		lo += half && (frac || (lo & 1));
+	}
+	if (lo == p10[18]) {
+		lo = 0;
+		hi++;
+	}
+	/* Rounding reached 10^P: one digit more, k one higher. */
+	if (P > 18 ? hi == p10[P - 18] : lo == p10[P]) {
+		hi = P > 18 ? p10[P - 19] : 0;
+		lo = P > 18 ? 0 : p10[P - 1];
+		k++;
+	}
+	/* All 22 digits, in independent pieces (no long chain of
+	 * divisions); the last P are q's. The tail past them is zeros, so
+	 * the fixed-size copies below read only what is set. */
 	put_digits(dd, (uint32_t)hi, 4);
 	put_digits(dd + 4, (uint32_t)(lo / 1000000000U), 9);
 	put_digits(dd + 13, (uint32_t)(lo % 1000000000U), 9);
-	d = dd + 22 - nd;
-	if (nd > P) {
-		/* Drop digit P, half to even on what it and the bits say. */
-		up = d[P] > '5' ||
-		     (d[P] == '5' && (half || frac || ((d[P - 1] - '0') & 1)));
-		if (up) {
-			for (i = P - 1; i >= 0 && d[i] == '9'; i--)
-				d[i] = '0';
-			if (i < 0) {
-				d[0] = '1';
-				k++;
-			} else
-				d[i]++;
-		}
-	}
+	memset(dd + 22, 0, sizeof(dd) - 22);
+	d = dd + 22 - P;
 	for (last = P - 1; last > 0 && d[last] == '0'; last--)
 		;
+	/* out has FS_FMT_MAX bytes: copy 24 at a time (every digit there
+	 * is), then step over what belongs. */
 	if (neg)
 		*o++ = '-';
 	if (k < -4 || k >= P) {
 		int ak = k < 0 ? -k : k;
 
-		*o++ = d[0];
-		if (last > 0) {
-			*o++ = '.';
-			memcpy(o, d + 1, (size_t)last);
-			o += last;
-		}
+		o[0] = d[0];
+		o[1] = '.';
+		memcpy(o + 2, d + 1, 24);
+		o += last > 0 ? last + 2 : 1;
 		*o++ = 'e';
 		*o++ = k < 0 ? '-' : '+';
 		if (ak >= 1000)
@@ -543,20 +544,17 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 		*o++ = (char)('0' + ak / 10 % 10);
 		*o++ = (char)('0' + ak % 10);
 	} else if (k >= 0) {
-		memcpy(o, d, (size_t)k + 1);
-		o += k + 1;
+		memcpy(o, d, 24);
 		if (last > k) {
-			*o++ = '.';
-			memcpy(o, d + k + 1, (size_t)(last - k));
-			o += last - k;
-		}
+			o[k + 1] = '.';
+			memcpy(o + k + 2, d + k + 1, 24);
+			o += last + 2;
+		} else
+			o += k + 1;
 	} else {
-		*o++ = '0';
-		*o++ = '.';
-		for (i = 0; i < -k - 1; i++)
-			*o++ = '0';
-		memcpy(o, d, (size_t)last + 1);
-		o += last + 1;
+		memcpy(o, "0.0000", 6);
+		memcpy(o + 1 - k, d, 24);	/* after -k - 1 zeros */
+		o += 2 - k + last;
 	}
 	*o = '\0';
 	return (int)(o - out);
