@@ -132,33 +132,232 @@ fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p)
 	return v;
 }
 
+/*
+ * The walk, on every core. A driver walks the top of the tree as Slurm
+ * does; each account (or group of tied accounts, with FS_TIES_MERGE) that it
+ * meets at depth `cut` becomes a task, walked on its own. A task cannot know
+ * the ranks its users take, only how they relate: a user that takes a rank
+ * of its own takes the task's first rank minus the number of users before it
+ * in the task; a tied user takes its predecessor's, which may lie before the
+ * task. So a task's user stores 1 + that offset for its rank, or 0 when it
+ * takes the rank the walk had when the task began. The driver's own users
+ * and its tasks, in walk order, then give each task its first rank and that
+ * rank (resolve), and the tasks turn their users' offsets into ranks.
+ */
 struct frame {
 	uint32_t base, n, i;
 	uint8_t account_tied;
 	long double prev;
 };
 
-/* Copy the sorted children lists of accounts list[first..last] (each sorted
- * by Level FS already, in sorted[]) to w[top..]; several lists (merged tied
- * accounts) are sorted again as one. Returns how many were copied. */
-static uint32_t
-open_list(struct fs_tree *tr, const uint32_t *sorted, const uint32_t *list,
-	  uint32_t first, uint32_t last, uint32_t *w, uint32_t *tmp)
+/* A walk's work space: the children lists being walked, side by side in w
+ * (they are disjoint), and the stack of frames over them. */
+struct ws {
+	uint32_t *w, *tmp;
+	size_t cap;
+	struct frame *fr;
+	uint32_t nfr, frcap;
+};
+
+struct task {
+	uint32_t acc, nacc;	/* its accounts: ft.acc[acc..+nacc] */
+	uint8_t tied;		/* the account was tied: so is its first child */
+	uint32_t users;		/* users walked */
+	uint32_t last_own;	/* 1 + offset of the last with a rank of its own */
+	uint32_t *user, ucap;	/* users in walk order */
+	uint32_t first, carry;	/* from resolve: first rank, rank before */
+};
+
+/* What the driver walked, in order: a user (tied or not) or a task. */
+struct item {
+	uint32_t idx;
+	uint8_t task, tied;
+};
+
+struct ft {
+	struct fs_tree *tr;
+	const uint32_t *sorted;
+	enum fs_ties ties;
+	uint32_t cut;
+	struct task *task;
+	uint32_t ntask, taskcap;
+	uint32_t *acc, nacc, acccap;
+	struct item *item;
+	uint32_t nitem, itemcap;
+};
+
+static void
+ws_reserve(struct ws *s, size_t need)
 {
-	uint32_t m = 0, j;
+	if (need <= s->cap)
+		return;
+	while (s->cap < need)
+		s->cap = s->cap ? 2 * s->cap : 256;
+	s->w = fs_xreallocarray(s->w, s->cap, sizeof(*s->w));
+	s->tmp = fs_xreallocarray(s->tmp, s->cap, sizeof(*s->tmp));
+}
 
-	for (j = first; j <= last; j++) {
-		const struct fs_node *a = &tr->node[list[j]];
+static void
+ws_release(struct ws *s)
+{
+	free(s->w);
+	free(s->tmp);
+	free(s->fr);
+}
 
-		memcpy(w + m, sorted + a->fs_kids, a->nfs_kids * sizeof(*w));
+/* Open the children lists of accounts (*list)[at..at+k) (each sorted by
+ * Level FS already, in sorted[]) as a new frame on top of s; several lists
+ * (merged tied accounts) are sorted again as one. *list may be s->w, which
+ * moves as it grows. */
+static void
+ws_open(const struct ft *ft, struct ws *s, uint32_t *const *list, uint32_t at,
+	uint32_t k, uint8_t tied)
+{
+	const struct fs_tree *tr = ft->tr;
+	uint32_t top = 0, m = 0, j, *w;
+	struct frame *f;
+
+	if (s->nfr)
+		top = s->fr[s->nfr - 1].base + s->fr[s->nfr - 1].n;
+	for (j = 0; j < k; j++)
+		m += tr->node[(*list)[at + j]].nfs_kids;
+	ws_reserve(s, (size_t)top + m + 1);
+	w = s->w + top;
+	for (m = 0, j = 0; j < k; j++) {
+		const struct fs_node *a = &tr->node[(*list)[at + j]];
+
+		memcpy(w + m, ft->sorted + a->fs_kids, a->nfs_kids * sizeof(*w));
 		m += a->nfs_kids;
 	}
-	if (last > first)
-		sort_list(tr, w, tmp, m);
+	if (k > 1)
+		sort_list(tr, w, s->tmp, m);
 	/* The walk visits these next; it fetches the rest 8 ahead. */
 	for (j = 0; j < m && j < 8; j++)
 		fs_prefetch_node(&tr->node[w[j]]);
-	return m;
+	if (s->nfr == s->frcap) {
+		s->frcap = s->frcap ? 2 * s->frcap : 64;
+		s->fr = fs_xreallocarray(s->fr, s->frcap, sizeof(*s->fr));
+	}
+	f = &s->fr[s->nfr++];
+	f->base = top;
+	f->n = m;
+	f->i = 0;
+	f->account_tied = tied;
+	f->prev = NO_VAL_LD;
+}
+
+#define GROW(p, n, cap) do {						\
+	if ((n) == (cap)) {						\
+		(cap) = (cap) ? 2 * (cap) : 64;				\
+		(p) = fs_xreallocarray((p), (cap), sizeof(*(p)));	\
+	}								\
+} while (0)
+
+/* Walk the frames in s to the end, Slurm's way: by Level FS, a user takes
+ * the next rank or, tied with its predecessor, the same; an account is
+ * descended at once, its first child tied when it was. The driver (t NULL)
+ * records its users and makes a task of each account at depth ft->cut; a
+ * task (t) gives its users their offsets. */
+static void
+walk(struct ft *ft, struct ws *s, struct task *t)
+{
+	struct fs_tree *tr = ft->tr;
+
+	while (s->nfr) {
+		struct frame *f = &s->fr[s->nfr - 1];
+		struct fs_node *a;
+		uint32_t at, last, k;
+		int tied;
+
+		if (f->i == f->n) {
+			s->nfr--;
+			continue;
+		}
+		at = f->base + f->i;
+		a = &tr->node[s->w[at]];
+		/* Lists lie anywhere in the nodes: fetch ahead. */
+		if (f->i + 8 < f->n)
+			fs_prefetch_node(&tr->node[s->w[at + 8]]);
+		if (f->i + 4 < f->n)
+			__builtin_prefetch(ft->sorted + tr->node[s->w[at + 4]].fs_kids);
+		tied = (f->i == 0 && f->account_tied) ? 1
+						      : f->prev == a->level_fs;
+		f->prev = a->level_fs;
+		if (a->is_user) {
+			f->i++;
+			if (t) {
+				if (!tied)
+					t->last_own = t->users + 1;
+				a->rank = t->last_own;
+				GROW(t->user, t->users, t->ucap);
+				t->user[t->users++] = s->w[at];
+			} else {
+				GROW(ft->item, ft->nitem, ft->itemcap);
+				ft->item[ft->nitem].idx = s->w[at];
+				ft->item[ft->nitem].task = 0;
+				ft->item[ft->nitem++].tied = (uint8_t)tied;
+			}
+			continue;
+		}
+		last = at;
+		if (ft->ties == FS_TIES_MERGE)
+			while (last + 1 < f->base + f->n &&
+			       !tr->node[s->w[last + 1]].is_user &&
+			       tr->node[s->w[last + 1]].level_fs == a->level_fs)
+				last++;
+		f->i = last - f->base + 1;
+		if (t || s->nfr < ft->cut) {
+			/* f is invalid once the frames grow. */
+			ws_open(ft, s, &s->w, at, last - at + 1, (uint8_t)tied);
+			continue;
+		}
+		GROW(ft->task, ft->ntask, ft->taskcap);
+		memset(&ft->task[ft->ntask], 0, sizeof(*ft->task));
+		ft->task[ft->ntask].acc = ft->nacc;
+		ft->task[ft->ntask].nacc = last - at + 1;
+		ft->task[ft->ntask].tied = (uint8_t)tied;
+		for (k = at; k <= last; k++) {
+			GROW(ft->acc, ft->nacc, ft->acccap);
+			ft->acc[ft->nacc++] = s->w[k];
+		}
+		GROW(ft->item, ft->nitem, ft->itemcap);
+		ft->item[ft->nitem].idx = ft->ntask++;
+		ft->item[ft->nitem].task = 1;
+		ft->item[ft->nitem++].tied = (uint8_t)tied;
+	}
+}
+
+static void
+task_walk(void *arg, size_t i)
+{
+	struct ft *ft = arg;
+	struct task *t = &ft->task[i];
+	struct ws s;
+
+	memset(&s, 0, sizeof(s));
+	ws_open(ft, &s, &ft->acc, t->acc, t->nacc, t->tied);
+	walk(ft, &s, t);
+	ws_release(&s);
+}
+
+/* A task's users: offsets to ranks, and their factors. */
+static void
+task_ranks(void *arg, size_t i)
+{
+	struct ft *ft = arg;
+	struct task *t = &ft->task[i];
+	double n = ft->tr->user_count;
+	uint32_t j;
+
+	for (j = 0; j < t->users; j++) {
+		struct fs_node *a = &ft->tr->node[t->user[j]];
+
+		if (j + 8 < t->users)
+			__builtin_prefetch(&ft->tr->node[t->user[j + 8]].rank);
+		a->rank = a->rank ? t->first - (a->rank - 1) : t->carry;
+		a->fs_factor = a->rank / n;
+	}
+	free(t->user);
 }
 
 /* Level FS as a sort key: a value that is not negative (all of them but
@@ -265,10 +464,12 @@ presort_chunk(void *arg, size_t ci)
 void
 fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 {
-	uint32_t *w, *tmp, *sorted, rank, rnt, top, nfr = 0, cap = 64;
+	uint32_t *tmp, *sorted, rank, rnt, i, accts;
 	struct presort ps;
-	struct frame *fr;
 	struct fs_node *root;
+	struct ft ft;
+	struct ws s;
+	uint32_t *rootp;
 
 	if (tr->root == FS_NONE)
 		return;
@@ -278,76 +479,57 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 	root = &tr->node[tr->root];
 	root->level_fs = NO_VAL_LD;	/* Slurm never computes these for root */
 	root->usage_norm = NO_VAL_LD;
-	w = fs_xcalloc((size_t)tr->n + 1, sizeof(*w));
 	tmp = fs_xcalloc((size_t)tr->n + 1, sizeof(*tmp));
 	ps.tr = tr;
 	ps.sorted = sorted = fs_xcalloc((size_t)tr->n + 1, sizeof(*sorted));
 	ps.tmp = tmp;
 	fs_par_for((tr->n + NODES_PER_CHUNK - 1) / NODES_PER_CHUNK,
 		   presort_chunk, &ps);
-	fr = fs_xcalloc(cap, sizeof(*fr));
+	/* Tasks at depth 1 when root's list holds enough accounts to share
+	 * out, else at depth 2. */
+	memset(&ft, 0, sizeof(ft));
+	ft.tr = tr;
+	ft.sorted = sorted;
+	ft.ties = ties;
+	for (i = 0, accts = 0; i < root->nfs_kids; i++)
+		accts += !tr->node[tr->fs_kids[root->fs_kids + i]].is_user;
+	ft.cut = accts >= 4 * fs_par_threads() ? 1 : 2;
+	memset(&s, 0, sizeof(s));
+	rootp = &tr->root;
+	ws_open(&ft, &s, &rootp, 0, 1, 0);
+	walk(&ft, &s, NULL);
+	ws_release(&s);
+	fs_par_for(ft.ntask, task_walk, &ft);
+	/* In walk order: the driver's users take their ranks, each task its
+	 * first rank and the rank before it. */
 	rank = rnt = tr->user_count;
+	for (i = 0; i < ft.nitem; i++) {
+		const struct item *it = &ft.item[i];
 
-	w[0] = tr->root;
-	fr[0].base = 1;
-	fr[0].n = open_list(tr, sorted, w, 0, 0, w + 1, tmp);
-	fr[0].prev = NO_VAL_LD;
-	nfr = 1;
-	top = 1 + fr[0].n;
-	while (nfr) {
-		struct frame *f = &fr[nfr - 1];
-		struct fs_node *a;
-		int tied;
-		uint32_t last, m;
+		if (it->task) {
+			struct task *t = &ft.task[it->idx];
 
-		if (f->i == f->n) {
-			top = f->base;
-			nfr--;
-			continue;
-		}
-		a = &tr->node[w[f->base + f->i]];
-		/* Lists lie anywhere in the nodes: fetch ahead. */
-		if (f->i + 8 < f->n)
-			fs_prefetch_node(&tr->node[w[f->base + f->i + 8]]);
-		if (f->i + 4 < f->n)
-			__builtin_prefetch(sorted + tr->node[w[f->base + f->i + 4]].fs_kids);
-		tied = (f->i == 0 && f->account_tied) ? 1
-						      : f->prev == a->level_fs;
-		f->prev = a->level_fs;
-		if (a->is_user) {
-			if (!tied)
+			t->first = rnt;
+			t->carry = rank;
+			if (t->last_own)
+				rank = rnt - (t->last_own - 1);
+			rnt -= t->users;
+		} else {
+			struct fs_node *a = &tr->node[it->idx];
+
+			if (!it->tied)
 				rank = rnt;
 			a->rank = rank;
 			a->fs_factor = rank / (double)tr->user_count;
 			rnt--;
-			f->i++;
-			continue;
 		}
-		last = f->base + f->i;
-		if (ties == FS_TIES_MERGE)
-			while (last + 1 < f->base + f->n &&
-			       !tr->node[w[last + 1]].is_user &&
-			       tr->node[w[last + 1]].level_fs == a->level_fs)
-				last++;
-		m = open_list(tr, sorted, w, f->base + f->i, last, w + top,
-			      tmp);
-		f->i = last - f->base + 1;
-		if (nfr == cap) {
-			cap *= 2;
-			fr = fs_xreallocarray(fr, cap, sizeof(*fr));
-		}
-		fr[nfr].base = top;
-		fr[nfr].n = m;
-		fr[nfr].i = 0;
-		fr[nfr].account_tied = (uint8_t)tied;
-		fr[nfr].prev = NO_VAL_LD;
-		nfr++;
-		top += m;
 	}
-	free(w);
+	fs_par_for(ft.ntask, task_ranks, &ft);
 	free(tmp);
 	free(sorted);
-	free(fr);
+	free(ft.task);
+	free(ft.acc);
+	free(ft.item);
 }
 
 void
