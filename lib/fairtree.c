@@ -132,6 +132,49 @@ fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p)
 	return v;
 }
 
+/* Level FS as a sort key: a value that is not negative (all of them but
+ * NaN, which a usage sum that overflows to inf can give) orders as its x87
+ * bits, exponent then mantissa; then users before accounts. Sorting keys
+ * side by side keeps the sort in the cache. */
+struct lkey {
+	uint64_t mant;
+	uint32_t idx;
+	uint16_t exp;
+	uint8_t user;
+};
+
+static int
+lkey_make(const struct fs_node *a, uint32_t idx, struct lkey *k)
+{
+	long double v = a->level_fs;
+	uint16_t se;
+
+	if (isnan(v) || signbit(v))
+		return -1;
+	if (v == 0)
+		v = 0;	/* one zero */
+	memcpy(&k->mant, &v, 8);
+	memcpy(&se, (const char *)&v + 8, 2);
+	k->exp = se;
+	k->idx = idx;
+	k->user = a->is_user;
+	return 0;
+}
+
+/* 1 when a goes strictly before b: higher Level FS, then users first. */
+static inline int
+lkey_before(const void *ctx, const struct lkey *a, const struct lkey *b)
+{
+	(void)ctx;
+	if (a->exp != b->exp)
+		return a->exp > b->exp;
+	if (a->mant != b->mant)
+		return a->mant > b->mant;
+	return a->user > b->user;
+}
+
+FS_MSORT(lkey_sort, struct lkey, const void *, lkey_before)
+
 /*
  * The walk, on every core. A driver walks the top of the tree as Slurm
  * does; each account (or group of tied accounts, with FS_TIES_MERGE) that it
@@ -155,6 +198,8 @@ struct frame {
 struct ws {
 	uint32_t *w, *tmp;
 	size_t cap;
+	struct lkey *key, *ktmp;
+	size_t kcap;
 	struct frame *fr;
 	uint32_t nfr, frcap;
 };
@@ -176,7 +221,6 @@ struct item {
 
 struct ft {
 	struct fs_tree *tr;
-	const uint32_t *sorted;
 	enum fs_ties ties;
 	uint32_t cut;
 	struct task *task;
@@ -202,13 +246,16 @@ ws_release(struct ws *s)
 {
 	free(s->w);
 	free(s->tmp);
+	free(s->key);
+	free(s->ktmp);
 	free(s->fr);
 }
 
-/* Open the children lists of accounts (*list)[at..at+k) (each sorted by
- * Level FS already, in sorted[]) as a new frame on top of s; several lists
- * (merged tied accounts) are sorted again as one. *list may be s->w, which
- * moves as it grows. */
+/* Open the children lists of accounts (*list)[at..at+k) as a new frame on
+ * top of s, sorted by Level FS (several lists, of merged tied accounts, as
+ * one): by keys side by side, or through the nodes when one is NaN. Sorting
+ * here, just before the walk reads these nodes, reads each node once. *list
+ * may be s->w, which moves as it grows. */
 static void
 ws_open(const struct ft *ft, struct ws *s, uint32_t *const *list, uint32_t at,
 	uint32_t k, uint8_t tied)
@@ -226,14 +273,31 @@ ws_open(const struct ft *ft, struct ws *s, uint32_t *const *list, uint32_t at,
 	for (m = 0, j = 0; j < k; j++) {
 		const struct fs_node *a = &tr->node[(*list)[at + j]];
 
-		memcpy(w + m, ft->sorted + a->fs_kids, a->nfs_kids * sizeof(*w));
+		memcpy(w + m, tr->fs_kids + a->fs_kids, a->nfs_kids * sizeof(*w));
 		m += a->nfs_kids;
 	}
-	if (k > 1)
-		sort_list(tr, w, s->tmp, m);
-	/* The walk visits these next; it fetches the rest 8 ahead. */
-	for (j = 0; j < m && j < 8; j++)
+	for (j = 0; j < m && j < 16; j++)
 		fs_prefetch_node(&tr->node[w[j]]);
+	if (m > 1) {
+		if (m > s->kcap) {
+			s->kcap = m;
+			s->key = fs_xreallocarray(s->key, m, sizeof(*s->key));
+			s->ktmp = fs_xreallocarray(s->ktmp, m, sizeof(*s->ktmp));
+		}
+		for (j = 0; j < m; j++) {
+			if (j + 16 < m)
+				fs_prefetch_node(&tr->node[w[j + 16]]);
+			if (lkey_make(&tr->node[w[j]], w[j], &s->key[j]) < 0)
+				break;
+		}
+		if (j < m)
+			sort_list(tr, w, s->tmp, m);
+		else {
+			lkey_sort(NULL, s->key, s->ktmp, m);
+			for (j = 0; j < m; j++)
+				w[j] = s->key[j].idx;
+		}
+	}
 	if (s->nfr == s->frcap) {
 		s->frcap = s->frcap ? 2 * s->frcap : 64;
 		s->fr = fs_xreallocarray(s->fr, s->frcap, sizeof(*s->fr));
@@ -279,7 +343,7 @@ walk(struct ft *ft, struct ws *s, struct task *t)
 		if (f->i + 8 < f->n)
 			fs_prefetch_node(&tr->node[s->w[at + 8]]);
 		if (f->i + 4 < f->n)
-			__builtin_prefetch(ft->sorted + tr->node[s->w[at + 4]].fs_kids);
+			__builtin_prefetch(tr->fs_kids + tr->node[s->w[at + 4]].fs_kids);
 		tied = (f->i == 0 && f->account_tied) ? 1
 						      : f->prev == a->level_fs;
 		f->prev = a->level_fs;
@@ -360,112 +424,10 @@ task_ranks(void *arg, size_t i)
 	free(t->user);
 }
 
-/* Level FS as a sort key: a value that is not negative (all of them but
- * NaN, which a usage sum that overflows to inf can give) orders as its x87
- * bits, exponent then mantissa; then users before accounts. Sorting keys
- * side by side keeps the sort in the cache. */
-struct lkey {
-	uint64_t mant;
-	uint32_t idx;
-	uint16_t exp;
-	uint8_t user;
-};
-
-static int
-lkey_make(const struct fs_node *a, uint32_t idx, struct lkey *k)
-{
-	long double v = a->level_fs;
-	uint16_t se;
-
-	if (isnan(v) || signbit(v))
-		return -1;
-	if (v == 0)
-		v = 0;	/* one zero */
-	memcpy(&k->mant, &v, 8);
-	memcpy(&se, (const char *)&v + 8, 2);
-	k->exp = se;
-	k->idx = idx;
-	k->user = a->is_user;
-	return 0;
-}
-
-/* 1 when a goes strictly before b: higher Level FS, then users first. */
-static inline int
-lkey_before(const void *ctx, const struct lkey *a, const struct lkey *b)
-{
-	(void)ctx;
-	if (a->exp != b->exp)
-		return a->exp > b->exp;
-	if (a->mant != b->mant)
-		return a->mant > b->mant;
-	return a->user > b->user;
-}
-
-FS_MSORT(lkey_sort, struct lkey, const void *, lkey_before)
-
-/* Sort the children lists of fs parents [i * NODES_PER_CHUNK, ...) by Level
- * FS into sorted[], at the offsets they have in tr->fs_kids: by keys, or
- * through the nodes when a list holds a NaN. */
-struct presort {
-	const struct fs_tree *tr;
-	uint32_t *sorted, *tmp;
-};
-
-static void
-presort_chunk(void *arg, size_t ci)
-{
-	const struct presort *ps = arg;
-	const struct fs_tree *tr = ps->tr;
-	uint32_t i = (uint32_t)(ci * NODES_PER_CHUNK), end = tr->n, j, m;
-	uint32_t most = 0, first, total;
-	const uint32_t *flat;
-	struct lkey *key, *ktmp;
-
-	if (end - i > NODES_PER_CHUNK)
-		end = i + NODES_PER_CHUNK;
-	for (j = i; j < end; j++)
-		if (tr->node[j].nfs_kids > most)
-			most = tr->node[j].nfs_kids;
-	/* The lists of these parents lie side by side in tr->fs_kids, their
-	 * nodes anywhere: fetch ahead across lists, not just within one. */
-	first = tr->node[i].fs_kids;
-	total = tr->node[end - 1].fs_kids + tr->node[end - 1].nfs_kids - first;
-	flat = tr->fs_kids + first;
-	key = fs_xcalloc((size_t)most + 1, sizeof(*key));
-	ktmp = fs_xcalloc((size_t)most + 1, sizeof(*ktmp));
-	for (; i < end; i++) {
-		const struct fs_node *a = &tr->node[i];
-		const uint32_t *kids = tr->fs_kids + a->fs_kids;
-		uint32_t *out = ps->sorted + a->fs_kids;
-
-		if (!(m = a->nfs_kids))
-			continue;
-		for (j = 0; j < m; j++) {
-			uint32_t ahead = a->fs_kids - first + j + 32;
-
-			if (ahead < total)
-				fs_prefetch_node(&tr->node[flat[ahead]]);
-			if (lkey_make(&tr->node[kids[j]], kids[j], &key[j]) < 0)
-				break;
-		}
-		if (j < m) {
-			memcpy(out, kids, m * sizeof(*out));
-			sort_list(tr, out, ps->tmp + a->fs_kids, m);
-			continue;
-		}
-		lkey_sort(NULL, key, ktmp, m);
-		for (j = 0; j < m; j++)
-			out[j] = key[j].idx;
-	}
-	free(key);
-	free(ktmp);
-}
-
 void
 fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 {
-	uint32_t *tmp, *sorted, rank, rnt, i, accts;
-	struct presort ps;
+	uint32_t rank, rnt, i, accts;
 	struct fs_node *root;
 	struct ft ft;
 	struct ws s;
@@ -479,17 +441,10 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 	root = &tr->node[tr->root];
 	root->level_fs = NO_VAL_LD;	/* Slurm never computes these for root */
 	root->usage_norm = NO_VAL_LD;
-	tmp = fs_xcalloc((size_t)tr->n + 1, sizeof(*tmp));
-	ps.tr = tr;
-	ps.sorted = sorted = fs_xcalloc((size_t)tr->n + 1, sizeof(*sorted));
-	ps.tmp = tmp;
-	fs_par_for((tr->n + NODES_PER_CHUNK - 1) / NODES_PER_CHUNK,
-		   presort_chunk, &ps);
 	/* Tasks at depth 1 when root's list holds enough accounts to share
 	 * out, else at depth 2. */
 	memset(&ft, 0, sizeof(ft));
 	ft.tr = tr;
-	ft.sorted = sorted;
 	ft.ties = ties;
 	for (i = 0, accts = 0; i < root->nfs_kids; i++)
 		accts += !tr->node[tr->fs_kids[root->fs_kids + i]].is_user;
@@ -525,8 +480,6 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 		}
 	}
 	fs_par_for(ft.ntask, task_ranks, &ft);
-	free(tmp);
-	free(sorted);
 	free(ft.task);
 	free(ft.acc);
 	free(ft.item);
