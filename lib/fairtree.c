@@ -16,8 +16,10 @@
  * child inherits the last rank of the first (§0.1). FS_TIES_SLURM does what
  * Slurm does; FS_TIES_MERGE does what its documentation says.
  *
- * The walk uses an explicit stack and one work array: the lists being walked
- * at any moment are disjoint, so n entries suffice. Cost O(n log n).
+ * Each walk uses an explicit stack and one work array: the lists being
+ * walked at any moment are disjoint. Each list is sorted as it is opened.
+ * The subtrees below the top of the tree are walked on every core (see
+ * "The walk, on every core" below). Cost O(n log n).
  */
 #include <math.h>
 #include <stdlib.h>

@@ -123,6 +123,7 @@ fs_xcalloc(size_t n, size_t size)
 #define FS_HUGE 1
 #endif
 
+#ifdef FS_HUGE
 static size_t
 huge_bytes(size_t n, size_t size)
 {
@@ -130,6 +131,7 @@ huge_bytes(size_t n, size_t size)
 		fs_die("out of memory (%zu x %zu bytes)", n, size);
 	return n * size;
 }
+#endif
 
 void *
 fs_xcalloc_huge(size_t n, size_t size)

@@ -1,0 +1,1 @@
+fs-rank --ties merge trees/walk-carry.tsv

@@ -1,0 +1,1 @@
+fs-rank trees/walk-carry.tsv
