@@ -74,6 +74,7 @@ int fs_write_all(FILE *out, const void *buf, size_t len);
 struct fs_buf {
 	char *data;
 	size_t len, cap;
+	int huge;	/* data is from fs_xcalloc_huge(cap, 1) */
 };
 void fs_buf_init(struct fs_buf *b);
 void fs_buf_release(struct fs_buf *b);
