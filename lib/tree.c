@@ -614,7 +614,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	p2.accts = &accts;
 	p2.pcol = col[2];
 	p2.chunk = p1.chunk;
-	p2.cnt = cnt = fs_xcalloc((size_t)n + 1, sizeof(*cnt));
+	p2.cnt = cnt = fs_xcalloc_huge((size_t)n + 1, sizeof(*cnt));
 	memset(p1.chunk, 0, p1.nchunks * sizeof(*p1.chunk));
 	fs_par_for(p1.nchunks, pass2_chunk, &p2);
 	for (k = 0; k < p1.nchunks; k++) {
@@ -632,7 +632,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		k += cnt[i];
 		cnt[i] = tr->node[i].kids;
 	}
-	tr->kids = fs_xcalloc(n, sizeof(*tr->kids));
+	tr->kids = fs_xcalloc_huge(n, sizeof(*tr->kids));
 	fs_par_for(p1.nchunks, scatter_chunk, &p2);
 	sort_tree = tr;
 	sk.tr = tr;
@@ -665,9 +665,9 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 
 	/* Depth-first display order, without recursion; a child's fs parent
 	 * is known when it is pushed, as its parent has been visited. */
-	tr->order = fs_xcalloc(n, sizeof(*tr->order));
+	tr->order = fs_xcalloc_huge(n, sizeof(*tr->order));
 	seen = fs_xcalloc(n, 1);
-	stack = fs_xcalloc(n, sizeof(*stack));
+	stack = fs_xcalloc_huge(n, sizeof(*stack));
 	memset(cnt, 0, ((size_t)n + 1) * sizeof(*cnt));
 	sp = 0;
 	k = 0;
@@ -707,15 +707,15 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		k += cnt[i];
 		cnt[i] = tr->node[i].fs_kids;
 	}
-	tr->fs_kids = fs_xcalloc(n, sizeof(*tr->fs_kids));
+	tr->fs_kids = fs_xcalloc_huge(n, sizeof(*tr->fs_kids));
 	tail.tr = tr;
 	tail.cnt = cnt;
 	fs_par_for(2, tail_task, &tail);
 	ret = 0;
 out:
 	free(p1.chunk);
-	free(cnt);
-	free(stack);
+	fs_free_huge(cnt, (size_t)n + 1, sizeof(*cnt));
+	fs_free_huge(stack, n, sizeof(*stack));
 	free(seen);
 	free(accts.slot);
 	if (ret < 0)
@@ -727,9 +727,9 @@ void
 fs_tree_release(struct fs_tree *tr)
 {
 	fs_free_huge(tr->node, tr->n, sizeof(*tr->node));
-	free(tr->order);
-	free(tr->kids);
-	free(tr->fs_kids);
+	fs_free_huge(tr->order, tr->n, sizeof(*tr->order));
+	fs_free_huge(tr->kids, tr->n, sizeof(*tr->kids));
+	fs_free_huge(tr->fs_kids, tr->n, sizeof(*tr->fs_kids));
 	memset(tr, 0, sizeof(*tr));
 	tr->root = FS_NONE;
 }

@@ -459,7 +459,7 @@ parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
 		n += ps.p[i].nrows;
 	}
 	if (i == np) {
-		t->row = fs_xcalloc(n ? n : 1, sizeof(*t->row));
+		t->row = fs_xcalloc_huge(n ? n : 1, sizeof(*t->row));
 		for (i = 0; i < np; i++) {
 			if (!ps.p[i].nrows)
 				continue;	/* its row is NULL */
@@ -524,7 +524,7 @@ fs_table_release(struct fs_table *t)
 {
 	fs_header_release(&t->h);
 	fs_buf_release(&t->buf);
-	free(t->row);
+	fs_free_huge(t->row, t->nrows ? t->nrows : 1, sizeof(*t->row));
 	memset(t, 0, sizeof(*t));
 }
 
