@@ -457,45 +457,265 @@ sort_chunk(void *arg, size_t ci)
 	sk->dup[2 * ci + 1] = dup_first;
 }
 
-/* The last two steps of fs_tree_build, independent of each other: 0 fills
- * Slurm's children lists (tr->fs_kids, in display order, from the offsets
- * in cnt); 1 gives an account without a usage of its own the sum of its
- * children's, children before parents (reverse display order). */
-struct tail {
-	struct fs_tree *tr;
-	uint32_t *cnt;
+/*
+ * The depth-first walk that gives the display order, on every core. A
+ * driver walks the top of the tree; each account at depth D is a segment,
+ * walked by a task into an array of its own, as its subtree is a run of the
+ * display order. A child's depth and fs parent are set as it is pushed (its
+ * parent has been visited), and its fs parent's count of children goes up:
+ * atomically when that fs parent lies above the segment (FairShare=parent
+ * lifts children up), which only the segment's root and the children lifted
+ * through it can have; call those the segment's escapees. Once the segments
+ * are placed, Slurm's children lists (tr->fs_kids, in display order) fill:
+ * the escapees' lists in order by one thread, the rest segment by segment.
+ * An account without a usage of its own gets the sum of its children's,
+ * children first: in each segment bottom up, then up the driver's part.
+ */
+struct seg {
+	uint32_t first, nroot;		/* its roots: item[first..+nroot] */
+	uint32_t above;			/* their fs parent */
+	uint32_t *order, n, cap;	/* the subtrees, in display order */
+	uint32_t *esc, nesc, esccap;	/* its escapees, in display order */
+	uint32_t pos;			/* where order goes in tr->order */
 };
 
-static void
-tail_task(void *arg, size_t t)
-{
-	struct tail *tl = arg;
-	struct fs_tree *tr = tl->tr;
-	uint32_t n = tr->n, i, j, k;
+struct dfs {
+	struct fs_tree *tr;
+	uint32_t *cnt, depth, *item;
+	uint8_t *seen;
+	struct seg *seg;
+	uint32_t nseg, segcap;
+};
 
-	if (t == 0) {
-		for (k = 1; k < n; k++) {
-			i = tr->order[k];
-			if (k + 16 < n)
-				fs_prefetch_node(&tr->node[tr->order[k + 16]]);
-			tr->fs_kids[tl->cnt[tr->node[i].fs_parent]++] = i;
-		}
-		for (i = 0; i < n; i++)
-			tr->node[i].nfs_kids = tl->cnt[i] - tr->node[i].fs_kids;
-		return;
+#define GROW(p, n, cap) do {						\
+	if ((n) == (cap)) {						\
+		(cap) = (cap) ? 2 * (cap) : 64;				\
+		(p) = fs_xreallocarray((p), (cap), sizeof(*(p)));	\
+	}								\
+} while (0)
+
+/* Visit i: push its children (last first, so the first is visited first)
+ * on the stack, setting their depth and fs parent; fs parent `above` is
+ * shared with other threads. */
+static void
+visit(struct dfs *d, uint32_t i, uint32_t **stack, uint32_t *sp, uint32_t *cap,
+      uint32_t above)
+{
+	struct fs_tree *tr = d->tr;
+	const struct fs_node *p = &tr->node[i];
+	uint32_t fsp = (i == tr->root || !p->use_parent) ? i : p->fs_parent, j;
+
+	d->seen[i] = 1;
+	if (*sp + p->nkids > *cap) {
+		while (*sp + p->nkids > *cap)
+			*cap = *cap ? 2 * *cap : 256;
+		*stack = fs_xreallocarray(*stack, *cap, sizeof(**stack));
 	}
+	for (j = p->nkids; j-- > 0;) {
+		uint32_t c = tr->kids[p->kids + j];
+
+		if (j >= 8)
+			fs_prefetch_node(&tr->node[tr->kids[p->kids + j - 8]]);
+		tr->node[c].depth = p->depth + 1;
+		tr->node[c].fs_parent = fsp;
+		if (fsp == above)
+			__atomic_fetch_add(&d->cnt[fsp], 1, __ATOMIC_RELAXED);
+		else
+			d->cnt[fsp]++;
+		(*stack)[(*sp)++] = c;
+	}
+}
+
+/* Give accounts order[n-1..0] without a usage of their own the sum of
+ * their children's. */
+static void
+sum_usage(struct fs_tree *tr, const uint32_t *order, uint32_t n)
+{
+	uint32_t k, j;
+
 	for (k = n; k-- > 0;) {
-		struct fs_node *a = &tr->node[tr->order[k]];
+		struct fs_node *a = &tr->node[order[k]];
 		long double sum = 0;
 
 		if (k >= 16)
-			fs_prefetch_node(&tr->node[tr->order[k - 16]]);
+			fs_prefetch_node(&tr->node[order[k - 16]]);
 		if (a->usage_given || a->is_user)
 			continue;
 		for (j = 0; j < a->nkids; j++)
 			sum += tr->node[tr->kids[a->kids + j]].usage_raw;
 		a->usage_raw = sum;
 	}
+}
+
+static void
+seg_walk(void *arg, size_t si)
+{
+	struct dfs *d = arg;
+	struct fs_tree *tr = d->tr;
+	struct seg *g = &d->seg[si];
+	uint32_t *stack = NULL, sp = 0, cap = 0, i, k;
+
+	/* The roots are siblings: the first on top. */
+	for (k = g->nroot; k-- > 0;) {
+		GROW(stack, sp, cap);
+		stack[sp++] = d->item[g->first + k];
+	}
+	while (sp) {
+		i = stack[--sp];
+		GROW(g->order, g->n, g->cap);
+		g->order[g->n++] = i;
+		if (tr->node[i].fs_parent == g->above) {
+			GROW(g->esc, g->nesc, g->esccap);
+			g->esc[g->nesc++] = i;
+		}
+		visit(d, i, &stack, &sp, &cap, g->above);
+	}
+	free(stack);
+	sum_usage(tr, g->order, g->n);
+}
+
+/* Place segment si in the display order, and fill the children lists of
+ * the fs parents inside it. */
+static void
+seg_place(void *arg, size_t si)
+{
+	struct dfs *d = arg;
+	struct fs_tree *tr = d->tr;
+	struct seg *g = &d->seg[si];
+	uint32_t k, i;
+
+	memcpy(tr->order + g->pos, g->order, g->n * sizeof(*g->order));
+	for (k = 0; k < g->n; k++) {
+		i = g->order[k];
+		if (k + 16 < g->n)
+			fs_prefetch_node(&tr->node[g->order[k + 16]]);
+		if (tr->node[i].fs_parent != g->above)
+			tr->fs_kids[d->cnt[tr->node[i].fs_parent]++] = i;
+	}
+	free(g->order);
+	free(g->esc);
+}
+
+#define NFS_CHUNK 65536
+
+static void
+nfs_chunk(void *arg, size_t ci)
+{
+	struct dfs *d = arg;
+	struct fs_tree *tr = d->tr;
+	uint32_t i = (uint32_t)(ci * NFS_CHUNK), end = tr->n;
+
+	if (end - i > NFS_CHUNK)
+		end = i + NFS_CHUNK;
+	for (; i < end; i++)
+		tr->node[i].nfs_kids = d->cnt[i] - tr->node[i].fs_kids;
+}
+
+static int
+is_root(const struct dfs *d, uint32_t i)
+{
+	return d->tr->node[i].depth == d->depth && !d->tr->node[i].is_user;
+}
+
+/* The display order, depths, fs parents, children lists and account usage
+ * sums of a tree whose siblings are sorted; cnt[n + 1] is zero. Returns
+ * the number of nodes reached from root: fewer than n means a cycle. */
+static uint32_t
+display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
+{
+	uint32_t n = tr->n, *stack = NULL, sp = 0, cap = 0, nitem = 0;
+	uint32_t itemcap = 0, i, k, pos, s, accts = 0, nroot = 0, per;
+	const struct fs_node *root = &tr->node[tr->root];
+	struct dfs d;
+
+	memset(&d, 0, sizeof(d));
+	d.tr = tr;
+	d.cnt = cnt;
+	d.seen = seen;
+	/* Accounts at depth 1 are the segments' roots when root has enough
+	 * of them to share out, else those at depth 2. */
+	for (k = 0; k < root->nkids; k++)
+		accts += !tr->node[tr->kids[root->kids + k]].is_user;
+	d.depth = accts >= 8 * fs_par_threads() ? 1 : 2;
+	GROW(stack, sp, cap);
+	stack[sp++] = tr->root;
+	while (sp) {
+		i = stack[--sp];
+		GROW(d.item, nitem, itemcap);
+		d.item[nitem++] = i;
+		if (i != tr->root && is_root(&d, i))
+			nroot++;
+		else
+			visit(&d, i, &stack, &sp, &cap, FS_NONE);
+	}
+	free(stack);
+	/* Segments: runs of adjacent roots (siblings), about 16 per thread
+	 * in all, so that a million small accounts are not a million tasks. */
+	per = nroot / (16 * fs_par_threads()) + 1;
+	for (k = 0; k < nitem; k++) {
+		struct seg *g = d.nseg ? &d.seg[d.nseg - 1] : NULL;
+
+		i = d.item[k];
+		if (i == tr->root || !is_root(&d, i))
+			continue;
+		if (g && g->first + g->nroot == k && g->nroot < per) {
+			g->nroot++;
+			continue;
+		}
+		GROW(d.seg, d.nseg, d.segcap);
+		g = &d.seg[d.nseg++];
+		memset(g, 0, sizeof(*g));
+		g->first = k;
+		g->nroot = 1;
+		g->above = tr->node[i].fs_parent;
+	}
+	fs_par_for(d.nseg, seg_walk, &d);
+	/* In order: the driver's own nodes, and segments. */
+	for (k = 0, pos = 0, s = 0; k < nitem; k++) {
+		if (s < d.nseg && d.seg[s].first == k) {
+			d.seg[s].pos = pos;
+			pos += d.seg[s].n;
+			k += d.seg[s++].nroot - 1;
+		} else if (pos < n)
+			tr->order[pos++] = d.item[k];
+	}
+	if (pos == n) {
+		for (k = nitem; k-- > 0;)
+			if (d.item[k] == tr->root || !is_root(&d, d.item[k]))
+				sum_usage(tr, &d.item[k], 1);
+		/* Children lists: offsets from the counts, then the driver's
+		 * nodes and the escapees in display order, then each
+		 * segment's own. */
+		for (i = 0, k = 0; i < n; i++) {
+			tr->node[i].fs_kids = k;
+			k += cnt[i];
+			cnt[i] = tr->node[i].fs_kids;
+		}
+		tr->fs_kids = fs_xcalloc_huge(n, sizeof(*tr->fs_kids));
+		for (k = 0, s = 0; k < nitem; k++) {
+			i = d.item[k];
+			if (s < d.nseg && d.seg[s].first == k) {
+				const struct seg *g = &d.seg[s++];
+				uint32_t x;
+
+				for (x = 0; x < g->nesc; x++)
+					tr->fs_kids[cnt[tr->node[g->esc[x]].fs_parent]++] =
+						g->esc[x];
+				k += g->nroot - 1;
+			} else if (i != tr->root)
+				tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
+		}
+		fs_par_for(d.nseg, seg_place, &d);
+		fs_par_for((n + NFS_CHUNK - 1) / NFS_CHUNK, nfs_chunk, &d);
+	} else {
+		for (s = 0; s < d.nseg; s++) {
+			free(d.seg[s].order);
+			free(d.seg[s].esc);
+		}
+	}
+	free(d.seg);
+	free(d.item);
+	return pos;
 }
 
 /* Report the cycle that node i hangs in or below. */
@@ -531,13 +751,12 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 					  "RawShares", "RawUsage"};
 	int col[5], cpart;
 	size_t r, k;
-	uint32_t i, j, n, root = FS_NONE, *cnt = NULL, *stack = NULL, sp;
+	uint32_t i, j, n, root = FS_NONE, *cnt = NULL;
 	struct hmap accts = {0};
 	uint32_t naccts = 0, dup, dup_first = 0;
 	struct pass1 p1 = {0};
 	struct pass2 p2;
 	struct sortkids sk = {0};
-	struct tail tail;
 	uint8_t *seen = NULL;
 	int ret = -1;
 
@@ -663,59 +882,20 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		goto out;
 	}
 
-	/* Depth-first display order, without recursion; a child's fs parent
-	 * is known when it is pushed, as its parent has been visited. */
+	/* Depth-first display order, on every core. */
 	tr->order = fs_xcalloc_huge(n, sizeof(*tr->order));
 	seen = fs_xcalloc(n, 1);
-	stack = fs_xcalloc_huge(n, sizeof(*stack));
 	memset(cnt, 0, ((size_t)n + 1) * sizeof(*cnt));
-	sp = 0;
-	k = 0;
-	stack[sp++] = root;
-	while (sp) {
-		const struct fs_node *p;
-		uint32_t fsp;
-
-		i = stack[--sp];
-		tr->order[k++] = i;
-		seen[i] = 1;
-		p = &tr->node[i];
-		fsp = (i == root || !p->use_parent) ? i : p->fs_parent;
-		/* Push children in reverse so the first is visited first. */
-		for (j = p->nkids; j-- > 0;) {
-			uint32_t c = tr->kids[p->kids + j];
-
-			if (j >= 8)
-				fs_prefetch_node(&tr->node[tr->kids[p->kids + j - 8]]);
-			tr->node[c].depth = p->depth + 1;
-			tr->node[c].fs_parent = fsp;
-			cnt[fsp]++;
-			stack[sp++] = c;
-		}
-	}
-	if (k != n) {
+	if (display_order(tr, cnt, seen) != n) {
 		for (i = 0; i < n && seen[i]; i++)
 			;
 		cycle_error(tr, i, seen, e);
 		goto out;
 	}
-
-	/* Slurm's children lists in display order, and the usage of accounts
-	 * that give none: two independent walks, side by side. */
-	for (i = 0, k = 0; i < n; i++) {
-		tr->node[i].fs_kids = (uint32_t)k;
-		k += cnt[i];
-		cnt[i] = tr->node[i].fs_kids;
-	}
-	tr->fs_kids = fs_xcalloc_huge(n, sizeof(*tr->fs_kids));
-	tail.tr = tr;
-	tail.cnt = cnt;
-	fs_par_for(2, tail_task, &tail);
 	ret = 0;
 out:
 	free(p1.chunk);
 	fs_free_huge(cnt, (size_t)n + 1, sizeof(*cnt));
-	fs_free_huge(stack, n, sizeof(*stack));
 	free(seen);
 	free(accts.slot);
 	if (ret < 0)
