@@ -206,19 +206,26 @@ struct ws {
 	uint32_t nfr, frcap;
 };
 
-struct task {
+/* An account (or tied accounts merged) that the driver left to a task. */
+struct unit {
 	uint32_t acc, nacc;	/* its accounts: ft.acc[acc..+nacc] */
 	uint8_t tied;		/* the account was tied: so is its first child */
+};
+
+/* A run of units, adjacent in the driver's walk, walked one after the
+ * other: a million small accounts are not a million tasks. */
+struct task {
+	uint32_t item, nunit;	/* its units: ft.item[item..+nunit] */
 	uint32_t users;		/* users walked */
 	uint32_t last_own;	/* 1 + offset of the last with a rank of its own */
 	uint32_t *user, ucap;	/* users in walk order */
 	uint32_t first, carry;	/* from resolve: first rank, rank before */
 };
 
-/* What the driver walked, in order: a user (tied or not) or a task. */
+/* What the driver walked, in order: a user (tied or not) or a unit. */
 struct item {
 	uint32_t idx;
-	uint8_t task, tied;
+	uint8_t unit, tied;
 };
 
 struct ft {
@@ -227,6 +234,8 @@ struct ft {
 	uint32_t cut;
 	struct task *task;
 	uint32_t ntask, taskcap;
+	struct unit *unit;
+	uint32_t nunit, unitcap;
 	uint32_t *acc, nacc, acccap;
 	struct item *item;
 	uint32_t nitem, itemcap;
@@ -332,7 +341,7 @@ walk(struct ft *ft, struct ws *s, struct task *t)
 	while (s->nfr) {
 		struct frame *f = &s->fr[s->nfr - 1];
 		struct fs_node *a;
-		uint32_t at, last, k;
+		uint32_t at, last, k, m;
 		int tied;
 
 		if (f->i == f->n) {
@@ -360,7 +369,7 @@ walk(struct ft *ft, struct ws *s, struct task *t)
 			} else {
 				GROW(ft->item, ft->nitem, ft->itemcap);
 				ft->item[ft->nitem].idx = s->w[at];
-				ft->item[ft->nitem].task = 0;
+				ft->item[ft->nitem].unit = 0;
 				ft->item[ft->nitem++].tied = (uint8_t)tied;
 			}
 			continue;
@@ -372,23 +381,26 @@ walk(struct ft *ft, struct ws *s, struct task *t)
 			       tr->node[s->w[last + 1]].level_fs == a->level_fs)
 				last++;
 		f->i = last - f->base + 1;
+		for (m = 0, k = at; k <= last; k++)
+			m += tr->node[s->w[k]].nfs_kids;
+		if (!m)
+			continue;	/* nothing below: nothing to rank */
 		if (t || s->nfr < ft->cut) {
 			/* f is invalid once the frames grow. */
 			ws_open(ft, s, &s->w, at, last - at + 1, (uint8_t)tied);
 			continue;
 		}
-		GROW(ft->task, ft->ntask, ft->taskcap);
-		memset(&ft->task[ft->ntask], 0, sizeof(*ft->task));
-		ft->task[ft->ntask].acc = ft->nacc;
-		ft->task[ft->ntask].nacc = last - at + 1;
-		ft->task[ft->ntask].tied = (uint8_t)tied;
+		GROW(ft->unit, ft->nunit, ft->unitcap);
+		ft->unit[ft->nunit].acc = ft->nacc;
+		ft->unit[ft->nunit].nacc = last - at + 1;
+		ft->unit[ft->nunit].tied = (uint8_t)tied;
 		for (k = at; k <= last; k++) {
 			GROW(ft->acc, ft->nacc, ft->acccap);
 			ft->acc[ft->nacc++] = s->w[k];
 		}
 		GROW(ft->item, ft->nitem, ft->itemcap);
-		ft->item[ft->nitem].idx = ft->ntask++;
-		ft->item[ft->nitem].task = 1;
+		ft->item[ft->nitem].idx = ft->nunit++;
+		ft->item[ft->nitem].unit = 1;
 		ft->item[ft->nitem++].tied = (uint8_t)tied;
 	}
 }
@@ -399,10 +411,15 @@ task_walk(void *arg, size_t i)
 	struct ft *ft = arg;
 	struct task *t = &ft->task[i];
 	struct ws s;
+	uint32_t k;
 
 	memset(&s, 0, sizeof(s));
-	ws_open(ft, &s, &ft->acc, t->acc, t->nacc, t->tied);
-	walk(ft, &s, t);
+	for (k = 0; k < t->nunit; k++) {
+		const struct unit *u = &ft->unit[ft->item[t->item + k].idx];
+
+		ws_open(ft, &s, &ft->acc, u->acc, u->nacc, u->tied);
+		walk(ft, &s, t);
+	}
 	ws_release(&s);
 }
 
@@ -429,7 +446,7 @@ task_ranks(void *arg, size_t i)
 void
 fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 {
-	uint32_t rank, rnt, i, accts;
+	uint32_t rank, rnt, i, k, accts, per;
 	struct fs_node *root;
 	struct ft ft;
 	struct ws s;
@@ -456,21 +473,39 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 	ws_open(&ft, &s, &rootp, 0, 1, 0);
 	walk(&ft, &s, NULL);
 	ws_release(&s);
+	/* Tasks: runs of adjacent units, about 16 per thread in all. */
+	per = ft.nunit / (16 * fs_par_threads()) + 1;
+	for (i = 0; i < ft.nitem; i++) {
+		struct task *t = ft.ntask ? &ft.task[ft.ntask - 1] : NULL;
+
+		if (!ft.item[i].unit)
+			continue;
+		if (t && t->item + t->nunit == i && t->nunit < per) {
+			t->nunit++;
+			continue;
+		}
+		GROW(ft.task, ft.ntask, ft.taskcap);
+		t = &ft.task[ft.ntask++];
+		memset(t, 0, sizeof(*t));
+		t->item = i;
+		t->nunit = 1;
+	}
 	fs_par_for(ft.ntask, task_walk, &ft);
 	/* In walk order: the driver's users take their ranks, each task its
 	 * first rank and the rank before it. */
 	rank = rnt = tr->user_count;
-	for (i = 0; i < ft.nitem; i++) {
+	for (i = 0, k = 0; i < ft.nitem; i++) {
 		const struct item *it = &ft.item[i];
 
-		if (it->task) {
-			struct task *t = &ft.task[it->idx];
+		if (it->unit) {
+			struct task *t = &ft.task[k++];
 
 			t->first = rnt;
 			t->carry = rank;
 			if (t->last_own)
 				rank = rnt - (t->last_own - 1);
 			rnt -= t->users;
+			i += t->nunit - 1;
 		} else {
 			struct fs_node *a = &tr->node[it->idx];
 
@@ -483,6 +518,7 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 	}
 	fs_par_for(ft.ntask, task_ranks, &ft);
 	free(ft.task);
+	free(ft.unit);
 	free(ft.acc);
 	free(ft.item);
 }
