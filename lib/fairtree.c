@@ -321,12 +321,6 @@ ws_open(const struct ft *ft, struct ws *s, uint32_t *const *list, uint32_t at,
 	f->prev = NO_VAL_LD;
 }
 
-#define GROW(p, n, cap) do {						\
-	if ((n) == (cap)) {						\
-		(cap) = (cap) ? 2 * (cap) : 64;				\
-		(p) = fs_xreallocarray((p), (cap), sizeof(*(p)));	\
-	}								\
-} while (0)
 
 /* Walk the frames in s to the end, Slurm's way: by Level FS, a user takes
  * the next rank or, tied with its predecessor, the same; an account is
@@ -364,10 +358,10 @@ walk(struct ft *ft, struct ws *s, struct task *t)
 				if (!tied)
 					t->last_own = t->users + 1;
 				a->rank = t->last_own;
-				GROW(t->user, t->users, t->ucap);
+				FS_GROW(t->user, t->users, t->ucap);
 				t->user[t->users++] = s->w[at];
 			} else {
-				GROW(ft->item, ft->nitem, ft->itemcap);
+				FS_GROW(ft->item, ft->nitem, ft->itemcap);
 				ft->item[ft->nitem].idx = s->w[at];
 				ft->item[ft->nitem].unit = 0;
 				ft->item[ft->nitem++].tied = (uint8_t)tied;
@@ -390,15 +384,15 @@ walk(struct ft *ft, struct ws *s, struct task *t)
 			ws_open(ft, s, &s->w, at, last - at + 1, (uint8_t)tied);
 			continue;
 		}
-		GROW(ft->unit, ft->nunit, ft->unitcap);
+		FS_GROW(ft->unit, ft->nunit, ft->unitcap);
 		ft->unit[ft->nunit].acc = ft->nacc;
 		ft->unit[ft->nunit].nacc = last - at + 1;
 		ft->unit[ft->nunit].tied = (uint8_t)tied;
 		for (k = at; k <= last; k++) {
-			GROW(ft->acc, ft->nacc, ft->acccap);
+			FS_GROW(ft->acc, ft->nacc, ft->acccap);
 			ft->acc[ft->nacc++] = s->w[k];
 		}
-		GROW(ft->item, ft->nitem, ft->itemcap);
+		FS_GROW(ft->item, ft->nitem, ft->itemcap);
 		ft->item[ft->nitem].idx = ft->nunit++;
 		ft->item[ft->nitem].unit = 1;
 		ft->item[ft->nitem++].tied = (uint8_t)tied;
@@ -484,7 +478,7 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 			t->nunit++;
 			continue;
 		}
-		GROW(ft.task, ft.ntask, ft.taskcap);
+		FS_GROW(ft.task, ft.ntask, ft.taskcap);
 		t = &ft.task[ft.ntask++];
 		memset(t, 0, sizeof(*t));
 		t->item = i;

@@ -58,6 +58,14 @@ void fs_free_huge(void *p, size_t n, size_t size);
 void *fs_xrealloc(void *p, size_t n);
 void *fs_xreallocarray(void *p, size_t n, size_t size);
 char *fs_xstrdup(const char *s);
+/* Room for one more element in array p of n elements and capacity cap
+ * (all lvalues): doubles cap, from 64. */
+#define FS_GROW(p, n, cap) do {						\
+	if ((n) == (cap)) {						\
+		(cap) = (cap) ? 2 * (cap) : 64;				\
+		(p) = fs_xreallocarray((p), (cap), sizeof(*(p)));	\
+	}								\
+} while (0)
 /* Ignore SIGPIPE's default and end quietly on EPIPE: call once at start. */
 void fs_stdout_init(void);
 /* Flush and close stdout; on failure print a message. Returns an exit code. */

@@ -487,12 +487,6 @@ struct dfs {
 	uint32_t nseg, segcap;
 };
 
-#define GROW(p, n, cap) do {						\
-	if ((n) == (cap)) {						\
-		(cap) = (cap) ? 2 * (cap) : 64;				\
-		(p) = fs_xreallocarray((p), (cap), sizeof(*(p)));	\
-	}								\
-} while (0)
 
 /* Visit i: push its children (last first, so the first is visited first)
  * on the stack, setting their depth and fs parent; fs parent `above` is
@@ -557,15 +551,15 @@ seg_walk(void *arg, size_t si)
 
 	/* The roots are siblings: the first on top. */
 	for (k = g->nroot; k-- > 0;) {
-		GROW(stack, sp, cap);
+		FS_GROW(stack, sp, cap);
 		stack[sp++] = d->item[g->first + k];
 	}
 	while (sp) {
 		i = stack[--sp];
-		GROW(g->order, g->n, g->cap);
+		FS_GROW(g->order, g->n, g->cap);
 		g->order[g->n++] = i;
 		if (tr->node[i].fs_parent == g->above) {
-			GROW(g->esc, g->nesc, g->esccap);
+			FS_GROW(g->esc, g->nesc, g->esccap);
 			g->esc[g->nesc++] = i;
 		}
 		visit(d, i, &stack, &sp, &cap, g->above);
@@ -637,11 +631,11 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
 	for (k = 0; k < root->nkids; k++)
 		accts += !tr->node[tr->kids[root->kids + k]].is_user;
 	d.depth = accts >= 8 * fs_par_threads() ? 1 : 2;
-	GROW(stack, sp, cap);
+	FS_GROW(stack, sp, cap);
 	stack[sp++] = tr->root;
 	while (sp) {
 		i = stack[--sp];
-		GROW(d.item, nitem, itemcap);
+		FS_GROW(d.item, nitem, itemcap);
 		d.item[nitem++] = i;
 		if (i != tr->root && is_root(&d, i))
 			nroot++;
@@ -662,7 +656,7 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
 			g->nroot++;
 			continue;
 		}
-		GROW(d.seg, d.nseg, d.segcap);
+		FS_GROW(d.seg, d.nseg, d.segcap);
 		g = &d.seg[d.nseg++];
 		memset(g, 0, sizeof(*g));
 		g->first = k;
