@@ -1,0 +1,1 @@
+FS_THREADS=1 fs-rank trees/walk-carry.tsv

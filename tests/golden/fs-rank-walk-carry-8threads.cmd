@@ -1,0 +1,1 @@
+FS_THREADS=8 fs-rank -l -P --ties merge trees/walk-carry.tsv
