@@ -180,14 +180,16 @@ FS_MSORT(lkey_sort, struct lkey, const void *, lkey_before)
 /*
  * The walk, on every core. A driver walks the top of the tree as Slurm
  * does; each account (or group of tied accounts, with FS_TIES_MERGE) that it
- * meets at depth `cut` becomes a task, walked on its own. A task cannot know
- * the ranks its users take, only how they relate: a user that takes a rank
- * of its own takes the task's first rank minus the number of users before it
- * in the task; a tied user takes its predecessor's, which may lie before the
- * task. So a task's user stores 1 + that offset for its rank, or 0 when it
- * takes the rank the walk had when the task began. The driver's own users
- * and its tasks, in walk order, then give each task its first rank and that
- * rank (resolve), and the tasks turn their users' offsets into ranks.
+ * meets at depth `cut` and that has something below it becomes a unit,
+ * and runs of adjacent units become tasks, each walked on its own. A task
+ * cannot know the ranks its users take, only how they relate: a user that
+ * takes a rank of its own takes the task's first rank minus the number of
+ * users before it in the task; a tied user takes its predecessor's, which
+ * may lie before the task. So a task's user stores 1 + that offset for its
+ * rank, or 0 when it takes the rank the walk had when the task began. The
+ * driver's own users and its tasks, in walk order, then give each task its
+ * first rank and that rank (resolve), and the tasks turn their users'
+ * offsets into ranks.
  */
 struct frame {
 	uint32_t base, n, i;
@@ -325,8 +327,8 @@ ws_open(const struct ft *ft, struct ws *s, uint32_t *const *list, uint32_t at,
 /* Walk the frames in s to the end, Slurm's way: by Level FS, a user takes
  * the next rank or, tied with its predecessor, the same; an account is
  * descended at once, its first child tied when it was. The driver (t NULL)
- * records its users and makes a task of each account at depth ft->cut; a
- * task (t) gives its users their offsets. */
+ * records its users and leaves each account (or tied group) at depth
+ * ft->cut to a task as a unit; a task (t) gives its users their offsets. */
 static void
 walk(struct ft *ft, struct ws *s, struct task *t)
 {
