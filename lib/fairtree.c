@@ -235,7 +235,7 @@ struct ft {
 	enum fs_ties ties;
 	uint32_t cut;
 	struct task *task;
-	uint32_t ntask, taskcap;
+	uint32_t ntask;
 	struct unit *unit;
 	uint32_t nunit, unitcap;
 	uint32_t *acc, nacc, acccap;
@@ -401,6 +401,12 @@ walk(struct ft *ft, struct ws *s, struct task *t)
 	}
 }
 
+static int
+item_is_unit(const void *ctx, uint32_t i)
+{
+	return ((const struct ft *)ctx)->item[i].unit;
+}
+
 static void
 task_walk(void *arg, size_t i)
 {
@@ -442,7 +448,8 @@ task_ranks(void *arg, size_t i)
 void
 fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 {
-	uint32_t rank, rnt, i, k, accts, per;
+	uint32_t rank, rnt, i, k, accts;
+	struct fs_run *run;
 	struct fs_node *root;
 	struct ft ft;
 	struct ws s;
@@ -456,7 +463,7 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 	root = &tr->node[tr->root];
 	root->level_fs = NO_VAL_LD;	/* Slurm never computes these for root */
 	root->usage_norm = NO_VAL_LD;
-	/* Tasks at depth 1 when root's list holds enough accounts to share
+	/* Units at depth 1 when root's list holds enough accounts to share
 	 * out, else at depth 2. */
 	memset(&ft, 0, sizeof(ft));
 	ft.tr = tr;
@@ -469,23 +476,14 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 	ws_open(&ft, &s, &rootp, 0, 1, 0);
 	walk(&ft, &s, NULL);
 	ws_release(&s);
-	/* Tasks: runs of adjacent units, about 16 per thread in all. */
-	per = ft.nunit / (16 * fs_par_threads()) + 1;
-	for (i = 0; i < ft.nitem; i++) {
-		struct task *t = ft.ntask ? &ft.task[ft.ntask - 1] : NULL;
-
-		if (!ft.item[i].unit)
-			continue;
-		if (t && t->item + t->nunit == i && t->nunit < per) {
-			t->nunit++;
-			continue;
-		}
-		FS_GROW(ft.task, ft.ntask, ft.taskcap);
-		t = &ft.task[ft.ntask++];
-		memset(t, 0, sizeof(*t));
-		t->item = i;
-		t->nunit = 1;
+	/* Tasks: runs of adjacent units. */
+	ft.ntask = fs_par_runs(ft.nitem, item_is_unit, &ft, &run);
+	ft.task = fs_xcalloc(ft.ntask + 1, sizeof(*ft.task));
+	for (i = 0; i < ft.ntask; i++) {
+		ft.task[i].item = run[i].first;
+		ft.task[i].nunit = run[i].n;
 	}
+	free(run);
 	fs_par_for(ft.ntask, task_walk, &ft);
 	/* In walk order: the driver's users take their ranks, each task its
 	 * first rank and the rank before it. */

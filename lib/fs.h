@@ -223,6 +223,16 @@ void fs_par_for(size_t n, void (*fn)(void *arg, size_t i), void *arg);
  * when an emit returned non-zero (nothing is emitted after it). */
 int fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
 		   int (*emit)(void *arg, struct fs_buf *b), void *arg);
+/* A run of adjacent items: [first, first + n). */
+struct fs_run {
+	uint32_t first, n;
+};
+/* The items i in [0, n) for which marked(ctx, i), in runs of adjacent ones
+ * cut so that there are about 16 runs per thread: a million small pieces
+ * of work are then not a million tasks. Sets *runs (the caller frees it)
+ * and returns how many. */
+uint32_t fs_par_runs(uint32_t n, int (*marked)(const void *ctx, uint32_t i),
+		     const void *ctx, struct fs_run **runs);
 
 /* ----------------------------------------------------------------- tree.c */
 

@@ -8,8 +8,12 @@
  *
  *   fs_par_for      fn(arg, i) for every i in [0, n), in any order;
  *   fs_par_ordered  make(arg, i, buf) in parallel, emit(arg, buf) strictly
- *                   in order of i (non-zero from emit stops everything), with a bounded number of chunks in flight
- *                   so memory stays small.
+ *                   in order of i (non-zero from emit stops everything),
+ *                   with a bounded number of chunks in flight so memory
+ *                   stays small.
+ *
+ * fs_par_runs cuts work of unknown sizes (the subtrees below the top of a
+ * tree) into tasks for fs_par_for.
  *
  * Both are deterministic in their results: callers write only to what
  * chunk i owns and combine afterwards in order, so output and error
@@ -59,6 +63,34 @@ run_team(unsigned nt, void *(*worker)(void *), void *arg)
 	worker(arg);
 	for (t = 0; t < started; t++)
 		pthread_join(th[t], NULL);
+}
+
+/* ----------------------------------------------------------- fs_par_runs */
+
+uint32_t
+fs_par_runs(uint32_t n, int (*marked)(const void *ctx, uint32_t i),
+	    const void *ctx, struct fs_run **runs)
+{
+	uint32_t i, total = 0, per, nrun = 0, cap = 0;
+	struct fs_run *r = NULL;
+
+	for (i = 0; i < n; i++)
+		total += marked(ctx, i) != 0;
+	per = total / (16 * fs_par_threads()) + 1;
+	for (i = 0; i < n; i++) {
+		if (!marked(ctx, i))
+			continue;
+		if (nrun && r[nrun - 1].first + r[nrun - 1].n == i &&
+		    r[nrun - 1].n < per) {
+			r[nrun - 1].n++;
+			continue;
+		}
+		FS_GROW(r, nrun, cap);
+		r[nrun].first = i;
+		r[nrun++].n = 1;
+	}
+	*runs = r;
+	return nrun;
 }
 
 /* ------------------------------------------------------------ fs_par_for */

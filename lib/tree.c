@@ -459,9 +459,9 @@ sort_chunk(void *arg, size_t ci)
 
 /*
  * The depth-first walk that gives the display order, on every core. A
- * driver walks the top of the tree; each account at depth D is a segment,
- * walked by a task into an array of its own, as its subtree is a run of the
- * display order. A child's depth and fs parent are set as it is pushed (its
+ * driver walks the top of the tree and stops at the accounts of depth D;
+ * runs of them (siblings) are segments, walked by tasks into arrays of
+ * their own, as their subtrees are a run of the display order. A child's depth and fs parent are set as it is pushed (its
  * parent has been visited), and its fs parent's count of children goes up:
  * atomically when that fs parent lies above the segment (FairShare=parent
  * lifts children up), which only the segment's root and the children lifted
@@ -484,9 +484,8 @@ struct dfs {
 	uint32_t *cnt, depth, *item;
 	uint8_t *seen;
 	struct seg *seg;
-	uint32_t nseg, segcap;
+	uint32_t nseg;
 };
-
 
 /* Visit i: push its children (last first, so the first is visited first)
  * on the stack, setting their depth and fs parent; fs parent `above` is
@@ -590,25 +589,19 @@ seg_place(void *arg, size_t si)
 	free(g->esc);
 }
 
-#define NFS_CHUNK 65536
-
-static void
-nfs_chunk(void *arg, size_t ci)
+/* Node i is where the driver stops (root, at depth 0, never is). */
+static int
+seg_root(const struct dfs *d, uint32_t i)
 {
-	struct dfs *d = arg;
-	struct fs_tree *tr = d->tr;
-	uint32_t i = (uint32_t)(ci * NFS_CHUNK), end = tr->n;
-
-	if (end - i > NFS_CHUNK)
-		end = i + NFS_CHUNK;
-	for (; i < end; i++)
-		tr->node[i].nfs_kids = d->cnt[i] - tr->node[i].fs_kids;
+	return d->tr->node[i].depth == d->depth && !d->tr->node[i].is_user;
 }
 
 static int
-is_root(const struct dfs *d, uint32_t i)
+item_is_seg_root(const void *ctx, uint32_t k)
 {
-	return d->tr->node[i].depth == d->depth && !d->tr->node[i].is_user;
+	const struct dfs *d = ctx;
+
+	return seg_root(d, d->item[k]);
 }
 
 /* The display order, depths, fs parents, children lists and account usage
@@ -618,8 +611,9 @@ static uint32_t
 display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
 {
 	uint32_t n = tr->n, *stack = NULL, sp = 0, cap = 0, nitem = 0;
-	uint32_t itemcap = 0, i, k, pos, s, accts = 0, nroot = 0, per;
+	uint32_t itemcap = 0, i, k, pos, s, accts = 0;
 	const struct fs_node *root = &tr->node[tr->root];
+	struct fs_run *run;
 	struct dfs d;
 
 	memset(&d, 0, sizeof(d));
@@ -637,32 +631,19 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
 		i = stack[--sp];
 		FS_GROW(d.item, nitem, itemcap);
 		d.item[nitem++] = i;
-		if (i != tr->root && is_root(&d, i))
-			nroot++;
-		else
+		if (!seg_root(&d, i))
 			visit(&d, i, &stack, &sp, &cap, FS_NONE);
 	}
 	free(stack);
-	/* Segments: runs of adjacent roots (siblings), about 16 per thread
-	 * in all, so that a million small accounts are not a million tasks. */
-	per = nroot / (16 * fs_par_threads()) + 1;
-	for (k = 0; k < nitem; k++) {
-		struct seg *g = d.nseg ? &d.seg[d.nseg - 1] : NULL;
-
-		i = d.item[k];
-		if (i == tr->root || !is_root(&d, i))
-			continue;
-		if (g && g->first + g->nroot == k && g->nroot < per) {
-			g->nroot++;
-			continue;
-		}
-		FS_GROW(d.seg, d.nseg, d.segcap);
-		g = &d.seg[d.nseg++];
-		memset(g, 0, sizeof(*g));
-		g->first = k;
-		g->nroot = 1;
-		g->above = tr->node[i].fs_parent;
+	/* Segments: runs of adjacent stops (siblings, so one fs parent). */
+	d.nseg = fs_par_runs(nitem, item_is_seg_root, &d, &run);
+	d.seg = fs_xcalloc(d.nseg + 1, sizeof(*d.seg));
+	for (s = 0; s < d.nseg; s++) {
+		d.seg[s].first = run[s].first;
+		d.seg[s].nroot = run[s].n;
+		d.seg[s].above = tr->node[d.item[run[s].first]].fs_parent;
 	}
+	free(run);
 	fs_par_for(d.nseg, seg_walk, &d);
 	/* In order: the driver's own nodes, and segments. */
 	for (k = 0, pos = 0, s = 0; k < nitem; k++) {
@@ -675,13 +656,14 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
 	}
 	if (pos == n) {
 		for (k = nitem; k-- > 0;)
-			if (d.item[k] == tr->root || !is_root(&d, d.item[k]))
+			if (!seg_root(&d, d.item[k]))
 				sum_usage(tr, &d.item[k], 1);
 		/* Children lists: offsets from the counts, then the driver's
 		 * nodes and the escapees in display order, then each
 		 * segment's own. */
 		for (i = 0, k = 0; i < n; i++) {
 			tr->node[i].fs_kids = k;
+			tr->node[i].nfs_kids = cnt[i];
 			k += cnt[i];
 			cnt[i] = tr->node[i].fs_kids;
 		}
@@ -700,7 +682,6 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
 				tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
 		}
 		fs_par_for(d.nseg, seg_place, &d);
-		fs_par_for((n + NFS_CHUNK - 1) / NFS_CHUNK, nfs_chunk, &d);
 	} else {
 		for (s = 0; s < d.nseg; s++) {
 			free(d.seg[s].order);

@@ -3,6 +3,7 @@
  * the long double internals SLURM-REFERENCE §9 quotes from Slurm itself.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -244,6 +245,42 @@ test_deep_chain(void)
 	fs_table_release(&t);
 }
 
+/* A big regular file goes into one zeroed huge-page allocation; the buffer
+ * can still grow past it, and frees it as it came. */
+static void
+test_slurp_huge(void)
+{
+	size_t n = 9u << 20, i, bad = 0;
+	unsigned char *z = fs_xcalloc_huge(n, 1);
+	struct fs_err e = {"huge", 0, ""};
+	struct fs_buf b;
+	FILE *f = tmpfile();
+	int r;
+
+	for (i = 0; i < n; i += 4093)
+		bad += z[i] != 0;
+	ok(!bad && !z[n - 1], "fs_xcalloc_huge gives zeroed memory");
+	fs_free_huge(z, n, 1);
+	for (i = 0; i < n; i++)
+		fputc('a' + (int)(i % 23), f);
+	rewind(f);
+	fs_buf_init(&b);
+	r = fs_slurp(f, &b, &e);
+	for (i = 0; i < n; i++)
+		bad += (unsigned char)b.data[i] != 'a' + i % 23;
+	ok(r == 0 && b.len == n && !bad && b.huge && b.data[n] == '\0',
+	   "a 9 MB file reads whole into a huge-page buffer");
+	for (i = 0; i < (2u << 20); i++)
+		fs_buf_addch(&b, 'z');
+	for (i = 0; i < n; i++)
+		bad += (unsigned char)b.data[i] != 'a' + i % 23;
+	ok(!bad && b.len == n + (2u << 20) && !b.huge &&
+		   b.data[b.len - 1] == 'z',
+	   "and grows past it, keeping what it holds");
+	fs_buf_release(&b);
+	fclose(f);
+}
+
 static void
 test_errors(void)
 {
@@ -285,6 +322,7 @@ main(void)
 	test_parse_usage();
 	test_roundtrip();
 	test_deep_chain();
+	test_slurp_huge();
 	test_errors();
 	return done_testing();
 }
