@@ -1,7 +1,10 @@
 # fairshare toolkit: small C programs that replace sshare.
 #
 #   make                 build bin/fs-*
-#   make check           unit and golden tests (TAP, through prove)
+#   make check           unit and golden tests (TAP, through prove); the
+#                        other Slurm releases (tests/releases.t, in chroots
+#                        with their own network) run beside the rest, which
+#                        runs one file at a time
 #   make check SANITIZE=address,undefined
 #                        the same suite built with sanitizers (in build/san)
 #   make install PREFIX=/usr/local DESTDIR=
@@ -19,21 +22,46 @@ LDFLAGS ?=
 WERROR ?=
 SANITIZE ?=
 
-# libslurm (Debian: libslurm-dev) gives fs-tree its live mode; readline
+# libslurm gives fs-tree and fs-prio their live mode (lib/live.c); readline
 # gives fs-explain its prompt. Without them the rest still builds.
-HAVE_SLURM := $(shell printf '\#include <slurm/slurm.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo 1)
-HAVE_READLINE := $(shell printf '\#include <stdio.h>\n\#include <readline/readline.h>\n' | $(CC) -E - >/dev/null 2>&1 && echo 1)
-
-ifeq ($(SANITIZE),)
-  BUILD = build
-  BIN = bin
+# libslurm is looked for, in order: under SLURM_PREFIX (headers in
+# PREFIX/include, the library in PREFIX/lib64 or PREFIX/lib, found again at
+# run time through an rpath), through pkg-config's 'slurm', then in the
+# compiler's own paths with CPPFLAGS and CFLAGS (Debian's libslurm-dev).
+SLURM_PREFIX ?=
+PKG_CONFIG ?= pkg-config
+ifneq ($(SLURM_PREFIX),)
+  ifeq ($(wildcard $(SLURM_PREFIX)/include/slurm/slurm.h),)
+    $(error SLURM_PREFIX=$(SLURM_PREFIX): no include/slurm/slurm.h there)
+  endif
+  SLURM_LIBDIR := $(patsubst %/,%,$(dir $(firstword $(wildcard \
+	$(SLURM_PREFIX)/lib64/libslurm.so $(SLURM_PREFIX)/lib/libslurm.so) \
+	$(SLURM_PREFIX)/lib/libslurm.so)))
+  SLURM_CFLAGS := -I$(SLURM_PREFIX)/include \
+	-DFS_SLURM_DEFAULT_CONF='"$(SLURM_PREFIX)/etc/slurm.conf"'
+  SLURM_LIBS := -L$(SLURM_LIBDIR) -Wl,-rpath,$(SLURM_LIBDIR) -lslurm
+else ifeq ($(shell $(PKG_CONFIG) --exists slurm 2>/dev/null && echo 1),1)
+  SLURM_LIBDIR := $(shell $(PKG_CONFIG) --variable=libdir slurm)
+  SLURM_CFLAGS := $(shell $(PKG_CONFIG) --cflags slurm)
+  SLURM_LIBS := $(shell $(PKG_CONFIG) --libs slurm) \
+	$(if $(SLURM_LIBDIR),-Wl,-rpath,$(SLURM_LIBDIR))
 else
-  BUILD = build/san
-  BIN = build/san/bin
+  SLURM_LIBS := -lslurm
+endif
+HAVE_SLURM := $(shell printf '\#include <slurm/slurm.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) $(SLURM_CFLAGS) -E - >/dev/null 2>&1 && echo 1)
+HAVE_READLINE := $(shell printf '\#include <stdio.h>\n\#include <readline/readline.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) -E - >/dev/null 2>&1 && echo 1)
+
+# BUILD and BIN may be given, to build a second tree beside the first.
+ifeq ($(SANITIZE),)
+  BUILD ?= build
+  BIN ?= bin
+else
+  BUILD ?= build/san
+  BIN ?= build/san/bin
   SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = -std=gnu11 -pthread -Wall -Wextra $(if $(WERROR),-Werror) $(CFLAGS) $(SANFLAGS) -Ilib
+ALL_CFLAGS = -std=gnu11 -pthread -Wall -Wextra $(if $(WERROR),-Werror) $(CPPFLAGS) $(CFLAGS) $(SANFLAGS) -Ilib
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 LIBS = -lm -pthread
 
@@ -41,13 +69,11 @@ LIB_SRC = $(wildcard lib/*.c)
 LIB_OBJ = $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRC))
 LIBFS = $(BUILD)/libfs.a
 
-# Per-program extra objects and libraries.
-fs-tree_OBJ = $(BUILD)/tools/fs-tree/live.o
-fs-tree_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM)
-fs-tree_LIBS = $(if $(HAVE_SLURM),-lslurm)
-fs-prio_OBJ = $(BUILD)/tools/fs-prio/live.o
-fs-prio_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM)
-fs-prio_LIBS = $(if $(HAVE_SLURM),-lslurm)
+# Per-program libraries; lib/live.c is the only file that includes Slurm's
+# headers.
+lib/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS))
+fs-tree_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
+fs-prio_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
 fs-explain_CFLAGS = $(if $(HAVE_READLINE),-DHAVE_READLINE)
 fs-explain_LIBS = $(if $(HAVE_READLINE),-lreadline)
 
@@ -73,7 +99,7 @@ all: $(addprefix $(BIN)/,$(PROGS))
 
 $(BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(lib/$*_CFLAGS) -c -o $@ $<
 
 $(LIBFS): $(LIB_OBJ)
 	@mkdir -p $(@D)
@@ -96,7 +122,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(LIBFS)
 	$(CC) $(ALL_CFLAGS) -Itests/unit $(ALL_LDFLAGS) -o $@ $< $(LIBFS) $(LIBS)
 
 check: all $(UNIT_BIN) $(REPLAY_BIN) $(GENTREE)
-	FS_BIN=$(CURDIR)/$(BIN) FS_BUILD=$(CURDIR)/$(BUILD) prove -f tests/*.t
+	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) prove -f -j2 \
+		--rules='par=tests/releases.t' --rules='seq=**' tests/*.t
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
@@ -108,7 +135,12 @@ install: all
 clean:
 	rm -rf build bin
 
-.PHONY: all check install clean
+# What the build found: 'make config' (and the same variables as for make).
+config:
+	@echo "libslurm:  $(if $(HAVE_SLURM),yes,no) $(strip $(SLURM_CFLAGS) $(SLURM_LIBS))"
+	@echo "readline:  $(if $(HAVE_READLINE),yes,no)"
+
+.PHONY: all check install clean config
 
 # Scale and robustness: the tree generator, benchmarks, fuzzing, valgrind.
 #   make bench           tests/bench.sh at 10k, 100k and 1M associations
@@ -146,10 +178,10 @@ fuzz: $(patsubst %,build/fuzz/fuzz-%,$(FUZZ_NAMES))
 	done; fi
 
 bench: all $(GENTREE)
-	FS_BIN=$(CURDIR)/$(BIN) GENTREE=$(CURDIR)/$(GENTREE) tests/bench.sh
+	FS_BIN=$(abspath $(BIN)) GENTREE=$(abspath $(GENTREE)) tests/bench.sh
 
 check-valgrind: all $(REPLAY_BIN)
-	FS_BIN=$(CURDIR)/$(BIN) FS_BUILD=$(CURDIR)/$(BUILD) \
+	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) \
 		FS_WRAP='$(VALGRIND)' prove -f tests/golden.t tests/fuzz-replay.t \
 		tests/hostile.t
 

@@ -47,6 +47,10 @@ void fs_err_print(const struct fs_err *e);	/* to stderr, with fs_progname */
 
 extern const char *fs_progname;
 void fs_set_progname(const char *argv0);
+/* The toolkit's release, which every program's --version prints. */
+#define FS_VERSION "0.9.0"
+/* "fs-rank (fairshare toolkit) 0.9.0" on stdout. */
+void fs_print_version(void);
 void fs_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void fs_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *fs_xmalloc(size_t n);
@@ -95,7 +99,8 @@ fs_buf_add(struct fs_buf *b, const void *p, size_t n)
 {
 	if (b->cap - b->len <= n)
 		fs_buf_grow(b, n);
-	memcpy(b->data + b->len, p, n);
+	if (n)	/* p may be NULL when there is nothing to add */
+		memcpy(b->data + b->len, p, n);
 	b->len += n;
 	b->data[b->len] = '\0';
 }
@@ -145,6 +150,11 @@ struct fs_header {
 	size_t ncols;
 	unsigned long line;	/* line number of the header line */
 	int state;		/* reading progress, private */
+	/* Private: meta's capacity, and an index of its keys (open
+	 * addressing, entries i + 1, 0 free) so that many metadata lines
+	 * read in linear time. */
+	size_t meta_cap, slots;
+	size_t *slot;
 };
 
 void fs_header_init(struct fs_header *h);
@@ -197,7 +207,18 @@ struct fs_table {
 	size_t *row;		/* offset in buf.data of each row's first field */
 	size_t nrows;
 	unsigned long first_line;	/* line number of row 0; rows are consecutive */
+	/* Set by a caller that made the table from other text (an import):
+	 * the line of that text where each row stands, for messages. Not
+	 * owned; NULL for the table's own lines. */
+	const unsigned long *row_line;
 };
+
+/* The input line of row r, for messages. */
+static inline unsigned long
+fs_table_line(const struct fs_table *t, size_t r)
+{
+	return t->row_line ? t->row_line[r] : t->first_line + r;
+}
 
 int fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e);
 /* Parse from a NUL-terminated buffer that the table takes over. */
@@ -274,8 +295,19 @@ struct fs_tree {
 	uint32_t *kids;
 	uint32_t *fs_kids;
 	uint32_t user_count;	/* N: every user association */
+	int controller_order;	/* siblings in input order, else by name */
 	const struct fs_table *t;
 };
+
+/* Whether the tree's metadata says its rows give each parent's children in
+ * the order slurmctld holds them (#sibling_order=controller, as a live dump
+ * writes): siblings then keep the input's order, for display and for
+ * Fair Tree's ties. Otherwise siblings are ordered users first, then
+ * accounts, each by name. */
+int fs_tree_controller_order(const struct fs_header *h);
+/* The rule that orders tied siblings, in words, from the tree's
+ * sibling_order and sibling_rule metadata (for explanations). */
+const char *fs_tree_sibling_rule(const struct fs_tree *tr);
 
 /* Build the tree from a table: validates every row (numbers, duplicates,
  * orphans, cycles, roots). Returns 0 or -1 with e set. */
@@ -337,13 +369,17 @@ int fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 
 /* ----------------------------------------------------------------- json.c */
 
-/* One JSON document: metadata and one object per association (fs-rank(1)). */
+/* One JSON document: metadata and one object per association (fs-rank(1)).
+ * A row's path lists at most FS_JSON_PATH_MAX accounts (null beyond: its
+ * parent_index leads up the tree), so that the document stays linear. */
+#define FS_JSON_PATH_MAX 64
 int fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		  FILE *out);
 /* Append s as a JSON string (escaped; bytes that are not UTF-8 become
  * U+FFFD). */
 void fs_json_string(struct fs_buf *b, const char *s);
-/* A long double as %.21Lg, or null when infinite or NaN. */
+/* A long double as %.21Lg; null when infinite, NaN or beyond a double's
+ * range (JSON readers hold doubles), 0 when too small for one. */
 void fs_json_ld(struct fs_buf *b, long double v);
 
 /* ------------------------------------------------------------- display.c */
@@ -364,18 +400,39 @@ struct fs_sshare_opts {
 	int partition;		/* -m */
 	int newer;		/* 25.11+: FairShare blank on account rows */
 };
+/* Whether Slurm RELEASE's sshare leaves account FairShare blank ("26.05",
+ * "22.05.8"): 1 from 25.11 on, 0 before, -1 if RELEASE is no release. */
+int fs_sshare_release_newer(const char *release);
 const char *fs_sshare_default_format(enum fs_algorithm alg, int longfmt,
 				     int partition);
 /* Validate an -o list: 0, or -1 with e set. */
 int fs_sshare_check_format(const char *spec, struct fs_err *e);
+/* Whether name is one of sshare's column names as its header prints them
+ * (any case): its index, else -1. */
+int fs_sshare_column(const char *name);
 int fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 		    const struct fs_sshare_opts *o, FILE *out,
 		    struct fs_err *e);
 
+/* ---------------------------------------------------------------- import.c */
+
 /* Convert the text of `sshare -a -l` (any of -P, -p, fixed width) into a
- * TSV tree in out. Returns 0 or -1. */
+ * TSV tree in out (fs-tree(1) says what is read and what is refused).
+ * Returns 0, or -1 with e set at the input's line. */
 int fs_sshare_import(const char *text, size_t len, const char *cluster,
 		     struct fs_buf *out, struct fs_err *e);
+
+/* ---------------------------------------------------------------- width.c */
+
+/* Field widths of -o formats: at most this many columns, either way. */
+#define FS_WIDTH_MAX 1000
+/* The widths of sshare's -o list ("field%width,..."), read as sshare's
+ * atoi reads them (blanks, a sign, digits): 0, or -1 with e->msg set
+ * (line 0) for one beyond FS_WIDTH_MAX. */
+int fs_sshare_check_widths(const char *spec, struct fs_err *e);
+/* sprio's width: the digits at s into *width, *end after them; 0, or -1
+ * beyond FS_WIDTH_MAX. */
+int fs_sprio_width(const char *s, int *width, const char **end);
 
 /* --------------------------------------------------------------- sample.c */
 
@@ -689,5 +746,87 @@ const struct fs_prio_part *fs_prio_part_find(const struct fs_prio_cluster *cl,
 /* The partition's TRES totals for c's TRES (cpu, billing, mem, node). */
 void fs_prio_part_tres(const struct fs_prio_conf *c,
 		       const struct fs_prio_part *p, double *v);
+
+/* What fs-prio knows of a cluster: from the live cluster (live.c) or from
+ * slurm.conf, a TSV tree and a jobs file (fs-prio). The snapshot owns every
+ * string it points to. */
+struct fs_prio_qos {
+	char *name;
+	uint32_t prio;
+};
+
+/* An association's Priority (users: account, user, partition). */
+struct fs_prio_assoc {
+	char *acct, *user, *part;	/* user "" for accounts, part "" */
+	uint32_t prio;
+};
+
+/* A pending job, or the one not yet submitted. */
+struct fs_prio_pending {
+	char *id, *user, *acct, *part, *qos;
+	char *tres;			/* "cpu=4,mem=1G,node=1", or NULL */
+	unsigned long line;		/* in the jobs file, 0 live */
+	long long accrue;		/* 0: not accruing */
+	uint32_t cpus, max_cpus, nodes;	/* max_cpus FS_NO_VAL unset */
+	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
+	int64_t nice, site;
+	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
+	int is_new;
+	struct fs_prio_job pj;
+	struct fs_prio_factors f;
+};
+
+struct fs_prio_snapshot {
+	struct fs_prio_conf conf;
+	struct fs_prio_cluster cl;	/* partitions; live: no nodes */
+	double (*part_tres)[FS_PRIO_TRES_MAX];	/* per cl.part, or NULL */
+	struct fs_prio_qos *qos;
+	size_t nqos;
+	uint32_t qos_max;
+	struct fs_prio_assoc *assoc;
+	size_t nassoc;
+	uint32_t assoc_max;
+	struct fs_prio_pending *job;
+	size_t njob;
+	struct fs_buf tree;		/* live: the association tree as TSV */
+	long long now;			/* live: when it was read */
+};
+
+void fs_prio_snapshot_init(struct fs_prio_snapshot *s);
+void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
+
+/* ----------------------------------------------------------------- live.c */
+
+/* The one libslurm client (SLURM-REFERENCE 7): every program that talks to
+ * a controller goes through these. Release differences live in live.c only.
+ * Built without libslurm, each call fails with a message that says so. */
+
+/* 1 if built with libslurm, else 0. */
+int fs_live_available(void);
+/* The Slurm release the library was built against ("24.11.5"); NULL
+ * without libslurm. */
+const char *fs_live_built_version(void);
+/* What --version says of Slurm: "Slurm: built against 24.11.5", or that
+ * live mode was not built. */
+void fs_live_print_version(void);
+
+/* Display filters of a live dump: NULL-terminated lists of names, or NULL
+ * for none. accounts: the named accounts (case-insensitive) with their
+ * subtrees and ancestors; users: those users' rows and their ancestors;
+ * both: rows that are under a named account and of a named user. */
+struct fs_live_filter {
+	const char *const *accounts;
+	const char *const *users;
+};
+
+/* The cluster's whole association tree as a TSV tree (fs-tsv(5)) with the
+ * controller's own numbers, appended to out. slurm.conf is found as
+ * libslurm finds it. Returns 0, or -1 with e set and nothing appended. */
+int fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
+		 struct fs_err *e);
+/* Everything fs-prio needs (configuration, nodes, partitions, QOS and
+ * association priorities, pending jobs and the tree as fs_live_tree writes
+ * it, in s->tree) in one session. Returns 0, or -1 with e set. */
+int fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e);
 
 #endif

@@ -14,6 +14,7 @@
  * true, so that every standard parser reads the document. Strings are
  * escaped; bytes that are not UTF-8 become U+FFFD.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,8 +87,12 @@ json_number(struct fs_buf *b, double v)
 void
 fs_json_ld(struct fs_buf *b, long double v)
 {
-	if (isinf(v) || isnan(v))
+	/* Beyond a double's range as fs-rank --json, which writes doubles:
+	 * too large is null, too small (but not zero) is 0. */
+	if (isinf(v) || isnan(v) || fabsl(v) > DBL_MAX)
 		fs_buf_addstr(b, "null");
+	else if ((double)v == 0)
+		fs_buf_addstr(b, "0");
 	else
 		fs_buf_ld(b, v);
 }
@@ -115,7 +120,8 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	const struct fs_header *h = &tr->t->h;
 	const long double no_val = (long double)FS_NO_VAL;
 	int fair = o->algorithm == FS_ALG_FAIRTREE;
-	uint32_t r, *path = fs_xcalloc((size_t)tr->n + 1, sizeof(*path));
+	uint32_t r, *path = fs_xcalloc(FS_JSON_PATH_MAX, sizeof(*path));
+	uint32_t *pos = fs_xcalloc((size_t)tr->n + 1, sizeof(*pos));
 	struct fs_buf b;
 	size_t k;
 	int ret = 0;
@@ -132,6 +138,8 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		fs_json_string(&b, h->meta[k].val);
 	}
 	fs_buf_addstr(&b, "},\"associations\":[");
+	for (r = 0; r < tr->n; r++)
+		pos[tr->order[r]] = r;
 	for (r = 0; r < tr->n && !ret; r++) {
 		uint32_t i = tr->order[r], j, d;
 		const struct fs_node *a = &tr->node[i];
@@ -144,19 +152,31 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		json_opt_string(&b, "parent",
 				a->parent == FS_NONE ? NULL
 						     : tr->node[a->parent].acct);
-		/* The accounts from root down to this row's account. */
-		d = 0;
-		for (j = a->is_user ? a->parent : i; j != FS_NONE;
-		     j = tr->node[j].parent)
-			path[d++] = j;
+		json_key(&b, "parent_index");
+		if (a->parent == FS_NONE)
+			fs_buf_addstr(&b, "null");
+		else
+			fs_buf_printf(&b, "%u", pos[a->parent]);
+		/* The accounts from root down to this row's account, up to
+		 * FS_JSON_PATH_MAX of them (else every row of a deep chain
+		 * repeats its ancestors: quadratic). */
 		json_key(&b, "path");
-		fs_buf_addch(&b, '[');
-		while (d--) {
-			fs_json_string(&b, tr->node[path[d]].acct);
-			if (d)
-				fs_buf_addch(&b, ',');
+		d = a->is_user ? a->depth : a->depth + 1;
+		if (d > FS_JSON_PATH_MAX) {
+			fs_buf_addstr(&b, "null");
+		} else {
+			d = 0;
+			for (j = a->is_user ? a->parent : i; j != FS_NONE;
+			     j = tr->node[j].parent)
+				path[d++] = j;
+			fs_buf_addch(&b, '[');
+			while (d--) {
+				fs_json_string(&b, tr->node[path[d]].acct);
+				if (d)
+					fs_buf_addch(&b, ',');
+			}
+			fs_buf_addch(&b, ']');
 		}
-		fs_buf_addch(&b, ']');
 		fs_buf_printf(&b, ",\"depth\":%u,\"kind\":\"%s\"", a->depth,
 			      a->is_user ? "user" : "account");
 		json_key(&b, "raw_shares");
@@ -210,5 +230,6 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		ret = fs_write_all(out, b.data, b.len);
 	fs_buf_release(&b);
 	free(path);
+	free(pos);
 	return ret;
 }

@@ -858,3 +858,40 @@ fs_prio_part_tres(const struct fs_prio_conf *c, const struct fs_prio_part *p,
 			v[i] = p->node_count;
 	}
 }
+
+void
+fs_prio_snapshot_init(struct fs_prio_snapshot *s)
+{
+	memset(s, 0, sizeof(*s));
+	fs_prio_conf_init(&s->conf);
+	fs_prio_cluster_init(&s->cl);
+	fs_buf_init(&s->tree);
+}
+
+void
+fs_prio_snapshot_release(struct fs_prio_snapshot *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nqos; i++)
+		free(s->qos[i].name);
+	free(s->qos);
+	for (i = 0; i < s->nassoc; i++) {
+		free(s->assoc[i].acct);
+		free(s->assoc[i].user);
+		free(s->assoc[i].part);
+	}
+	free(s->assoc);
+	for (i = 0; i < s->njob; i++) {
+		free(s->job[i].id);
+		free(s->job[i].user);
+		free(s->job[i].acct);
+		free(s->job[i].part);
+		free(s->job[i].qos);
+		free(s->job[i].tres);
+	}
+	free(s->job);
+	free(s->part_tres);
+	fs_prio_cluster_release(&s->cl);
+	fs_buf_release(&s->tree);
+}

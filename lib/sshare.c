@@ -7,7 +7,8 @@
  * sentinel values print blank; fixed width pads every cell and a space,
  * truncates strings with '+', and falls back to %e for numbers too wide.
  * The Account column is indented as slurmdb_tree_name_get() does it: one
- * space more than the parent's row when that row was printed.
+ * space more than the parent's row when that row was printed. Reading
+ * sshare's output back is import.c's.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -189,11 +190,32 @@ parse_format(const char *spec, struct pfield *pf, int max, struct fs_err *e)
 }
 
 int
+fs_sshare_column(const char *name)
+{
+	int i;
+
+	for (i = 0; i < F_COUNT; i++)
+		if (!strcasecmp(fields[i].name, name))
+			return i;
+	return -1;
+}
+
+int
 fs_sshare_check_format(const char *spec, struct fs_err *e)
 {
 	struct pfield pf[64];
 
 	return parse_format(spec, pf, 64, e) < 0 ? -1 : 0;
+}
+
+int
+fs_sshare_release_newer(const char *release)
+{
+	int major = 0, minor = 0;
+
+	if (!release || sscanf(release, "%d.%d", &major, &minor) < 1)
+		return -1;
+	return major > 25 || (major == 25 && minor >= 11);
 }
 
 const char *
@@ -456,372 +478,4 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 			   rows_emit, &pr);
 	free(pr.indent);
 	return r || ferror(out) ? fs_error(e, 0, "write error") : 0;
-}
-
-/* ---------------------------------------------------------------- import */
-
-struct icol {
-	int acct, user, part, raws, rawu, grp, run, id, norms, normu, eff, fs,
-		lfs;
-};
-
-static int
-find_col(char **names, int n, const char *name)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcasecmp(names[i], name))
-			return i;
-	return -1;
-}
-
-static char *
-trim(char *s)
-{
-	char *e;
-
-	while (*s == ' ')
-		s++;
-	e = s + strlen(s);
-	while (e > s && e[-1] == ' ')
-		*--e = '\0';
-	return s;
-}
-
-/* Split one sshare line into cells: parsable at '|', else by widths. */
-static int
-split_cells(char *line, int parsable, const int *width, int ncols,
-	    char **cell, unsigned long lineno, struct fs_err *e)
-{
-	int k = 0, pos = 0, len = (int)strlen(line);
-	char *p = line, *bar;
-
-	if (parsable) {
-		for (;;) {
-			bar = strchr(p, '|');
-			if (k < ncols)
-				cell[k] = p;
-			k++;
-			if (!bar)
-				break;
-			*bar = '\0';
-			p = bar + 1;
-		}
-		/* -p ends every line with '|': one empty cell too many. */
-		if (k == ncols + 1 && !*p)
-			k = ncols;
-		if (k != ncols)
-			return fs_error(e, lineno, "expected %d fields, found %d",
-					ncols, k);
-		return 0;
-	}
-	for (k = 0; k < ncols; k++) {
-		int end = pos + width[k];
-
-		if (pos > len)
-			cell[k] = line + len;
-		else
-			cell[k] = line + pos;
-		if (end < len)
-			line[end] = '\0';
-		pos = end + 1;
-	}
-	return 0;
-}
-
-static void
-add_field(struct fs_buf *out, const char *s, int first)
-{
-	if (!first)
-		fs_buf_addch(out, '\t');
-	fs_buf_addstr(out, s);
-}
-
-/* Check what the import wrote as every reader of the tree will: numbers,
- * duplicates, one root. A problem is reported at its line of sshare text
- * (src[k] for the k-th row). */
-static int
-check_import(const struct fs_buf *tsv, const unsigned long *src, size_t nsrc,
-	     unsigned long last, struct fs_err *e)
-{
-	struct fs_buf copy;
-	struct fs_table t;
-	struct fs_tree tr;
-	int r;
-
-	fs_buf_init(&copy);
-	fs_buf_add(&copy, tsv->data, tsv->len);
-	r = fs_table_parse(&t, &copy, e);
-	if (r == 0 && (r = fs_tree_build(&tr, &t, e)) == 0)
-		fs_tree_release(&tr);
-	if (r < 0) {
-		if (e->line >= t.first_line && t.first_line &&
-		    e->line - t.first_line < nsrc)
-			e->line = src[e->line - t.first_line];
-		else
-			e->line = last ? last : 1;
-		if (!nsrc)
-			fs_error(e, e->line, "no association rows: expected the "
-				 "output of 'sshare -a -l -P'");
-	}
-	fs_table_release(&t);
-	return r;
-}
-
-int
-fs_sshare_import(const char *text, size_t len, const char *cluster,
-		 struct fs_buf *out, struct fs_err *e)
-{
-	char *copy = fs_xmalloc(len + 1), *s, *nl, **hdr = NULL, **cell = NULL;
-	char **stack = NULL, date[32];
-	int nh = 0, parsable = -1, *width = NULL, k, depth, ret = -1;
-	size_t nstack = 0, nsrc = 0;
-	unsigned long lineno = 0, *src = NULL;
-	struct icol c = {-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
-
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	if (memchr(text, '\0', len)) {
-		fs_error(e, 1, "NUL byte in input: not a text file");
-		goto out;
-	}
-	s = copy;
-	for (; *s; s = nl ? nl + 1 : s + strlen(s)) {
-		char *line = s;
-		size_t l;
-
-		nl = strchr(s, '\n');
-		if (nl)
-			*nl = '\0';
-		lineno++;
-		l = strlen(line);
-		if (l && line[l - 1] == '\r')
-			line[--l] = '\0';
-		if (!l)
-			continue;
-		/* A tab or CR would end up inside the TSV tree we write. */
-		if (strpbrk(line, "\t\r")) {
-			fs_error(e, lineno, "%s inside a line: not the text of "
-				 "sshare", strchr(line, '\t') ? "tab"
-							      : "carriage return");
-			goto out;
-		}
-		if (!strncmp(line, "CLUSTER: ", 9))
-			continue;
-		if (parsable < 0) {
-			/* The header line. */
-			char *p = line, *sep;
-
-			if (strncmp(trim(line), "Account", 7)) {
-				fs_error(e, lineno, "expected sshare's header "
-					 "line starting with 'Account' (run "
-					 "'sshare -a -l -P' without -n)");
-				goto out;
-			}
-			parsable = strchr(line, '|') != NULL;
-			for (;;) {
-				if (parsable)
-					sep = strchr(p, '|');
-				else {
-					while (*p == ' ')
-						p++;
-					if (!*p)
-						break;
-					sep = strchr(p, ' ');
-				}
-				if (sep)
-					*sep = '\0';
-				if (*p) {
-					hdr = fs_xreallocarray(hdr, (size_t)nh + 1,
-							       sizeof(*hdr));
-					hdr[nh++] = p;
-				}
-				if (!sep)
-					break;
-				p = sep + 1;
-			}
-			cell = fs_xcalloc((size_t)nh + 1, sizeof(*cell));
-			c.acct = find_col(hdr, nh, "Account");
-			c.user = find_col(hdr, nh, "User");
-			c.part = find_col(hdr, nh, "Partition");
-			c.raws = find_col(hdr, nh, "RawShares");
-			c.rawu = find_col(hdr, nh, "RawUsage");
-			c.grp = find_col(hdr, nh, "GrpTRESMins");
-			c.run = find_col(hdr, nh, "TRESRunMins");
-			c.id = find_col(hdr, nh, "ID");
-			c.norms = find_col(hdr, nh, "NormShares");
-			c.normu = find_col(hdr, nh, "NormUsage");
-			c.eff = find_col(hdr, nh, "EffectvUsage");
-			c.fs = find_col(hdr, nh, "FairShare");
-			c.lfs = find_col(hdr, nh, "LevelFS");
-			{
-				static const char *const req[] = {
-					"Account", "User", "RawShares",
-					"RawUsage"};
-				int need[] = {c.acct, c.user, c.raws, c.rawu};
-
-				for (k = 0; k < 4; k++)
-					if (need[k] < 0) {
-						fs_error(e, lineno,
-							 "sshare output lacks "
-							 "column '%s' (use "
-							 "'sshare -a -l -P')",
-							 req[k]);
-						goto out;
-					}
-			}
-			fs_buf_addstr(out, FS_TSV_MAGIC "\n");
-			fs_buf_printf(out, "#cluster=%s\n",
-				      cluster ? cluster : "unknown");
-			fs_iso_time((long long)time(NULL), date);
-			fs_buf_printf(out, "#taken=%s\n#source=sshare\n", date);
-			if (c.lfs >= 0)
-				fs_buf_addstr(out, "#algorithm=fairtree\n");
-			fs_buf_addstr(out, "Account\tUser\tPartition\tParent\t"
-					   "RawShares\tRawUsage");
-			if (c.grp >= 0)
-				fs_buf_addstr(out, "\tGrpTRESMins");
-			if (c.run >= 0)
-				fs_buf_addstr(out, "\tTRESRunMins");
-			if (c.id >= 0)
-				fs_buf_addstr(out, "\tID");
-			if (c.norms >= 0)
-				fs_buf_addstr(out, "\tSlurmNormShares");
-			if (c.normu >= 0)
-				fs_buf_addstr(out, "\tSlurmNormUsage");
-			if (c.eff >= 0)
-				fs_buf_addstr(out, "\tSlurmEffectvUsage");
-			if (c.lfs >= 0)
-				fs_buf_addstr(out, "\tSlurmLevelFS");
-			if (c.fs >= 0)
-				fs_buf_addstr(out, "\tSlurmFairShare");
-			fs_buf_addch(out, '\n');
-			continue;
-		}
-		if (!parsable && !width) {
-			/* The dashes line gives the widths. */
-			char *p = line;
-
-			width = fs_xcalloc((size_t)nh, sizeof(*width));
-			for (k = 0; k < nh; k++) {
-				char *q = p;
-
-				while (*q == '-')
-					q++;
-				width[k] = (int)(q - p);
-				if (!width[k]) {
-					fs_error(e, lineno, "expected the line "
-						 "of dashes under the header");
-					goto out;
-				}
-				p = *q ? q + 1 : q;
-			}
-			continue;
-		}
-		if (split_cells(line, parsable, width, nh, cell, lineno, e) < 0)
-			goto out;
-		{
-			char *acell = cell[c.acct], *name, *user;
-			const char *parent;
-			int is_user;
-
-			if (!parsable) {
-				/* A full cell ending in '+' was truncated. */
-				for (k = 0; k < nh; k++)
-					if ((int)strlen(cell[k]) == width[k] &&
-					    width[k] && cell[k][width[k] - 1] == '+' &&
-					    (k == c.acct || k == c.user ||
-					     k == c.part)) {
-						fs_error(e, lineno, "name truncated "
-							 "by sshare: '%s' (use "
-							 "'sshare -a -l -P')",
-							 trim(cell[k]));
-						goto out;
-					}
-			}
-			for (depth = 0; acell[depth] == ' '; depth++)
-				;
-			name = acell + depth;
-			{
-				char *end = name + strlen(name);
-
-				while (end > name && end[-1] == ' ')
-					*--end = '\0';
-			}
-			user = trim(cell[c.user]);
-			is_user = *user != '\0';
-			if (!*name) {
-				fs_error(e, lineno, "empty Account cell");
-				goto out;
-			}
-			if (is_user) {
-				/* The user's row shows its account one space
-				 * deeper than the account's row. */
-				if (depth < 1 || (size_t)depth > nstack ||
-				    strcmp(stack[depth - 1], name)) {
-					fs_error(e, lineno, "cannot place user "
-						 "'%s' of account '%s' in the tree: "
-						 "import the output of 'sshare -a "
-						 "-l' (all rows, no -U or -A)",
-						 user, name);
-					goto out;
-				}
-				parent = name;
-			} else {
-				if ((size_t)depth > nstack ||
-				    (depth == 0 && nstack > 0)) {
-					fs_error(e, lineno, "cannot place account "
-						 "'%s' in the tree: import the "
-						 "output of 'sshare -a -l' (all "
-						 "rows, no -U or -A)", name);
-					goto out;
-				}
-				nstack = (size_t)depth;
-				stack = fs_xreallocarray(stack, nstack + 1,
-							 sizeof(*stack));
-				stack[nstack++] = name;
-				parent = depth ? stack[depth - 1] : "";
-			}
-			add_field(out, name, 1);
-			add_field(out, user, 0);
-			add_field(out, c.part >= 0 ? trim(cell[c.part]) : "", 0);
-			add_field(out, parent, 0);
-			add_field(out, trim(cell[c.raws]), 0);
-			add_field(out, trim(cell[c.rawu]), 0);
-			if (c.grp >= 0)
-				add_field(out, trim(cell[c.grp]), 0);
-			if (c.run >= 0)
-				add_field(out, trim(cell[c.run]), 0);
-			if (c.id >= 0)
-				add_field(out, trim(cell[c.id]), 0);
-			if (c.norms >= 0)
-				add_field(out, trim(cell[c.norms]), 0);
-			if (c.normu >= 0)
-				add_field(out, trim(cell[c.normu]), 0);
-			if (c.eff >= 0)
-				add_field(out, trim(cell[c.eff]), 0);
-			if (c.lfs >= 0)
-				add_field(out, trim(cell[c.lfs]), 0);
-			if (c.fs >= 0)
-				add_field(out, trim(cell[c.fs]), 0);
-			fs_buf_addch(out, '\n');
-			src = fs_xreallocarray(src, nsrc + 1, sizeof(*src));
-			src[nsrc++] = lineno;
-		}
-	}
-	if (parsable < 0) {
-		fs_error(e, lineno ? lineno : 1, "empty input: expected the "
-			 "output of 'sshare -a -l -P'");
-		goto out;
-	}
-	ret = check_import(out, src, nsrc, lineno, e);
-out:
-	free(src);
-	free(copy);
-	free(hdr);
-	free(cell);
-	free(width);
-	free(stack);
-	return ret;
 }

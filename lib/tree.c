@@ -17,6 +17,8 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,7 +95,7 @@ hmap_find_acct(const struct hmap *m, const struct fs_node *node,
 unsigned long
 fs_tree_line(const struct fs_tree *tr, uint32_t i)
 {
-	return tr->t->first_line + tr->node[i].row;
+	return fs_table_line(tr->t, tr->node[i].row);
 }
 
 static int
@@ -179,7 +181,7 @@ pass1_chunk(void *arg, size_t ci)
 		end = tr->n;
 	for (; r < end; r++) {
 		struct fs_node *a = &tr->node[r];
-		unsigned long line = t->first_line + r;
+		unsigned long line = fs_table_line(t, r);
 		const char *parent;
 
 		c->err_row = (uint32_t)r;
@@ -338,7 +340,16 @@ struct sortkids {
 	const uint32_t *cnt;
 	size_t nchunks;
 	uint32_t *dup;
+	int keep_input;		/* siblings in input order (the controller's) */
 };
+
+static int
+cmp_index(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	return a < b ? -1 : a > b;
+}
 
 /* A sibling's sort key: accounts after users, then the first 8 bytes of
  * the name as a big-endian number (the order strcmp gives them); equal
@@ -450,6 +461,10 @@ sort_chunk(void *arg, size_t ci)
 			}
 			j = x - 1;
 		}
+		/* Sorted by name only to find duplicates: the tree says its
+		 * rows of siblings stand in the controller's order. */
+		if (sk->keep_input)
+			qsort(v, m, sizeof(*v), cmp_index);
 	}
 	free(keys);
 	free(tmp);
@@ -477,6 +492,7 @@ struct seg {
 	uint32_t *order, n, cap;	/* the subtrees, in display order */
 	uint32_t *esc, nesc, esccap;	/* its escapees, in display order */
 	uint32_t pos;			/* where order goes in tr->order */
+	uint32_t ovf;			/* sum_usage's overflow, or FS_NONE */
 };
 
 struct dfs {
@@ -520,15 +536,19 @@ visit(struct dfs *d, uint32_t i, uint32_t **stack, uint32_t *sp, uint32_t *cap,
 }
 
 /* Give accounts order[n-1..0] without a usage of their own the sum of
- * their children's. */
+ * their children's. A sum that overflows the long double range, of
+ * children that do not, is where the overflow starts: *ovf becomes the
+ * first such account in line order (unchanged if none). */
 static void
-sum_usage(struct fs_tree *tr, const uint32_t *order, uint32_t n)
+sum_usage(struct fs_tree *tr, const uint32_t *order, uint32_t n,
+	  uint32_t *ovf)
 {
 	uint32_t k, j;
 
 	for (k = n; k-- > 0;) {
 		struct fs_node *a = &tr->node[order[k]];
 		long double sum = 0;
+		int inf_kid = 0;
 
 		if (k >= 16)
 			fs_prefetch_node(&tr->node[order[k - 16]]);
@@ -537,6 +557,13 @@ sum_usage(struct fs_tree *tr, const uint32_t *order, uint32_t n)
 		for (j = 0; j < a->nkids; j++)
 			sum += tr->node[tr->kids[a->kids + j]].usage_raw;
 		a->usage_raw = sum;
+		if (__builtin_expect(isinf(sum), 0)) {
+			for (j = 0; j < a->nkids; j++)
+				inf_kid |= isinf(tr->node[tr->kids[a->kids + j]].usage_raw);
+			if (!inf_kid && (*ovf == FS_NONE ||
+					 a->row < tr->node[*ovf].row))
+				*ovf = order[k];
+		}
 	}
 }
 
@@ -564,7 +591,8 @@ seg_walk(void *arg, size_t si)
 		visit(d, i, &stack, &sp, &cap, g->above);
 	}
 	free(stack);
-	sum_usage(tr, g->order, g->n);
+	g->ovf = FS_NONE;
+	sum_usage(tr, g->order, g->n, &g->ovf);
 }
 
 /* Place segment si in the display order, and fill the children lists of
@@ -606,9 +634,12 @@ item_is_seg_root(const void *ctx, uint32_t k)
 
 /* The display order, depths, fs parents, children lists and account usage
  * sums of a tree whose siblings are sorted; cnt[n + 1] is zero. Returns
- * the number of nodes reached from root: fewer than n means a cycle. */
+ * the number of nodes reached from root: fewer than n means a cycle.
+ * *ovf: the account where a usage sum overflows first (sum_usage), or
+ * FS_NONE. */
 static uint32_t
-display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
+display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen,
+	      uint32_t *ovf)
 {
 	uint32_t n = tr->n, *stack = NULL, sp = 0, cap = 0, nitem = 0;
 	uint32_t itemcap = 0, i, k, pos, s, accts = 0;
@@ -654,10 +685,16 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen)
 		} else if (pos < n)
 			tr->order[pos++] = d.item[k];
 	}
+	*ovf = FS_NONE;
 	if (pos == n) {
+		for (s = 0; s < d.nseg; s++)
+			if (d.seg[s].ovf != FS_NONE &&
+			    (*ovf == FS_NONE ||
+			     tr->node[d.seg[s].ovf].row < tr->node[*ovf].row))
+				*ovf = d.seg[s].ovf;
 		for (k = nitem; k-- > 0;)
 			if (!seg_root(&d, d.item[k]))
-				sum_usage(tr, &d.item[k], 1);
+				sum_usage(tr, &d.item[k], 1, ovf);
 		/* Children lists: offsets from the counts, then the driver's
 		 * nodes and the escapees in display order, then each
 		 * segment's own. */
@@ -719,6 +756,106 @@ cycle_error(struct fs_tree *tr, uint32_t i, uint8_t *seen, struct fs_err *e)
 	return r;
 }
 
+/* A ListOrder column (fs-tsv(5)): where each association stands in the
+ * controller's association list when that is not the row order (Slurm
+ * 22.05 builds its children lists at start-up in the database's lft order,
+ * and displays them by name). Each children list is sorted by it. */
+struct lo_key {
+	unsigned long long key;
+	uint32_t idx;
+};
+
+static inline int
+lo_before(const void *ctx, const struct lo_key *a, const struct lo_key *b)
+{
+	(void)ctx;
+	return a->key < b->key;
+}
+
+FS_MSORT(lo_sort, struct lo_key, const void *, lo_before)
+
+static int
+list_order(struct fs_tree *tr, struct fs_err *e)
+{
+	int c = fs_header_col(&tr->t->h, "ListOrder");
+	unsigned long long *key;
+	struct lo_key *v, *tmp;
+	uint32_t i, k, most = 0;
+
+	if (c < 0)
+		return 0;
+	key = fs_xcalloc((size_t)tr->n + 1, sizeof(*key));
+	for (i = 0; i < tr->n; i++) {
+		const char *f = fs_table_field(tr->t, tr->node[i].row, (size_t)c);
+		char *end;
+
+		errno = 0;
+		key[i] = strtoull(f, &end, 10);
+		if (*f < '0' || *f > '9' || *end || errno) {
+			free(key);
+			return fs_error(e, fs_tree_line(tr, i), "column "
+					"'ListOrder': not a whole number: '%s'",
+					f);
+		}
+		if (tr->node[i].nfs_kids > most)
+			most = tr->node[i].nfs_kids;
+	}
+	v = fs_xcalloc((size_t)most + 1, sizeof(*v));
+	tmp = fs_xcalloc((size_t)most + 1, sizeof(*tmp));
+	for (i = 0; i < tr->n; i++) {
+		uint32_t *kids = tr->fs_kids + tr->node[i].fs_kids;
+		uint32_t m = tr->node[i].nfs_kids;
+
+		if (m < 2)
+			continue;
+		for (k = 0; k < m; k++) {
+			v[k].key = key[kids[k]];
+			v[k].idx = kids[k];
+		}
+		lo_sort(NULL, v, tmp, m);
+		for (k = 0; k < m; k++)
+			kids[k] = v[k].idx;
+	}
+	free(v);
+	free(tmp);
+	free(key);
+	return 0;
+}
+
+const char *
+fs_tree_sibling_rule(const struct fs_tree *tr)
+{
+	const char *r = fs_header_meta(&tr->t->h, "sibling_rule");
+
+	if (!tr->controller_order)
+		return "users, then accounts, each by name: the tree does not "
+		       "carry the controller's order";
+	if (!r)
+		return fs_header_col(&tr->t->h, "ListOrder") < 0 ?
+		       "the controller's order, as the tree's rows give it" :
+		       "the controller's order, as the tree's ListOrder "
+		       "column gives it";
+	if (!strcmp(r, "created"))
+		return "the order the accounts were created in, as slurmctld "
+		       "built its lists at start-up from slurmdbd's lft";
+	if (!strcmp(r, "name"))
+		return "users, then accounts, each by name, as slurmctld "
+		       "before 23.11 rebuilds its lists after an association "
+		       "change";
+	if (!strcmp(r, "lineage"))
+		return "by lineage (/account/sub-account/), as slurmctld "
+		       "sorts its list from 23.11";
+	return "the controller's order, as the tree's rows give it";
+}
+
+int
+fs_tree_controller_order(const struct fs_header *h)
+{
+	const char *s = fs_header_meta(h, "sibling_order");
+
+	return s && !strcmp(s, "controller");
+}
+
 int
 fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 {
@@ -728,7 +865,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	size_t r, k;
 	uint32_t i, j, n, root = FS_NONE, *cnt = NULL;
 	struct hmap accts = {0};
-	uint32_t naccts = 0, dup, dup_first = 0;
+	uint32_t naccts = 0, dup, dup_first = 0, ovf;
 	struct pass1 p1 = {0};
 	struct pass2 p2;
 	struct sortkids sk = {0};
@@ -769,10 +906,10 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 				root = c->roots[x];
 				continue;
 			}
-			fs_error(e, t->first_line + c->roots[x], "second root "
+			fs_error(e, fs_table_line(t, c->roots[x]), "second root "
 				 "'%s': the first is '%s' at line %lu (only root "
 				 "has an empty Parent)", tr->node[c->roots[x]].acct,
-				 tr->node[root].acct, t->first_line + root);
+				 tr->node[root].acct, fs_table_line(t, root));
 			goto out;
 		}
 		if (c->err.line) {
@@ -789,14 +926,14 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 			continue;
 		j = hmap_insert(&accts, tr->node, (uint32_t)r);
 		if (j != FS_NONE) {
-			fs_error(e, t->first_line + r, "duplicate account '%s' "
-				 "(first at line %lu)", tr->node[r].acct,
-				 t->first_line + j);
+			fs_error(e, fs_table_line(t, r), "duplicate account "
+				 "'%s' (first at line %lu)", tr->node[r].acct,
+				 fs_table_line(t, j));
 			goto out;
 		}
 	}
 	if (root == FS_NONE) {
-		fs_error(e, n ? t->first_line : t->h.line,
+		fs_error(e, n ? fs_table_line(t, 0) : t->h.line,
 			 n ? "no root: no account row has an empty Parent"
 			   : "no rows: the tree needs at least a root account");
 		goto out;
@@ -832,6 +969,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	sk.tr = tr;
 	sk.cnt = cnt;
 	sk.nchunks = ((size_t)n + SORT_PARENTS - 1) / SORT_PARENTS;
+	tr->controller_order = fs_tree_controller_order(&t->h);
+	sk.keep_input = tr->controller_order;
 	sk.dup = fs_xcalloc(sk.nchunks ? sk.nchunks : 1, 2 * sizeof(*sk.dup));
 	fs_par_for(sk.nchunks, sort_chunk, &sk);
 	dup = FS_NONE;
@@ -861,12 +1000,20 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	tr->order = fs_xcalloc_huge(n, sizeof(*tr->order));
 	seen = fs_xcalloc(n, 1);
 	memset(cnt, 0, ((size_t)n + 1) * sizeof(*cnt));
-	if (display_order(tr, cnt, seen) != n) {
+	if (display_order(tr, cnt, seen, &ovf) != n) {
 		for (i = 0; i < n && seen[i]; i++)
 			;
 		cycle_error(tr, i, seen, e);
 		goto out;
 	}
+	if (ovf != FS_NONE) {
+		fs_error(e, fs_tree_line(tr, ovf), "column 'RawUsage': empty, "
+			 "and the sum of the usage below account '%s' is too "
+			 "large (more than %Lg)", tr->node[ovf].acct, LDBL_MAX);
+		goto out;
+	}
+	if (tr->controller_order && list_order(tr, e) < 0)
+		goto out;
 	ret = 0;
 out:
 	free(p1.chunk);

@@ -30,6 +30,7 @@ fs_header_release(struct fs_header *h)
 		free(h->meta[i].val);
 	}
 	free(h->meta);
+	free(h->slot);
 	for (i = 0; i < h->ncols; i++)
 		free(h->cols[i]);
 	free(h->cols);
@@ -59,6 +60,40 @@ looks_like_sshare(const char *line)
 {
 	return !strncmp(line, "Account", 7) || strstr(line, "|User|") ||
 	       !strncmp(line, "root|", 5);
+}
+
+/* The metadata index: FNV-1a of the key. */
+static size_t
+meta_hash(const char *key)
+{
+	uint64_t x = 14695981039346656037u;
+
+	for (; *key; key++)
+		x = (x ^ (unsigned char)*key) * 1099511628211u;
+	return (size_t)(x ^ (x >> 29));
+}
+
+/* The slot of key in the index: its entry, or the free one to fill. */
+static size_t *
+meta_slot(const struct fs_header *h, const char *key)
+{
+	size_t i = meta_hash(key) & (h->slots - 1);
+
+	while (h->slot[i] && strcmp(h->meta[h->slot[i] - 1].key, key))
+		i = (i + 1) & (h->slots - 1);
+	return &h->slot[i];
+}
+
+/* Index of key in h->meta, or SIZE_MAX. */
+static size_t
+meta_find(const struct fs_header *h, const char *key)
+{
+	size_t *sl;
+
+	if (!h->slots)
+		return SIZE_MAX;
+	sl = meta_slot(h, key);
+	return *sl ? *sl - 1 : SIZE_MAX;
 }
 
 int
@@ -98,9 +133,7 @@ fs_header_feed(struct fs_header *h, char *line, size_t len,
 					line);
 		*eq = '\0';
 		fs_header_set_meta(h, line + 1, eq + 1);
-		for (i = 0; i < h->nmeta; i++)
-			if (!strcmp(h->meta[i].key, line + 1))
-				h->meta[i].line = lineno;
+		h->meta[meta_find(h, line + 1)].line = lineno;
 		return 1;
 	}
 	/* The header line. */
@@ -141,41 +174,43 @@ fs_header_col(const struct fs_header *h, const char *name)
 const char *
 fs_header_meta(const struct fs_header *h, const char *key)
 {
-	size_t i;
+	size_t i = meta_find(h, key);
 
-	for (i = 0; i < h->nmeta; i++)
-		if (!strcmp(h->meta[i].key, key))
-			return h->meta[i].val;
-	return NULL;
+	return i == SIZE_MAX ? NULL : h->meta[i].val;
 }
 
 unsigned long
 fs_header_meta_line(const struct fs_header *h, const char *key)
 {
-	size_t i;
+	size_t i = meta_find(h, key);
 
-	for (i = 0; i < h->nmeta; i++)
-		if (!strcmp(h->meta[i].key, key))
-			return h->meta[i].line;
-	return 0;
+	return i == SIZE_MAX ? 0 : h->meta[i].line;
 }
 
 void
 fs_header_set_meta(struct fs_header *h, const char *key, const char *val)
 {
-	size_t i;
+	size_t i = meta_find(h, key);
 
-	for (i = 0; i < h->nmeta; i++)
-		if (!strcmp(h->meta[i].key, key)) {
-			free(h->meta[i].val);
-			h->meta[i].val = fs_xstrdup(val);
-			return;
-		}
-	h->meta = fs_xreallocarray(h->meta, h->nmeta + 1, sizeof(*h->meta));
+	if (i != SIZE_MAX) {
+		free(h->meta[i].val);
+		h->meta[i].val = fs_xstrdup(val);
+		return;
+	}
+	FS_GROW(h->meta, h->nmeta, h->meta_cap);
 	h->meta[h->nmeta].key = fs_xstrdup(key);
 	h->meta[h->nmeta].val = fs_xstrdup(val);
 	h->meta[h->nmeta].line = 0;
 	h->nmeta++;
+	/* The index at most half full. */
+	if (2 * h->nmeta > h->slots) {
+		h->slots = h->slots ? 2 * h->slots : 64;
+		free(h->slot);
+		h->slot = fs_xcalloc(h->slots, sizeof(*h->slot));
+		for (i = 0; i < h->nmeta; i++)
+			*meta_slot(h, h->meta[i].key) = i + 1;
+	} else
+		*meta_slot(h, key) = h->nmeta;
 }
 
 int
@@ -243,6 +278,7 @@ static void
 lines_fill(struct fs_lines *l)
 {
 	size_t n;
+	char *nul;
 
 	if (!l->buf) {
 		l->cap = 1 << 18;
@@ -253,11 +289,22 @@ lines_fill(struct fs_lines *l)
 		l->len -= l->pos;
 		l->pos = 0;
 	}
+	if (l->eof)
+		return;
 	if (l->cap - l->len < (1 << 16) + 1) {
 		l->cap *= 2;
 		l->buf = fs_xrealloc(l->buf, l->cap);
 	}
 	n = fread(l->buf + l->len, 1, l->cap - l->len - 1, l->in);
+	/* The first NUL ends the input (text has none; the line that holds
+	 * it is returned, for the reader to report): /dev/zero is not read
+	 * forever. */
+	nul = memchr(l->buf + l->len, '\0', n);
+	if (nul) {
+		l->len = (size_t)(nul - l->buf) + 1;
+		l->eof = 1;
+		return;
+	}
 	l->len += n;
 	if (n == 0)
 		l->eof = 1;

@@ -26,6 +26,12 @@ fs_set_progname(const char *argv0)
 	fs_progname = s ? s + 1 : argv0;
 }
 
+void
+fs_print_version(void)
+{
+	printf("%s (fairshare toolkit) %s\n", fs_progname, FS_VERSION);
+}
+
 int
 fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
 {
@@ -350,6 +356,7 @@ fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e)
 {
 	struct stat st;
 	size_t n;
+	char *nul;
 
 	/* A regular file: one allocation of its size (and the room each
 	 * read below asks for), no copies. Into an empty b, in huge pages
@@ -364,9 +371,17 @@ fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e)
 		} else
 			fs_buf_grow(b, (size_t)st.st_size + 1);
 	}
+	/* Text has no NUL: the first one ends the reading (kept, for the
+	 * reader to report at its line), so that /dev/zero is not read
+	 * forever. */
 	for (;;) {
 		fs_buf_grow(b, 1 << 16);
 		n = fread(b->data + b->len, 1, b->cap - b->len - 1, in);
+		nul = memchr(b->data + b->len, '\0', n);
+		if (nul) {
+			b->len = (size_t)(nul - b->data) + 1;
+			break;
+		}
 		b->len += n;
 		if (n == 0)
 			break;

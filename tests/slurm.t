@@ -33,9 +33,11 @@ fs-tree --help | grep -q 'Live mode built in: yes' ||
 # Depth-oblivious is left out: right after a restart Slurm reads stale
 # sibling values (SLURM-REFERENCE §3.3) and only fs-rank's steady state is
 # reproducible.
-scenarios=${FS_SLURM_SCENARIOS:-sample ties deep fairtree classic}
+scenarios=${FS_SLURM_SCENARIOS:-sample ties creation-order deep fairtree classic}
 set -- $scenarios
-echo "1..$(($# * 3 + 6))"
+extra=0
+case " $scenarios " in *" creation-order "*) extra=1 ;; esac
+echo "1..$(($# * 3 + 6 + extra))"
 
 tmp=$(mktemp -d) || exit 1
 export FS_SLURM_DIR=${FS_SLURM_DIR:-/tmp/fs-slurm-test}
@@ -93,6 +95,18 @@ for s; do
 	grep -q '^#algorithm=fairtree' "$out/live.tsv" 2>/dev/null || need=0
 	check "$s: every user's FairShare is the controller's" \
 		same_fairshare "$out/live.tsv" $need
+	# Any association change makes slurmctld refill its children lists
+	# from its list order (by name before 23.11): the dump must follow.
+	if [ "$s" = creation-order ]; then
+		(
+			. "$here/env.sh"
+			sacctmgr -i modify account busy set fairshare=10 &&
+				"$here/stack.sh" wait-pass 90 &&
+				FS_TREE=$bin/fs-tree "$here/capture.sh" "$out/changed"
+		) >"$tmp/$s-changed.log" 2>&1 || tail -5 "$tmp/$s-changed.log" | sed 's/^/#   /'
+		check "$s: after an association change, fs-tree | fs-rank -l -P equals sshare -a -l -P" \
+			diff -u "$out/changed/sshare.txt" <(fs-rank -l -P "$out/changed/live.tsv")
+	fi
 done
 
 # The stack of the last scenario is still up.

@@ -4,8 +4,8 @@
 # running, the live fs-tree dump (DIR/live.tsv) and sshare's view of the same
 # state (DIR/sshare.txt: 'sshare -a -l -P'; DIR/sshare-fixed.txt:
 # 'sshare -a -l'), then check them against each other (compare-sshare.py).
-# The dump comes from $FS_TREE if set (e.g. bin/fs-tree), else from
-# live-driver.c built against tools/fs-tree/live.c.
+# The dump comes from $FS_TREE if set, else from the checkout's bin/fs-tree
+# (run 'make' first).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -18,16 +18,11 @@ top=$(cd "$here/../.." && pwd)
 dir=$1
 mkdir -p "$dir"
 
-tree=${FS_TREE:-}
-if [ -z "$tree" ]; then
-	tree=$FS_SLURM_DIR/live-driver
-	if [ ! -x "$tree" ] || [ "$tree" -ot "$top/tools/fs-tree/live.c" ] ||
-		[ "$tree" -ot "$here/live-driver.c" ]; then
-		${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -DHAVE_LIBSLURM \
-			-I"$top/tools/fs-tree" -o "$tree" \
-			"$here/live-driver.c" "$top/tools/fs-tree/live.c" -lslurm
-	fi
-fi
+tree=${FS_TREE:-$top/bin/fs-tree}
+[ -x "$tree" ] || {
+	echo "capture.sh: $tree not found; run 'make' or set FS_TREE" >&2
+	exit 1
+}
 
 if [ -n "$(squeue -h -t R,CG,S -o %i)" ]; then
 	echo "capture.sh: jobs are running; their usage would differ between the captures" >&2

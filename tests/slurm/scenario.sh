@@ -3,6 +3,12 @@
 # Replay one recorded scenario on a fresh test cluster and capture it:
 #   fixtures/NAME/settings   FS_SLURM_* assignments for stack.sh (optional)
 #   fixtures/NAME/tree.cfg   the sacctmgr load file
+#   fixtures/NAME/sacctmgr   more sacctmgr commands, one a line, run one by
+#                            one after the load (optional: the order in which
+#                            associations are created is kept)
+#   fixtures/NAME/restart    if present, slurmctld is restarted after the
+#                            tree is loaded (it then builds its children
+#                            lists from the database's order)
 #   fixtures/NAME/jobs.txt   one USER:ACCOUNT:CPUS:SECONDS per line
 # The stack is wiped (all usage and associations forgotten), started with
 # the settings, the tree loaded, the jobs run to completion, a priority pass
@@ -31,6 +37,12 @@ if [ -r "$dir/settings" ]; then
 fi
 "$here/stack.sh" start
 "$here/load-tree.sh" "$dir/tree.cfg" >/dev/null
+if [ -r "$dir/sacctmgr" ]; then
+	"$here/load-tree.sh" --commands "$dir/sacctmgr" >/dev/null
+fi
+if [ -e "$dir/restart" ]; then
+	"$here/stack.sh" restart-ctld
+fi
 echo "scenario.sh: tree loaded after $(($(date +%s) - start))s"
 # shellcheck disable=SC2046
 "$here/run-jobs.sh" $(grep -v '^[[:space:]]*\(#\|$\)' "$dir/jobs.txt" 2>/dev/null || true)

@@ -74,6 +74,7 @@ usage(FILE *f)
 		"(default: the tree's\n"
 		"                          calc_period, else 5 minutes)\n"
 		"  -h, --help              this help\n"
+		"  -V, --version           the version\n"
 		"\n"
 		"With no FILE, or when FILE is -, read standard input. See "
 		"fs-decay(1).\n");
@@ -537,6 +538,7 @@ main(int argc, char **argv)
 		{"jobs", required_argument, NULL, 'j'},
 		{"calc-period", required_argument, NULL, O_PERIOD},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	struct opts o;
 	const char *name = "<stdin>";
@@ -546,7 +548,7 @@ main(int argc, char **argv)
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
-	while ((c = getopt_long(argc, argv, "e:t:j:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:t:j:hV", lo, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			if (opt_duration("--elapsed", optarg, &o.elapsed,
@@ -594,6 +596,9 @@ main(int argc, char **argv)
 			}
 			o.period_set = 1;
 			break;
+		case 'V':
+			fs_print_version();
+			return fs_stdout_close();
 		case 'h':
 			usage(stdout);
 			return fs_stdout_close();

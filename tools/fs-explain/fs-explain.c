@@ -32,6 +32,8 @@
 
 #define DEFAULT_HALF_LIFE 604800.0	/* Slurm's PriorityDecayHalfLife */
 #define SHOW_BEFORE 8			/* siblings listed per step */
+#define INDENT_STEPS 12			/* the path's indentation stops
+					 * growing below this depth */
 
 struct opts {
 	const char *algorithm;		/* NULL: the tree's metadata */
@@ -73,6 +75,7 @@ usage(FILE *f)
 		"      --json            one JSON document\n"
 		"  -i, --interactive     ask at a prompt: 'A B', 'A', help, quit\n"
 		"  -h, --help            this help\n"
+		"  -V, --version         the version\n"
 		"\n"
 		"With no FILE, or when FILE is -, read standard input. See "
 		"fs-explain(1).\n");
@@ -447,12 +450,12 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 			     "children of tied accounts but never does (its "
 			     "_count_tied_accounts() stops at the first "
 			     "account): it walks them one after the other in "
-			     "list order (users, then accounts by name), and "
-			     "%s comes first, so %s ranks at or above %s. With "
-			     "--ties merge (what Slurm's documentation says) "
-			     "their children would be ranked together.",
-			     exact(s[0].level_fs), name(tr, hi), under(tr, hi),
-			     under(tr, lo));
+			     "list order (%s), and %s comes first, so %s ranks "
+			     "at or above %s. With --ties merge (what Slurm's "
+			     "documentation says) their children would be "
+			     "ranked together.", exact(s[0].level_fs),
+			     fs_tree_sibling_rule(tr), name(tr, hi),
+			     under(tr, hi), under(tr, lo));
 			break;
 		default:
 			break;
@@ -601,10 +604,15 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 	fs_buf_printf(b, "%s\n", name(tr, tr->root));
 	for (k = 0; k < p->nstep; k++) {
 		const struct fs_explain_step *s = &p->step[k];
-		int ind = 2 * (int)(k + 1);
+		/* Deep paths would be quadratic in their indentation: it
+		 * stops growing, and the depth is said instead. */
+		int ind = 2 * (int)(k < INDENT_STEPS ? k + 1 : INDENT_STEPS);
+		char depth[32] = "";
 
-		fs_buf_printf(b, "%*s%s: %s of %u in %s's list\n", ind, "",
-			      name(tr, s->level.node),
+		if (k >= INDENT_STEPS)
+			snprintf(depth, sizeof(depth), " (depth %u)", k + 1);
+		fs_buf_printf(b, "%*s%s%s: %s of %u in %s's list\n", ind, "",
+			      name(tr, s->level.node), depth,
 			      ordinal(s->level.place + 1), s->level.count,
 			      name(tr, s->level.fs_parent));
 		put_level(b, c, &s->level, ind + 2);
@@ -672,9 +680,9 @@ js_level(struct fs_buf *b, const struct ctx *c, const struct fs_explain_level *l
 		      ind, l->level_shares, ind);
 	fs_buf_double(b, l->shares_norm);
 	fs_buf_printf(b, ",\n%s  \"raw_usage\": ", ind);
-	fs_buf_ld(b, l->usage_raw);
+	fs_json_ld(b, l->usage_raw);
 	fs_buf_printf(b, ",\n%s  \"parent_usage\": ", ind);
-	fs_buf_ld(b, l->parent_usage);
+	fs_json_ld(b, l->parent_usage);
 	fs_buf_printf(b, ",\n%s  \"effective_usage\": ", ind);
 	fs_json_ld(b, l->usage_efctv);
 	fs_buf_printf(b, ",\n%s  \"level_fs\": ", ind);
@@ -1109,6 +1117,7 @@ main(int argc, char **argv)
 		{"json", no_argument, NULL, O_JSON},
 		{"interactive", no_argument, NULL, 'i'},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	struct opts o;
 	struct ctx c;
@@ -1123,7 +1132,7 @@ main(int argc, char **argv)
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "a:ih", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "a:ihV", lo, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			if (fs_algorithm_parse(optarg, &alg) < 0) {
@@ -1147,6 +1156,9 @@ main(int argc, char **argv)
 		case 'i':
 			o.interactive = 1;
 			break;
+		case 'V':
+			fs_print_version();
+			return fs_stdout_close();
 		case 'h':
 			usage(stdout);
 			return fs_stdout_close();

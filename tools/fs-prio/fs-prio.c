@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "fs.h"
-#include "live.h"
+
 
 enum out_format { OUT_DEFAULT, OUT_TSV, OUT_LONG, OUT_FORMAT, OUT_JSON };
 
@@ -104,9 +104,10 @@ usage(FILE *f)
 		"      --json               one JSON document\n"
 		"      --noheader           no header line (-l, -o, -w)\n"
 		"  -h, --help               this help\n"
+		"  -V, --version            the version and the Slurm release\n"
 		"\n"
 		"Live mode built in: %s. See fs-prio(1).\n",
-		prio_live_available() ? "yes" : "no");
+		fs_live_available() ? "yes" : "no");
 }
 
 /* ------------------------------------------------------------ helpers */
@@ -163,7 +164,7 @@ parse_limit(const char *s, uint32_t *min, struct fs_err *e)
 }
 
 static int
-find_qos(const struct prio_snapshot *s, const char *name)
+find_qos(const struct fs_prio_snapshot *s, const char *name)
 {
 	size_t i;
 
@@ -174,7 +175,7 @@ find_qos(const struct prio_snapshot *s, const char *name)
 }
 
 static const struct fs_prio_part *
-find_part(const struct prio_snapshot *s, const char *name, size_t *k)
+find_part(const struct fs_prio_snapshot *s, const char *name, size_t *k)
 {
 	const struct fs_prio_part *p = fs_prio_part_find(&s->cl, name);
 
@@ -204,15 +205,15 @@ tree_assoc(const struct fs_tree *tr, const char *acct, const char *user,
 	return any;
 }
 
-static const struct prio_assoc *
-snap_assoc(const struct prio_snapshot *s, const char *acct, const char *user,
+static const struct fs_prio_assoc *
+snap_assoc(const struct fs_prio_snapshot *s, const char *acct, const char *user,
 	   const char *part)
 {
-	const struct prio_assoc *any = NULL;
+	const struct fs_prio_assoc *any = NULL;
 	size_t i;
 
 	for (i = 0; i < s->nassoc; i++) {
-		const struct prio_assoc *a = &s->assoc[i];
+		const struct fs_prio_assoc *a = &s->assoc[i];
 
 		if (strcmp(a->user, user) || strcmp(a->acct, acct))
 			continue;
@@ -241,7 +242,7 @@ read_file(const char *path, struct fs_buf *b, struct fs_err *e)
 }
 
 static int
-load_conf(struct prio_snapshot *s, const struct opts *o, struct fs_err *e)
+load_conf(struct fs_prio_snapshot *s, const struct opts *o, struct fs_err *e)
 {
 	struct fs_buf text;
 	unsigned long file_lines = 0;
@@ -285,7 +286,7 @@ load_conf(struct prio_snapshot *s, const struct opts *o, struct fs_err *e)
 }
 
 static int
-load_qos(struct prio_snapshot *s, const char *list, struct fs_err *e)
+load_qos(struct fs_prio_snapshot *s, const char *list, struct fs_err *e)
 {
 	char *copy = fs_xstrdup(list ? list : ""), *tok, *save = NULL, *eq;
 	int ret = 0;
@@ -294,7 +295,7 @@ load_qos(struct prio_snapshot *s, const char *list, struct fs_err *e)
 	e->file = "--qos-priority";
 	for (tok = strtok_r(copy, ",", &save); tok && !ret;
 	     tok = strtok_r(NULL, ",", &save)) {
-		struct prio_qos *q;
+		struct fs_prio_qos *q;
 		uint32_t v;
 		char *end;
 		unsigned long long x;
@@ -344,7 +345,7 @@ enum { JC_ID, JC_USER, JC_ACCT, JC_PART, JC_QOS, JC_CPUS, JC_NODES,
        JC_TIME, JC_ACCRUE, JC_NICE, JC_SITE, JC_TRES, JC_MAXCPUS, JC_N };
 
 static int
-job_field(struct prio_job *j, int c, const char *v, unsigned long line,
+job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 	  struct fs_err *e)
 {
 	struct fs_err te = {NULL, 0, ""};
@@ -407,7 +408,7 @@ job_field(struct prio_job *j, int c, const char *v, unsigned long line,
 }
 
 static int
-load_jobs(struct prio_snapshot *s, const char *path, struct fs_err *e)
+load_jobs(struct fs_prio_snapshot *s, const char *path, struct fs_err *e)
 {
 	struct fs_buf text;
 	char *line, *next, *fields[64];
@@ -427,7 +428,7 @@ load_jobs(struct prio_snapshot *s, const char *path, struct fs_err *e)
 	for (line = text.data; *line && !ret; line = next) {
 		size_t len, nf = 1;
 		char *p;
-		struct prio_job *j;
+		struct fs_prio_pending *j;
 
 		lineno++;
 		next = strchr(line, '\n');
@@ -520,7 +521,7 @@ load_jobs(struct prio_snapshot *s, const char *path, struct fs_err *e)
 /* Association priorities from the tree's optional Priority column: an
  * empty cell inherits the parent's, as slurmdbd fills them in. */
 static int
-tree_priorities(struct prio_snapshot *s, const struct fs_tree *tr,
+tree_priorities(struct fs_prio_snapshot *s, const struct fs_tree *tr,
 		struct fs_err *e)
 {
 	int col = fs_header_col(&tr->t->h, "Priority");
@@ -570,10 +571,10 @@ tree_priorities(struct prio_snapshot *s, const struct fs_tree *tr,
 
 /* One row per partition of a job pending in several ("p1,p2"). */
 static void
-split_partitions(struct prio_snapshot *s)
+split_partitions(struct fs_prio_snapshot *s)
 {
 	size_t i, n = 0, extra = 0;
-	struct prio_job *v;
+	struct fs_prio_pending *v;
 
 	for (i = 0; i < s->njob; i++) {
 		const char *p;
@@ -585,7 +586,7 @@ split_partitions(struct prio_snapshot *s)
 		return;
 	v = fs_xcalloc(s->njob + extra + 1, sizeof(*v));
 	for (i = 0; i < s->njob; i++) {
-		struct prio_job *j = &s->job[i];
+		struct fs_prio_pending *j = &s->job[i];
 		char *save = NULL, *tok, *copy = j->part;
 		int first = 1;
 
@@ -614,7 +615,7 @@ split_partitions(struct prio_snapshot *s)
 
 struct ctx {
 	const struct opts *o;
-	struct prio_snapshot s;
+	struct fs_prio_snapshot s;
 	struct fs_table t;
 	struct fs_tree tr;
 	struct fs_rank_opts ro;
@@ -622,7 +623,7 @@ struct ctx {
 	long long now;
 	const char *source;
 	const char *tree_name;
-	struct prio_job *newjob;
+	struct fs_prio_pending *newjob;
 	size_t newpos;			/* its place in order */
 	size_t *order;			/* job indices, best first */
 };
@@ -630,11 +631,11 @@ struct ctx {
 /* Fill j->pj from the snapshot and tree; -1 with e set when the job names
  * something that does not exist. */
 static int
-resolve(struct ctx *x, struct prio_job *j, struct fs_err *e)
+resolve(struct ctx *x, struct fs_prio_pending *j, struct fs_err *e)
 {
-	struct prio_snapshot *s = &x->s;
+	struct fs_prio_snapshot *s = &x->s;
 	const struct fs_prio_part *p;
-	const struct prio_assoc *pa;
+	const struct fs_prio_assoc *pa;
 	struct fs_prio_job *pj = &j->pj;
 	struct fs_err te = {NULL, 0, ""};
 	size_t k = 0;
@@ -712,8 +713,8 @@ static int
 new_job(struct ctx *x, struct fs_err *e)
 {
 	const struct opts *o = x->o;
-	struct prio_snapshot *s = &x->s;
-	struct prio_job *j;
+	struct fs_prio_snapshot *s = &x->s;
+	struct fs_prio_pending *j;
 	const struct fs_prio_part *p = NULL;
 	struct fs_err te = {NULL, 0, ""};
 	const char *acct = o->account, *part = o->partition;
@@ -847,7 +848,7 @@ fmt_date(struct fs_buf *b, long long t)
 
 static void
 fmt_tres(struct fs_buf *b, const struct fs_prio_conf *c,
-	 const struct prio_job *j, int weighted, const char *fmt)
+	 const struct fs_prio_pending *j, int weighted, const char *fmt)
 {
 	size_t i;
 	int n = 0;
@@ -920,10 +921,10 @@ static size_t
 place_of(struct ctx *x, size_t pos, size_t *total)
 {
 	size_t i, place = 1, n = 0;
-	const struct prio_job *me = &x->s.job[x->order[pos]];
+	const struct fs_prio_pending *me = &x->s.job[x->order[pos]];
 
 	for (i = 0; i < x->s.njob; i++) {
-		const struct prio_job *j = &x->s.job[x->order[i]];
+		const struct fs_prio_pending *j = &x->s.job[x->order[i]];
 
 		if (strcmp(j->part, me->part))
 			continue;
@@ -947,7 +948,7 @@ write_tsv(struct ctx *x, struct fs_buf *b)
 		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
 		      "WQOSPrio\tWTRES\tSum\n");
 	for (i = 0; i < x->s.njob; i++) {
-		const struct prio_job *j = &x->s.job[x->order[i]];
+		const struct fs_prio_pending *j = &x->s.job[x->order[i]];
 		const struct fs_prio_factors *f = &j->f;
 		const double v[] = {f->age, f->assoc, f->fs, f->js, f->part,
 				    f->qos, f->w_age, f->w_assoc, f->w_fs,
@@ -990,16 +991,21 @@ cell(struct fs_buf *b, const char *s, int width, int right)
 static int
 check_format(const char *f)
 {
-	const char *p;
+	const char *p, *start;
+	int width;
 
 	for (p = f; *p; p++) {
 		if (*p != '%')
 			continue;
-		p++;
+		start = p++;
 		if (*p == '.')
 			p++;
-		while (*p >= '0' && *p <= '9')
-			p++;
+		if (fs_sprio_width(p, &width, &p) < 0) {
+			fs_warn("--format: the width in '%.*s' is beyond %d "
+				"columns", (int)(p - start + (*p != 0)), start,
+				FS_WIDTH_MAX);
+			return -1;
+		}
 		if (!*p || !strchr("iruoyYSaAbBfFjJpPqQNtTl", *p)) {
 			fs_warn("--format: unknown field '%%%c' (sprio's "
 				"i r u y Y S a A b B f F j J p P q Q N t T, and "
@@ -1015,7 +1021,7 @@ check_format(const char *f)
  * the weights line. */
 static void
 format_line(struct ctx *x, struct fs_buf *b, const char *fmt,
-	    const struct prio_job *j, int weights)
+	    const struct fs_prio_pending *j, int weights)
 {
 	const struct fs_prio_conf *c = &x->s.conf;
 	const char *p;
@@ -1038,8 +1044,7 @@ format_line(struct ctx *x, struct fs_buf *b, const char *fmt,
 			right = 1;
 			p++;
 		}
-		while (*p >= '0' && *p <= '9')
-			width = width * 10 + (*p++ - '0');
+		fs_sprio_width(p, &width, &p);	/* bounded: check_format */
 		f = *p;
 		v[0] = '\0';
 		fs_buf_init(&t);
@@ -1158,7 +1163,7 @@ static const char *const factor_name[] = {
 #define NFACTOR 9
 
 static void
-weighted(const struct prio_job *j, double *v)
+weighted(const struct fs_prio_pending *j, double *v)
 {
 	v[0] = j->f.w_age;
 	v[1] = j->f.w_assoc;
@@ -1173,7 +1178,7 @@ weighted(const struct prio_job *j, double *v)
 
 /* The factor that puts a ahead of b: the largest positive difference. */
 static int
-decides(const struct prio_job *a, const struct prio_job *b, double *d)
+decides(const struct fs_prio_pending *a, const struct fs_prio_pending *b, double *d)
 {
 	double va[NFACTOR], vb[NFACTOR], best = 0;
 	int k, which = -1;
@@ -1212,7 +1217,7 @@ write_json(struct ctx *x, struct fs_buf *b)
 	}
 	fs_buf_printf(b, "}},\n  \"max_age\": %u,\n  \"jobs\": [", c->max_age);
 	for (i = 0; i < x->s.njob; i++) {
-		const struct prio_job *j = &x->s.job[x->order[i]];
+		const struct fs_prio_pending *j = &x->s.job[x->order[i]];
 		const struct fs_prio_factors *f = &j->f;
 		size_t place = place_of(x, i, &total);
 
@@ -1283,7 +1288,7 @@ write_json(struct ctx *x, struct fs_buf *b)
 static void
 write_explain(struct ctx *x, struct fs_buf *b)
 {
-	const struct prio_job *n = x->newjob, *j;
+	const struct fs_prio_pending *n = x->newjob, *j;
 	const struct fs_prio_factors *f = &n->f;
 	size_t i, pos = x->newpos, total, place, ahead = 0;
 	double d[NFACTOR];
@@ -1348,7 +1353,7 @@ write_explain(struct ctx *x, struct fs_buf *b)
 
 /* ------------------------------------------------------------------ run */
 
-static struct prio_job *sort_jobs;
+static struct fs_prio_pending *sort_jobs;
 
 static int
 job_id_cmp(const char *a, const char *b)
@@ -1366,8 +1371,8 @@ job_id_cmp(const char *a, const char *b)
 static int
 by_priority(const void *pa, const void *pb)
 {
-	const struct prio_job *a = &sort_jobs[*(const size_t *)pa];
-	const struct prio_job *b = &sort_jobs[*(const size_t *)pb];
+	const struct fs_prio_pending *a = &sort_jobs[*(const size_t *)pa];
+	const struct fs_prio_pending *b = &sort_jobs[*(const size_t *)pb];
 	int c;
 
 	if (a->f.priority != b->f.priority)
@@ -1437,7 +1442,11 @@ rank_tree(struct ctx *x, struct fs_err *e)
 	}
 	if (fs_tree_build(&x->tr, &x->t, e) < 0)
 		return -1;
-	return fs_report_rank(&x->tr, &x->ro, e);
+	if (fs_report_rank(&x->tr, &x->ro, e) < 0) {
+		fs_tree_release(&x->tr);	/* run() frees a built one */
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -1452,7 +1461,7 @@ run(const struct opts *o)
 
 	memset(&x, 0, sizeof(x));
 	x.o = o;
-	prio_snapshot_init(&x.s);
+	fs_prio_snapshot_init(&x.s);
 	fs_buf_init(&out);
 	x.source = "slurm.conf";
 
@@ -1472,7 +1481,7 @@ run(const struct opts *o)
 			ret = FS_EXIT_USAGE;
 			goto out;
 		}
-		if (prio_live_load(&x.s, &e) < 0)
+		if (fs_live_prio(&x.s, &e) < 0)
 			goto fail;
 		x.source = "live";
 		if (!x.have_tree) {
@@ -1607,7 +1616,7 @@ out:
 	if (x.have_tree)
 		fs_table_release(&x.t);
 	fs_buf_release(&out);
-	prio_snapshot_release(&x.s);
+	fs_prio_snapshot_release(&x.s);
 	return ret;
 }
 
@@ -1638,6 +1647,7 @@ main(int argc, char **argv)
 		{"json", no_argument, NULL, O_JSON},
 		{"noheader", no_argument, NULL, O_NOHEADER},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	struct opts o;
 	int c, ret, nout = 0;
@@ -1646,7 +1656,7 @@ main(int argc, char **argv)
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
 	fs_buf_init(&o.set);
-	while ((c = getopt_long(argc, argv, "c:j:Q:t:u:A:p:q:n:N:T:lo:wh", lo,
+	while ((c = getopt_long(argc, argv, "c:j:Q:t:u:A:p:q:n:N:T:lo:whV", lo,
 				NULL)) != -1) {
 		switch (c) {
 		case 'c': o.conf = optarg; o.offline = 1; break;
@@ -1680,6 +1690,11 @@ main(int argc, char **argv)
 			break;
 		case O_JSON: o.out = OUT_JSON; nout++; break;
 		case O_NOHEADER: o.noheader = 1; break;
+		case 'V':
+			fs_print_version();
+			fs_live_print_version();
+			fs_buf_release(&o.set);
+			return fs_stdout_close();
 		case 'h':
 			usage(stdout);
 			fs_buf_release(&o.set);
@@ -1708,7 +1723,7 @@ main(int argc, char **argv)
 			"--user too");
 	} else if (!o.offline && o.qos_prio) {
 		fs_warn("--qos-priority is for offline use (with --conf)");
-	} else if (!o.offline && !prio_live_available()) {
+	} else if (!o.offline && !fs_live_available()) {
 		fs_warn("built without libslurm: give --conf FILE (and a tree "
 			"on standard input, --jobs FILE) to work offline");
 	} else

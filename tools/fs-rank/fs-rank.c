@@ -60,12 +60,14 @@ usage(FILE *f)
 		"  -o, --format FIELDS   sshare's -o (see --helpformat)\n"
 		"  -e, --helpformat      list the fields -o accepts\n"
 		"      --as-slurm REL    print FairShare as Slurm REL's sshare "
-		"(22.05 default;\n"
-		"                        25.11 and later blank it on account "
-		"rows)\n"
+		"does (default:\n"
+		"                        the tree's slurm_version, else 22.05; "
+		"25.11 and later\n"
+		"                        blank it on account rows)\n"
 		"      --json            one JSON document\n"
 		"      --tree            an indented tree for the terminal\n"
 		"  -h, --help            this help\n"
+		"  -V, --version         the version\n"
 		"\n"
 		"With no FILE, or when FILE is -, read standard input. See "
 		"fs-rank(1).\n");
@@ -84,16 +86,6 @@ helpformat(void)
 	for (i = 0; i < sizeof(names) / sizeof(*names); i++)
 		printf("%-17s%s", names[i], (i % 4 == 3) ? "\n" : "");
 	printf("\n");
-}
-
-static int
-parse_release(const char *s)
-{
-	int major = 0, minor = 0;
-
-	if (sscanf(s, "%d.%d", &major, &minor) < 1)
-		return -1;
-	return major > 25 || (major == 25 && minor >= 11);
 }
 
 static int
@@ -127,6 +119,12 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		return FS_EXIT_DATA;
 	}
 	fs_rank(&tr, &ro);
+	/* sshare's display rules are those of the release the tree came
+	 * from, unless --as-slurm says otherwise. */
+	if (o->so.newer < 0 &&
+	    (o->so.newer = fs_sshare_release_newer(
+		     fs_header_meta(&t.h, "slurm_version"))) < 0)
+		o->so.newer = 0;
 	fs_header_set_meta(&t.h, "algorithm", fs_algorithm_name(ro.algorithm));
 	if (ro.algorithm == FS_ALG_FAIRTREE)
 		fs_header_set_meta(&t.h, "ties",
@@ -179,6 +177,7 @@ main(int argc, char **argv)
 		{"json", no_argument, NULL, O_JSON},
 		{"tree", no_argument, NULL, O_TREE},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	struct opts o;
 	/* Static: an early exit leaves it reachable, not leaked. */
@@ -192,8 +191,9 @@ main(int argc, char **argv)
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
 	o.ties = -1;
+	o.so.newer = -1;
 	fs_buf_init(&fmt);
-	while ((c = getopt_long(argc, argv, "a:lpPnUmo:eh", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:lpPnUmo:ehV", lo, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			o.algorithm = optarg;
@@ -255,7 +255,7 @@ main(int argc, char **argv)
 			helpformat();
 			return fs_stdout_close();
 		case O_AS:
-			rel = parse_release(optarg);
+			rel = fs_sshare_release_newer(optarg);
 			if (rel < 0) {
 				fs_warn("--as-slurm: expected a release like "
 					"22.05 or 25.11, not '%s'", optarg);
@@ -269,6 +269,9 @@ main(int argc, char **argv)
 		case O_TREE:
 			o.tree = 1;
 			break;
+		case 'V':
+			fs_print_version();
+			return fs_stdout_close();
 		case 'h':
 			usage(stdout);
 			return fs_stdout_close();
@@ -280,7 +283,8 @@ main(int argc, char **argv)
 	if (fmt.len) {
 		struct fs_err e = {NULL, 0, ""};
 
-		if (fs_sshare_check_format(fmt.data, &e) < 0) {
+		if (fs_sshare_check_widths(fmt.data, &e) < 0 ||
+		    fs_sshare_check_format(fmt.data, &e) < 0) {
 			fs_err_print(&e);
 			return FS_EXIT_USAGE;
 		}

@@ -62,6 +62,7 @@ usage(FILE *f)
 		"  -o, --out FILE        replace FILE atomically instead of "
 		"writing to stdout\n"
 		"  -h, --help            this help\n"
+		"  -V, --version         the version\n"
 		"\n"
 		"With no FILE, or when FILE is -, read standard input. See "
 		"fs-report(1).\n");
@@ -219,6 +220,7 @@ main(int argc, char **argv)
 		{"since", required_argument, NULL, 's'},
 		{"out", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	struct opts o;
 	const char *name = "-";
@@ -231,7 +233,7 @@ main(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	o.ro.format = FS_REPORT_TEXT;
 	o.ro.top = 10;
-	while ((c = getopt_long(argc, argv, "n:s:o:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:s:o:hV", lo, NULL)) != -1) {
 		switch (c) {
 		case O_TEXT:
 		case O_MD:
@@ -260,6 +262,9 @@ main(int argc, char **argv)
 		case 'o':
 			o.out = strcmp(optarg, "-") ? optarg : NULL;
 			break;
+		case 'V':
+			fs_print_version();
+			return fs_stdout_close();
 		case 'h':
 			usage(stdout);
 			return fs_stdout_close();

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "fs.h"
-#include "live.h"
 
 static void
 usage(FILE *f, int full)
@@ -44,6 +43,7 @@ usage(FILE *f, int full)
 		"      --cluster NAME   the cluster name to record for --sshare\n"
 		"      --sample         the embedded sample tree\n"
 		"  -h, --help           this help\n"
+		"  -V, --version        the version and the Slurm release\n"
 		"\n"
 		"Live mode built in: %s. See fs-tree(1).\n",
 		fs_live_available() ? "yes" : "no");
@@ -114,6 +114,7 @@ main(int argc, char **argv)
 		{"cluster", required_argument, NULL, O_CLUSTER},
 		{"sample", no_argument, NULL, O_SAMPLE},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	const char *sshare = NULL, *cluster = NULL;
 	char **accounts = NULL, **users = NULL;
@@ -121,7 +122,7 @@ main(int argc, char **argv)
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
-	while ((c = getopt_long(argc, argv, "A:u:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "A:u:hV", lo, NULL)) != -1) {
 		switch (c) {
 		case 'A':
 			free_list(accounts);
@@ -140,24 +141,28 @@ main(int argc, char **argv)
 		case O_SAMPLE:
 			sample = 1;
 			break;
+		case 'V':
+			fs_print_version();
+			fs_live_print_version();
+			return fs_stdout_close();
 		case 'h':
 			usage(stdout, 1);
 			return fs_stdout_close();
 		default:
 			usage(stderr, 0);
-			return FS_EXIT_USAGE;
+			goto usage_error;
 		}
 	}
 	if (optind < argc) {
 		fs_warn("unexpected argument '%s'", argv[optind]);
 		usage(stderr, 0);
-		return FS_EXIT_USAGE;
+		goto usage_error;
 	}
 	if ((sample && sshare) ||
 	    ((sample || sshare) && (accounts || users))) {
 		fs_warn("choose one source: --sample, --sshare FILE, or the "
 			"live cluster (with -A/-u)");
-		return FS_EXIT_USAGE;
+		goto usage_error;
 	}
 	if (sample) {
 		if (fs_write_all(stdout, fs_sample_tree,
@@ -166,17 +171,26 @@ main(int argc, char **argv)
 	} else if (sshare) {
 		ret = do_sshare(sshare, cluster);
 	} else {
-		struct fs_live_opts lo_ = {(const char *const *)accounts,
-					   (const char *const *)users};
-		char err[1024] = "";
+		struct fs_live_filter lf = {(const char *const *)accounts,
+					    (const char *const *)users};
+		struct fs_err e = {NULL, 0, ""};
+		struct fs_buf out;
 
-		if (fs_live_dump(&lo_, stdout, err, sizeof(err)) != 0) {
-			fs_warn("%s", err);
+		fs_buf_init(&out);
+		if (fs_live_tree(&lf, &out, &e) < 0) {
+			fs_err_print(&e);
+			ret = FS_EXIT_DATA;
+		} else if (fs_write_all(stdout, out.data, out.len) < 0) {
 			ret = FS_EXIT_DATA;
 		}
+		fs_buf_release(&out);
 	}
 	free_list(accounts);
 	free_list(users);
 	rc = fs_stdout_close();
 	return ret ? ret : rc;
+usage_error:
+	free_list(accounts);
+	free_list(users);
+	return FS_EXIT_USAGE;
 }

@@ -1,0 +1,29 @@
+/*
+ * import.h: what the front ends of fs_sshare_import (import.c) share: the
+ * rows read so far, as TSV, and what the input said about itself.
+ */
+#ifndef FS_IMPORT_H
+#define FS_IMPORT_H
+
+#include "fs.h"
+
+/* The columns an import writes, in this order; the first six always. */
+enum imp_col {
+	IC_ACCT, IC_USER, IC_PART, IC_PARENT, IC_RAWS, IC_RAWU, IC_GRP, IC_RUN,
+	IC_ID, IC_NORMS, IC_NORMU, IC_EFF, IC_LFS, IC_FS, IC_N
+};
+
+struct fs_import {
+	int has[IC_N];		/* the input has this column */
+	struct fs_buf body;	/* the rows, as TSV */
+	unsigned long *line;	/* the input line of each row */
+	size_t nrows, cap;
+	unsigned long last;	/* the input's last line */
+};
+
+/* Append one row: cell[c] for every column the input has (NULL is
+ * empty), read at line. */
+void fs_import_row(struct fs_import *m, const char *const *cell,
+		   unsigned long line);
+
+#endif

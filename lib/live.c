@@ -1,0 +1,1179 @@
+/*
+ * live.c: the toolkit's one libslurm client. fs-tree dumps the association
+ * tree through it and fs-prio reads everything a job's priority needs.
+ *
+ * The tree comes from slurm_load_assoc_mgr_info(): usage_raw arrives there
+ * as "%Lf" text (6 decimals) where sshare gets an integer, and the record is
+ * stable from 22.05 to 26.05. The doubles shares_norm and fs_factor travel
+ * as the IEEE bits of v*1e6, divided by 1e6 on arrival, exactly as sshare
+ * receives them. The tree is rebuilt from id/parent_id and written depth
+ * first from the root, each account's children in the order the controller
+ * sent them, which is the order of its association list and so of the
+ * children lists Fair Tree walks (docs/slurm-order.md): the
+ * tree says so with #sibling_order=controller, and fs-rank breaks ties in
+ * that order. Everything is written to a buffer first, so nothing reaches
+ * the caller unless the whole tree could be had.
+ *
+ * Differences between Slurm releases live here and only here, each behind
+ * SLURM_VERSION_NUMBER with the release that made it.
+ *
+ * libslurm logs its errors to standard error (and some of them are the only
+ * place the real cause is said, e.g. munge's). While it works, stderr is
+ * sent to a temporary file; on failure the most telling line is folded into
+ * the one-line message, on success what it said is passed on to stderr.
+ *
+ * Time when slurmctld is down: libslurm retries the connection once a second
+ * for MessageTimeout seconds (default 10) before it gives up, as every Slurm
+ * client does; a missing slurm.conf is caught here before libslurm would
+ * wait a minute for it and then exit.
+ */
+#define _GNU_SOURCE /* strcasestr */
+#include <errno.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fs.h"
+
+void
+fs_live_print_version(void)
+{
+	if (fs_live_available())
+		printf("Slurm: built against %s\n", fs_live_built_version());
+	else
+		printf("Slurm: live mode not built (no libslurm)\n");
+}
+
+#ifndef HAVE_LIBSLURM
+
+static int
+not_built(struct fs_err *e)
+{
+	return fs_error(e, 0, "live mode was not built: install libslurm-dev "
+			"(or give SLURM_PREFIX=DIR) and rebuild with 'make'");
+}
+
+int fs_live_available(void) { return 0; }
+const char *fs_live_built_version(void) { return NULL; }
+
+int
+fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
+	     struct fs_err *e)
+{
+	(void)f;
+	(void)out;
+	return not_built(e);
+}
+
+int
+fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
+{
+	(void)s;
+	return not_built(e);
+}
+
+#else /* HAVE_LIBSLURM */
+
+#include <slurm/slurm.h>
+#include <slurm/slurm_errno.h>
+#include <slurm/slurmdb.h>
+
+#if SLURM_VERSION_NUMBER < SLURM_VERSION_NUM(21, 8, 0)
+#error "live mode needs libslurm 21.08 or newer (slurm_init)"
+#endif
+
+/* List types: 23.02 added list_t and list_itr_t; ListIterator went in
+ * 24.05 and List in 24.11. */
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(23, 2, 0)
+typedef list_t *fs_slist;
+typedef list_itr_t *fs_slist_itr;
+#else
+typedef List fs_slist;
+typedef ListIterator fs_slist_itr;
+#endif
+
+/* slurm_free_ctl_conf() became slurm_free_conf() in 26.05. */
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
+#define fs_free_ctl_conf slurm_free_conf
+#else
+#define fs_free_ctl_conf slurm_free_ctl_conf
+#endif
+
+/* A failed call leaves its error in errno (slurm_get_errno(), which only
+ * returned errno, went in 24.05). */
+
+/* Where libslurm looks when SLURM_CONF is unset (Debian's and upstream's
+ * packaged default; a source build may use PREFIX/etc: give
+ * -DFS_SLURM_DEFAULT_CONF). */
+#ifndef FS_SLURM_DEFAULT_CONF
+#define FS_SLURM_DEFAULT_CONF "/etc/slurm/slurm.conf"
+#endif
+#define FS_SLURM_CACHED_CONF "/run/slurm/conf/slurm.conf"
+
+/* slurmdb_assoc_rec_t has lft until 25.05; controllers send it until 23.11,
+ * when lineage took its place. */
+#if SLURM_VERSION_NUMBER < SLURM_VERSION_NUM(25, 5, 0)
+#define FS_HAVE_LFT 1
+#endif
+#define FS_CTLD_LINEAGE SLURM_VERSION_NUM(23, 11, 0)
+
+/* Controller release from which slurmctld keeps the classic and
+ * depth-oblivious fs_factor too (SLURM-REFERENCE.md 0.10). */
+#define FS_CTLD_STORES_CLASSIC_FS SLURM_VERSION_NUM(25, 11, 0)
+
+int
+fs_live_available(void)
+{
+	return 1;
+}
+
+/* "24.11.5", as Slurm writes its releases. */
+static const char *
+version_text(long n, char v[32])
+{
+	snprintf(v, 32, "%ld.%02ld.%ld", (long)SLURM_VERSION_MAJOR(n),
+		 (long)SLURM_VERSION_MINOR(n), (long)SLURM_VERSION_MICRO(n));
+	return v;
+}
+
+const char *
+fs_live_built_version(void)
+{
+	static char v[32];
+
+	return version_text(SLURM_VERSION_NUMBER, v);
+}
+
+/* One session with the controller: where slurm.conf is (for messages), what
+ * libslurm logged, and the error to fill. */
+struct session {
+	struct fs_err *e;
+	char where[600];	/* "SLURM_CONF=/path" for messages */
+	char logline[512];	/* what libslurm said, if anything */
+	int saved;		/* stderr while captured, else -1 */
+	FILE *tmp;
+};
+
+/*
+ * Find slurm.conf the way libslurm will, so that a missing file is a clean
+ * message rather than a minute of retries followed by libslurm's fatal().
+ * Configless sites are served through /run/slurm/conf or SLURM_CONF_SERVER;
+ * DNS SRV lookups alone are not tried.
+ */
+static int
+check_conf(struct session *s)
+{
+	const char *env = getenv("SLURM_CONF");
+
+	if (env && *env) {
+		snprintf(s->where, sizeof(s->where), "SLURM_CONF=%s", env);
+		if (access(env, R_OK) != 0)
+			return fs_error(s->e, 0, "cannot read slurm.conf: "
+					"SLURM_CONF=%s: %s; point SLURM_CONF "
+					"at the cluster's slurm.conf", env,
+					strerror(errno));
+		return 0;
+	}
+	if (access(FS_SLURM_DEFAULT_CONF, F_OK) == 0) {
+		snprintf(s->where, sizeof(s->where), "%s",
+			 FS_SLURM_DEFAULT_CONF);
+		if (access(FS_SLURM_DEFAULT_CONF, R_OK) != 0)
+			return fs_error(s->e, 0, "cannot read slurm.conf: %s: "
+					"%s; point SLURM_CONF at a readable "
+					"copy", FS_SLURM_DEFAULT_CONF,
+					strerror(errno));
+		return 0;
+	}
+	if (access(FS_SLURM_CACHED_CONF, R_OK) == 0) {
+		snprintf(s->where, sizeof(s->where), "%s",
+			 FS_SLURM_CACHED_CONF);
+		return 0;
+	}
+	if ((env = getenv("SLURM_CONF_SERVER")) && *env) {
+		snprintf(s->where, sizeof(s->where), "SLURM_CONF_SERVER=%s",
+			 env);
+		return 0;
+	}
+	return fs_error(s->e, 0, "no slurm.conf: SLURM_CONF is not set and %s "
+			"does not exist; set SLURM_CONF to the cluster's "
+			"slurm.conf", FS_SLURM_DEFAULT_CONF);
+}
+
+/* Standard error into a temporary file while libslurm works; if that cannot
+ * be set up, nothing is captured. */
+static void
+capture_begin(struct session *s)
+{
+	s->saved = -1;
+	s->tmp = NULL;
+	fflush(stderr);
+	if (!(s->tmp = tmpfile()))
+		return;
+	if ((s->saved = dup(STDERR_FILENO)) < 0 ||
+	    dup2(fileno(s->tmp), STDERR_FILENO) < 0) {
+		if (s->saved >= 0)
+			close(s->saved);
+		s->saved = -1;
+		fclose(s->tmp);
+		s->tmp = NULL;
+	}
+}
+
+/*
+ * Restore stderr. The most telling line libslurm logged goes to logline
+ * (the text after "error: "; a munge failure is preferred, being the cause
+ * of the protocol errors logged around it). With pass_on, everything
+ * captured is copied to the real stderr.
+ */
+static void
+capture_end(struct session *s, int pass_on)
+{
+	char buf[1024];
+	int best = 0;
+
+	s->logline[0] = '\0';
+	if (!s->tmp)
+		return;
+	fflush(stderr);
+	dup2(s->saved, STDERR_FILENO);
+	close(s->saved);
+	rewind(s->tmp);
+	while (fgets(buf, sizeof(buf), s->tmp)) {
+		char *p, *nl;
+		int score;
+
+		if (pass_on)
+			fputs(buf, stderr);
+		if ((nl = strchr(buf, '\n')))
+			*nl = '\0';
+		if (!(p = strstr(buf, "error: ")))
+			continue;
+		p += strlen("error: ");
+		if (strstr(p, "If munged is up"))
+			continue;
+		score = strcasestr(p, "munge") ? 3 : 1;
+		if (score > best) {
+			snprintf(s->logline, sizeof(s->logline), "%s", p);
+			best = score;
+		}
+	}
+	fclose(s->tmp);
+	s->tmp = NULL;
+}
+
+/* A one-line message for a failed RPC, by the kind of error; what is what
+ * was being loaded ("the configuration", "the associations"). The capture
+ * ends here. Returns -1. */
+static int
+fail_rpc(struct session *s, const char *what, int rc)
+{
+	const char *msg;
+	char detail[600] = "";
+
+	capture_end(s, 0);
+	msg = slurm_strerror(rc);
+	if (s->logline[0])
+		snprintf(detail, sizeof(detail), " (%s)", s->logline);
+	switch (rc) {
+	case SLURM_PROTOCOL_AUTHENTICATION_ERROR:
+	case ESLURM_AUTH_CRED_INVALID:
+	case ESLURM_AUTH_BADARG:
+	case ESLURM_AUTH_UNPACK:
+		return fs_error(s->e, 0, "cannot authenticate to slurmctld: "
+				"%s%s; is munged running, with the cluster's "
+				"key? check AuthType and AuthInfo in %s", msg,
+				detail, s->where);
+	case ESLURM_ACCESS_DENIED:
+	case ESLURM_USER_ID_MISSING:
+		return fs_error(s->e, 0, "slurmctld denied %s: %s%s; run as "
+				"root, SlurmUser or a Slurm operator, or check "
+				"PrivateData in %s", what, msg, detail,
+				s->where);
+	case SLURMCTLD_COMMUNICATIONS_CONNECTION_ERROR:
+	case SLURMCTLD_COMMUNICATIONS_SEND_ERROR:
+	case SLURMCTLD_COMMUNICATIONS_RECEIVE_ERROR:
+	case SLURMCTLD_COMMUNICATIONS_SHUTDOWN_ERROR:
+	case SLURM_COMMUNICATIONS_CONNECTION_ERROR:
+	case SLURM_COMMUNICATIONS_SEND_ERROR:
+	case SLURM_COMMUNICATIONS_RECEIVE_ERROR:
+	case SLURM_COMMUNICATIONS_SHUTDOWN_ERROR:
+	case SLURM_PROTOCOL_SOCKET_IMPL_TIMEOUT:
+	case SLURM_PROTOCOL_SOCKET_ZERO_BYTES_SENT:
+		return fs_error(s->e, 0, "cannot reach slurmctld: %s%s; is "
+				"slurmctld running? check SlurmctldHost and "
+				"SlurmctldPort in %s", msg, detail, s->where);
+	default:
+		/* Slurm 22.05 answers a user who holds no association under
+		 * PrivateData=usage with a reply its own client cannot
+		 * unpack: name the likely cause. */
+		if (getuid() != 0)
+			return fs_error(s->e, 0, "cannot load %s from "
+					"slurmctld: %s%s; if slurm.conf sets "
+					"PrivateData, run as root, SlurmUser "
+					"or a Slurm operator (%s)", what, msg,
+					detail, s->where);
+		return fs_error(s->e, 0, "cannot load %s from slurmctld: %s%s; "
+				"check that slurmctld runs the cluster of %s",
+				what, msg, detail, s->where);
+	}
+}
+
+/* Open a session: slurm.conf checked, libslurm initialised, its stderr
+ * captured. Returns 0, or -1 with e set (and nothing to close). */
+static int
+session_open(struct session *s, struct fs_err *e)
+{
+	memset(s, 0, sizeof(*s));
+	s->e = e;
+	s->saved = -1;
+	if (check_conf(s) < 0)
+		return -1;
+	capture_begin(s);
+	slurm_init(NULL);
+	return 0;
+}
+
+/* Close it; what libslurm said is passed on if the capture still runs. */
+static void
+session_close(struct session *s)
+{
+	capture_end(s, 1);
+	slurm_fini();
+}
+
+/* ---------------------------------------------------------- the tree */
+
+/* The PriorityFlags text as Slurm itself writes it, through the public
+ * key-pair printer (config_key_pair_t is opaque). */
+static char *
+priority_flags_text(slurm_conf_t *conf)
+{
+	fs_slist pairs = slurm_ctl_conf_2_key_pairs(conf);
+	char *text = NULL, *buf = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (!pairs)
+		return fs_xstrdup("");
+	if ((f = open_memstream(&buf, &len))) {
+		slurm_print_key_pairs(f, pairs, "");
+		fclose(f);
+	}
+	slurm_list_destroy(pairs);
+	for (line = buf ? strtok_r(buf, "\n", &save) : NULL; line && !text;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *eq;
+
+		if (strncmp(line, "PriorityFlags", 13) ||
+		    (line[13] != ' ' && line[13] != '='))
+			continue;
+		if (!(eq = strchr(line, '=')))
+			continue;
+		for (eq++; *eq == ' '; eq++)
+			;
+		text = fs_xstrdup(strcmp(eq, "(null)") ? eq : "");
+	}
+	free(buf);
+	return text ? text : fs_xstrdup("");
+}
+
+static const char *
+algorithm_name(uint16_t flags)
+{
+	if (flags & PRIORITY_FLAGS_DEPTH_OBLIVIOUS)
+		return "depth-oblivious";
+	if (!(flags & PRIORITY_FLAGS_FAIR_TREE))
+		return "classic";
+	return "fairtree";
+}
+
+/* "22.05.8" -> SLURM_VERSION_NUM(22,5,8); 0 if unreadable. */
+static long
+version_number(const char *v)
+{
+	unsigned a = 0, b = 0, m = 0;
+
+	if (!v || sscanf(v, "%u.%u.%u", &a, &b, &m) < 2)
+		return 0;
+	return SLURM_VERSION_NUM((long)a, (long)b, (long)m);
+}
+
+/* sshare's rule for a value it leaves blank (print_fields.c). */
+static int
+unset_d(double v)
+{
+	return v == (double)NO_VAL64 || v == (double)INFINITE64 ||
+	       v == (double)NO_VAL || v == (double)INFINITE;
+}
+
+static int
+unset_ld(long double v)
+{
+	return v == (long double)NO_VAL64 || v == (long double)INFINITE64 ||
+	       v == (long double)NO_VAL || v == (long double)INFINITE;
+}
+
+/* Round-trip numbers (fs-tsv(5)): 17 significant digits for a double, 21
+ * for a long double; glibc writes infinity as "inf". */
+static void
+put_d(struct fs_buf *b, double v)
+{
+	if (!unset_d(v))
+		fs_buf_printf(b, "%.17g", v);
+}
+
+static void
+put_ld(struct fs_buf *b, long double v)
+{
+	if (!unset_ld(v))
+		fs_buf_printf(b, "%.21Lg", v);
+}
+
+/* "name=value,..." in the controller's TRES order, INFINITE64 entries left
+ * out: slurmdb_make_tres_string_from_arrays(TRES_STR_FLAG_REMOVE), as
+ * sshare prints GrpTRESMins and TRESRunMins. div turns seconds into minutes. */
+static void
+put_tres(struct fs_buf *b, char **names, uint32_t n, const uint64_t *v,
+	 uint64_t div)
+{
+	int first = 1;
+	uint32_t i;
+
+	if (!names || !v)
+		return;
+	for (i = 0; i < n; i++) {
+		if (v[i] == INFINITE64)
+			continue;
+		fs_buf_printf(b, "%s%s=%llu", first ? "" : ",",
+			      names[i] ? names[i] : "",
+			      (unsigned long long)(v[i] / div));
+		first = 0;
+	}
+}
+
+static const char *
+str_or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+struct node {
+	slurmdb_assoc_rec_t *rec;
+	int parent;		/* index in nodes, -1 for the root */
+	int *kids;		/* in the controller's list order */
+	int nkids;
+	int keep;
+};
+
+struct tree {
+	struct node *nodes;
+	int n;
+	int root;
+	int *kid_pool;
+};
+
+/* What the rows need to know besides the association itself. */
+struct dump_info {
+	char **tres_names;
+	uint32_t tres_cnt;
+	int fairtree;			/* the controller runs Fair Tree */
+	int ctld_keeps_classic_fs;	/* it stores classic/DO fs_factor */
+	int with_lft;			/* a ListOrder column from lft */
+};
+
+struct id_index {
+	uint32_t id;
+	int index;
+};
+
+static int
+id_cmp(const void *pa, const void *pb)
+{
+	const struct id_index *a = pa, *b = pb;
+
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static void
+tree_release(struct tree *t)
+{
+	free(t->nodes);
+	free(t->kid_pool);
+	t->nodes = NULL;
+	t->kid_pool = NULL;
+}
+
+static int
+partial_tree(struct fs_err *e)
+{
+	return fs_error(e, 0, "slurmctld sent only part of the association "
+			"tree (PrivateData=usage); run as root, SlurmUser or "
+			"a Slurm operator");
+}
+
+/*
+ * Rebuild the tree from id/parent_id. A record whose parent did not come
+ * back, or no root, means slurmctld sent part of the tree (PrivateData).
+ */
+static int
+tree_build(struct session *s, fs_slist list, struct tree *t,
+	   int private_usage)
+{
+	struct id_index *ids;
+	fs_slist_itr it;
+	slurmdb_assoc_rec_t *rec;
+	int i, n = list ? slurm_list_count(list) : 0, *fill, pos;
+
+	memset(t, 0, sizeof(*t));
+	t->root = -1;
+	if (n <= 0)
+		return fs_error(s->e, 0, "slurmctld holds no associations; is "
+				"AccountingStorageType=accounting_storage/"
+				"slurmdbd set in %s?", s->where);
+	t->nodes = fs_xcalloc((size_t)n, sizeof(*t->nodes));
+	t->kid_pool = fs_xcalloc((size_t)n, sizeof(*t->kid_pool));
+	ids = fs_xcalloc((size_t)n, sizeof(*ids));
+	fill = fs_xcalloc((size_t)n, sizeof(*fill));
+	it = slurm_list_iterator_create(list);
+	for (i = 0; i < n && (rec = slurm_list_next(it)); i++) {
+		t->nodes[i].rec = rec;
+		t->nodes[i].parent = -1;
+		ids[i].id = rec->id;
+		ids[i].index = i;
+	}
+	slurm_list_iterator_destroy(it);
+	t->n = n = i;
+	qsort(ids, (size_t)n, sizeof(*ids), id_cmp);
+
+	for (i = 0; i < n; i++) {
+		slurmdb_assoc_rec_t *r = t->nodes[i].rec;
+		struct id_index key = {r->parent_id, 0}, *p;
+
+		if (!r->user && r->parent_id == 0) {
+			if (t->root >= 0) {
+				fs_error(s->e, 0, "slurmctld sent two root "
+					 "associations (%u and %u)",
+					 t->nodes[t->root].rec->id, r->id);
+				goto bad;
+			}
+			t->root = i;
+			continue;
+		}
+		p = bsearch(&key, ids, (size_t)n, sizeof(*ids), id_cmp);
+		if (!p || t->nodes[p->index].rec->user) {
+			if (private_usage)
+				partial_tree(s->e);
+			else
+				fs_error(s->e, 0, "association %u (account "
+					 "'%s') has parent %u, which slurmctld "
+					 "did not send", r->id,
+					 str_or_empty(r->acct), r->parent_id);
+			goto bad;
+		}
+		t->nodes[i].parent = p->index;
+		t->nodes[p->index].nkids++;
+	}
+	if (t->root < 0) {
+		if (private_usage)
+			partial_tree(s->e);
+		else
+			fs_error(s->e, 0, "slurmctld sent no root association");
+		goto bad;
+	}
+	for (pos = 0, i = 0; i < n; i++) {
+		t->nodes[i].kids = t->kid_pool + pos;
+		pos += t->nodes[i].nkids;
+	}
+	for (i = 0; i < n; i++) {
+		int p = t->nodes[i].parent;
+
+		if (p >= 0)
+			t->nodes[p].kids[fill[p]++] = i;
+	}
+	free(ids);
+	free(fill);
+	return 0;
+bad:
+	free(ids);
+	free(fill);
+	tree_release(t);
+	return -1;
+}
+
+static int
+in_list(const char *const *list, const char *s, int nocase)
+{
+	if (!s)
+		return 0;
+	for (; *list; list++)
+		if (nocase ? !strcasecmp(*list, s) : !strcmp(*list, s))
+			return 1;
+	return 0;
+}
+
+static void
+keep_ancestors(struct tree *t, int i)
+{
+	for (i = t->nodes[i].parent; i >= 0 && !t->nodes[i].keep;
+	     i = t->nodes[i].parent)
+		t->nodes[i].keep = 1;
+}
+
+/* Mark the rows to write (struct fs_live_filter). Walks the tree from the
+ * root with an explicit stack; insub is set below a named account. */
+static void
+tree_filter(struct tree *t, const struct fs_live_filter *o)
+{
+	const char *const *acc = o && o->accounts && o->accounts[0] ?
+				 o->accounts : NULL;
+	const char *const *usr = o && o->users && o->users[0] ?
+				 o->users : NULL;
+	int *stack, *insub, top = 0, i;
+
+	for (i = 0; i < t->n; i++)
+		t->nodes[i].keep = !acc && !usr;
+	if (!acc && !usr)
+		return;
+	stack = fs_xmalloc((size_t)t->n * sizeof(*stack));
+	insub = fs_xcalloc((size_t)t->n, sizeof(*insub));
+	stack[top++] = t->root;
+	while (top > 0) {
+		struct node *nd = &t->nodes[i = stack[--top]];
+		int k, named = 0;
+
+		if (acc && !nd->rec->user && in_list(acc, nd->rec->acct, 1))
+			named = 1;
+		if (named || (nd->parent >= 0 && insub[nd->parent]))
+			insub[i] = 1;
+		if (nd->rec->user) {
+			if ((!acc || insub[i]) &&
+			    (!usr || in_list(usr, nd->rec->user, 0))) {
+				nd->keep = 1;
+				keep_ancestors(t, i);
+			}
+		} else if (named || (acc && !usr && insub[i])) {
+			nd->keep = 1;
+			keep_ancestors(t, i);
+		}
+		for (k = nd->nkids - 1; k >= 0; k--)
+			stack[top++] = nd->kids[k];
+	}
+	free(stack);
+	free(insub);
+}
+
+static void
+put_row(struct fs_buf *b, const struct tree *t, int i,
+	const struct dump_info *di)
+{
+	const slurmdb_assoc_rec_t *r = t->nodes[i].rec;
+	const slurmdb_assoc_usage_t *u = r->usage;
+	const char *parent = "";
+	uint32_t n = di->tres_cnt;
+
+	if (r->user)
+		parent = str_or_empty(r->acct);
+	else if (t->nodes[i].parent >= 0)
+		parent = str_or_empty(t->nodes[t->nodes[i].parent].rec->acct);
+	if (u && u->tres_cnt < n)
+		n = u->tres_cnt;
+
+	/* Account User Partition Parent */
+	fs_buf_printf(b, "%s\t%s\t%s\t%s\t", str_or_empty(r->acct),
+		      str_or_empty(r->user), str_or_empty(r->partition),
+		      parent);
+	/* RawShares */
+	if (r->shares_raw == SLURMDB_FS_USE_PARENT)
+		fs_buf_addstr(b, "parent");
+	else if (!(i == t->root && r->shares_raw == NO_VAL))
+		fs_buf_printf(b, "%u", r->shares_raw);
+	fs_buf_addch(b, '\t');
+	/* RawUsage */
+	if (u)
+		fs_buf_printf(b, "%.6Lf", u->usage_raw);
+	fs_buf_addch(b, '\t');
+	/* GrpTRESMins TRESRunMins */
+	put_tres(b, di->tres_names, n, r->grp_tres_mins_ctld, 1);
+	fs_buf_addch(b, '\t');
+	if (u)
+		put_tres(b, di->tres_names, n, u->grp_used_tres_run_secs, 60);
+	fs_buf_addch(b, '\t');
+	/* ID ParentID */
+	fs_buf_printf(b, "%u\t", r->id);
+	if (i != t->root)
+		fs_buf_printf(b, "%u", r->parent_id);
+	fs_buf_addch(b, '\t');
+	/* SlurmNormShares SlurmNormUsage SlurmEffectvUsage SlurmLevelFS
+	 * SlurmFairShare */
+	if (u) {
+		put_d(b, u->shares_norm);
+		fs_buf_addch(b, '\t');
+		put_ld(b, u->usage_norm);
+		fs_buf_addch(b, '\t');
+		put_ld(b, u->usage_efctv);
+		fs_buf_addch(b, '\t');
+		/* Level FS is Fair Tree's; the other algorithms leave 0. */
+		if (di->fairtree)
+			put_ld(b, u->level_fs);
+		fs_buf_addch(b, '\t');
+		/* Slurm computes no factor for accounts; before 25.11 the
+		 * controller keeps none for classic/depth-oblivious users
+		 * either (sshare computes those in the client). */
+		/* From 25.11 the controller keeps a classic user's factor,
+		 * but computes it only when asked (sshare, a job's priority):
+		 * until then usage_efctv is unset and fs_factor 0. */
+		if (r->user && (di->fairtree || (di->ctld_keeps_classic_fs &&
+						 !unset_ld(u->usage_efctv))))
+			put_d(b, u->fs_factor);
+	} else {
+		fs_buf_addstr(b, "\t\t\t\t");
+	}
+#ifdef FS_HAVE_LFT
+	if (di->with_lft)
+		fs_buf_printf(b, "\t%u", r->lft);
+#endif
+	fs_buf_addch(b, '\n');
+}
+
+/* Metadata values are single-line by construction; keep them so. */
+static void
+put_meta(struct fs_buf *b, const char *key, const char *value)
+{
+	fs_buf_printf(b, "#%s=", key);
+	for (; value && *value; value++)
+		fs_buf_addch(b, *value == '\n' || *value == '\r' ? ' ' : *value);
+	fs_buf_addch(b, '\n');
+}
+
+/* How many users' FairShare, ranked here from the TSV tree text, differ
+ * from the controller's own (SlurmFairShare, as it travels: v*1e6/1e6). */
+static long
+mismatches(const struct fs_buf *text)
+{
+	struct fs_buf copy;
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_rank_opts ro;
+	struct fs_err e = {NULL, 0, ""};
+	long bad = 0;
+	uint32_t i;
+	int c;
+
+	fs_buf_init(&copy);
+	fs_buf_add(&copy, text->data, text->len);
+	if (fs_table_parse(&t, &copy, &e) < 0)
+		return -1;
+	if ((c = fs_header_col(&t.h, "SlurmFairShare")) < 0 ||
+	    fs_rank_opts_from_meta(&ro, &t.h, NULL, -1, 0, &e) < 0 ||
+	    fs_tree_build(&tr, &t, &e) < 0) {
+		fs_table_release(&t);
+		return -1;
+	}
+	fs_rank(&tr, &ro);
+	for (i = 0; i < tr.n; i++) {
+		const char *f = fs_table_field(&t, tr.node[i].row, (size_t)c);
+
+		if (tr.node[i].is_user && *f &&
+		    tr.node[i].fs_factor * 1e6 / 1e6 != strtod(f, NULL))
+			bad++;
+	}
+	fs_tree_release(&tr);
+	fs_table_release(&t);
+	return bad;
+}
+
+/* The TSV tree of msg's associations into out, rows depth first in the
+ * controller's list order. */
+static void
+put_tree(struct fs_buf *out, slurm_conf_t *conf,
+	 struct tree *t, const struct dump_info *di, const char *rule,
+	 long long now)
+{
+	char taken[32], num[32], *flags;
+	int *stack, top = 0;
+
+	fs_iso_time(now, taken);
+	fs_buf_addstr(out, FS_TSV_MAGIC "\n");
+	put_meta(out, "cluster", conf->cluster_name);
+	put_meta(out, "taken", taken);
+	put_meta(out, "source", "live");
+	put_meta(out, "slurm_version", conf->version);
+	snprintf(num, sizeof(num), "%u", conf->priority_decay_hl);
+	put_meta(out, "half_life", num);
+	snprintf(num, sizeof(num), "%u", conf->priority_calc_period);
+	put_meta(out, "calc_period", num);
+	flags = priority_flags_text(conf);
+	put_meta(out, "priority_flags", flags);
+	free(flags);
+	put_meta(out, "algorithm", algorithm_name(conf->priority_flags));
+	snprintf(num, sizeof(num), "%u", (unsigned)conf->fs_dampening_factor);
+	put_meta(out, "dampening", num);
+	put_meta(out, "priority_type", conf->priority_type);
+	put_meta(out, "sibling_order", "controller");
+	put_meta(out, "sibling_rule", rule);
+	fs_buf_addstr(out, "Account\tUser\tPartition\tParent\tRawShares\t"
+		      "RawUsage\tGrpTRESMins\tTRESRunMins\tID\tParentID\t"
+		      "SlurmNormShares\tSlurmNormUsage\tSlurmEffectvUsage\t"
+		      "SlurmLevelFS\tSlurmFairShare");
+	fs_buf_addstr(out, di->with_lft ? "\tListOrder\n" : "\n");
+	stack = fs_xmalloc((size_t)t->n * sizeof(*stack));
+	stack[top++] = t->root;
+	while (top > 0) {
+		int i = stack[--top], k;
+
+		if (t->nodes[i].keep)
+			put_row(out, t, i, di);
+		for (k = t->nodes[i].nkids - 1; k >= 0; k--)
+			stack[top++] = t->nodes[i].kids[k];
+	}
+	free(stack);
+}
+
+/*
+ * The whole TSV tree of msg's associations into out (docs/slurm-order.md).
+ * The rows stand in the controller's list order, which
+ * is the order of Fair Tree's children lists from 23.11 on (lineage). A
+ * 22.05 or 23.02 controller lists by name but, until its first association
+ * change since start-up, walks in the database's lft order: both trees are
+ * ranked here, and the one that agrees better with the controller's own
+ * FairShare is kept, the name order when neither is better. Returns 0, or
+ * -1 with s->e set and nothing appended.
+ */
+static int
+write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
+	   const struct fs_live_filter *f, long long now, struct fs_buf *out)
+{
+	struct tree t;
+	struct dump_info di;
+	long ver = version_number(conf->version);
+	int private_usage = (conf->private_data & PRIVATE_DATA_USAGE) &&
+			    getuid() != 0 && getuid() != conf->slurm_user_id;
+
+	if (tree_build(s, msg->assoc_list, &t, private_usage) < 0)
+		return -1;
+	memset(&di, 0, sizeof(di));
+	di.tres_names = msg->tres_names;
+	di.tres_cnt = msg->tres_cnt;
+	di.fairtree = !strcmp(algorithm_name(conf->priority_flags), "fairtree");
+	di.ctld_keeps_classic_fs = ver >= FS_CTLD_STORES_CLASSIC_FS;
+	if (ver >= FS_CTLD_LINEAGE || !di.fairtree) {
+		tree_filter(&t, f);
+		put_tree(out, conf, &t, &di, ver >= FS_CTLD_LINEAGE ?
+			 "lineage" : "name", now);
+	} else {
+		struct fs_buf a, b;
+		long ma, mb = -1;
+
+		/* Ranked whole, shown filtered. */
+		tree_filter(&t, NULL);
+		fs_buf_init(&a);
+		fs_buf_init(&b);
+		put_tree(&a, conf, &t, &di, "name", now);
+		ma = mismatches(&a);
+#ifdef FS_HAVE_LFT
+		di.with_lft = 1;
+		put_tree(&b, conf, &t, &di, "created", now);
+		mb = mismatches(&b);
+#endif
+		di.with_lft = mb >= 0 && (ma < 0 || mb < ma);
+		tree_filter(&t, f);
+		put_tree(out, conf, &t, &di, di.with_lft ? "created" :
+			 "name", now);
+		fs_buf_release(&a);
+		fs_buf_release(&b);
+	}
+	tree_release(&t);
+	return 0;
+}
+
+/* The configuration and the association records (and QOS with qos). */
+static int
+load_conf_assocs(struct session *s, int qos, slurm_conf_t **conf,
+		 assoc_mgr_info_msg_t **msg)
+{
+	assoc_mgr_info_request_msg_t req;
+
+	*conf = NULL;
+	*msg = NULL;
+	if (slurm_load_ctl_conf((time_t)0, conf) != SLURM_SUCCESS) {
+		*conf = NULL;
+		return fail_rpc(s, "the configuration", errno);
+	}
+	memset(&req, 0, sizeof(req));
+	req.flags = ASSOC_MGR_INFO_FLAG_ASSOC;
+	if (qos)
+		req.flags |= ASSOC_MGR_INFO_FLAG_QOS;
+	if (slurm_load_assoc_mgr_info(&req, msg) != SLURM_SUCCESS) {
+		*msg = NULL;
+		return fail_rpc(s, "the associations", errno);
+	}
+	return 0;
+}
+
+static void
+free_conf_assocs(slurm_conf_t *conf, assoc_mgr_info_msg_t *msg)
+{
+	if (msg)
+		slurm_free_assoc_mgr_info_msg(msg);
+	if (conf)
+		fs_free_ctl_conf(conf);
+}
+
+int
+fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
+	     struct fs_err *e)
+{
+	struct session s;
+	slurm_conf_t *conf;
+	assoc_mgr_info_msg_t *msg;
+	size_t len0 = out->len;
+	int ret;
+
+	if (session_open(&s, e) < 0)
+		return -1;
+	ret = load_conf_assocs(&s, 0, &conf, &msg);
+	if (!ret) {
+		capture_end(&s, 1);
+		ret = write_tree(&s, conf, msg, f, (long long)time(NULL), out);
+	}
+	free_conf_assocs(conf, msg);
+	session_close(&s);
+	if (ret < 0 && out->len > len0) {
+		out->len = len0;
+		out->data[len0] = '\0';
+	}
+	return ret;
+}
+
+/* ---------------------------------------------------------- fs-prio */
+
+static char *
+dup_or_empty(const char *s)
+{
+	return fs_xstrdup(s ? s : "");
+}
+
+static int
+prio_conf(struct fs_prio_snapshot *s, const slurm_conf_t *cf, struct fs_err *e)
+{
+	struct fs_prio_conf *c = &s->conf;
+	struct fs_err te = {NULL, 0, ""};
+
+	c->type_multifactor = cf->priority_type &&
+		!strcmp(cf->priority_type, "priority/multifactor");
+	c->w_age = cf->priority_weight_age;
+	c->w_assoc = cf->priority_weight_assoc;
+	c->w_fs = cf->priority_weight_fs;
+	c->w_js = cf->priority_weight_js;
+	c->w_part = cf->priority_weight_part;
+	c->w_qos = cf->priority_weight_qos;
+	c->max_age = cf->priority_max_age;
+	c->favor_small = cf->priority_favor_small;
+	c->dampening = cf->fs_dampening_factor;
+	/* Slurm sets FAIR_TREE unless NO_FAIR_TREE was given. */
+	c->flags = cf->priority_flags & 0xffffu;
+	if (!(c->flags & (FS_PRIO_FAIR_TREE | FS_PRIO_DEPTH_OBLIVIOUS)))
+		c->flags |= FS_PRIO_NO_FAIR_TREE;
+	if (cf->priority_weight_tres && *cf->priority_weight_tres &&
+	    fs_prio_parse_tres_weights(c, cf->priority_weight_tres, &te) < 0)
+		return fs_error(e, 0, "%s", te.msg);
+	free(s->cl.cluster);
+	s->cl.cluster = dup_or_empty(cf->cluster_name);
+	return 0;
+}
+
+static int
+prio_nodes(struct session *ss, struct fs_prio_snapshot *s)
+{
+	node_info_msg_t *m = NULL;
+	uint32_t i;
+
+	if (slurm_load_node((time_t)0, &m, SHOW_ALL) != SLURM_SUCCESS)
+		return fail_rpc(ss, "the nodes", errno);
+	s->cl.nodes = 0;
+	s->cl.cpus = 0;
+	for (i = 0; i < m->record_count; i++) {
+		if (!m->node_array[i].name)
+			continue;
+		s->cl.nodes++;
+		s->cl.cpus += m->node_array[i].cpus_efctv ?
+			m->node_array[i].cpus_efctv : m->node_array[i].cpus;
+	}
+	s->conf.nodes = s->cl.nodes;
+	s->conf.cpus = s->cl.cpus;
+	slurm_free_node_info_msg(m);
+	return 0;
+}
+
+static int
+prio_partitions(struct session *ss, struct fs_prio_snapshot *s)
+{
+	partition_info_msg_t *m = NULL;
+	struct fs_err te = {NULL, 0, ""};
+	uint32_t i;
+
+	if (slurm_load_partitions((time_t)0, &m, SHOW_ALL) != SLURM_SUCCESS)
+		return fail_rpc(ss, "the partitions", errno);
+	s->cl.part = fs_xcalloc(m->record_count + 1, sizeof(*s->cl.part));
+	s->part_tres = fs_xcalloc(m->record_count + 1, sizeof(*s->part_tres));
+	for (i = 0; i < m->record_count; i++) {
+		partition_info_t *p = &m->partition_array[i];
+		struct fs_prio_part *q = &s->cl.part[s->cl.npart];
+
+		q->name = dup_or_empty(p->name);
+		q->nodes = dup_or_empty(p->nodes);
+		q->job_factor = p->priority_job_factor;
+		q->max_time = p->max_time;
+		q->default_time = p->default_time;
+		q->is_default = !!(p->flags & PART_FLAG_DEFAULT);
+		q->node_count = p->total_nodes;
+		q->cpus = p->total_cpus;
+		s->cl.npart++;
+		if (p->tres_fmt_str &&
+		    fs_prio_parse_tres_counts(&s->conf, p->tres_fmt_str,
+					      s->part_tres[s->cl.npart - 1],
+					      &te) < 0) {
+			slurm_free_partition_info_msg(m);
+			return fs_error(ss->e, 0, "partition '%s': %s", q->name,
+					te.msg);
+		}
+		if (q->job_factor > s->cl.part_max)
+			s->cl.part_max = q->job_factor;
+	}
+	slurm_free_partition_info_msg(m);
+	return 0;
+}
+
+/* QOS and association priorities. */
+static void
+prio_assocs(struct fs_prio_snapshot *s, assoc_mgr_info_msg_t *m)
+{
+	fs_slist_itr it;
+	slurmdb_qos_rec_t *q;
+	slurmdb_assoc_rec_t *a;
+	size_t n;
+
+	if (m->qos_list) {
+		n = (size_t)slurm_list_count(m->qos_list);
+		s->qos = fs_xcalloc(n + 1, sizeof(*s->qos));
+		it = slurm_list_iterator_create(m->qos_list);
+		while ((q = slurm_list_next(it))) {
+			s->qos[s->nqos].name = dup_or_empty(q->name);
+			s->qos[s->nqos].prio = q->priority == FS_INFINITE ? 0
+					       : q->priority;
+			if (s->qos[s->nqos].prio > s->qos_max)
+				s->qos_max = s->qos[s->nqos].prio;
+			s->nqos++;
+		}
+		slurm_list_iterator_destroy(it);
+	}
+	if (m->assoc_list) {
+		n = (size_t)slurm_list_count(m->assoc_list);
+		s->assoc = fs_xcalloc(n + 1, sizeof(*s->assoc));
+		it = slurm_list_iterator_create(m->assoc_list);
+		while ((a = slurm_list_next(it))) {
+			struct fs_prio_assoc *p = &s->assoc[s->nassoc++];
+
+			p->acct = dup_or_empty(a->acct);
+			p->user = dup_or_empty(a->user);
+			p->part = dup_or_empty(a->partition);
+			p->prio = a->priority == FS_INFINITE ? 0 : a->priority;
+			if (p->prio > s->assoc_max)
+				s->assoc_max = p->prio;
+		}
+		slurm_list_iterator_destroy(it);
+	}
+}
+
+static char *
+user_name(uint32_t uid, const char *given)
+{
+	struct passwd *pw;
+	char buf[32];
+
+	if (given && *given)
+		return fs_xstrdup(given);
+	if ((pw = getpwuid((uid_t)uid)))
+		return fs_xstrdup(pw->pw_name);
+	snprintf(buf, sizeof(buf), "%u", uid);
+	return fs_xstrdup(buf);
+}
+
+static int
+prio_jobs(struct session *ss, struct fs_prio_snapshot *s)
+{
+	job_info_msg_t *m = NULL;
+	uint32_t i;
+
+	if (slurm_load_jobs((time_t)0, &m, SHOW_ALL) != SLURM_SUCCESS)
+		return fail_rpc(ss, "the jobs", errno);
+	s->job = fs_xcalloc(m->record_count + 1, sizeof(*s->job));
+	for (i = 0; i < m->record_count; i++) {
+		slurm_job_info_t *j = &m->job_array[i];
+		struct fs_prio_pending *p;
+		char id[32];
+
+		/* Held jobs (priority 0) wait outside the queue: sprio leaves
+		 * them out too. */
+		if ((j->job_state & JOB_STATE_BASE) != JOB_PENDING ||
+		    !j->priority)
+			continue;
+		p = &s->job[s->njob++];
+		snprintf(id, sizeof(id), "%u", j->job_id);
+		p->id = fs_xstrdup(id);
+		p->user = user_name(j->user_id, j->user_name);
+		p->acct = dup_or_empty(j->account);
+		p->part = dup_or_empty(j->partition);
+		p->qos = dup_or_empty(j->qos);
+		p->tres = j->tres_alloc_str && *j->tres_alloc_str ?
+			fs_xstrdup(j->tres_alloc_str) :
+			j->tres_req_str ? fs_xstrdup(j->tres_req_str) : NULL;
+		p->accrue = (long long)j->accrue_time;
+		p->cpus = j->num_cpus;
+		/* The controller sends an unset max_cpus as 0. */
+		p->max_cpus = j->max_cpus ? j->max_cpus : FS_NO_VAL;
+		p->nodes = j->num_nodes;
+		p->time_limit = j->time_limit;
+		p->nice = (int64_t)j->nice - (int64_t)NICE_OFFSET;
+		p->site = (int64_t)j->site_factor - (int64_t)NICE_OFFSET;
+		p->slurm_prio = j->priority;
+	}
+	slurm_free_job_info_msg(m);
+	return 0;
+}
+
+int
+fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
+{
+	struct session ss;
+	slurm_conf_t *conf;
+	assoc_mgr_info_msg_t *msg;
+	int ret;
+
+	if (session_open(&ss, e) < 0)
+		return -1;
+	s->now = (long long)time(NULL);
+	ret = load_conf_assocs(&ss, 1, &conf, &msg);
+	if (!ret)
+		ret = prio_conf(s, conf, e);
+	if (!ret)
+		ret = prio_nodes(&ss, s);
+	if (!ret)
+		ret = prio_partitions(&ss, s);
+	if (!ret)
+		ret = prio_jobs(&ss, s);
+	if (!ret) {
+		prio_assocs(s, msg);
+		capture_end(&ss, 1);
+		ret = write_tree(&ss, conf, msg, NULL, s->now, &s->tree);
+	}
+	free_conf_assocs(conf, msg);
+	session_close(&ss);
+	return ret;
+}
+
+#endif /* HAVE_LIBSLURM */

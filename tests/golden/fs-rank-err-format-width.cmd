@@ -1,0 +1,1 @@
+for w in -2147483648 2147483647 99999999999999999999 ' -1001' 1001; do timeout 10 fs-rank -o "account%$w,user" trees/ex1.tsv | head -c 1000 | wc -c; echo "account%$w: status ${PIPESTATUS[0]}"; done; fs-rank -o 'account%-1000,user%1000' trees/ex1.tsv | awk '{ print length($0) }' | sort -u

@@ -1,0 +1,1 @@
+fs-tree -A x,y --bogus

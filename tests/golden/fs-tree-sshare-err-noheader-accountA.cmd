@@ -1,0 +1,1 @@
+fs-tree --sshare sshare/depth0-users-n.P

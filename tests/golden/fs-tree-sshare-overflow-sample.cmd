@@ -1,0 +1,1 @@
+fs-tree --sample | awk -F'\t' 'BEGIN { OFS = "\t" } /^[^#]/ && h && $6 != "" { $6 = sprintf("%.0f", $6 * 1e9) } /^Account/ { h = 1 } 1' | fs-rank -l > sample-1e13.txt; sed -n 3p sample-1e13.txt; fs-tree --sshare sample-1e13.txt | fs-rank -l | cmp - sample-1e13.txt && echo same; rm -f sample-1e13.txt

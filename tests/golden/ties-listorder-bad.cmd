@@ -1,0 +1,1 @@
+sed 's/\t15$/\tx/' trees/ties-listorder.tsv | fs-rank

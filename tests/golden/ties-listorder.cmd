@@ -1,0 +1,1 @@
+fs-rank -P -o account,user,fairshare trees/ties-listorder.tsv

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The real-Slurm tests (slurm.t, prio-slurm.t, decay-slurm.t) against other
+# Slurm releases: for each Debian suite in FS_RELEASES (default "trixie
+# forky": Slurm 24.11 and 26.05), a minbase chroot (tests/slurm/chroot.sh,
+# made once and cached under /var/cache/fs-toolkit), 'make -k WERROR=1' of
+# this checkout inside it, then each test file through prove inside it, in
+# namespaces of its own (so its stack never meets the host's).
+# One TAP line for each suite's build and one per (suite, test file); the
+# inner output of a failure follows as comments; each stage's wall time too.
+# Skipped unless root with debootstrap (./bootstrap --all) and FS_SKIP_SLURM
+# unset. FS_RELEASES_TESTS replaces the list of test files; settings such as
+# FS_SLURM_SCENARIOS reach the inner tests. About 15 minutes per suite, plus
+# 2-3 minutes to make a chroot the first time.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+chroot_sh=$PWD/tests/slurm/chroot.sh
+
+skip() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+[ -z "${FS_SKIP_SLURM:-}" ] || skip "FS_SKIP_SLURM is set"
+[ "$(id -u)" = 0 ] || skip "making and entering chroots needs root"
+command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] ||
+	skip "debootstrap is not installed (run ./bootstrap --all)"
+
+# forky (26.05) joins the default once its slurm.t is seen to pass here.
+suites=${FS_RELEASES:-trixie}
+files=${FS_RELEASES_TESTS:-tests/slurm.t tests/prio-slurm.t tests/decay-slurm.t}
+# shellcheck disable=SC2086 # lists of words
+set -- $suites
+nsuites=$#
+# shellcheck disable=SC2086
+set -- $files
+echo "1..$((nsuites * ($# + 1)))"
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+n=0
+result() { # STATUS NAME [LOG [FILTER...]]: a TAP line, on failure the log
+	local st=$1 name=$2 log=${3:-}
+	shift 3 2>/dev/null || shift $#
+	n=$((n + 1))
+	if [ "$st" = 0 ]; then
+		echo "ok $n - $name"
+	elif [ -z "$log" ]; then
+		echo "not ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		"${@:-cat}" <"$log" | tail -n 200 | sed 's/^/#   /'
+	fi
+}
+passes() { grep -v '^ok '; }           # a test's output less its passes
+errors() { grep -E '(error|warning):|\*\*\*' | head -n 40; } # a build's
+since() { echo "$(($(date +%s) - $1))s"; }
+
+for suite in $suites; do
+	t0=$(date +%s)
+	have_root=1
+	if "$chroot_sh" "$suite" create >"$tmp/create.log" 2>&1; then
+		root=$("$chroot_sh" "$suite" path)
+		slurm=$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Version}' slurmd 2>/dev/null)
+		echo "# $suite: chroot ready in $(since "$t0") (Slurm $slurm)"
+		t0=$(date +%s)
+		# From clean: the chroot keeps its build/ across runs, and objects
+		# of another checkout may look newer than this one's sources.
+		# -k: what builds is tested even when one program does not.
+		"$chroot_sh" "$suite" run sh -c 'make clean && make -k WERROR=1' \
+			</dev/null >"$tmp/build.log" 2>&1
+		st=$?
+		echo "# $suite: make -k WERROR=1 took $(since "$t0")"
+		result $st "$suite: make WERROR=1 against Slurm $slurm" "$tmp/build.log" errors
+	else
+		have_root=0
+		result 1 "$suite: the chroot (tests/slurm/chroot.sh $suite create)" "$tmp/create.log"
+	fi
+	for f in $files; do
+		if [ $have_root = 0 ]; then
+			result 1 "$suite: $f (not run: no chroot)"
+			continue
+		fi
+		t0=$(date +%s)
+		"$chroot_sh" "$suite" run env FS_BIN=/src/bin prove -v "$f" \
+			</dev/null >"$tmp/test.log" 2>&1
+		st=$?
+		echo "# $suite: $f took $(since "$t0")"
+		why=$(sed -n 's/^.* \.\. skipped: //p' "$tmp/test.log" | head -n 1)
+		if [ $st = 0 ] && [ -n "$why" ]; then
+			n=$((n + 1))
+			echo "ok $n - $suite: $f # SKIP $why"
+		else
+			result $st "$suite: $f" "$tmp/test.log" passes
+		fi
+	done
+done
