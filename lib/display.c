@@ -114,7 +114,7 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	const struct fs_header *h = &tr->t->h;
 	int fair = o->algorithm == FS_ALG_FAIRTREE;
 	uint8_t *last = fs_xcalloc((size_t)tr->n + 1, 1);
-	uint8_t *mark = fs_xcalloc((size_t)tr->n + 1, 1);
+	uint8_t *mark = fs_xcalloc((size_t)tr->n + 1, 1), *vis = NULL;
 	uint32_t *chain = fs_xcalloc((size_t)tr->n + 1, sizeof(*chain));
 	uint32_t *shared = fs_xcalloc((size_t)tr->user_count + 2, sizeof(*shared));
 	uint32_t i, r, k;
@@ -124,10 +124,26 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	const char *taken = fs_header_meta(h, "taken");
 	int ret = 0;
 
+	/* With a filter (o->show), the shown rows and their ancestors are
+	 * drawn: vis, 1 for a drawn row. */
+	if (o->show) {
+		vis = fs_xcalloc((size_t)tr->n + 1, 1);
+		for (r = tr->n; r-- > 0;) {
+			i = tr->order[r];
+			if ((o->show[i] || vis[i]) &&
+			    tr->node[i].parent != FS_NONE)
+				vis[tr->node[i].parent] = 1;
+			vis[i] |= o->show[i];
+		}
+	}
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[i];
 
-		if (a->nkids)
+		for (k = a->nkids; vis && k > 0 && !vis[tr->kids[a->kids + k - 1]];)
+			k--;
+		if (k && vis)
+			last[tr->kids[a->kids + k - 1]] = 1;
+		else if (a->nkids && !vis)
 			last[tr->kids[a->kids + a->nkids - 1]] = 1;
 		if (a->is_user && a->rank <= tr->user_count)
 			shared[a->rank]++;
@@ -165,6 +181,8 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 
 		i = tr->order[r];
 		a = &tr->node[i];
+		if (vis && !vis[i])
+			continue;
 		line.len = 0;
 		if (line.data)
 			line.data[0] = '\0';
@@ -215,6 +233,7 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	fs_buf_release(&line);
 	free(last);
 	free(mark);
+	free(vis);
 	free(chain);
 	free(shared);
 	return ret;

@@ -554,6 +554,9 @@ fs_rank_opts_from_meta(struct fs_rank_opts *o, const struct fs_header *h,
 	char *end;
 	long v;
 
+	if (fs_header_whole(h, e) < 0)
+		return -1;
+	o->show = NULL;
 	o->algorithm = FS_ALG_FAIRTREE;
 	if (!algorithm && (s = fs_header_meta(h, "algorithm")) &&
 	    fs_algorithm_parse(s, &o->algorithm) < 0)

@@ -20,6 +20,12 @@
 #include <string.h>
 
 #define FS_TSV_MAGIC "#fs-tsv 1"
+/* The last line of a tree whose metadata says trailer=#end (every tree the
+ * toolkit writes): without it the tree was cut short (fs-tsv(5)). */
+#define FS_TSV_END "#end"
+#define FS_TSV_TRAILER "trailer"
+/* Metadata of a tree with rows left out (fs-tree -A/-u): the filter. */
+#define FS_TSV_PARTIAL "partial"
 
 /* Exit codes shared by every program. */
 enum { FS_EXIT_OK = 0, FS_EXIT_DATA = 1, FS_EXIT_USAGE = 2 };
@@ -132,6 +138,11 @@ int fs_fmt_double(char *out, double v);
  * inf, signs and spaces. */
 int fs_parse_usage(const char *s, const char *col, long double *v,
 		   struct fs_err *e, unsigned long line);
+/* Split "a,b,c" into a NULL-terminated list (one allocation; empty
+ * items dropped); fs_list_free releases it. */
+char **fs_list_split(const char *s);
+void fs_list_free(char **v);
+
 /* Parse a long double that may be "inf" (computed columns read back). */
 int fs_parse_ld(const char *s, long double *v);
 
@@ -171,7 +182,14 @@ unsigned long fs_header_meta_line(const struct fs_header *h, const char *key);
 void fs_header_set_meta(struct fs_header *h, const char *key, const char *val);
 /* Append a column if absent; returns its index. */
 int fs_header_add_col(struct fs_header *h, const char *name);
+/* The first line and the metadata, with trailer=#end added when absent:
+ * whoever writes them ends the rows with FS_TSV_END "\n". */
+void fs_header_put_meta(const struct fs_header *h, struct fs_buf *b);
+/* The first line, the metadata (as fs_header_put_meta) and the header. */
 int fs_header_write(const struct fs_header *h, FILE *out);
+/* 0 for a whole tree; -1 with e set for one marked partial, which no
+ * program may compute over (fairshare needs every sibling). */
+int fs_header_whole(const struct fs_header *h, struct fs_err *e);
 
 /* Reject NUL bytes and carriage returns in one line: 0 or -1. */
 int fs_check_line(const char *line, size_t len, unsigned long lineno,
@@ -211,6 +229,7 @@ struct fs_table {
 	 * the line of that text where each row stands, for messages. Not
 	 * owned; NULL for the table's own lines. */
 	const unsigned long *row_line;
+	int ended;		/* the rows were followed by FS_TSV_END */
 };
 
 /* The input line of row r, for messages. */
@@ -299,6 +318,14 @@ struct fs_tree {
 	const struct fs_table *t;
 };
 
+/* sshare's display filters, for rows ranked over the whole tree: -A keeps
+ * the rows whose account (a user row's own account) is in accounts, any
+ * case, sub-accounts not included; -u keeps the user rows whose user is in
+ * users, and every account row. Either list may be NULL. Returns one byte
+ * per node (1 shown), or NULL when neither list is given. */
+uint8_t *fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
+		       const char *const *users);
+
 /* Whether the tree's metadata says its rows give each parent's children in
  * the order slurmctld holds them (#sibling_order=controller, as a live dump
  * writes): siblings then keep the input's order, for display and for
@@ -332,6 +359,9 @@ struct fs_rank_opts {
 	enum fs_algorithm algorithm;
 	enum fs_ties ties;
 	unsigned dampening;	/* FairShareDampeningFactor, >= 1 */
+	/* What the writers show, after ranking the whole tree (fs-rank -A,
+	 * -u; fs_tree_shown): NULL for every row. */
+	const uint8_t *show;
 };
 
 /* Shares and usage normalisation and Level FS per Slurm's Fair Tree

@@ -108,8 +108,10 @@ import_finish(struct fs_import *m, const char *cluster, struct fs_buf *out,
 	fs_buf_printf(out, "#taken=%s\n#source=sshare\n", date);
 	if (m->has[IC_LFS])
 		fs_buf_addstr(out, "#algorithm=fairtree\n");
+	fs_buf_addstr(out, "#" FS_TSV_TRAILER "=" FS_TSV_END "\n");
 	header_line(out, m);
 	fs_buf_add(out, m->body.data, m->body.len);
+	fs_buf_addstr(out, FS_TSV_END "\n");
 	return 0;
 }
 

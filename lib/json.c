@@ -138,13 +138,17 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		fs_json_string(&b, h->meta[k].val);
 	}
 	fs_buf_addstr(&b, "},\"associations\":[");
-	for (r = 0; r < tr->n; r++)
-		pos[tr->order[r]] = r;
-	for (r = 0; r < tr->n && !ret; r++) {
+	/* pos: 1 + the index of a shown row in the array, 0 not shown. */
+	for (r = 0, k = 0; r < tr->n; r++)
+		if (!o->show || o->show[tr->order[r]])
+			pos[tr->order[r]] = (uint32_t)++k;
+	for (r = 0, k = 0; r < tr->n && !ret; r++) {
 		uint32_t i = tr->order[r], j, d;
 		const struct fs_node *a = &tr->node[i];
 
-		fs_buf_addstr(&b, r ? ",\n{" : "\n{");
+		if (!pos[i])
+			continue;
+		fs_buf_addstr(&b, k++ ? ",\n{" : "\n{");
 		fs_buf_addstr(&b, "\"account\":");
 		fs_json_string(&b, a->acct);
 		json_opt_string(&b, "user", a->is_user ? a->user : NULL);
@@ -153,10 +157,10 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 				a->parent == FS_NONE ? NULL
 						     : tr->node[a->parent].acct);
 		json_key(&b, "parent_index");
-		if (a->parent == FS_NONE)
+		if (a->parent == FS_NONE || !pos[a->parent])
 			fs_buf_addstr(&b, "null");
 		else
-			fs_buf_printf(&b, "%u", pos[a->parent]);
+			fs_buf_printf(&b, "%u", pos[a->parent] - 1);
 		/* The accounts from root down to this row's account, up to
 		 * FS_JSON_PATH_MAX of them (else every row of a deep chain
 		 * repeats its ancestors: quadratic). */

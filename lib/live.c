@@ -483,6 +483,7 @@ struct dump_info {
 	int fairtree;			/* the controller runs Fair Tree */
 	int ctld_keeps_classic_fs;	/* it stores classic/DO fs_factor */
 	int with_lft;			/* a ListOrder column from lft */
+	char *partial;			/* the filter, when rows are left out */
 };
 
 struct id_index {
@@ -749,6 +750,30 @@ put_meta(struct fs_buf *b, const char *key, const char *value)
 	fs_buf_addch(b, '\n');
 }
 
+/* The filter as fs-tree's options, for the partial metadata; NULL for
+ * none. */
+static char *
+partial_text(const struct fs_live_filter *f)
+{
+	struct fs_buf b;
+	size_t i;
+
+	if (!f || (!f->accounts && !f->users))
+		return NULL;
+	fs_buf_init(&b);
+	if (f->accounts) {
+		fs_buf_addstr(&b, "-A ");
+		for (i = 0; f->accounts[i]; i++)
+			fs_buf_printf(&b, "%s%s", i ? "," : "", f->accounts[i]);
+	}
+	if (f->users) {
+		fs_buf_addstr(&b, f->accounts ? " -u " : "-u ");
+		for (i = 0; f->users[i]; i++)
+			fs_buf_printf(&b, "%s%s", i ? "," : "", f->users[i]);
+	}
+	return b.data;
+}
+
 /* How many users' FairShare, ranked here from the TSV tree text, differ
  * from the controller's own (SlurmFairShare, as it travels: v*1e6/1e6). */
 static long
@@ -815,6 +840,9 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	put_meta(out, "priority_type", conf->priority_type);
 	put_meta(out, "sibling_order", "controller");
 	put_meta(out, "sibling_rule", rule);
+	if (di->partial)
+		put_meta(out, FS_TSV_PARTIAL, di->partial);
+	put_meta(out, FS_TSV_TRAILER, FS_TSV_END);
 	fs_buf_addstr(out, "Account\tUser\tPartition\tParent\tRawShares\t"
 		      "RawUsage\tGrpTRESMins\tTRESRunMins\tID\tParentID\t"
 		      "SlurmNormShares\tSlurmNormUsage\tSlurmEffectvUsage\t"
@@ -831,6 +859,7 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 			stack[top++] = t->nodes[i].kids[k];
 	}
 	free(stack);
+	fs_buf_addstr(out, FS_TSV_END "\n");
 }
 
 /*
@@ -862,6 +891,7 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 	di.ctld_keeps_classic_fs = ver >= FS_CTLD_STORES_CLASSIC_FS;
 	if (ver >= FS_CTLD_LINEAGE || !di.fairtree) {
 		tree_filter(&t, f);
+		di.partial = partial_text(f);
 		put_tree(out, conf, &t, &di, ver >= FS_CTLD_LINEAGE ?
 			 "lineage" : "name", now);
 	} else {
@@ -881,11 +911,13 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 #endif
 		di.with_lft = mb >= 0 && (ma < 0 || mb < ma);
 		tree_filter(&t, f);
+		di.partial = partial_text(f);
 		put_tree(out, conf, &t, &di, di.with_lft ? "created" :
 			 "name", now);
 		fs_buf_release(&a);
 		fs_buf_release(&b);
 	}
+	free(di.partial);
 	tree_release(&t);
 	return 0;
 }

@@ -213,9 +213,7 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 			w.own_at[w.pos[k]] = (int)k;
 	}
 	fs_buf_init(&b);
-	fs_buf_addstr(&b, FS_TSV_MAGIC "\n");
-	for (k = 0; k < t->h.nmeta; k++)
-		fs_buf_printf(&b, "#%s=%s\n", t->h.meta[k].key, t->h.meta[k].val);
+	fs_header_put_meta(&t->h, &b);
 	for (c = 0; c < ncols; c++) {
 		if (c)
 			fs_buf_addch(&b, '\t');
@@ -233,6 +231,8 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	if (!ret)
 		ret = fs_par_ordered((tr->n + ROWS_PER_CHUNK - 1) / ROWS_PER_CHUNK,
 				     write_chunk, emit_chunk, &w);
+	if (!ret)
+		ret = fs_write_all(out, FS_TSV_END "\n", sizeof(FS_TSV_END));
 	free(w.own_at);
 	return ret;
 }

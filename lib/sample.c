@@ -18,6 +18,7 @@ const char fs_sample_tree[] =
 	"#calc_period=300\n"
 	"#algorithm=fairtree\n"
 	"#dampening=1\n"
+	"#trailer=#end\n"
 	"Account\tUser\tPartition\tParent\tRawShares\tRawUsage\tGrpTRESMins\tTRESRunMins\n"
 	"root\t\t\t\t\t\t\tcpu=0\n"
 	"physics\t\t\troot\t40\t\t\tcpu=0\n"
@@ -44,4 +45,5 @@ const char fs_sample_tree[] =
 	"proteomics\tnina\t\tproteomics\t1\t9000.000000\t\tcpu=0\n"
 	"proteomics\toscar\t\tproteomics\t1\t3000.000000\t\tcpu=0\n"
 	"guests\t\t\troot\t0\t\t\tcpu=0\n"
-	"guests\tmallory\t\tguests\t1\t2000.000000\t\tcpu=0\n";
+	"guests\tmallory\t\tguests\t1\t2000.000000\t\tcpu=0\n"
+	"#end\n";

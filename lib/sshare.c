@@ -284,7 +284,7 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 
 		i = tr->order[r];
 		a = &tr->node[i];
-		if (o->users_only && !a->is_user)
+		if ((o->users_only && !a->is_user) || (ro->show && !ro->show[i]))
 			continue;
 		for (k = 0; k < n; k++) {
 			int len = pf[k].len;
@@ -455,7 +455,8 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 	for (r = 0; r < tr->n; r++) {
 		const struct fs_node *a = &tr->node[tr->order[r]];
 
-		if (o->users_only && !a->is_user)
+		if ((o->users_only && !a->is_user) ||
+		    (ro->show && !ro->show[tr->order[r]]))
 			continue;
 		if (a->parent != FS_NONE && printed[a->parent])
 			pr.indent[tr->order[r]] = pr.indent[a->parent] + 1;

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fs.h"
 #include "msort.h"
@@ -1117,4 +1118,32 @@ fs_tree_level_shares(struct fs_tree *tr)
 		   level_shares_chunk, tr);
 	if (tr->root != FS_NONE)
 		tr->node[tr->root].level_shares = FS_NO_VAL;
+}
+
+static int
+listed(const char *const *list, const char *s, int nocase)
+{
+	for (; *list; list++)
+		if (nocase ? !strcasecmp(*list, s) : !strcmp(*list, s))
+			return 1;
+	return 0;
+}
+
+uint8_t *
+fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
+	      const char *const *users)
+{
+	uint8_t *show;
+	uint32_t i;
+
+	if (!accounts && !users)
+		return NULL;
+	show = fs_xcalloc((size_t)tr->n + 1, 1);
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+
+		show[i] = (!accounts || listed(accounts, a->acct, 1)) &&
+			  (!users || !a->is_user || listed(users, a->user, 0));
+	}
+	return show;
 }

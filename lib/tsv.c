@@ -132,6 +132,11 @@ fs_header_feed(struct fs_header *h, char *line, size_t len,
 					"metadata must be '#key=value': '%s'",
 					line);
 		*eq = '\0';
+		if (!strcmp(line + 1, FS_TSV_TRAILER) &&
+		    strcmp(eq + 1, FS_TSV_END))
+			return fs_error(e, lineno, "metadata '" FS_TSV_TRAILER
+					"': '%s' (this program knows '"
+					FS_TSV_END "')", eq + 1);
 		fs_header_set_meta(h, line + 1, eq + 1);
 		h->meta[meta_find(h, line + 1)].line = lineno;
 		return 1;
@@ -225,21 +230,49 @@ fs_header_add_col(struct fs_header *h, const char *name)
 	return (int)h->ncols++;
 }
 
-int
-fs_header_write(const struct fs_header *h, FILE *out)
+void
+fs_header_put_meta(const struct fs_header *h, struct fs_buf *b)
 {
 	size_t i;
 
-	fputs(FS_TSV_MAGIC "\n", out);
+	fs_buf_addstr(b, FS_TSV_MAGIC "\n");
 	for (i = 0; i < h->nmeta; i++)
-		fprintf(out, "#%s=%s\n", h->meta[i].key, h->meta[i].val);
+		fs_buf_printf(b, "#%s=%s\n", h->meta[i].key, h->meta[i].val);
+	if (meta_find(h, FS_TSV_TRAILER) == SIZE_MAX)
+		fs_buf_addstr(b, "#" FS_TSV_TRAILER "=" FS_TSV_END "\n");
+}
+
+int
+fs_header_write(const struct fs_header *h, FILE *out)
+{
+	struct fs_buf b;
+	size_t i;
+	int r;
+
+	fs_buf_init(&b);
+	fs_header_put_meta(h, &b);
 	for (i = 0; i < h->ncols; i++) {
 		if (i)
-			putc('\t', out);
-		fputs(h->cols[i], out);
+			fs_buf_addch(&b, '\t');
+		fs_buf_addstr(&b, h->cols[i]);
 	}
-	putc('\n', out);
-	return ferror(out) ? -1 : 0;
+	fs_buf_addch(&b, '\n');
+	r = fs_write_all(out, b.data, b.len);
+	fs_buf_release(&b);
+	return r;
+}
+
+int
+fs_header_whole(const struct fs_header *h, struct fs_err *e)
+{
+	const char *f = fs_header_meta(h, FS_TSV_PARTIAL);
+
+	if (!f)
+		return 0;
+	return fs_error(e, fs_header_meta_line(h, FS_TSV_PARTIAL),
+			"a filtered tree (fs-tree %s): fairshare needs the "
+			"whole tree; rank it whole and filter what is shown "
+			"(fs-rank -A ACCOUNTS, -u USERS)", f);
 }
 
 int
@@ -445,7 +478,12 @@ parse_piece(void *arg, size_t i)
 			k++;
 		}
 		if (k != t->h.ncols) {
-			if (is_header_again(&t->h, s, len))
+			if (!strcmp(s, FS_TSV_END))
+				fs_error(e, lineno, "'" FS_TSV_END "' before "
+					 "the last line: lines follow the end "
+					 "of the tree (rows an edit adds go "
+					 "before it)");
+			else if (is_header_again(&t->h, s, len))
 				fs_error(e, lineno, "repeated header line");
 			else
 				fs_error(e, lineno, "expected %zu fields, found %zu",
@@ -521,6 +559,23 @@ parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
 	return t->row ? 0 : -1;
 }
 
+/* The body's end less its last line when that is FS_TSV_END. */
+static char *
+take_trailer(struct fs_table *t, char *s, char *end)
+{
+	const size_t n = sizeof(FS_TSV_END) - 1;
+	char *e = end, *last;
+
+	if (e > s && e[-1] == '\n')
+		e--;
+	last = memrchr(s, '\n', (size_t)(e - s));
+	last = last ? last + 1 : s;
+	if ((size_t)(e - last) != n || memcmp(last, FS_TSV_END, n))
+		return end;
+	t->ended = 1;
+	return last;
+}
+
 int
 fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
 {
@@ -562,8 +617,14 @@ fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
 					: "no header line after the metadata");
 	if (s > end)
 		s = end;
-	r = parse_body(t, s, end, lineno, e);
-	return r;
+	end = take_trailer(t, s, end);
+	if (parse_body(t, s, end, lineno, e) < 0)
+		return -1;
+	if (!t->ended && fs_header_meta(&t->h, FS_TSV_TRAILER))
+		return fs_error(e, lineno + t->nrows, "the input ends without "
+				"the tree's last line '" FS_TSV_END "': it was "
+				"cut short (did the program writing it fail?)");
+	return 0;
 }
 
 void

@@ -892,3 +892,32 @@ fs_iso_time(long long t, char out[32])
 	gmtime_r(&tt, &tm);
 	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
+
+char **
+fs_list_split(const char *s)
+{
+	size_t n = 2;
+	const char *p;
+	char **v, *copy, *tok, *save = NULL;
+
+	for (p = s; *p; p++)
+		n += *p == ',';
+	v = fs_xcalloc(n, sizeof(*v));
+	copy = fs_xstrdup(s);
+	n = 0;
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save))
+		v[n++] = tok;
+	if (!n)
+		free(copy);
+	return v;
+}
+
+void
+fs_list_free(char **v)
+{
+	if (v) {
+		free(v[0]);
+		free(v);
+	}
+}

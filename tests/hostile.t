@@ -86,7 +86,7 @@ W=${FS_WRAP:-}
 x87_only=" bad-usage-1e400-ok-but-1e5000 bad-usage-sum-overflow "
 
 # Data rows of a TSV tree: lines after the header line.
-rows() { awk '!h && !/^#/ { h = 1; next } h' "$1" | wc -l; }
+rows() { awk '!h && !/^#/ { h = 1; next } h && $0 != "#end"' "$1" | wc -l; }
 
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
@@ -172,4 +172,45 @@ for f in "${files[@]}"; do
 		done
 	done
 done
+
+# Streams cut short: the ranked sample tree cut after every line, and in the
+# middle of every line, through every program that reads a tree. Each must
+# refuse it (exit 1, one line on standard error; fs-decay may have streamed
+# whole rows, never the tree's last line '#end'). Under valgrind, every
+# fifth cut.
+if [ -x "$B/fs-tree" ] && [ -x "$B/fs-rank" ]; then
+	"$B/fs-tree" --sample | "$B/fs-rank" >"$tmp/whole.tsv"
+	total=$(wc -l <"$tmp/whole.tsv")
+	step=1
+	[ -n "$W" ] && step=5
+	readers=()
+	for p in "${progs[@]}"; do
+		case $p in
+		fs-rank) readers+=("fs-rank") ;;
+		fs-decay) readers+=("fs-decay --elapsed 1d") ;;
+		fs-explain) readers+=("fs-explain bob") ;;
+		fs-report) readers+=("fs-report --prometheus") ;;
+		fs-prio) readers+=("fs-prio --set NodeName=n1 --set PartitionName=p\ Nodes=n1\ Default=YES -t -") ;;
+		esac
+	done
+	for ((k = 1; k < total; k += step)); do
+		head -n "$k" "$tmp/whole.tsv" >"$tmp/cut-line"
+		head -n $((k + 1)) "$tmp/whole.tsv" | head -c -3 >"$tmp/cut-mid"
+		for cut in cut-line cut-mid; do
+			for r in "${readers[@]}"; do
+				what="$r < ranked sample, $cut at line $k of $total"
+				eval "timeout $T $W $B/$r" <"$tmp/$cut" >"$tmp/out" 2>"$tmp/err"
+				st=$?
+				msg=()
+				[ $st = 1 ] || msg+=("exit status $st, want 1")
+				[ "$(wc -l <"$tmp/err")" = 1 ] || msg+=("standard error: $(head -c 300 "$tmp/err")")
+				case $r in
+				fs-decay*) grep -qx '#end' "$tmp/out" && msg+=("'#end' written") ;;
+				*) [ -s "$tmp/out" ] && msg+=("output on standard output") ;;
+				esac
+				if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+			done
+		done
+	done
+fi
 echo "1..$n"

@@ -232,12 +232,14 @@ struct stream {
 	unsigned long lineno;	/* lines before the block's chunk being written */
 	const char *name;
 	int failed;
+	int ended;		/* FS_TSV_END was read */
 };
 
 struct chunk {
 	char *s, *end;		/* whole lines */
 	unsigned long lines;	/* lines done */
 	struct fs_err err;	/* line counted from the chunk's start; 0: none */
+	int ended;		/* its last line is the tree's FS_TSV_END */
 };
 
 /* One row: every RawUsage with a value is parsed, multiplied by the one
@@ -297,6 +299,16 @@ decay_chunk(void *arg, size_t i, struct fs_buf *b)
 		len = nl ? (size_t)(nl - s) : (size_t)(c->end - s);
 		s[len] = '\0';
 		c->lines++;
+		if (c->ended) {
+			fs_error(&c->err, c->lines - 1, "'" FS_TSV_END "' before "
+				 "the last line: lines follow the end of the "
+				 "tree (rows an edit adds go before it)");
+			break;
+		}
+		if (!strcmp(s, FS_TSV_END)) {
+			c->ended = 1;	/* written by run_stream */
+			continue;
+		}
 		if (decay_row(st, s, len, f, c->lines, b, &c->err) < 0)
 			break;
 	}
@@ -311,6 +323,10 @@ decay_emit(void *arg, struct fs_buf *b)
 	struct chunk *c = &st->chunk[st->nchunks];
 
 	st->nchunks++;
+	if (st->ended && c->lines && !c->err.line)
+		fs_error(&c->err, 1, "'" FS_TSV_END "' before the last line: "
+			 "lines follow the end of the tree (rows an edit adds "
+			 "go before it)");
 	if (fs_write_all(st->out, b->data, b->len) < 0) {
 		st->failed = 1;
 		return -1;
@@ -325,6 +341,7 @@ decay_emit(void *arg, struct fs_buf *b)
 		return -1;
 	}
 	st->lineno += c->lines;
+	st->ended |= c->ended;
 	return 0;
 }
 
@@ -416,6 +433,15 @@ run_stream(const struct opts *o, FILE *in, const char *name, FILE *out)
 	}
 	if (ferror(in))
 		goto read_error;
+	if (!st.ended && fs_header_meta(&h, FS_TSV_TRAILER)) {
+		fs_error(&e, st.lineno, "the input ends without the tree's "
+			 "last line '" FS_TSV_END "': it was cut short (did the "
+			 "program writing it fail?)");
+		goto bad;
+	}
+	if (fs_write_all(out, FS_TSV_END "\n", sizeof(FS_TSV_END)) < 0 ||
+	    fflush(out) != 0)
+		goto out;
 	ret = FS_EXIT_OK;
 	goto out;
 read_error:
@@ -509,6 +535,7 @@ run_replay(const struct opts *o, FILE *in, const char *name, FILE *out)
 	if (fs_header_write(&t.h, out) < 0)
 		goto out;
 	write_tree(&t, &tr, fs_header_col(&t.h, "RawUsage"), &ob);
+	fs_buf_addstr(&ob, FS_TSV_END "\n");
 	if (fs_write_all(out, ob.data, ob.len) == 0)
 		ret = FS_EXIT_OK;
 	goto out;

@@ -24,6 +24,7 @@ struct opts {
 	int sshare;		/* any sshare output option given */
 	struct fs_sshare_opts so;
 	int json, tree;
+	char **accounts, **users;	/* -A, -u: what is shown */
 };
 
 static void
@@ -33,6 +34,7 @@ usage(FILE *f)
 		"usage: fs-rank [--algorithm fairtree|classic|depth-oblivious]\n"
 		"               [--ties slurm|merge] [--dampening N]\n"
 		"               [-l] [-p|-P] [-n] [-U] [-m] [-o FIELDS]\n"
+		"               [-A ACCOUNTS] [-u USERS]\n"
 		"               [--as-slurm RELEASE] [--json | --tree] [FILE]\n"
 		"\n"
 		"Compute fairshare over a TSV tree (from fs-tree) exactly as "
@@ -56,6 +58,13 @@ usage(FILE *f)
 		"  -P, --parsable2       sshare -P: '|' between fields\n"
 		"  -n, --noheader        no header line\n"
 		"  -U, --Users           user rows only\n"
+		"  -A, --accounts LIST   show only these accounts' rows (comma "
+		"separated),\n"
+		"                        ranked over the whole tree, as sshare "
+		"-A\n"
+		"  -u, --users LIST      show only these users' rows (and the "
+		"accounts),\n"
+		"                        as sshare -u\n"
 		"  -m, --partition       show the Partition column\n"
 		"  -o, --format FIELDS   sshare's -o (see --helpformat)\n"
 		"  -e, --helpformat      list the fields -o accepts\n"
@@ -99,6 +108,7 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	struct fs_rank_opts ro;
 	struct fs_err e = {name, 0, ""};
 	char buf[32];
+	uint8_t *show;
 	int ret = FS_EXIT_DATA;
 
 	if (fs_table_read(&t, in, &e) < 0) {
@@ -135,6 +145,8 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	}
 	snprintf(buf, sizeof(buf), "%u", tr.user_count);
 	fs_header_set_meta(&t.h, "users", buf);
+	ro.show = show = fs_tree_shown(&tr, (const char *const *)o->accounts,
+				       (const char *const *)o->users);
 
 	e.file = NULL;
 	if (o->sshare) {
@@ -154,6 +166,7 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		ret = fs_tree_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
 						       : FS_EXIT_OK;
 	}
+	free(show);
 	return ret;
 }
 
@@ -170,6 +183,8 @@ main(int argc, char **argv)
 		{"parsable2", no_argument, NULL, 'P'},
 		{"noheader", no_argument, NULL, 'n'},
 		{"Users", no_argument, NULL, 'U'},
+		{"accounts", required_argument, NULL, 'A'},
+		{"users", required_argument, NULL, 'u'},
 		{"partition", no_argument, NULL, 'm'},
 		{"format", required_argument, NULL, 'o'},
 		{"helpformat", no_argument, NULL, 'e'},
@@ -193,7 +208,7 @@ main(int argc, char **argv)
 	o.ties = -1;
 	o.so.newer = -1;
 	fs_buf_init(&fmt);
-	while ((c = getopt_long(argc, argv, "a:lpPnUmo:ehV", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:lpPnUA:u:mo:ehV", lo, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			o.algorithm = optarg;
@@ -239,6 +254,14 @@ main(int argc, char **argv)
 		case 'U':
 			o.so.users_only = 1;
 			o.sshare = 1;
+			break;
+		case 'A':
+			fs_list_free(o.accounts);
+			o.accounts = fs_list_split(optarg);
+			break;
+		case 'u':
+			fs_list_free(o.users);
+			o.users = fs_list_split(optarg);
 			break;
 		case 'm':
 			o.so.partition = 1;
@@ -299,6 +322,9 @@ main(int argc, char **argv)
 			return FS_EXIT_USAGE;
 		}
 	}
+	/* Filters show rows: sshare's output unless --json or --tree. */
+	if ((o.accounts || o.users) && !o.json && !o.tree)
+		o.sshare = 1;
 	if (o.sshare + o.json + o.tree > 1) {
 		fs_warn("choose one output: sshare options, --json or --tree");
 		return FS_EXIT_USAGE;
@@ -312,6 +338,8 @@ main(int argc, char **argv)
 		return FS_EXIT_DATA;
 	ret = run(&o, in, name, stdout);
 	fs_close_input(in);
+	fs_list_free(o.accounts);
+	fs_list_free(o.users);
 	fs_buf_release(&fmt);
 	c = fs_stdout_close();
 	return ret ? ret : c;

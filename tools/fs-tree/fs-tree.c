@@ -49,36 +49,6 @@ usage(FILE *f, int full)
 		fs_live_available() ? "yes" : "no");
 }
 
-/* Split "a,b,c" into a NULL-terminated list (one allocation). */
-static char **
-split_list(const char *s)
-{
-	size_t n = 2;
-	const char *p;
-	char **v, *copy, *tok, *save = NULL;
-
-	for (p = s; *p; p++)
-		n += *p == ',';
-	v = fs_xcalloc(n, sizeof(*v));
-	copy = fs_xstrdup(s);
-	n = 0;
-	for (tok = strtok_r(copy, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save))
-		v[n++] = tok;
-	if (!n)
-		free(copy);
-	return v;
-}
-
-static void
-free_list(char **v)
-{
-	if (v) {
-		free(v[0]);
-		free(v);
-	}
-}
-
 static int
 do_sshare(const char *file, const char *cluster)
 {
@@ -125,12 +95,12 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "A:u:hV", lo, NULL)) != -1) {
 		switch (c) {
 		case 'A':
-			free_list(accounts);
-			accounts = split_list(optarg);
+			fs_list_free(accounts);
+			accounts = fs_list_split(optarg);
 			break;
 		case 'u':
-			free_list(users);
-			users = split_list(optarg);
+			fs_list_free(users);
+			users = fs_list_split(optarg);
 			break;
 		case O_SSHARE:
 			sshare = optarg;
@@ -185,12 +155,12 @@ main(int argc, char **argv)
 		}
 		fs_buf_release(&out);
 	}
-	free_list(accounts);
-	free_list(users);
+	fs_list_free(accounts);
+	fs_list_free(users);
 	rc = fs_stdout_close();
 	return ret ? ret : rc;
 usage_error:
-	free_list(accounts);
-	free_list(users);
+	fs_list_free(accounts);
+	fs_list_free(users);
 	return FS_EXIT_USAGE;
 }

@@ -1,0 +1,2 @@
+# cron's /bin/sh has no pipefail: a stream cut short by a failing fs-decay must still fail the pipe's last program and leave the metric file as it was
+t=$(mktemp -d) && trap 'rm -rf "$t"' EXIT && cd "$t" && fs-tree --sample | fs-rank | fs-report --prometheus --out x.prom && cp x.prom before && fs-tree --sample | awk -F'\t' -v OFS='\t' '$2 == "heidi" { $6 = "abc" } { print }' >bad.tsv && dash -c "fs-decay --elapsed 1d bad.tsv | fs-rank | fs-report --prometheus --out x.prom"; echo "dash pipeline: status $?"; cmp -s before x.prom && echo "x.prom untouched"

@@ -1,0 +1,1 @@
+fs-tree --sample | sed '2a#partial=-A physics' | fs-explain bob
