@@ -536,34 +536,64 @@ visit(struct dfs *d, uint32_t i, uint32_t **stack, uint32_t *sp, uint32_t *cap,
 	}
 }
 
+/* The sum of the usage of a's children. */
+static long double
+kids_usage(const struct fs_tree *tr, const struct fs_node *a)
+{
+	long double sum = 0;
+	uint32_t j;
+
+	for (j = 0; j < a->nkids; j++)
+		sum += tr->node[tr->kids[a->kids + j]].usage_raw;
+	return sum;
+}
+
+/* Whether account a's own usage is below its children's sum, more than
+ * what the six decimals of a dump (each value within 5e-7) and summing in
+ * another order explain: Slurm's never is (its accounts' usage is the sum
+ * of the usage charged below them). */
+static int
+usage_below_kids(const struct fs_tree *tr, const struct fs_node *a)
+{
+	long double sum = kids_usage(tr, a);
+
+	return a->usage_raw < sum - 1e-6L * (a->nkids + 1) - sum * 1e-12L;
+}
+
 /* Give accounts order[n-1..0] without a usage of their own the sum of
  * their children's. A sum that overflows the long double range, of
- * children that do not, is where the overflow starts: *ovf becomes the
- * first such account in line order (unchanged if none). */
+ * children that do not, is where the overflow starts; an account whose
+ * own usage is below its children's cannot be; *bad becomes the first
+ * account of either kind in line order (unchanged if none). */
 static void
 sum_usage(struct fs_tree *tr, const uint32_t *order, uint32_t n,
-	  uint32_t *ovf)
+	  uint32_t *bad)
 {
 	uint32_t k, j;
 
 	for (k = n; k-- > 0;) {
 		struct fs_node *a = &tr->node[order[k]];
-		long double sum = 0;
+		long double sum;
 		int inf_kid = 0;
 
 		if (k >= 16)
 			fs_prefetch_node(&tr->node[order[k - 16]]);
-		if (a->usage_given || a->is_user)
+		if (a->is_user)
 			continue;
-		for (j = 0; j < a->nkids; j++)
-			sum += tr->node[tr->kids[a->kids + j]].usage_raw;
+		if (a->usage_given) {
+			if (a->nkids && usage_below_kids(tr, a) &&
+			    (*bad == FS_NONE || a->row < tr->node[*bad].row))
+				*bad = order[k];
+			continue;
+		}
+		sum = kids_usage(tr, a);
 		a->usage_raw = sum;
 		if (__builtin_expect(isinf(sum), 0)) {
 			for (j = 0; j < a->nkids; j++)
 				inf_kid |= isinf(tr->node[tr->kids[a->kids + j]].usage_raw);
-			if (!inf_kid && (*ovf == FS_NONE ||
-					 a->row < tr->node[*ovf].row))
-				*ovf = order[k];
+			if (!inf_kid && (*bad == FS_NONE ||
+					 a->row < tr->node[*bad].row))
+				*bad = order[k];
 		}
 	}
 }
@@ -1007,10 +1037,20 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 		cycle_error(tr, i, seen, e);
 		goto out;
 	}
-	if (ovf != FS_NONE) {
+	if (ovf != FS_NONE && !tr->node[ovf].usage_given) {
 		fs_error(e, fs_tree_line(tr, ovf), "column 'RawUsage': empty, "
 			 "and the sum of the usage below account '%s' is too "
 			 "large (more than %Lg)", tr->node[ovf].acct, LDBL_MAX);
+		goto out;
+	}
+	if (ovf != FS_NONE) {
+		fs_error(e, fs_tree_line(tr, ovf), "column 'RawUsage': account "
+			 "'%s' has %.6Lf, less than the %.6Lf of the "
+			 "associations below it (an account's usage includes "
+			 "theirs: after raising a usage below it, empty the "
+			 "RawUsage of the accounts above to have their sums)",
+			 tr->node[ovf].acct, tr->node[ovf].usage_raw,
+			 kids_usage(tr, &tr->node[ovf]));
 		goto out;
 	}
 	if (tr->controller_order && list_order(tr, e) < 0)

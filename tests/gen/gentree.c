@@ -325,6 +325,27 @@ main(int argc, char **argv)
 			}
 		}
 	}
+	/* An account that gives its usage has at least the sum of its
+	 * subtree's, as Slurm's accounts do (what was charged below it, and
+	 * to associations since deleted): the picked value is that extra. */
+	{
+		long double *sub = calloc(na, sizeof(*sub));
+
+		if (!sub) {
+			fprintf(stderr, "gentree: out of memory\n");
+			return 1;
+		}
+		for (j = (uint32_t)na; j < nrows; j++)
+			sub[row[j].acct] += strtold(row[j].usage, NULL);
+		for (i = na; i-- > 1;)
+			sub[a[i].parent] += sub[i] +
+					    (row[i].usage[0] ? strtold(row[i].usage, NULL) : 0);
+		for (i = 1; i < na; i++)
+			if (row[i].usage[0])
+				snprintf(row[i].usage, sizeof(row[i].usage), "%.6Lf",
+					 sub[i] + strtold(row[i].usage, NULL));
+		free(sub);
+	}
 	if (shuffle)
 		for (i = (uint32_t)nrows; i > 1; i--) {
 			struct row t;
