@@ -486,6 +486,10 @@ int fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro,
 		   struct fs_err *e);
 /* The report on cur, compared with old when old is not NULL, appended to
  * out. Both trees are ranked (fs_report_rank). */
+/* Whether old can be compared with cur (--since): 0, or -1 with e set
+ * when they are snapshots of different clusters. */
+int fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
+		   struct fs_err *e);
 void fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 		     const struct fs_rank_opts *ro, const struct fs_tree *old,
 		     const struct fs_rank_opts *old_ro,

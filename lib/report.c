@@ -50,6 +50,21 @@ read_ld(const char *s, const char *col, long double *v, long double none,
 }
 
 int
+fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
+	       struct fs_err *e)
+{
+	const char *oc = fs_header_meta(old, "cluster");
+	const char *cc = fs_header_meta(cur, "cluster");
+
+	if (oc && cc && strcmp(oc, cc))
+		return fs_error(e, fs_header_meta_line(old, "cluster"),
+				"a snapshot of cluster '%s', and the tree is of "
+				"cluster '%s': --since compares two snapshots "
+				"of one cluster", oc, cc);
+	return 0;
+}
+
+int
 fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 {
 	const struct fs_table *t = tr->t;
@@ -452,12 +467,15 @@ add_summary(struct fs_report *r)
 	if (r->old) {
 		const struct fs_header *oh = &r->old->t->h;
 		const char *ot = fs_header_meta(oh, "taken");
-		const char *oc = fs_header_meta(oh, "cluster");
 
-		if (oc && cluster && strcmp(oc, cluster))
-			summary_add(r, "Compared with",
-				    "snapshot of cluster %s taken %s", oc,
-				    ot ? ot : "(unknown)");
+		long long t0, t1;
+		struct fs_err e = {NULL, 0, ""};
+
+		if (ot && taken && fs_parse_date(ot, &t0, &e) == 0 &&
+		    fs_parse_date(taken, &t1, &e) == 0 && t0 > t1)
+			summary_add(r, "Compared with", "snapshot taken %s, "
+				    "AFTER this one: what moved is shown "
+				    "backwards", ot);
 		else
 			summary_add(r, "Compared with", "snapshot taken %s",
 				    ot ? ot : "(unknown)");

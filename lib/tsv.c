@@ -113,6 +113,12 @@ fs_header_feed(struct fs_header *h, char *line, size_t len,
 					"unsupported format version '%s' "
 					"(this program reads '" FS_TSV_MAGIC "')",
 					line + 8);
+		if (!strncmp(line, "Account\t", 8) || !strncmp(line, "#cluster=", 9))
+			return fs_error(e, lineno,
+					"not a TSV tree: the first line must be '"
+					FS_TSV_MAGIC "' (this looks like a tree "
+					"without it: add it, and '#cluster=' and "
+					"'#taken=' lines, above; fs-tsv(5))");
 		if (looks_like_sshare(line))
 			return fs_error(e, lineno,
 					"this is sshare output, not a TSV tree: "
@@ -161,6 +167,10 @@ fs_header_feed(struct fs_header *h, char *line, size_t len,
 		if (!tab)
 			break;
 	}
+	if (h->ncols == 1 && strchr(h->cols[0], ' '))
+		return fs_error(e, lineno, "header: one column '%s': fields "
+				"are separated by tabs, not spaces (fs-tsv(5))",
+				h->cols[0]);
 	h->state = H_DONE;
 	return 0;
 }
@@ -292,6 +302,9 @@ fs_split(char *line, char **fields, size_t n, unsigned long lineno,
 		*tab = '\0';
 		p = tab + 1;
 	}
+	if (k != n && k == 1 && strchr(line, ' '))
+		return fs_error(e, lineno, "expected %zu fields, found 1: "
+				"fields are separated by tabs, not spaces", n);
 	if (k != n)
 		return fs_error(e, lineno, "expected %zu fields, found %zu", n,
 				k);
@@ -339,7 +352,7 @@ lines_fill(struct fs_lines *l)
 		return;
 	}
 	l->len += n;
-	if (n == 0)
+	if (n == 0 || feof(l->in))
 		l->eof = 1;
 }
 
@@ -485,6 +498,10 @@ parse_piece(void *arg, size_t i)
 					 "before it)");
 			else if (is_header_again(&t->h, s, len))
 				fs_error(e, lineno, "repeated header line");
+			else if (k == 1 && strchr(s, ' '))
+				fs_error(e, lineno, "expected %zu fields, found "
+					 "1: fields are separated by tabs, not "
+					 "spaces", t->h.ncols);
 			else
 				fs_error(e, lineno, "expected %zu fields, found %zu",
 					 t->h.ncols, k);

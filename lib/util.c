@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "fs.h"
@@ -249,6 +250,11 @@ fs_open_input(const char *arg, const char **name)
 
 	if (!arg || !strcmp(arg, "-")) {
 		*name = "<stdin>";
+		/* Typed alone, a filter looks hung: say what it waits for. */
+		if (isatty(0))
+			fs_warn("reading from the terminal: type or paste the "
+				"input and end it with Ctrl-D (--help for "
+				"usage)");
 		return stdin;
 	}
 	*name = arg;
@@ -383,7 +389,8 @@ fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e)
 			break;
 		}
 		b->len += n;
-		if (n == 0)
+		/* feof too: at a terminal, one Ctrl-D ends the input. */
+		if (n == 0 || feof(in))
 			break;
 	}
 	fs_buf_grow(b, 0);

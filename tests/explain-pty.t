@@ -37,7 +37,7 @@ start() {
 		"cd '$PWD' && export PATH='$bin':\$PATH INPUTRC=/dev/null LC_ALL=C && $1"
 }
 
-echo "1..10"
+echo "1..12"
 start "fs-explain -i trees/ex5.tsv"
 waitfor '^fs-explain>$'; ok $? "the prompt comes up"
 screen | grep -q '^5 users in trees/ex5.tsv'; ok $? "it says how many users"
@@ -80,3 +80,12 @@ start "fs-rank trees/ex2a.tsv | fs-explain -i; sleep 30"
 waitfor '^fs-explain>$'
 T send-keys -t t "uA3 uB1" Enter
 waitfor '^Tie carry-in: acctB is entered tied'; ok $? "the tree on a pipe, the prompt on /dev/tty"
+
+# A filter typed alone on a terminal says what it waits for, and reads what
+# is pasted until Ctrl-D.
+T kill-server 2>/dev/null
+start "fs-rank -P -o account,user,fairshare -U; sleep 30"
+waitfor '^fs-rank: reading from the terminal: type or paste the input and end it with Ctrl-D'
+ok $? "fs-rank alone on a terminal says it is reading from it"
+T send-keys -t t -l "$(cat trees/ex2a.tsv)"; T send-keys -t t Enter; sleep 0.2; T send-keys -t t C-d
+waitfor '^acctA\|uA1\|'; ok $? "and ranks what is typed, up to Ctrl-D"

@@ -1,1 +1,1 @@
-fs-prio --set 'PartitionName=p'
+fs-prio -t - --set 'PartitionName=p'

@@ -9,7 +9,7 @@
  * jobs from a jobs file (the columns of fs-prio's own TSV output).
  *
  * The fairshare factor of a job is its user association's FairShare in a
- * TSV tree (fs-tsv(5)) read from --tree FILE or standard input, taken from
+ * TSV tree (fs-tsv(5)) read from --tree FILE (- standard input), taken from
  * the FairShare column of a ranked tree or computed with fs_rank; live
  * without a tree, fs-prio reads the association tree from the cluster.
  * An optional Priority column in the tree gives association priorities
@@ -68,10 +68,10 @@ usage(FILE *f)
 		"not yet\n"
 		"submitted (--user ...): its priority now, its place and why "
 		"the jobs\n"
-		"ahead of it are ahead. A ranked tree on standard input gives "
-		"the\n"
-		"fairshare factor: fs-tree | fs-decay --elapsed 2d | fs-rank | "
-		"fs-prio ...\n"
+		"ahead of it are ahead. A ranked tree (--tree) gives the "
+		"fairshare\n"
+		"factor: fs-tree | fs-decay --elapsed 2d | fs-rank | "
+		"fs-prio -t - ...\n"
 		"\n"
 		"  -c, --conf FILE          offline: slurm.conf's Priority*, "
 		"nodes, partitions\n"
@@ -81,8 +81,10 @@ usage(FILE *f)
 		"fs-prio(1))\n"
 		"  -Q, --qos-priority LIST  offline: QOS priorities, "
 		"normal=0,high=100\n"
-		"  -t, --tree FILE          the TSV tree (default: standard "
-		"input if any)\n"
+		"  -t, --tree FILE          the TSV tree, - for standard input "
+		"(default:\n"
+		"                           live, the cluster's; offline, "
+		"none)\n"
 		"      --now TIME           the time to compute ages at "
 		"(ISO 8601)\n"
 		"  -u, --user USER          the new job's user\n"
@@ -1399,12 +1401,13 @@ read_tree(struct ctx *x, struct fs_err *e)
 			fs_buf_release(&text);
 			return fs_error(e, 0, "%s", strerror(errno));
 		}
-	} else {
+	} else if (name) {
 		name = "<stdin>";
-		if (!x->o->tree && isatty(0)) {
-			fs_buf_release(&text);
-			return 0;
-		}
+	} else {
+		/* Standard input only when asked for: in a shell loop it
+		 * is the loop's, under cron /dev/null. */
+		fs_buf_release(&text);
+		return 0;
 	}
 	e->file = name;
 	if (fs_slurp(in, &text, e) < 0) {
@@ -1415,10 +1418,6 @@ read_tree(struct ctx *x, struct fs_err *e)
 	}
 	if (in != stdin)
 		fclose(in);
-	if (!text.len && !x->o->tree) {
-		fs_buf_release(&text);
-		return 0;
-	}
 	x->tree_name = name;
 	x->have_tree = 1;
 	return fs_table_parse(&x->t, &text, e);
@@ -1481,6 +1480,7 @@ run(const struct opts *o)
 			ret = FS_EXIT_USAGE;
 			goto out;
 		}
+		e.file = NULL;
 		if (fs_live_prio(&x.s, &e) < 0)
 			goto fail;
 		x.source = "live";
@@ -1510,7 +1510,8 @@ run(const struct opts *o)
 	} else if (x.s.conf.w_fs && (x.s.njob || o->user) && !o->weights) {
 		e.file = NULL;
 		fs_error(&e, 0, "PriorityWeightFairshare is set but there is no "
-			 "tree: pipe fs-rank's output in, or give --tree FILE");
+			 "tree: give --tree FILE, or --tree - for fs-rank's "
+			 "output on a pipe");
 		goto fail;
 	}
 	e.file = NULL;

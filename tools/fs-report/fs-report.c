@@ -192,6 +192,18 @@ run(const struct opts *o, const char *name)
 		unload(&cur);
 		return FS_EXIT_DATA;
 	}
+	if (o->since) {
+		struct fs_err e = {o->since, 0, ""};
+
+		if (!strcmp(o->since, "-"))
+			e.file = "<stdin>";
+		if (fs_report_pair(&old.t.h, &cur.t.h, &e) < 0) {
+			fs_err_print(&e);
+			unload(&old);
+			unload(&cur);
+			return FS_EXIT_DATA;
+		}
+	}
 	fs_buf_init(&b);
 	fs_report_write(&b, &cur.tr, &cur.ro, o->since ? &old.tr : NULL,
 			o->since ? &old.ro : NULL, &o->ro);

@@ -1,0 +1,1 @@
+SLURM_CONF=/nonexistent fs-prio </dev/null

@@ -1,0 +1,1 @@
+fs-tree --sample | tr '\t' ' ' | fs-rank

@@ -1,0 +1,1 @@
+fs-tree --sample | grep -v '^#' | fs-rank
