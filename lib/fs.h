@@ -498,7 +498,12 @@ void fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
  * Prometheus label values (\ " newline). */
 void fs_buf_html(struct fs_buf *b, const char *s);
 void fs_buf_markdown(struct fs_buf *b, const char *s);
+/* A Prometheus label value: backslash, double quote and newline escaped,
+ * bytes that are not UTF-8 (which the exposition format requires) as
+ * U+FFFD. */
 void fs_buf_prom_label(struct fs_buf *b, const char *s);
+/* Length of the valid UTF-8 sequence at s (1 for ASCII), or 0. */
+size_t fs_utf8_len(const unsigned char *s);
 
 /* ------------------------------------------------------------ timeparse.c */
 
@@ -668,6 +673,9 @@ void fs_explain_path_release(struct fs_explain_path *p);
 
 /* Current time as ISO 8601 UTC, "2026-11-22T09:30:00Z". */
 void fs_iso_time(long long t, char out[32]);
+/* The dates a tree holds: 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z. */
+#define FS_DATE_MIN (-62167219200LL)
+#define FS_DATE_MAX 253402300799LL
 
 /* ----------------------------------------------------------------- prio.c */
 

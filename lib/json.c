@@ -21,9 +21,8 @@
 
 #include "fs.h"
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t
-utf8_len(const unsigned char *s)
+size_t
+fs_utf8_len(const unsigned char *s)
 {
 	size_t n, i;
 	unsigned cp;
@@ -62,7 +61,7 @@ fs_json_string(struct fs_buf *b, const char *s)
 			fs_buf_addch(b, (char)*p++);
 		} else if (*p < 0x20) {
 			fs_buf_printf(b, "\\u%04x", *p++);
-		} else if ((n = utf8_len(p)) > 0) {
+		} else if ((n = fs_utf8_len(p)) > 0) {
 			fs_buf_add(b, p, n);
 			p += n;
 		} else {

@@ -846,19 +846,31 @@ fs_buf_markdown(struct fs_buf *b, const char *s)
 void
 fs_buf_prom_label(struct fs_buf *b, const char *s)
 {
-	for (; *s; s++)
-		switch (*s) {
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	while (*p)
+		switch (*p) {
 		case '\\':
 			fs_buf_addstr(b, "\\\\");
+			p++;
 			break;
 		case '"':
 			fs_buf_addstr(b, "\\\"");
+			p++;
 			break;
 		case '\n':
 			fs_buf_addstr(b, "\\n");
+			p++;
 			break;
 		default:
-			fs_buf_addch(b, *s);
+			if ((n = fs_utf8_len(p)) > 0) {
+				fs_buf_add(b, p, n);
+				p += n;
+			} else {
+				fs_buf_addstr(b, "\xef\xbf\xbd");
+				p++;
+			}
 		}
 }
 

@@ -581,13 +581,15 @@ static char *
 take_trailer(struct fs_table *t, char *s, char *end)
 {
 	const size_t n = sizeof(FS_TSV_END) - 1;
-	char *e = end, *last;
+	size_t len = end > s ? (size_t)(end - s) : 0;
+	char *last;
 
-	if (e > s && e[-1] == '\n')
-		e--;
-	last = memrchr(s, '\n', (size_t)(e - s));
-	last = last ? last + 1 : s;
-	if ((size_t)(e - last) != n || memcmp(last, FS_TSV_END, n))
+	if (len && s[len - 1] == '\n')
+		len--;
+	if (len < n || memcmp(s + len - n, FS_TSV_END, n))
+		return end;
+	last = s + len - n;
+	if (last > s && last[-1] != '\n')
 		return end;
 	t->ended = 1;
 	return last;

@@ -896,8 +896,15 @@ fs_iso_time(long long t, char out[32])
 	time_t tt = (time_t)t;
 	struct tm tm;
 
+	/* Four digits always, as fs_parse_date reads them (strftime's %Y
+	 * writes year 999 as "999"). */
+	char buf[96];
+
 	gmtime_r(&tt, &tm);
-	strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(buf, sizeof(buf), "%04lld-%02d-%02dT%02d:%02d:%02dZ",
+		 (long long)tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+		 tm.tm_hour, tm.tm_min, tm.tm_sec);
+	snprintf(out, 32, "%.31s", buf);
 }
 
 char **

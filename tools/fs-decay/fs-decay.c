@@ -144,6 +144,12 @@ make_plan(const struct opts *o, const struct fs_header *h, struct plan *p,
 	p->from = o->from_set ? o->from : p->taken;
 	p->to = o->to_set ? o->to
 	      : o->elapsed_set ? p->from + o->elapsed : p->taken;
+	/* A tree's dates are YYYY-...: what fs-decay writes, it reads. */
+	if (p->to > FS_DATE_MAX || p->from > FS_DATE_MAX ||
+	    p->to < FS_DATE_MIN || p->from < FS_DATE_MIN)
+		return fs_error(e, 0, "the target date lies beyond "
+				"9999-12-31T23:59:59Z, the last date a tree "
+				"can hold");
 	if (p->to < p->from) {
 		fs_iso_time(p->from, a);
 		fs_iso_time(p->to, b);

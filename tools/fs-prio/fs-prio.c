@@ -711,6 +711,48 @@ resolve(struct ctx *x, struct fs_prio_pending *j, struct fs_err *e)
 
 /* ------------------------------------------------------------ new job */
 
+/* The new job's sizes from the options into j and *mem (MB): 0, or -1
+ * after a usage message. Run once before connecting, so that a usage error
+ * is one whatever the cluster says. */
+static int
+job_opts(const struct opts *o, struct fs_prio_pending *j, double *mem)
+{
+	struct fs_err te = {NULL, 0, ""};
+
+	if (o->cpus && parse_u32_opt("--cpus", o->cpus, 1, &j->cpus) < 0)
+		return -1;
+	if (o->nodes && parse_u32_opt("--nodes", o->nodes, 1, &j->nodes) < 0)
+		return -1;
+	if (o->nice && parse_i64(o->nice, &j->nice) < 0) {
+		fs_warn("--nice: expected a whole number from -2147483645 to "
+			"2147483645, not '%s'", o->nice);
+		return -1;
+	}
+	if (o->time && parse_limit(o->time, &j->time_limit, &te) < 0) {
+		fs_warn("--time: %s", te.msg);
+		return -1;
+	}
+	if (o->mem) {
+		char *end;
+
+		errno = 0;
+		*mem = strtod(o->mem, &end);
+		if (errno || end == o->mem || *mem < 0 || !isfinite(*mem) ||
+		    (*end && (end[1] || !strchr("KkMmGgTt", *end)))) {
+			fs_warn("--mem: expected a size in MB or with K, M, G "
+				"or T, not '%s'", o->mem);
+			return -1;
+		}
+		if (*end == 'K' || *end == 'k')
+			*mem /= 1024;
+		else if (*end == 'G' || *end == 'g')
+			*mem *= 1024;
+		else if (*end == 'T' || *end == 't')
+			*mem *= 1024 * 1024;
+	}
+	return 0;
+}
+
 static int
 new_job(struct ctx *x, struct fs_err *e)
 {
@@ -718,7 +760,6 @@ new_job(struct ctx *x, struct fs_err *e)
 	struct fs_prio_snapshot *s = &x->s;
 	struct fs_prio_pending *j;
 	const struct fs_prio_part *p = NULL;
-	struct fs_err te = {NULL, 0, ""};
 	const char *acct = o->account, *part = o->partition;
 	size_t i, k = 0;
 	double mem = 0;
@@ -766,37 +807,8 @@ new_job(struct ctx *x, struct fs_err *e)
 	/* A new job accrues age from now at best. */
 	j->accrue = x->now;
 	s->njob++;
-	if (o->cpus && parse_u32_opt("--cpus", o->cpus, 1, &j->cpus) < 0)
+	if (job_opts(o, j, &mem) < 0)
 		return -2;
-	if (o->nodes && parse_u32_opt("--nodes", o->nodes, 1, &j->nodes) < 0)
-		return -2;
-	if (o->nice && parse_i64(o->nice, &j->nice) < 0) {
-		fs_warn("--nice: expected a whole number from -2147483645 to "
-			"2147483645, not '%s'", o->nice);
-		return -2;
-	}
-	if (o->time && parse_limit(o->time, &j->time_limit, &te) < 0) {
-		fs_warn("--time: %s", te.msg);
-		return -2;
-	}
-	if (o->mem) {
-		char *end;
-
-		errno = 0;
-		mem = strtod(o->mem, &end);
-		if (errno || end == o->mem || mem < 0 || !isfinite(mem) ||
-		    (*end && (end[1] || !strchr("KkMmGgTt", *end)))) {
-			fs_warn("--mem: expected a size in MB or with K, M, G "
-				"or T, not '%s'", o->mem);
-			return -2;
-		}
-		if (*end == 'K' || *end == 'k')
-			mem /= 1024;
-		else if (*end == 'G' || *end == 'g')
-			mem *= 1024;
-		else if (*end == 'T' || *end == 't')
-			mem *= 1024 * 1024;
-	}
 	if (j->nodes > p->node_count && p->node_count)
 		return fs_error(e, 0, "--nodes %u: partition '%s' has %u "
 				"node%s", j->nodes, part, p->node_count,
@@ -1458,6 +1470,14 @@ run(const struct opts *o)
 	int ret = FS_EXIT_DATA, built = 0;
 	const char *taken;
 
+	if (o->user) {
+		struct fs_prio_pending j;
+		double mem = 0;
+
+		memset(&j, 0, sizeof(j));
+		if (job_opts(o, &j, &mem) < 0)
+			return FS_EXIT_USAGE;
+	}
 	memset(&x, 0, sizeof(x));
 	x.o = o;
 	fs_prio_snapshot_init(&x.s);

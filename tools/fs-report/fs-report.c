@@ -18,8 +18,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -122,26 +124,92 @@ write_fd(int fd, const char *p, size_t len)
  * into place: a reader sees the old report or the new one, never half. The
  * file keeps the mode of the one it replaces (a web server must still read
  * it); a new one gets 0666 less the umask, as if created directly. */
-static int
-write_atomic(const char *path, const struct fs_buf *b)
+/* Temporaries a killed run left (prefix + six characters, regular,
+ * ours, untouched for an hour) are removed: a run in progress writes its
+ * own within seconds. */
+static void
+remove_stale(const char *prefix)
 {
-	const char *slash = strrchr(path, '/');
+	struct fs_buf pat;
+	struct stat st;
+	glob_t g;
+	size_t i;
+
+	fs_buf_init(&pat);
+	for (; *prefix; prefix++) {
+		if (strchr("*?[\\", *prefix))
+			fs_buf_addch(&pat, '\\');
+		fs_buf_addch(&pat, *prefix);
+	}
+	fs_buf_addstr(&pat, "??????");
+	if (glob(pat.data, GLOB_NOSORT, NULL, &g) == 0) {
+		for (i = 0; i < g.gl_pathc; i++)
+			if (lstat(g.gl_pathv[i], &st) == 0 &&
+			    S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+			    st.st_mtime < time(NULL) - 3600)
+				unlink(g.gl_pathv[i]);
+		globfree(&g);
+	}
+	fs_buf_release(&pat);
+}
+
+/* Where the symbolic link arg points, relative to its directory; NULL
+ * with errno set when it cannot be read. */
+static char *
+link_target(const char *arg)
+{
+	char buf[4096];
+	const char *slash = strrchr(arg, '/');
+	ssize_t n = readlink(arg, buf, sizeof(buf) - 1);
+	struct fs_buf b;
+
+	if (n < 0)
+		return NULL;
+	buf[n] = '\0';
+	fs_buf_init(&b);
+	if (buf[0] != '/' && slash)
+		fs_buf_add(&b, arg, (size_t)(slash - arg + 1));
+	fs_buf_addstr(&b, buf);
+	return b.data;
+}
+
+static int
+write_atomic(const char *arg, const struct fs_buf *b)
+{
+	const char *slash, *path = arg;
+	char *real = NULL;
 	struct fs_buf tmp;
 	struct stat st;
 	mode_t mode, mask;
 	int fd, err = 0;
 	const char *what = NULL;
 
+	/* A symbolic link is followed: the file it names is replaced, and
+	 * the link stays. */
+	if (lstat(arg, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!(real = realpath(arg, NULL)) && errno == ENOENT)
+			real = link_target(arg);	/* not made yet */
+		if (!real) {
+			fs_warn("%s: a symbolic link to a file that cannot be "
+				"reached: %s", arg, strerror(errno));
+			return FS_EXIT_DATA;
+		}
+		path = real;
+	}
+	slash = strrchr(path, '/');
 	fs_buf_init(&tmp);
 	if (slash)
 		fs_buf_add(&tmp, path, (size_t)(slash - path + 1));
-	fs_buf_printf(&tmp, ".%s.XXXXXX", slash ? slash + 1 : path);
+	fs_buf_printf(&tmp, ".%s.", slash ? slash + 1 : path);
+	remove_stale(tmp.data);
+	fs_buf_addstr(&tmp, "XXXXXX");
 	fd = mkstemp(tmp.data);
 	if (fd < 0) {
 		fs_warn("%s: cannot create a temporary file next to it: %s "
 			"(check that the directory exists and is writable)",
 			path, strerror(errno));
 		fs_buf_release(&tmp);
+		free(real);
 		return FS_EXIT_DATA;
 	}
 	if (stat(path, &st) == 0)
@@ -173,9 +241,11 @@ write_atomic(const char *path, const struct fs_buf *b)
 			what, strerror(err));
 		unlink(tmp.data);
 		fs_buf_release(&tmp);
+		free(real);
 		return FS_EXIT_DATA;
 	}
 	fs_buf_release(&tmp);
+	free(real);
 	return FS_EXIT_OK;
 }
 

@@ -1,0 +1,1 @@
+SLURM_CONF=/nonexistent fs-prio -u alice -n 0 </dev/null
