@@ -6,6 +6,7 @@
  * every reader of the tree will, so that what is accepted here is accepted
  * downstream, and reports a problem at its line of sshare's text.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -42,6 +43,13 @@ fs_import_row(struct fs_import *m, const char *const *cell,
 		if (!first)
 			fs_buf_addch(&m->body, '\t');
 		first = 0;
+		/* A TRES list that sshare cut to its column ends in '+':
+		 * not a value; left empty and counted. */
+		if (cell[c] && (c == IC_GRP || c == IC_RUN) && *cell[c] &&
+		    cell[c][strlen(cell[c]) - 1] == '+') {
+			m->truncated[c]++;
+			continue;
+		}
 		if (cell[c])
 			fs_buf_addstr(&m->body, cell[c]);
 	}
@@ -66,19 +74,82 @@ header_line(struct fs_buf *b, const struct fs_import *m)
 
 /* ---------------------------------------------------------------- back end */
 
+/* The algorithm the output shows (fs-tree(1)): LevelFS is a column of
+ * Fair Tree's -l only; before 25.11 classic prints a FairShare on account
+ * rows, Fair Tree never does; -l without LevelFS is classic's. NULL when
+ * the output does not tell (fs-rank then ranks with Fair Tree). */
+static const char *
+infer_algorithm(const struct fs_import *m, const struct fs_tree *tr)
+{
+	int c = fs_header_col(&tr->t->h, col_tsv[IC_FS]);
+	uint32_t i;
+
+	if (m->has[IC_LFS])
+		return "fairtree";
+	if (c >= 0)
+		for (i = 0; i < tr->n; i++)
+			if (!tr->node[i].is_user && i != tr->root &&
+			    *fs_table_field(tr->t, tr->node[i].row, (size_t)c))
+				return "classic";
+	if (m->has[IC_NORMU] || m->has[IC_GRP] || m->has[IC_RUN])
+		return "classic";
+	return NULL;
+}
+
+/* Output saved without -a lacks other users' rows, so their siblings'
+ * NormShares, recomputed from the rows given, come out larger than sshare
+ * printed them (to six decimals): refuse it. */
+static int
+check_whole(const struct fs_import *m, struct fs_tree *tr, const char *alg,
+	    struct fs_err *e)
+{
+	int c = fs_header_col(&tr->t->h, col_tsv[IC_NORMS]);
+	struct fs_rank_opts ro;
+	uint32_t i;
+
+	if (c < 0)
+		return 0;
+	memset(&ro, 0, sizeof(ro));
+	ro.algorithm = FS_ALG_FAIRTREE;
+	if (alg)
+		fs_algorithm_parse(alg, &ro.algorithm);
+	ro.ties = FS_TIES_SLURM;
+	ro.dampening = 1;
+	fs_rank(tr, &ro);
+	for (i = 0; i < tr->n; i++) {
+		const char *f = fs_table_field(tr->t, tr->node[i].row,
+					       (size_t)c);
+		double want;
+		char *end;
+
+		if (!*f || i == tr->root)
+			continue;
+		want = strtod(f, &end);
+		if (*end || fabs(tr->node[i].shares_norm - want) <= 1.5e-6)
+			continue;
+		return fs_error(e, m->line[tr->node[i].row], "NormShares: "
+				"%.6f from the rows given, %s as sshare "
+				"printed it: the output lacks associations "
+				"(saved without -a?); save 'sshare -a -l -P'",
+				tr->node[i].shares_norm, f);
+	}
+	return 0;
+}
+
 /* Build the tree from the rows as every reader of it will (numbers,
  * duplicates, one root), each row known by its line of sshare's text; then
  * write it. */
 static int
-import_finish(struct fs_import *m, const char *cluster, struct fs_buf *out,
-	      struct fs_err *e)
+import_finish(struct fs_import *m, const char *cluster, long long taken,
+	      struct fs_buf *out, struct fs_err *e)
 {
 	struct fs_buf tsv;
 	struct fs_table t;
 	struct fs_tree tr;
 	unsigned long last = m->last ? m->last : 1;
 	char date[32];
-	int r;
+	const char *alg = NULL;
+	int r, c;
 
 	fs_buf_init(&tsv);
 	fs_buf_addstr(&tsv, FS_TSV_MAGIC "\n#cluster=c\n#taken=0\n");
@@ -92,9 +163,11 @@ import_finish(struct fs_import *m, const char *cluster, struct fs_buf *out,
 			     "from %zu", t.nrows, m->nrows);
 	else {
 		t.row_line = m->line;
-		if ((r = fs_tree_build(&tr, &t, e)) == 0)
+		if ((r = fs_tree_build(&tr, &t, e)) == 0) {
+			alg = infer_algorithm(m, &tr);
+			r = check_whole(m, &tr, alg, e);
 			fs_tree_release(&tr);
-		else if (!m->nrows)
+		} else if (!m->nrows)
 			fs_error(e, last, "no association rows: expected the "
 				 "output of 'sshare -a -l -P'");
 	}
@@ -104,10 +177,16 @@ import_finish(struct fs_import *m, const char *cluster, struct fs_buf *out,
 
 	fs_buf_addstr(out, FS_TSV_MAGIC "\n");
 	fs_buf_printf(out, "#cluster=%s\n", cluster ? cluster : "unknown");
-	fs_iso_time((long long)time(NULL), date);
+	fs_iso_time(taken >= 0 ? taken : (long long)time(NULL), date);
 	fs_buf_printf(out, "#taken=%s\n#source=sshare\n", date);
-	if (m->has[IC_LFS])
-		fs_buf_addstr(out, "#algorithm=fairtree\n");
+	if (alg)
+		fs_buf_printf(out, "#algorithm=%s\n", alg);
+	for (c = 0; c < IC_N; c++)
+		if (m->truncated[c])
+			fs_buf_printf(out, "#sshare_truncated=%s: %zu cell%s "
+				      "cut by sshare's column width, left "
+				      "empty\n", col_tsv[c], m->truncated[c],
+				      m->truncated[c] == 1 ? "" : "s");
 	fs_buf_addstr(out, "#" FS_TSV_TRAILER "=" FS_TSV_END "\n");
 	header_line(out, m);
 	fs_buf_add(out, m->body.data, m->body.len);
@@ -514,7 +593,7 @@ import_text(struct fs_import *m, char *s, struct fs_err *e)
 
 int
 fs_sshare_import(const char *text, size_t len, const char *cluster,
-		 struct fs_buf *out, struct fs_err *e)
+		 long long taken, struct fs_buf *out, struct fs_err *e)
 {
 	struct fs_import m;
 	char *copy;
@@ -529,7 +608,7 @@ fs_sshare_import(const char *text, size_t len, const char *cluster,
 	copy[len] = '\0';
 	r = import_text(&m, copy, e);
 	if (r == 0)
-		r = import_finish(&m, cluster, out, e);
+		r = import_finish(&m, cluster, taken, out, e);
 	free(copy);
 	free(m.line);
 	fs_buf_release(&m.body);

@@ -15,6 +15,7 @@ enum imp_col {
 
 struct fs_import {
 	int has[IC_N];		/* the input has this column */
+	size_t truncated[IC_N];	/* cells sshare cut ("...+"), left empty */
 	struct fs_buf body;	/* the rows, as TSV */
 	unsigned long *line;	/* the input line of each row */
 	size_t nrows, cap;

@@ -20,7 +20,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	fs_buf_init(&in);
 	fs_buf_init(&out);
 	fs_buf_add(&in, data, size);
-	if (fs_sshare_import(in.data, in.len, size & 1 ? "c" : NULL, &out,
+	if (fs_sshare_import(in.data, in.len, size & 1 ? "c" : NULL, 0, &out,
 			     &e) == 0) {
 		if (fs_table_parse(&t, &out, &e) < 0) {
 			fprintf(stderr, "imported tree does not parse: %s\n",

@@ -27,13 +27,13 @@ set -eu
 PKGS="build-essential libslurm-dev libreadline-dev jq python3 perl munge \
 mariadb-server slurmdbd slurmctld slurmd slurm-client slurmrestd procps \
 iproute2 util-linux time"
-# slurmdbd 26.05.5 dies with libmariadb3 1:11.8.9 (forky's, and trixie's
+# slurmdbd (24.11 and 26.05) dies with libmariadb3 1:11.8.9 (forky's, and trixie's
 # since its 13.x point release: error 5027 on "select @var :=
 # concat('')"); bookworm's 1:10.11 works (the library's ABI is the same).
 # Such a suite gets that library in /opt/libmariadb-SUITE, which 'run'
 # hands to stack.sh (FS_SLURMDBD_LIBRARY_PATH). Drop it once fixed.
 case $1 in
-forky) LIBMARIADB_FROM=bookworm ;;
+trixie | forky) LIBMARIADB_FROM=bookworm ;;
 *) LIBMARIADB_FROM= ;;
 esac
 WANT="$PKGS${LIBMARIADB_FROM:+ libmariadb3/$LIBMARIADB_FROM}"

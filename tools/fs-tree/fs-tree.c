@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fs.h"
 
@@ -18,7 +19,7 @@ usage(FILE *f, int full)
 {
 	fprintf(f,
 		"usage: fs-tree [-A ACCOUNTS] [-u USERS]\n"
-		"       fs-tree --sshare FILE [--cluster NAME]\n"
+		"       fs-tree --sshare FILE [--cluster NAME] [--taken DATE]\n"
 		"       fs-tree --sample\n");
 	if (!full) {
 		fprintf(f, "Try 'fs-tree --help' for more information.\n");
@@ -41,6 +42,9 @@ usage(FILE *f, int full)
 		"-p or fixed\n"
 		"                       width; - for standard input)\n"
 		"      --cluster NAME   the cluster name to record for --sshare\n"
+		"      --taken DATE     when the sshare output was saved (default: "
+		"FILE's\n"
+		"                       modification time, or now)\n"
 		"      --sample         the embedded sample tree\n"
 		"  -h, --help           this help\n"
 		"  -V, --version        the version and the Slurm release\n"
@@ -49,20 +53,24 @@ usage(FILE *f, int full)
 		fs_live_available() ? "yes" : "no");
 }
 
+/* taken: --taken's seconds, else -1: the file's mtime, else now. */
 static int
-do_sshare(const char *file, const char *cluster)
+do_sshare(const char *file, const char *cluster, long long taken)
 {
 	struct fs_buf in, out;
 	struct fs_err e = {NULL, 0, ""};
+	struct stat st;
 	FILE *f;
 	int ret = FS_EXIT_OK;
 
 	if (!(f = fs_open_input(file, &e.file)))
 		return FS_EXIT_DATA;
+	if (taken < 0 && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+		taken = (long long)st.st_mtime;
 	fs_buf_init(&in);
 	fs_buf_init(&out);
 	if (fs_slurp(f, &in, &e) < 0 ||
-	    fs_sshare_import(in.data, in.len, cluster, &out, &e) < 0) {
+	    fs_sshare_import(in.data, in.len, cluster, taken, &out, &e) < 0) {
 		fs_err_print(&e);
 		ret = FS_EXIT_DATA;
 	} else if (fs_write_all(stdout, out.data, out.len) < 0)
@@ -76,17 +84,19 @@ do_sshare(const char *file, const char *cluster)
 int
 main(int argc, char **argv)
 {
-	enum { O_SSHARE = 256, O_SAMPLE, O_CLUSTER };
+	enum { O_SSHARE = 256, O_SAMPLE, O_CLUSTER, O_TAKEN };
 	static const struct option lo[] = {
 		{"accounts", required_argument, NULL, 'A'},
 		{"users", required_argument, NULL, 'u'},
 		{"sshare", required_argument, NULL, O_SSHARE},
 		{"cluster", required_argument, NULL, O_CLUSTER},
+		{"taken", required_argument, NULL, O_TAKEN},
 		{"sample", no_argument, NULL, O_SAMPLE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
-	const char *sshare = NULL, *cluster = NULL;
+	const char *sshare = NULL, *cluster = NULL, *taken_arg = NULL;
+	long long taken = -1;
 	char **accounts = NULL, **users = NULL;
 	int c, sample = 0, ret = FS_EXIT_OK, rc;
 
@@ -108,6 +118,9 @@ main(int argc, char **argv)
 		case O_CLUSTER:
 			cluster = optarg;
 			break;
+		case O_TAKEN:
+			taken_arg = optarg;
+			break;
 		case O_SAMPLE:
 			sample = 1;
 			break;
@@ -128,6 +141,18 @@ main(int argc, char **argv)
 		usage(stderr, 0);
 		goto usage_error;
 	}
+	if ((cluster || taken_arg) && !sshare) {
+		fs_warn("--cluster and --taken describe an --sshare import");
+		goto usage_error;
+	}
+	if (taken_arg) {
+		struct fs_err e = {NULL, 0, ""};
+
+		if (fs_parse_date(taken_arg, &taken, &e) < 0) {
+			fs_warn("--taken: %s", e.msg);
+			goto usage_error;
+		}
+	}
 	if ((sample && sshare) ||
 	    ((sample || sshare) && (accounts || users))) {
 		fs_warn("choose one source: --sample, --sshare FILE, or the "
@@ -139,7 +164,7 @@ main(int argc, char **argv)
 				 strlen(fs_sample_tree)) < 0)
 			ret = FS_EXIT_DATA;
 	} else if (sshare) {
-		ret = do_sshare(sshare, cluster);
+		ret = do_sshare(sshare, cluster, taken);
 	} else {
 		struct fs_live_filter lf = {(const char *const *)accounts,
 					    (const char *const *)users};

@@ -1,0 +1,1 @@
+fs-tree --sshare sshare/ex4-classic.fixed | grep '^#algorithm'; fs-tree --sshare sshare/ex4-classic.fixed | fs-rank -l | diff - sshare/ex4-classic.fixed && echo 'fs-rank -l gives back sshare -l byte for byte'

@@ -1,0 +1,1 @@
+grep -v '^ root|u2|' sshare/ex7.P | fs-tree --sshare -

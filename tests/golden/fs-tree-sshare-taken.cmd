@@ -1,0 +1,1 @@
+t=$(mktemp) && trap 'rm -f "$t"' EXIT && cp sshare/ex7.P "$t" && touch -d '2026-01-02 03:04:05 UTC' "$t" && fs-tree --sshare "$t" | grep '^#taken' && fs-tree --sshare - --taken 2026-11-01T12:00:00Z <sshare/ex7.P | grep '^#taken' && fs-tree --sshare sshare/ex7.P --taken yesterday

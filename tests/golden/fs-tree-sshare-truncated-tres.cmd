@@ -1,0 +1,1 @@
+fs-tree --sshare - | grep -E '^#sshare_truncated|^root	u1'
