@@ -32,9 +32,16 @@ waitfor() {
 	done
 	return 1
 }
+# A server just killed may still be going away: try again.
 start() {
-	T new-session -d -x 100 -y 50 -s t \
-		"cd '$PWD' && export PATH='$bin':\$PATH INPUTRC=/dev/null LC_ALL=C && $1"
+	local i
+	for i in 1 2 3 4 5; do
+		T new-session -d -x 100 -y 50 -s t \
+			"cd '$PWD' && export PATH='$bin':\$PATH INPUTRC=/dev/null LC_ALL=C && $1" \
+			2>/dev/null && return 0
+		sleep 0.5
+	done
+	return 1
 }
 
 echo "1..12"
