@@ -100,25 +100,29 @@ fs_explain_relation(const struct fs_tree *tr, enum fs_ties ties, uint32_t s,
 static void
 list_choices(const struct fs_tree *tr, const char *spec, struct fs_buf *b)
 {
-	const char *slash = strchr(spec, '/');
-	size_t al = slash ? (size_t)(slash - spec) : 0;
-	const char *user = slash ? slash + 1 : spec;
+	char *w[3];
+	int k = fs_spec_split(spec, w, 3);
+	const char *user = k >= 2 ? w[1] : w[0];
 	uint32_t i, n = 0;
 
+	if (k < 0)
+		return;
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[tr->order[i]];
 
 		if (!a->is_user || strcmp(a->user, user))
 			continue;
-		if (slash && (strncmp(a->acct, spec, al) || a->acct[al]))
+		if (k >= 2 && strcmp(a->acct, w[0]))
 			continue;
 		if (n++ == 8) {
 			fs_buf_addstr(b, ", ...");
-			return;
+			break;
 		}
-		fs_buf_printf(b, "%s%s/%s%s%s", n > 1 ? ", " : "", a->acct,
-			      a->user, *a->part ? "/" : "", a->part);
+		if (n > 1)
+			fs_buf_addstr(b, ", ");
+		fs_buf_user_spec(b, tr, tr->order[i]);
 	}
+	free(w[0]);
 }
 
 int
@@ -144,7 +148,8 @@ fs_explain_find_user(const struct fs_tree *tr, const char *spec, uint32_t *i,
 		return fs_error(e, 0, "'%s' is an account, not a user: name a "
 				"user, or ACCOUNT/USER", spec);
 	return fs_error(e, 0, "user '%s' not found (fs-rank -U lists the "
-			"users)", spec);
+			"users%s)", spec, strchr(spec, '/') ? "; a '/' inside a "
+			"name is written '\\/'" : "");
 }
 
 /* The fs path of node i from root: p[0] = root, p[n-1] = i. */

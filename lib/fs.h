@@ -345,6 +345,16 @@ void fs_tree_release(struct fs_tree *tr);
 unsigned long fs_tree_line(const struct fs_tree *tr, uint32_t i);
 /* Find a user association by "user", "account/user" or
  * "account/user/partition"; returns FS_NONE, or FS_NONE-1 when ambiguous. */
+/* How a user is named on a command line and in explanations: ACCOUNT,
+ * ACCOUNT/USER or ACCOUNT/USER/PARTITION, where a '/' or '\' inside a name
+ * is written with a backslash before it (user "b/c" of account "a" is
+ * a/b\/c). fs_buf_name writes one name so; fs_buf_user_spec node i's
+ * whole name; fs_spec_split cuts a name at its bare slashes into at most
+ * max parts (part[0] owns the memory: free it), returning how many, or -1
+ * (nothing to free) when there are more. */
+void fs_buf_name(struct fs_buf *b, const char *name);
+void fs_buf_user_spec(struct fs_buf *b, const struct fs_tree *tr, uint32_t i);
+int fs_spec_split(const char *spec, char **part, int max);
 uint32_t fs_tree_find_user(const struct fs_tree *tr, const char *spec);
 uint32_t fs_tree_find_account(const struct fs_tree *tr, const char *name);
 /* Slurm's level_shares of every association (SLURM-REFERENCE §1.4). */
@@ -772,6 +782,10 @@ struct fs_prio_cluster {
 	char *cluster;
 	struct { char *name; uint32_t cpus; double mem; } *node;
 	size_t nnode;
+	/* Private: node's capacity and an index of the names (open
+	 * addressing, entries i + 1, 0 free), so big clusters read in
+	 * linear time. */
+	size_t node_cap, node_slots, *node_slot;
 	struct fs_prio_part *part;
 	size_t npart;
 	uint32_t part_max;		/* max PriorityJobFactor */

@@ -380,6 +380,7 @@ fs_prio_cluster_release(struct fs_prio_cluster *cl)
 	for (i = 0; i < cl->nnode; i++)
 		free(cl->node[i].name);
 	free(cl->node);
+	free(cl->node_slot);
 	free(cl->cluster);
 	memset(cl, 0, sizeof(*cl));
 }
@@ -399,6 +400,13 @@ fs_prio_part_find(const struct fs_prio_cluster *cl, const char *name)
  * Returns 0, or -1 with e set. One bracket group per name, as slurm.conf
  * files almost always use. */
 #define HOSTS_MAX 1000000
+static int
+too_many_hosts(const char *list, unsigned long line, struct fs_err *e)
+{
+	return fs_error(e, line, "host list of more than %d names: '%.60s%s'",
+			HOSTS_MAX, list, strlen(list) > 60 ? "..." : "");
+}
+
 static int
 hosts_expand(const char *list, unsigned long line, struct fs_err *e,
 	     int (*add)(void *, const char *, unsigned long, struct fs_err *),
@@ -423,7 +431,9 @@ hosts_expand(const char *list, unsigned long line, struct fs_err *e,
 		if (!lb) {
 			snprintf(name, sizeof(name), "%.*s", (int)(p - start),
 				 start);
-			if (++count > HOSTS_MAX || add(arg, name, line, e) < 0)
+			if (++count > HOSTS_MAX)
+				return too_many_hosts(list, line, e);
+			if (add(arg, name, line, e) < 0)
 				return -1;
 		} else {
 			const char *r = lb + 1;
@@ -453,18 +463,19 @@ hosts_expand(const char *list, unsigned long line, struct fs_err *e,
 				if (r < rb && *r != ',')
 					return fs_error(e, line, "not a host "
 							"list: '%s'", list);
+				/* Bounded before a name is made: a range of
+				 * 2^64 names would never end. */
+				if (hi - lo >= HOSTS_MAX - count)
+					return too_many_hosts(list, line, e);
 				if (*r == ',')
 					r++;
 				for (k = lo; k <= hi; k++) {
 					snprintf(name, sizeof(name), "%.*s%0*lu%.*s",
 						 (int)(lb - start), start, width,
 						 k, (int)(p - rb - 1), rb + 1);
-					if (++count > HOSTS_MAX ||
-					    add(arg, name, line, e) < 0)
-						return count > HOSTS_MAX ?
-							fs_error(e, line, "host "
-								 "list too long: "
-								 "'%s'", list) : -1;
+					count++;
+					if (add(arg, name, line, e) < 0)
+						return -1;
 				}
 			}
 		}
@@ -480,22 +491,59 @@ struct node_add {
 	double mem;
 };
 
+/* The slot of name in the node index: its entry, or the free one. */
+static size_t *
+node_slot(const struct fs_prio_cluster *cl, const char *name)
+{
+	uint64_t x = 14695981039346656037u;
+	const char *p;
+	size_t i;
+
+	for (p = name; *p; p++)
+		x = (x ^ (unsigned char)*p) * 1099511628211u;
+	i = (size_t)(x ^ (x >> 29)) & (cl->node_slots - 1);
+	while (cl->node_slot[i] &&
+	       strcmp(cl->node[cl->node_slot[i] - 1].name, name))
+		i = (i + 1) & (cl->node_slots - 1);
+	return &cl->node_slot[i];
+}
+
+/* The index of node name, or nnode when there is none. */
+static size_t
+node_find(const struct fs_prio_cluster *cl, const char *name)
+{
+	size_t *sl;
+
+	if (!cl->node_slots)
+		return cl->nnode;
+	sl = node_slot(cl, name);
+	return *sl ? *sl - 1 : cl->nnode;
+}
+
 static int
 node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 {
 	struct node_add *a = arg;
 	struct fs_prio_cluster *cl = a->cl;
-	size_t i;
+	size_t i = node_find(cl, name), k;
 
 	(void)line;
 	(void)e;
-	for (i = 0; i < cl->nnode; i++)
-		if (!strcmp(cl->node[i].name, name))
-			break;
 	if (i == cl->nnode) {
-		cl->node = fs_xreallocarray(cl->node, ++cl->nnode,
-					    sizeof(*cl->node));
+		FS_GROW(cl->node, cl->nnode, cl->node_cap);
 		cl->node[i].name = fs_xstrdup(name);
+		cl->nnode++;
+		/* The index at most half full. */
+		if (2 * cl->nnode > cl->node_slots) {
+			cl->node_slots = cl->node_slots ? 2 * cl->node_slots
+							: 64;
+			free(cl->node_slot);
+			cl->node_slot = fs_xcalloc(cl->node_slots,
+						   sizeof(*cl->node_slot));
+			for (k = 0; k < cl->nnode; k++)
+				*node_slot(cl, cl->node[k].name) = k + 1;
+		} else
+			*node_slot(cl, name) = cl->nnode;
 	}
 	cl->node[i].cpus = a->cpus;
 	cl->node[i].mem = a->mem;
@@ -512,11 +560,8 @@ part_node_add(void *arg, const char *name, unsigned long line,
 	      struct fs_err *e)
 {
 	struct part_add *a = arg;
-	size_t i;
+	size_t i = node_find(a->cl, name);
 
-	for (i = 0; i < a->cl->nnode; i++)
-		if (!strcmp(a->cl->node[i].name, name))
-			break;
 	if (i == a->cl->nnode)
 		return fs_error(e, line, "partition '%s': node '%s' is not "
 				"defined by any NodeName line",

@@ -1088,24 +1088,74 @@ fs_tree_find_account(const struct fs_tree *tr, const char *name)
 	return FS_NONE;
 }
 
-/* "user", "account/user" or "account/user/partition". */
+void
+fs_buf_name(struct fs_buf *b, const char *name)
+{
+	for (; *name; name++) {
+		if (*name == '/' || *name == '\\')
+			fs_buf_addch(b, '\\');
+		fs_buf_addch(b, *name);
+	}
+}
+
+void
+fs_buf_user_spec(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
+{
+	const struct fs_node *a = &tr->node[i];
+
+	fs_buf_name(b, a->acct);
+	if (!a->is_user)
+		return;
+	fs_buf_addch(b, '/');
+	fs_buf_name(b, a->user);
+	if (*a->part) {
+		fs_buf_addch(b, '/');
+		fs_buf_name(b, a->part);
+	}
+}
+
+int
+fs_spec_split(const char *spec, char **part, int max)
+{
+	char *s = fs_xstrdup(spec), *w = s;
+	const char *p;
+	int n = 1;
+
+	part[0] = s;
+	for (p = spec; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			*w++ = *++p;
+		} else if (*p == '/') {
+			*w++ = '\0';
+			if (n == max) {
+				free(s);
+				return -1;
+			}
+			part[n++] = w;
+		} else
+			*w++ = *p;
+	}
+	*w = '\0';
+	return n;
+}
+
+/* "user", "account/user" or "account/user/partition" (fs_spec_split). */
 uint32_t
 fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 {
-	char *s = fs_xstrdup(spec), *acct = NULL, *user = s, *part = NULL;
-	char *slash = strchr(s, '/');
+	char *w[3], *acct = NULL, *user, *part = NULL;
+	int n = fs_spec_split(spec, w, 3);
 	uint32_t i, found = FS_NONE;
 
-	if (slash) {
-		*slash = '\0';
-		acct = s;
-		user = slash + 1;
-		slash = strchr(user, '/');
-		if (slash) {
-			*slash = '\0';
-			part = slash + 1;
-		}
+	if (n < 0)
+		return FS_NONE;
+	user = w[0];
+	if (n >= 2) {
+		acct = w[0];
+		user = w[1];
 	}
+	if (n == 3)
+		part = w[2];
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[i];
 
@@ -1121,7 +1171,7 @@ fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 		}
 		found = i;
 	}
-	free(s);
+	free(w[0]);
 	return found;
 }
 

@@ -37,7 +37,7 @@ scenarios=${FS_SLURM_SCENARIOS:-sample ties creation-order deep fairtree classic
 set -- $scenarios
 extra=0
 case " $scenarios " in *" creation-order "*) extra=1 ;; esac
-echo "1..$(($# * 3 + 6 + extra))"
+echo "1..$(($# * 3 + 8 + extra))"
 
 tmp=$(mktemp -d) || exit 1
 export FS_SLURM_DIR=${FS_SLURM_DIR:-/tmp/fs-slurm-test}
@@ -117,12 +117,23 @@ deep=$(fs-rank -P -n -o account "$last" | awk '{ match($0, /^ */) } RLENGTH > d 
 want=$(fs-rank --json "$last" |
 	jq -r --arg a "$deep" '[.associations[] | select(.account == $a and .user == null) | .path[]] | sort | join(" ")')
 [ -n "$deep" ] && [ -n "$want" ] || deep=no-such-account
-check "fs-tree -A $deep keeps its ancestors and nothing else" \
-	bash -c 'test "$(fs-tree -A '"$deep"' | fs-rank --json | jq -r "[.associations[] | select(.user == null) | .account] | sort | join(\" \")")" = "'"$want"'"'
+# Account rows and users of a TSV tree on standard input.
+tsv_col() { awk -F'\t' -v col="$1" -v users="$2" '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next } (users == "") == ($c["User"] == "") { print $c[col] }'; }
+export -f tsv_col
+check "fs-tree -A $deep keeps its ancestors and nothing else, and says so" \
+	bash -c 'set -o pipefail; fs-tree -A '"$deep"' >'"$tmp"'/part.tsv &&
+		grep -qx "#partial=-A '"$deep"'" '"$tmp"'/part.tsv &&
+		test "$(tsv_col Account "" <'"$tmp"'/part.tsv | sort | tr "\n" " " | sed "s/ \$//")" = "'"$want"'" &&
+		! fs-rank '"$tmp"'/part.tsv 2>/dev/null'
 user=$(fs-rank -P -n -U -o user "$last" | head -1)
 [ -n "$user" ] || user=no-such-user
 check "fs-tree -u $user keeps that user's rows and their ancestors" \
-	bash -c 'test "$(fs-tree -u '"$user"' | fs-rank -P -n -U -o user | sort -u)" = "'"$user"'"'
+	bash -c 'test "$(fs-tree -u '"$user"' | tsv_col User 1 | sort -u)" = "'"$user"'"'
+# sshare's own filters, after ranking the whole tree.
+check "fs-tree | fs-rank -l -P -A $deep equals sshare -a -l -P -A $deep" \
+	bash -c 'diff -u <(sshare -a -l -P -A '"$deep"') <(fs-tree | fs-rank -l -P -A '"$deep"')'
+check "fs-tree | fs-rank -l -u $user equals sshare -l -u $user (fixed width)" \
+	bash -c 'diff -u <(sshare -l -u '"$user"') <(fs-tree | fs-rank -l -u '"$user"')'
 
 ctld_up() {
 	for _ in $(seq 30); do

@@ -86,13 +86,7 @@ usage(FILE *f)
 static void
 put_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
 {
-	const struct fs_node *a = &tr->node[i];
-
-	if (!a->is_user)
-		fs_buf_addstr(b, a->acct);
-	else
-		fs_buf_printf(b, "%s/%s%s%s", a->acct, a->user,
-			      *a->part ? "/" : "", a->part);
+	fs_buf_user_spec(b, tr, i);
 }
 
 /* Names for the words below, four at a time. */
@@ -953,10 +947,14 @@ cands_build(const struct fs_tree *tr)
 		b.len = 0;
 		fs_buf_addstr(&b, "");
 		if (a->is_user) {
-			cands[ncands++] = fs_xstrdup(a->user);
+			fs_buf_name(&b, a->user);
+			cands[ncands++] = fs_xstrdup(b.data);
+			b.len = 0;
+			b.data[0] = '\0';
 			put_name(&b, tr, i);
 		} else {
-			fs_buf_printf(&b, "%s/", a->acct);
+			fs_buf_name(&b, a->acct);
+			fs_buf_addch(&b, '/');
 		}
 		cands[ncands++] = fs_xstrdup(b.data);
 	}

@@ -628,6 +628,7 @@ struct ctx {
 	struct fs_prio_pending *newjob;
 	size_t newpos;			/* its place in order */
 	size_t *order;			/* job indices, best first */
+	size_t *place, *ptotal;		/* by position: place in partition */
 };
 
 /* Fill j->pj from the snapshot and tree; -1 with e set when the job names
@@ -931,23 +932,51 @@ meta(struct ctx *x, struct fs_buf *b)
 			      fs_algorithm_name(x->ro.algorithm));
 }
 
+static const struct fs_prio_pending *place_jobs;
+
+/* Positions by their jobs' partition, then by position. */
+static int
+by_part_pos(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(place_jobs[x].part, place_jobs[y].part);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/* Each job's place among its partition's jobs, and how many those are,
+ * for every position of the order at once (a sort: n log n). */
+static void
+set_places(struct ctx *x)
+{
+	size_t n = x->s.njob, i, k, m, *idx = fs_xcalloc(n + 1, sizeof(*idx));
+	struct fs_prio_pending *byp = fs_xcalloc(n + 1, sizeof(*byp));
+
+	x->place = fs_xcalloc(n + 1, sizeof(*x->place));
+	x->ptotal = fs_xcalloc(n + 1, sizeof(*x->ptotal));
+	for (i = 0; i < n; i++) {
+		idx[i] = i;
+		byp[i] = x->s.job[x->order[i]];	/* the job at position i */
+	}
+	place_jobs = byp;
+	qsort(idx, n, sizeof(*idx), by_part_pos);
+	place_jobs = NULL;
+	for (i = 0; i < n; i = k) {
+		for (k = i; k < n && !strcmp(byp[idx[k]].part, byp[idx[i]].part);
+		     k++)
+			x->place[idx[k]] = k - i + 1;
+		for (m = i; m < k; m++)
+			x->ptotal[idx[m]] = k - i;
+	}
+	free(byp);
+	free(idx);
+}
+
 static size_t
 place_of(struct ctx *x, size_t pos, size_t *total)
 {
-	size_t i, place = 1, n = 0;
-	const struct fs_prio_pending *me = &x->s.job[x->order[pos]];
-
-	for (i = 0; i < x->s.njob; i++) {
-		const struct fs_prio_pending *j = &x->s.job[x->order[i]];
-
-		if (strcmp(j->part, me->part))
-			continue;
-		n++;
-		if (i < pos)
-			place++;
-	}
-	*total = n;
-	return place;
+	*total = x->ptotal[pos];
+	return x->place[pos];
 }
 
 static void
@@ -1599,6 +1628,7 @@ run(const struct opts *o)
 	for (i = 0; i < x.s.njob; i++)
 		if (&x.s.job[x.order[i]] == x.newjob)
 			x.newpos = i;
+	set_places(&x);
 
 	switch (o->out) {
 	case OUT_DEFAULT:
@@ -1632,6 +1662,8 @@ fail:
 	ret = FS_EXIT_DATA;
 out:
 	free(x.order);
+	free(x.place);
+	free(x.ptotal);
 	if (built)
 		fs_tree_release(&x.tr);
 	if (x.have_tree)

@@ -1,0 +1,1 @@
+t=$(mktemp -d) && trap 'rm -rf "$t"' EXIT && printf 'NodeName=n[0-18446744073709551615]\n' >"$t/a.conf" && printf 'NodeName=x%s\n' $(seq 1 3) >"$t/b.conf" && printf 'NodeName=n[0-999999],m1,m2\n' >>"$t/b.conf" && for c in a b; do timeout 10 fs-prio --conf "$t/$c.conf" -w; echo "$c: status $?"; done 2>&1 | sed "s|$t/||"
