@@ -80,3 +80,49 @@ for n in $SIZES; do
 	fi
 	prev_us=$rank_us prev_n=$rows
 done
+
+# Hostile shapes (issue 17): inputs that were once quadratic, each next to
+# sort of the same file; near-linear means a small ratio. BENCH_SHAPES=0
+# skips them.
+[ "${BENCH_SHAPES:-1}" = 0 ] && exit 0
+echo
+echo "hostile shapes (each next to sort of the same input):"
+f=$dir/shape-meta.tsv
+awk 'BEGIN { print "#fs-tsv 1"; print "#cluster=c"; print "#taken=2026-11-20T08:00:00Z"
+	for (i = 0; i < 40000; i++) print "#k" i "=v" i
+	print "Account\tUser\tParent\tRawShares\tRawUsage"; print "root\t\t\t\t"
+	print "a\t\troot\t1\t"; print "a\tu1\ta\t1\t5"; print "a\tu2\ta\t1\t3" }' >"$f"
+bytes=$(stat -c %s "$f") rows=40000 sort_us=
+echo " 40,000 metadata lines:"
+run sort "$f" "sort"
+run fs-rank "$f" "fs-rank"
+have fs-decay && run "fs-decay --elapsed 3d" "$f" "fs-decay --elapsed 3d"
+have fs-report && run fs-report "$f" "fs-report"
+have fs-explain && run "fs-explain u1 u2" "$f" "fs-explain u1 u2"
+f=$dir/shape-chain.tsv
+awk 'BEGIN { OFS = "\t"; print "#fs-tsv 1"; print "#cluster=c"; print "#taken=2026-11-20T08:00:00Z"
+	print "Account", "User", "Parent", "RawShares", "RawUsage"; print "root", "", "", "", ""; p = "root"
+	for (i = 1; i <= 8000; i++) { print "a" i, "", p, 1 + i % 3, ""; p = "a" i }
+	print p, "u1", p, 1, 5; print "root", "u2", "root", 1, 3 }' >"$f"
+bytes=$(stat -c %s "$f") rows=8003 sort_us=
+echo " an 8,000-deep chain:"
+run sort "$f" "sort"
+run "fs-rank --json" "$f" "fs-rank --json"
+have fs-explain && run "fs-explain u1" "$f" "fs-explain u1"
+if have fs-prio; then
+	conf=$dir/shape-nodes.conf jobs=$dir/shape-jobs.tsv
+	{
+		echo 'PriorityType=priority/multifactor'
+		echo 'PriorityWeightAge=1000'
+		echo 'PriorityWeightFairshare=0'
+		echo 'NodeName=n[00000-39999] CPUs=4'
+		echo 'PartitionName=p Nodes=n[00000-39999] Default=YES'
+	} >"$conf"
+	awk 'BEGIN { OFS = "\t"; print "JobID", "User", "Account", "Partition", "QOS", "CPUs", "Nodes", "TimeLimit", "Accrue", "Nice", "Site"
+		for (i = 0; i < 40000; i++) print 1000 + i, "u" i % 97, "a", "p", "normal", 1 + i % 8, 1, 60, "2026-11-19T20:00:00Z", 0, 0 }' >"$jobs"
+	bytes=$(stat -c %s "$jobs") rows=40000 sort_us=
+	echo " 40,000 nodes and 40,000 pending jobs:"
+	run sort "$jobs" "sort"
+	run "fs-prio --tsv" "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --tsv"
+	run "fs-prio --json" "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --json"
+fi
