@@ -37,6 +37,8 @@ fs_import_row(struct fs_import *m, const char *const *cell,
 	 * and valgrind always moves. */
 	FS_GROW(m->line, m->nrows, m->cap);
 	m->line[m->nrows++] = line;
+	if (!cell[IC_USER] || !*cell[IC_USER])
+		m->naccounts++;
 	for (c = 0; c < IC_N; c++) {
 		if (!m->has[c])
 			continue;
@@ -151,6 +153,10 @@ import_finish(struct fs_import *m, const char *cluster, long long taken,
 	const char *alg = NULL;
 	int r, c;
 
+	if (m->nrows && !m->naccounts)
+		return fs_error(e, m->line[0], "user rows only, no account: "
+				"this looks like 'sshare -U' output; import "
+				"'sshare -a -l -P'");
 	fs_buf_init(&tsv);
 	fs_buf_addstr(&tsv, FS_TSV_MAGIC "\n#cluster=c\n#taken=0\n");
 	header_line(&tsv, m);
@@ -511,9 +517,12 @@ text_row(struct text *x, char *line, unsigned long lineno, struct fs_err *e)
 		return fs_error(e, lineno, "empty Account cell");
 	if (*user) {
 		/* The user's row shows its account one space deeper than
-		 * the account's row. */
-		if (depth < 1 || (size_t)depth > x->nstack ||
-		    strcmp(x->stack[depth - 1], name))
+		 * the account's row, or at depth 0 when that row was not
+		 * printed before it (sshare indents relative to the rows
+		 * printed: a user listed ahead of its account, as 20.11's
+		 * list can be); the account is found by name either way. */
+		if (depth > 0 && ((size_t)depth > x->nstack ||
+				  strcmp(x->stack[depth - 1], name)))
 			return fs_error(e, lineno, "cannot place user '%s' of "
 					"account '%s' in the tree: import the "
 					"output of 'sshare -a -l' (all rows, no "

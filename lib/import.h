@@ -19,6 +19,7 @@ struct fs_import {
 	struct fs_buf body;	/* the rows, as TSV */
 	unsigned long *line;	/* the input line of each row */
 	size_t nrows, cap;
+	size_t naccounts;	/* rows without a user */
 	unsigned long last;	/* the input's last line */
 };
 

@@ -60,12 +60,10 @@ since() { echo "$(($(date +%s) - $1))s"; }
 suite_run() {
 	local suite=$1 t0 have_root=1 root slurm st f why log=$tmp/$1
 	n=$2
-	mkdir -p "$log"
-	t0=$(date +%s)
-	if "$chroot_sh" "$suite" create >"$log/create.log" 2>&1; then
+	if [ "$(cat "$log/create.st")" = 0 ]; then
 		root=$("$chroot_sh" "$suite" path)
 		slurm=$(dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Version}' slurmd 2>/dev/null)
-		echo "# $suite: chroot ready in $(since "$t0") (Slurm $slurm)"
+		echo "# $suite: chroot ready in $(cat "$log/create.time") (Slurm $slurm)"
 		t0=$(date +%s)
 		# From clean: the chroot keeps its build/ across runs, and objects
 		# of another checkout may look newer than this one's sources.
@@ -102,6 +100,14 @@ suite_run() {
 # The suites side by side (each stack has its own network, mounts and
 # processes; they mostly wait on their daemons), their lines in order.
 # FS_RELEASES_SERIAL=1 runs them one after the other.
+# The chroots first, one after the other: they share a cache of packages.
+for suite in $suites; do
+	mkdir -p "$tmp/$suite"
+	t0=$(date +%s)
+	"$chroot_sh" "$suite" create >"$tmp/$suite/create.log" 2>&1
+	echo $? >"$tmp/$suite/create.st"
+	since "$t0" >"$tmp/$suite/create.time"
+done
 k=0
 pids=()
 for suite in $suites; do

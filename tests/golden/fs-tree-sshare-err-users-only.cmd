@@ -1,1 +1,1 @@
-fs-tree --sshare -
+grep -v '^ *[A-Za-z]*||' sshare/ex7.P | sed 's/^ *//' | fs-tree --sshare -

@@ -1,0 +1,2 @@
+# users listed ahead of their accounts at depth 0 (sshare 20.11) are placed under their accounts, and rank to the FairShare sshare printed
+fs-tree --sshare sshare/depth0-users.P | fs-rank -P -U -o account,user,fairshare | awk -F'|' 'NR == FNR { if (FNR > 1) { sub(/^ */, "", $1); fs[$1 "|" $2] = $8 }; next } FNR > 1 { n++; if (fs[$1 "|" $2] != $3) { bad++; print "differs: " $0 " sshare " fs[$1 "|" $2] } } END { print n " users, " bad + 0 " differ from sshare" }' sshare/depth0-users.P -
