@@ -46,6 +46,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	if (!devnull && !(devnull = fopen("/dev/null", "w")))
 		abort();
+	memset(&ro, 0, sizeof(ro));
 	ro.algorithm = (enum fs_algorithm)(data[0] % 3);
 	ro.ties = (data[0] >> 2) & 1 ? FS_TIES_MERGE : FS_TIES_SLURM;
 	ro.dampening = 1 + (data[0] >> 3);

@@ -29,6 +29,7 @@ load_text(struct t *t, const char *text, enum fs_ties ties)
 	fs_buf_init(&b);
 	fs_buf_addstr(&b, text);
 	memset(t, 0, sizeof(*t));
+	memset(&t->ro, 0, sizeof(t->ro));
 	t->ro.algorithm = FS_ALG_FAIRTREE;
 	t->ro.ties = ties;
 	t->ro.dampening = 1;
