@@ -446,15 +446,16 @@ hosts_expand(const char *list, unsigned long line, struct fs_err *e,
 				width = 0;
 				while (r + width < rb && isdigit((unsigned char)r[width]))
 					width++;
+				errno = 0;
 				lo = strtoul(r, &end, 10);
-				if (!width || end != r + width)
+				if (!width || end != r + width || errno)
 					return fs_error(e, line, "not a host "
 							"list: '%s'", list);
 				hi = lo;
 				r = end;
 				if (*r == '-') {
 					hi = strtoul(r + 1, &end, 10);
-					if (end == r + 1 || hi < lo)
+					if (end == r + 1 || hi < lo || errno)
 						return fs_error(e, line, "not a "
 								"host list: '%s'",
 								list);
@@ -469,13 +470,16 @@ hosts_expand(const char *list, unsigned long line, struct fs_err *e,
 					return too_many_hosts(list, line, e);
 				if (*r == ',')
 					r++;
-				for (k = lo; k <= hi; k++) {
+				/* Up to hi, which may be ULONG_MAX. */
+				for (k = lo;; k++) {
 					snprintf(name, sizeof(name), "%.*s%0*lu%.*s",
 						 (int)(lb - start), start, width,
 						 k, (int)(p - rb - 1), rb + 1);
 					count++;
 					if (add(arg, name, line, e) < 0)
 						return -1;
+					if (k == hi)
+						break;
 				}
 			}
 		}

@@ -1,0 +1,2 @@
+# host lists at the edge of unsigned long: the last number is one name; a range up to it ends; a number past it is refused
+t=$(mktemp -d) && trap 'rm -rf "$t"' EXIT && printf 'NodeName=n[18446744073709551615]\n' >"$t/max.conf" && printf 'NodeName=n[18446744073709551614-18446744073709551615]\n' >"$t/max2.conf" && printf 'NodeName=n[077777777777777777777777777777]\n' >"$t/ovf.conf" && for c in max max2 ovf; do timeout 10 fs-prio --conf "$t/$c.conf" -w >/dev/null; echo "$c: status $?"; done 2>&1 | sed "s|$t/||"
