@@ -38,10 +38,16 @@ fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
 {
 	va_list ap;
 
+	char *p;
+
 	e->line = line;
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
+	/* One line on a terminal, whatever names the message repeats. */
+	for (p = e->msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	return -1;
 }
 
