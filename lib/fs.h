@@ -138,10 +138,27 @@ int fs_fmt_double(char *out, double v);
  * inf, signs and spaces. */
 int fs_parse_usage(const char *s, const char *col, long double *v,
 		   struct fs_err *e, unsigned long line);
+/* An index of names kept by the caller (entry i named name(arg, i)), so
+ * that looking one up is constant time: open addressing on FNV-1a, slots
+ * holding i + 1 (0 free), at most half full. Zeroed is empty. */
+struct fs_names {
+	size_t *slot, slots;
+};
+typedef const char *fs_name_fn(const void *arg, size_t i);
+/* The entry named key, or SIZE_MAX. */
+size_t fs_names_find(const struct fs_names *x, const char *key,
+		     fs_name_fn *name, const void *arg);
+/* Index entry n - 1, just appended (entries 0 .. n - 2 are indexed). */
+void fs_names_add(struct fs_names *x, size_t n, fs_name_fn *name,
+		  const void *arg);
+void fs_names_release(struct fs_names *x);
+
 /* Split "a,b,c" into a NULL-terminated list (one allocation; empty
  * items dropped); fs_list_free releases it. */
 char **fs_list_split(const char *s);
 void fs_list_free(char **v);
+/* Whether s (NULL: no) is in list, any case when nocase. */
+int fs_list_has(const char *const *list, const char *s, int nocase);
 
 /* Parse a long double that may be "inf" (computed columns read back). */
 int fs_parse_ld(const char *s, long double *v);
@@ -161,11 +178,10 @@ struct fs_header {
 	size_t ncols;
 	unsigned long line;	/* line number of the header line */
 	int state;		/* reading progress, private */
-	/* Private: meta's capacity, and an index of its keys (open
-	 * addressing, entries i + 1, 0 free) so that many metadata lines
-	 * read in linear time. */
-	size_t meta_cap, slots;
-	size_t *slot;
+	/* Private: meta's capacity, and an index of its keys so that many
+	 * metadata lines read in linear time. */
+	size_t meta_cap;
+	struct fs_names index;
 };
 
 void fs_header_init(struct fs_header *h);
@@ -782,10 +798,10 @@ struct fs_prio_cluster {
 	char *cluster;
 	struct { char *name; uint32_t cpus; double mem; } *node;
 	size_t nnode;
-	/* Private: node's capacity and an index of the names (open
-	 * addressing, entries i + 1, 0 free), so big clusters read in
-	 * linear time. */
-	size_t node_cap, node_slots, *node_slot;
+	/* Private: node's capacity and an index of the names, so big
+	 * clusters read in linear time. */
+	size_t node_cap;
+	struct fs_names node_index;
 	struct fs_prio_part *part;
 	size_t npart;
 	uint32_t part_max;		/* max PriorityJobFactor */

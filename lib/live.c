@@ -605,17 +605,6 @@ bad:
 	return -1;
 }
 
-static int
-in_list(const char *const *list, const char *s, int nocase)
-{
-	if (!s)
-		return 0;
-	for (; *list; list++)
-		if (nocase ? !strcasecmp(*list, s) : !strcmp(*list, s))
-			return 1;
-	return 0;
-}
-
 static void
 keep_ancestors(struct tree *t, int i)
 {
@@ -646,13 +635,13 @@ tree_filter(struct tree *t, const struct fs_live_filter *o)
 		struct node *nd = &t->nodes[i = stack[--top]];
 		int k, named = 0;
 
-		if (acc && !nd->rec->user && in_list(acc, nd->rec->acct, 1))
+		if (acc && !nd->rec->user && fs_list_has(acc, nd->rec->acct, 1))
 			named = 1;
 		if (named || (nd->parent >= 0 && insub[nd->parent]))
 			insub[i] = 1;
 		if (nd->rec->user) {
 			if ((!acc || insub[i]) &&
-			    (!usr || in_list(usr, nd->rec->user, 0))) {
+			    (!usr || fs_list_has(usr, nd->rec->user, 0))) {
 				nd->keep = 1;
 				keep_ancestors(t, i);
 			}

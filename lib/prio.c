@@ -380,7 +380,7 @@ fs_prio_cluster_release(struct fs_prio_cluster *cl)
 	for (i = 0; i < cl->nnode; i++)
 		free(cl->node[i].name);
 	free(cl->node);
-	free(cl->node_slot);
+	fs_names_release(&cl->node_index);
 	free(cl->cluster);
 	memset(cl, 0, sizeof(*cl));
 }
@@ -495,33 +495,19 @@ struct node_add {
 	double mem;
 };
 
-/* The slot of name in the node index: its entry, or the free one. */
-static size_t *
-node_slot(const struct fs_prio_cluster *cl, const char *name)
+static const char *
+node_name(const void *arg, size_t i)
 {
-	uint64_t x = 14695981039346656037u;
-	const char *p;
-	size_t i;
-
-	for (p = name; *p; p++)
-		x = (x ^ (unsigned char)*p) * 1099511628211u;
-	i = (size_t)(x ^ (x >> 29)) & (cl->node_slots - 1);
-	while (cl->node_slot[i] &&
-	       strcmp(cl->node[cl->node_slot[i] - 1].name, name))
-		i = (i + 1) & (cl->node_slots - 1);
-	return &cl->node_slot[i];
+	return ((const struct fs_prio_cluster *)arg)->node[i].name;
 }
 
 /* The index of node name, or nnode when there is none. */
 static size_t
 node_find(const struct fs_prio_cluster *cl, const char *name)
 {
-	size_t *sl;
+	size_t i = fs_names_find(&cl->node_index, name, node_name, cl);
 
-	if (!cl->node_slots)
-		return cl->nnode;
-	sl = node_slot(cl, name);
-	return *sl ? *sl - 1 : cl->nnode;
+	return i == SIZE_MAX ? cl->nnode : i;
 }
 
 static int
@@ -529,7 +515,7 @@ node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 {
 	struct node_add *a = arg;
 	struct fs_prio_cluster *cl = a->cl;
-	size_t i = node_find(cl, name), k;
+	size_t i = node_find(cl, name);
 
 	(void)line;
 	(void)e;
@@ -537,17 +523,7 @@ node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 		FS_GROW(cl->node, cl->nnode, cl->node_cap);
 		cl->node[i].name = fs_xstrdup(name);
 		cl->nnode++;
-		/* The index at most half full. */
-		if (2 * cl->nnode > cl->node_slots) {
-			cl->node_slots = cl->node_slots ? 2 * cl->node_slots
-							: 64;
-			free(cl->node_slot);
-			cl->node_slot = fs_xcalloc(cl->node_slots,
-						   sizeof(*cl->node_slot));
-			for (k = 0; k < cl->nnode; k++)
-				*node_slot(cl, cl->node[k].name) = k + 1;
-		} else
-			*node_slot(cl, name) = cl->nnode;
+		fs_names_add(&cl->node_index, cl->nnode, node_name, cl);
 	}
 	cl->node[i].cpus = a->cpus;
 	cl->node[i].mem = a->mem;

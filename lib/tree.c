@@ -21,7 +21,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "fs.h"
 #include "msort.h"
@@ -1210,15 +1209,6 @@ fs_tree_level_shares(struct fs_tree *tr)
 		tr->node[tr->root].level_shares = FS_NO_VAL;
 }
 
-static int
-listed(const char *const *list, const char *s, int nocase)
-{
-	for (; *list; list++)
-		if (nocase ? !strcasecmp(*list, s) : !strcmp(*list, s))
-			return 1;
-	return 0;
-}
-
 uint8_t *
 fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
 	      const char *const *users)
@@ -1232,8 +1222,8 @@ fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[i];
 
-		show[i] = (!accounts || listed(accounts, a->acct, 1)) &&
-			  (!users || !a->is_user || listed(users, a->user, 0));
+		show[i] = (!accounts || fs_list_has(accounts, a->acct, 1)) &&
+			  (!users || !a->is_user || fs_list_has(users, a->user, 0));
 	}
 	return show;
 }

@@ -30,7 +30,7 @@ fs_header_release(struct fs_header *h)
 		free(h->meta[i].val);
 	}
 	free(h->meta);
-	free(h->slot);
+	fs_names_release(&h->index);
 	for (i = 0; i < h->ncols; i++)
 		free(h->cols[i]);
 	free(h->cols);
@@ -62,38 +62,17 @@ looks_like_sshare(const char *line)
 	       !strncmp(line, "root|", 5);
 }
 
-/* The metadata index: FNV-1a of the key. */
-static size_t
-meta_hash(const char *key)
+static const char *
+meta_key(const void *arg, size_t i)
 {
-	uint64_t x = 14695981039346656037u;
-
-	for (; *key; key++)
-		x = (x ^ (unsigned char)*key) * 1099511628211u;
-	return (size_t)(x ^ (x >> 29));
-}
-
-/* The slot of key in the index: its entry, or the free one to fill. */
-static size_t *
-meta_slot(const struct fs_header *h, const char *key)
-{
-	size_t i = meta_hash(key) & (h->slots - 1);
-
-	while (h->slot[i] && strcmp(h->meta[h->slot[i] - 1].key, key))
-		i = (i + 1) & (h->slots - 1);
-	return &h->slot[i];
+	return ((const struct fs_header *)arg)->meta[i].key;
 }
 
 /* Index of key in h->meta, or SIZE_MAX. */
 static size_t
 meta_find(const struct fs_header *h, const char *key)
 {
-	size_t *sl;
-
-	if (!h->slots)
-		return SIZE_MAX;
-	sl = meta_slot(h, key);
-	return *sl ? *sl - 1 : SIZE_MAX;
+	return fs_names_find(&h->index, key, meta_key, h);
 }
 
 int
@@ -217,15 +196,7 @@ fs_header_set_meta(struct fs_header *h, const char *key, const char *val)
 	h->meta[h->nmeta].val = fs_xstrdup(val);
 	h->meta[h->nmeta].line = 0;
 	h->nmeta++;
-	/* The index at most half full. */
-	if (2 * h->nmeta > h->slots) {
-		h->slots = h->slots ? 2 * h->slots : 64;
-		free(h->slot);
-		h->slot = fs_xcalloc(h->slots, sizeof(*h->slot));
-		for (i = 0; i < h->nmeta; i++)
-			*meta_slot(h, h->meta[i].key) = i + 1;
-	} else
-		*meta_slot(h, key) = h->nmeta;
+	fs_names_add(&h->index, h->nmeta, meta_key, h);
 }
 
 int

@@ -20,18 +20,7 @@ mkdir -p "$tmp/opt/include" "$tmp/opt/lib"
 ln -s "$inc/slurm" "$tmp/opt/include/slurm"
 ln -s "$(readlink -f "$lib")" "$tmp/opt/lib/libslurm.so"
 
-n=0
-check() { # description, then a command that must succeed
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/check.out" 2>&1; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		head -20 "$tmp/check.out" | sed 's/^/#   /'
-	fi
-}
+. tests/tap.sh
 b=$tmp/build
 check "make SLURM_PREFIX builds fs-tree with live mode" \
 	make -s BUILD="$b" BIN="$b/bin" SLURM_PREFIX="$tmp/opt" "$b/bin/fs-tree"

@@ -101,23 +101,13 @@ cleanup() {
 trap cleanup EXIT
 
 echo "1..6"
-n=0
 bail() {
 	echo "Bail out! $*"
 	tail -n 30 "$log" 2>/dev/null | sed 's/^/# /'
 	exit 1
 }
-check() { # description, then a command that must succeed
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/check.out" 2>&1; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-	fi
-	head -n 40 "$tmp/check.out" | sed 's/^/# /'
-}
+. ./tap.sh
+check_show=40 # what each check measured, as it passes
 
 # The start_time of the last priority pass (epoch), from the state file.
 last_ran() {

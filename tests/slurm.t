@@ -47,18 +47,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-n=0
-check() { # description, then a command that must succeed
-	local what=$1
-	shift
-	n=$((n + 1))
-	if "$@" >"$tmp/check.out" 2>&1; then
-		echo "ok $n - $what"
-	else
-		echo "not ok $n - $what"
-		head -30 "$tmp/check.out" | sed 's/^/#   /'
-	fi
-}
+. ./tap.sh
 
 # Wire rounding as sshare and the association dump see a double: v*1e6/1e6.
 same_fairshare() {
