@@ -23,7 +23,8 @@ WERROR ?=
 SANITIZE ?=
 
 # libslurm gives fs-tree and fs-prio their live mode (lib/live.c); readline
-# gives fs-explain its prompt. Without them the rest still builds.
+# gives fs-explain its prompt; json-c gives fs-tree --sshare the output of
+# 'sshare --json' (lib/import_json.c). Without them the rest still builds.
 # libslurm is looked for, in order: under SLURM_PREFIX (headers in
 # PREFIX/include, the library in PREFIX/lib64 or PREFIX/lib, found again at
 # run time through an rpath), through pkg-config's 'slurm', then in the
@@ -49,6 +50,7 @@ else
   SLURM_LIBS := -lslurm
 endif
 HAVE_SLURM := $(shell printf '\#include <slurm/slurm.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) $(SLURM_CFLAGS) -E - >/dev/null 2>&1 && echo 1)
+HAVE_JSONC := $(shell printf '\#include <json-c/json.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) -E - >/dev/null 2>&1 && echo 1)
 HAVE_READLINE := $(shell printf '\#include <stdio.h>\n\#include <readline/readline.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) -E - >/dev/null 2>&1 && echo 1)
 
 # BUILD and BIN may be given, to build a second tree beside the first.
@@ -63,7 +65,9 @@ endif
 
 ALL_CFLAGS = -std=gnu11 -pthread -Wall -Wextra $(if $(WERROR),-Werror) $(CPPFLAGS) $(CFLAGS) $(SANFLAGS) -Ilib
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
-LIBS = -lm -pthread
+# json-c is reached through fs_sshare_import, which every program's library
+# holds: linked wherever libfs.a is.
+LIBS = -lm -pthread $(if $(HAVE_JSONC),-ljson-c)
 
 LIB_SRC = $(wildcard lib/*.c)
 LIB_OBJ = $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRC))
@@ -72,6 +76,7 @@ LIBFS = $(BUILD)/libfs.a
 # Per-program libraries; lib/live.c is the only file that includes Slurm's
 # headers.
 lib/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS))
+lib/import_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
 fs-tree_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
 fs-prio_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
 fs-explain_CFLAGS = $(if $(HAVE_READLINE),-DHAVE_READLINE)
@@ -139,6 +144,7 @@ clean:
 config:
 	@echo "libslurm:  $(if $(HAVE_SLURM),yes,no) $(strip $(SLURM_CFLAGS) $(SLURM_LIBS))"
 	@echo "readline:  $(if $(HAVE_READLINE),yes,no)"
+	@echo "json-c:    $(if $(HAVE_JSONC),yes,no)"
 
 .PHONY: all check install clean config
 
@@ -161,7 +167,7 @@ $(BUILD)/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/unit/numch
 
 build/fuzz/lib/%.o: lib/%.c $(wildcard lib/*.h)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(if $(filter import_json,$*),$(lib/import_json_CFLAGS)) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/unit/numcheck.h $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(filter-out %.h,$^) $(LIBS)

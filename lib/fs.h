@@ -472,12 +472,14 @@ int fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 
 /* ---------------------------------------------------------------- import.c */
 
-/* Convert the text of `sshare -a -l` (any of -P, -p, fixed width) into a
- * TSV tree in out (fs-tree(1) says what is read and what is refused),
+/* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the
+ * document of `sshare -a --json` (import_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
  * taken at taken (seconds since 1970; -1 for now).
  * Returns 0, or -1 with e set at the input's line. */
 int fs_sshare_import(const char *text, size_t len, const char *cluster,
 		     long long taken, struct fs_buf *out, struct fs_err *e);
+/* Whether fs_sshare_import reads 'sshare --json' (built with json-c). */
+int fs_sshare_json_available(void);
 
 /* ---------------------------------------------------------------- width.c */
 

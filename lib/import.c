@@ -86,6 +86,8 @@ infer_algorithm(const struct fs_import *m, const struct fs_tree *tr)
 	int c = fs_header_col(&tr->t->h, col_tsv[IC_FS]);
 	uint32_t i;
 
+	if (m->algorithm)
+		return m->algorithm;
 	if (m->has[IC_LFS])
 		return "fairtree";
 	if (c >= 0)
@@ -605,7 +607,8 @@ fs_sshare_import(const char *text, size_t len, const char *cluster,
 		 long long taken, struct fs_buf *out, struct fs_err *e)
 {
 	struct fs_import m;
-	char *copy;
+	char *copy, *found = NULL;
+	size_t skip;
 	int r;
 
 	if (memchr(text, '\0', len))
@@ -615,9 +618,17 @@ fs_sshare_import(const char *text, size_t len, const char *cluster,
 	copy = fs_xmalloc(len + 1);
 	memcpy(copy, text, len);
 	copy[len] = '\0';
-	r = import_text(&m, copy, e);
+	skip = strspn(copy, " \t\r\n");
+	if (copy[skip] == '{')
+		r = fs_import_json(&m, copy, len, &found, e);
+	else if (!strncmp(copy + skip, "---", 3))
+		r = fs_error(e, 1, "this looks like 'sshare --yaml': save "
+			     "'sshare -a --json' or 'sshare -a -l -P'");
+	else
+		r = import_text(&m, copy, e);
 	if (r == 0)
-		r = import_finish(&m, cluster, taken, out, e);
+		r = import_finish(&m, cluster ? cluster : found, taken, out, e);
+	free(found);
 	free(copy);
 	free(m.line);
 	fs_buf_release(&m.body);

@@ -21,11 +21,17 @@ struct fs_import {
 	size_t nrows, cap;
 	size_t naccounts;	/* rows without a user */
 	unsigned long last;	/* the input's last line */
+	const char *algorithm;	/* as the input shows it, if it does */
 };
 
 /* Append one row: cell[c] for every column the input has (NULL is
  * empty), read at line. */
 void fs_import_row(struct fs_import *m, const char *const *cell,
 		   unsigned long line);
+
+/* The front end for 'sshare --json' (import_json.c): its rows into m; the
+ * cluster its rows name, if any, into *cluster (the caller frees it). */
+int fs_import_json(struct fs_import *m, const char *text, size_t len,
+		   char **cluster, struct fs_err *e);
 
 #endif

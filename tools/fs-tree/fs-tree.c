@@ -40,7 +40,8 @@ usage(FILE *f, int full)
 		"ancestors\n"
 		"      --sshare FILE    import saved 'sshare -a -l' output (-P, "
 		"-p or fixed\n"
-		"                       width; - for standard input)\n"
+		"                       width) or 'sshare -a --json'; - for "
+		"standard input\n"
 		"      --cluster NAME   the cluster name to record for --sshare\n"
 		"      --taken DATE     when the sshare output was saved (default: "
 		"FILE's\n"
@@ -49,8 +50,10 @@ usage(FILE *f, int full)
 		"  -h, --help           this help\n"
 		"  -V, --version        the version and the Slurm release\n"
 		"\n"
-		"Live mode built in: %s. See fs-tree(1).\n",
-		fs_live_available() ? "yes" : "no");
+		"Live mode built in: %s; sshare --json import: %s. See "
+		"fs-tree(1).\n",
+		fs_live_available() ? "yes" : "no",
+		fs_sshare_json_available() ? "yes" : "no");
 }
 
 /* taken: --taken's seconds, else -1: the file's mtime, else now. */

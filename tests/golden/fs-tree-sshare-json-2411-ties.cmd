@@ -1,0 +1,1 @@
+fs-tree --sshare sshare/json-2411-ties.json --taken 2026-01-01; t=$(mktemp) && trap 'rm -f $t' EXIT && fs-tree --sshare sshare/json-2411-ties.json | fs-rank -l -P >$t && fs-tree --sshare sshare/json-2411-ties.P | fs-rank -l -P | diff - $t && echo 'ranked as the text saved with it'
