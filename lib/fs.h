@@ -129,6 +129,7 @@ int fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e);
 /* Numbers as the TSV tree writes them: exact round trip. */
 void fs_buf_ld(struct fs_buf *b, long double v);	/* %.21Lg, "inf" */
 void fs_buf_double(struct fs_buf *b, double v);	/* %.17g, "inf" */
+void fs_buf_ll(struct fs_buf *b, long long v);	/* %lld, without printf */
 /* The same into out[FS_FMT_MAX], no NUL; returns the length. */
 #define FS_FMT_MAX 64
 int fs_fmt_ld(char *out, long double v);
@@ -195,7 +196,9 @@ int fs_header_col(const struct fs_header *h, const char *name); /* -1 absent */
 const char *fs_header_meta(const struct fs_header *h, const char *key);
 /* The input line of a metadata key, 0 if absent or set by a program. */
 unsigned long fs_header_meta_line(const struct fs_header *h, const char *key);
-void fs_header_set_meta(struct fs_header *h, const char *key, const char *val);
+/* Set key to val (replacing its value, or appended); returns its index. */
+size_t fs_header_set_meta(struct fs_header *h, const char *key,
+			  const char *val);
 /* Append a column if absent; returns its index. */
 int fs_header_add_col(struct fs_header *h, const char *name);
 /* The first line and the metadata, with trailer=#end added when absent:

@@ -25,10 +25,8 @@ fs_header_release(struct fs_header *h)
 {
 	size_t i;
 
-	for (i = 0; i < h->nmeta; i++) {
-		free(h->meta[i].key);
-		free(h->meta[i].val);
-	}
+	for (i = 0; i < h->nmeta; i++)
+		free(h->meta[i].key);	/* and the value after it */
 	free(h->meta);
 	fs_names_release(&h->index);
 	for (i = 0; i < h->ncols; i++)
@@ -122,8 +120,8 @@ fs_header_feed(struct fs_header *h, char *line, size_t len,
 			return fs_error(e, lineno, "metadata '" FS_TSV_TRAILER
 					"': '%s' (this program knows '"
 					FS_TSV_END "')", eq + 1);
-		fs_header_set_meta(h, line + 1, eq + 1);
-		h->meta[meta_find(h, line + 1)].line = lineno;
+		i = fs_header_set_meta(h, line + 1, eq + 1);
+		h->meta[i].line = lineno;	/* after: h->meta may move */
 		return 1;
 	}
 	/* The header line. */
@@ -181,22 +179,36 @@ fs_header_meta_line(const struct fs_header *h, const char *key)
 	return i == SIZE_MAX ? 0 : h->meta[i].line;
 }
 
-void
+/* A key and its value in one block, the value after the key. */
+static void
+meta_fill(struct fs_meta *m, const char *key, const char *val)
+{
+	size_t k = strlen(key) + 1, v = strlen(val) + 1;
+
+	m->key = fs_xmalloc(k + v);
+	memcpy(m->key, key, k);
+	m->val = m->key + k;
+	memcpy(m->val, val, v);
+}
+
+size_t
 fs_header_set_meta(struct fs_header *h, const char *key, const char *val)
 {
 	size_t i = meta_find(h, key);
 
 	if (i != SIZE_MAX) {
-		free(h->meta[i].val);
-		h->meta[i].val = fs_xstrdup(val);
-		return;
+		char *old = h->meta[i].key;	/* key may point into it */
+
+		meta_fill(&h->meta[i], key, val);
+		free(old);
+		return i;
 	}
 	FS_GROW(h->meta, h->nmeta, h->meta_cap);
-	h->meta[h->nmeta].key = fs_xstrdup(key);
-	h->meta[h->nmeta].val = fs_xstrdup(val);
+	meta_fill(&h->meta[h->nmeta], key, val);
 	h->meta[h->nmeta].line = 0;
 	h->nmeta++;
 	fs_names_add(&h->index, h->nmeta, meta_key, h);
+	return h->nmeta - 1;
 }
 
 int
@@ -217,8 +229,13 @@ fs_header_put_meta(const struct fs_header *h, struct fs_buf *b)
 	size_t i;
 
 	fs_buf_addstr(b, FS_TSV_MAGIC "\n");
-	for (i = 0; i < h->nmeta; i++)
-		fs_buf_printf(b, "#%s=%s\n", h->meta[i].key, h->meta[i].val);
+	for (i = 0; i < h->nmeta; i++) {
+		fs_buf_addch(b, '#');
+		fs_buf_addstr(b, h->meta[i].key);
+		fs_buf_addch(b, '=');
+		fs_buf_addstr(b, h->meta[i].val);
+		fs_buf_addch(b, '\n');
+	}
 	if (meta_find(h, FS_TSV_TRAILER) == SIZE_MAX)
 		fs_buf_addstr(b, "#" FS_TSV_TRAILER "=" FS_TSV_END "\n");
 }

@@ -722,6 +722,21 @@ fs_fmt_double(char *out, double v)
 }
 
 void
+fs_buf_ll(struct fs_buf *b, long long v)
+{
+	char d[24], *p = d + sizeof(d);
+	unsigned long long u = v < 0 ? 0 - (unsigned long long)v
+				     : (unsigned long long)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	fs_buf_add(b, p, (size_t)(d + sizeof(d) - p));
+}
+
+void
 fs_buf_ld(struct fs_buf *b, long double v)
 {
 	fs_buf_grow(b, FS_FMT_MAX);
@@ -896,21 +911,60 @@ fs_parse_ld(const char *s, long double *v)
 	return *end || isnan(*v) ? -1 : 0;
 }
 
+/* Two digits of v at p. */
+static void
+put2(char *p, unsigned v)
+{
+	p[0] = (char)('0' + v / 10);
+	p[1] = (char)('0' + v % 10);
+}
+
 void
 fs_iso_time(long long t, char out[32])
 {
-	time_t tt = (time_t)t;
-	struct tm tm;
+	/* The civil date of a day count, in proleptic Gregorian 400-year
+	 * eras counted from March (so that leap days come last), without
+	 * gmtime and printf: fs-prio writes one per job. */
+	long long days = t / 86400, sec = t % 86400, era, y;
+	unsigned doe, yoe, doy, mp, d, m;
 
-	/* Four digits always, as fs_parse_date reads them (strftime's %Y
-	 * writes year 999 as "999"). */
-	char buf[96];
+	if (sec < 0) {
+		sec += 86400;
+		days--;
+	}
+	days += 719468;	/* from 1970-01-01 to 0000-03-01 */
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = (unsigned)(days - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	d = doy - (153 * mp + 2) / 5 + 1;
+	m = mp < 10 ? mp + 3 : mp - 9;
+	y = (long long)yoe + era * 400 + (m <= 2);
+	/* Four digits always, as fs_parse_date reads them. */
+	if (y < 0 || y > 9999) {
+		char buf[96];
 
-	gmtime_r(&tt, &tm);
-	snprintf(buf, sizeof(buf), "%04lld-%02d-%02dT%02d:%02d:%02dZ",
-		 (long long)tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-		 tm.tm_hour, tm.tm_min, tm.tm_sec);
-	snprintf(out, 32, "%.31s", buf);
+		snprintf(buf, sizeof(buf), "%04lld-%02u-%02uT%02u:%02u:%02uZ",
+			 y, m, d, (unsigned)(sec / 3600),
+			 (unsigned)(sec / 60 % 60), (unsigned)(sec % 60));
+		snprintf(out, 32, "%.31s", buf);
+		return;
+	}
+	put2(out, (unsigned)(y / 100));
+	put2(out + 2, (unsigned)(y % 100));
+	out[4] = '-';
+	put2(out + 5, m);
+	out[7] = '-';
+	put2(out + 8, d);
+	out[10] = 'T';
+	put2(out + 11, (unsigned)(sec / 3600));
+	out[13] = ':';
+	put2(out + 14, (unsigned)(sec / 60 % 60));
+	out[16] = ':';
+	put2(out + 17, (unsigned)(sec % 60));
+	out[19] = 'Z';
+	out[20] = '\0';
 }
 
 char **
