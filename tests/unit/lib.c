@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fs.h"
 #include "tap.h"
@@ -74,6 +75,24 @@ static const char ex1_reversed[] = HDR
 	"E\tu4\tE\t1\t25\nE\t\tD\t25\t\nD\t\troot\t60\t\nC\tu3\tC\t1\t0\n"
 	"C\tu2\tC\t1\t25\nC\t\tA\t10\t\nB\tu1\tB\t1\t20\nB\t\tA\t30\t\n"
 	"A\t\troot\t40\t\nroot\t\t\t\t\n";
+
+static int
+iso_differs(long long t)
+{
+	char ours[32], want[96];
+	time_t tt = (time_t)t;
+	struct tm tm;
+	static int shown;
+
+	fs_iso_time(t, ours);
+	gmtime_r(&tt, &tm);
+	snprintf(want, sizeof(want), "%04lld-%02d-%02dT%02d:%02d:%02dZ",
+		 (long long)tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+		 tm.tm_hour, tm.tm_min, tm.tm_sec);
+	if (strcmp(ours, want) && shown++ < 5)
+		printf("# %lld: %s, gmtime %s\n", t, ours, want);
+	return strcmp(ours, want) != 0;
+}
 
 static void
 test_fairtree_ex1(void)
@@ -313,9 +332,31 @@ test_errors(void)
 	}
 }
 
+/* fs_iso_time computes the civil date itself: the same as gmtime's from
+ * year 0 to 9999, every few hours, and at the edges. */
+static void
+test_iso_time(void)
+{
+	static const long long edge[] = {
+		0, -1, 86399, 86400, 951782400 /* 2000-02-29 */,
+		951868800, 4102444800LL /* 2100-01-01 */,
+		-62167219200LL /* 0000-01-01 */, 253402300799LL};
+	long long t;
+	unsigned long n = 0, bad = 0;
+	size_t i;
+
+	for (t = -62167219200LL; t < 253402300800LL; t += 101102)
+		bad += iso_differs(t), n++;
+	for (i = 0; i < sizeof(edge) / sizeof(*edge); i++)
+		bad += iso_differs(edge[i]), n++;
+	ok(!bad, "fs_iso_time equals gmtime at %lu times from 0000 to 9999 "
+	   "(%lu differ)", n, bad);
+}
+
 int
 main(void)
 {
+	test_iso_time();
 	test_fairtree_ex1();
 	test_classic_ex1();
 	test_near_miss();
