@@ -99,7 +99,9 @@ fs_json_ld(struct fs_buf *b, long double v)
 static void
 json_key(struct fs_buf *b, const char *k)
 {
-	fs_buf_printf(b, ",\"%s\":", k);
+	fs_buf_addstr(b, ",\"");
+	fs_buf_addstr(b, k);
+	fs_buf_addstr(b, "\":");
 }
 
 static void
@@ -159,7 +161,7 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		if (a->parent == FS_NONE || !pos[a->parent])
 			fs_buf_addstr(&b, "null");
 		else
-			fs_buf_printf(&b, "%u", pos[a->parent] - 1);
+			fs_buf_ll(&b, pos[a->parent] - 1);
 		/* The accounts from root down to this row's account, up to
 		 * FS_JSON_PATH_MAX of them (else every row of a deep chain
 		 * repeats its ancestors: quadratic). */
@@ -180,22 +182,24 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 			}
 			fs_buf_addch(&b, ']');
 		}
-		fs_buf_printf(&b, ",\"depth\":%u,\"kind\":\"%s\"", a->depth,
-			      a->is_user ? "user" : "account");
+		json_key(&b, "depth");
+		fs_buf_ll(&b, a->depth);
+		fs_buf_addstr(&b, a->is_user ? ",\"kind\":\"user\""
+					     : ",\"kind\":\"account\"");
 		json_key(&b, "raw_shares");
 		if (a->use_parent || i == tr->root)
 			fs_buf_addstr(&b, "null");
 		else
-			fs_buf_printf(&b, "%u", a->shares_raw);
-		fs_buf_printf(&b, ",\"shares_parent\":%s",
-			      a->use_parent ? "true" : "false");
+			fs_buf_ll(&b, a->shares_raw);
+		fs_buf_addstr(&b, a->use_parent ? ",\"shares_parent\":true"
+						: ",\"shares_parent\":false");
 		json_key(&b, "raw_usage");
 		json_number(&b, (double)a->usage_raw);
 		json_key(&b, "level_shares");
 		if (a->level_shares == FS_NO_VAL)
 			fs_buf_addstr(&b, "null");
 		else
-			fs_buf_printf(&b, "%u", a->level_shares);
+			fs_buf_ll(&b, a->level_shares);
 		json_key(&b, "norm_shares");
 		json_number(&b, a->shares_norm);
 		json_key(&b, "norm_usage");
@@ -210,8 +214,9 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 			fs_buf_addstr(&b, "null");
 		else
 			json_number(&b, (double)a->level_fs);
-		fs_buf_printf(&b, ",\"level_fs_infinite\":%s",
-			      fair && isinf(a->level_fs) ? "true" : "false");
+		fs_buf_addstr(&b, fair && isinf(a->level_fs)
+					  ? ",\"level_fs_infinite\":true"
+					  : ",\"level_fs_infinite\":false");
 		json_key(&b, "fairshare");
 		if (a->is_user || !fair)
 			json_number(&b, a->fs_factor);
@@ -219,7 +224,7 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 			fs_buf_addstr(&b, "null");
 		json_key(&b, "rank");
 		if (a->is_user)
-			fs_buf_printf(&b, "%u", tr->user_count + 1 - a->rank);
+			fs_buf_ll(&b, tr->user_count + 1 - a->rank);
 		else
 			fs_buf_addstr(&b, "null");
 		fs_buf_addch(&b, '}');

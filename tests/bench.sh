@@ -44,6 +44,13 @@ run() {
 		printf "\n" }'
 }
 
+# outsize INPUT CMD: what CMD writes, next to its input (a shape whose
+# answer is many times its input is bound by writing it, not by sort's work).
+outsize() {
+	awk -v o="$(bash -c "$2" <"$1" 2>/dev/null | wc -c)" -v i="$(stat -c %s "$1")" 'BEGIN {
+		printf "  %-34s %.1f MB written from %.1f MB (x%.1f)\n", "", o / 1e6, i / 1e6, o / i }'
+}
+
 echo "bench: $(nproc) cores, $(uname -m), best of $REPS"
 prev_us= prev_n=
 for n in $SIZES; do
@@ -108,7 +115,8 @@ bytes=$(stat -c %s "$f") rows=8003 sort_us=
 echo " an 8,000-deep chain:"
 run sort "$f" "sort"
 run "fs-rank --json" "$f" "fs-rank --json"
-have fs-explain && run "fs-explain u1" "$f" "fs-explain u1"
+outsize "$f" "fs-rank --json"
+have fs-explain && run "fs-explain u1" "$f" "fs-explain u1" && outsize "$f" "fs-explain u1"
 if have fs-prio; then
 	conf=$dir/shape-nodes.conf jobs=$dir/shape-jobs.tsv
 	{
@@ -124,5 +132,7 @@ if have fs-prio; then
 	echo " 40,000 nodes and 40,000 pending jobs:"
 	run sort "$jobs" "sort"
 	run "fs-prio --tsv" "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --tsv"
+	outsize "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --tsv"
 	run "fs-prio --json" "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --json"
+	outsize "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --json"
 fi
