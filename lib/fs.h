@@ -194,6 +194,17 @@ int fs_header_feed(struct fs_header *h, char *line, size_t len,
 		   unsigned long lineno, struct fs_err *e);
 int fs_header_col(const struct fs_header *h, const char *name); /* -1 absent */
 const char *fs_header_meta(const struct fs_header *h, const char *key);
+/* Metadata read with one rule wherever it is read: 0 when key is absent,
+ * 1 with the value, -1 with e set at its line. Seconds are whole and at
+ * least min; dates are what fs_parse_date reads. */
+int fs_meta_seconds(const struct fs_header *h, const char *key, long long min,
+		    long long *v, struct fs_err *e);
+int fs_meta_date(const struct fs_header *h, const char *key, long long *t,
+		 struct fs_err *e);
+/* Slurm's defaults for the metadata fs-tree writes from slurm.conf:
+ * PriorityDecayHalfLife 7-0 and PriorityCalcPeriod 5 (minutes). */
+#define FS_SLURM_HALF_LIFE 604800
+#define FS_SLURM_CALC_PERIOD 300
 /* The input line of a metadata key, 0 if absent or set by a program. */
 unsigned long fs_header_meta_line(const struct fs_header *h, const char *key);
 /* Set key to val (replacing its value, or appended); returns its index. */

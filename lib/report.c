@@ -73,8 +73,11 @@ fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 	uint32_t i;
 	size_t k;
 	int ret = 0;
+	long long taken;
 
-	if (fs_rank_opts_from_meta(ro, &t->h, NULL, -1, 0, e) < 0)
+	/* The report prints taken and compares snapshots by it. */
+	if (fs_rank_opts_from_meta(ro, &t->h, NULL, -1, 0, e) < 0 ||
+	    fs_meta_date(&t->h, "taken", &taken, e) < 0)
 		return -1;
 	/* Ranking first fills every field, the ones no column carries too. */
 	fs_rank(tr, ro);

@@ -115,22 +115,6 @@ header(struct fs_buf *b, const char *name, const char *help)
 }
 
 /* metadata 'taken', "2026-11-20T08:00:00Z", as seconds since the epoch. */
-static int
-taken_seconds(const char *s, long long *t)
-{
-	struct tm tm;
-	char *end;
-
-	if (!s)
-		return -1;
-	memset(&tm, 0, sizeof(tm));
-	end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm);
-	if (!end || strcmp(end, "Z"))
-		return -1;
-	*t = (long long)timegm(&tm);
-	return 0;
-}
-
 void
 fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
 {
@@ -139,6 +123,7 @@ fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
 	uint32_t k, accounts = 0;
 	long double x;
 	long long t;
+	struct fs_err te = {NULL, 0, ""};
 	int v;
 	char depth[16];
 
@@ -146,7 +131,8 @@ fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
 		cluster = "";
 	for (k = 0; k < tr->n; k++)
 		accounts += !tr->node[k].is_user && k != tr->root;
-	if (taken_seconds(fs_header_meta(&tr->t->h, "taken"), &t) == 0) {
+	/* fs_report_rank has refused a taken that does not parse. */
+	if (fs_meta_date(&tr->t->h, "taken", &t, &te) == 1) {
 		header(b, "fairshare_snapshot_timestamp_seconds",
 		       "When the tree was taken, seconds since the epoch.");
 		fs_buf_addstr(b, "fairshare_snapshot_timestamp_seconds{");

@@ -179,6 +179,43 @@ fs_header_meta_line(const struct fs_header *h, const char *key)
 	return i == SIZE_MAX ? 0 : h->meta[i].line;
 }
 
+/* The one rule for metadata that holds seconds: digits only, as fs-tree
+ * and fs-decay write them (Slurm's own settings are whole seconds). */
+int
+fs_meta_seconds(const struct fs_header *h, const char *key, long long min,
+		long long *v, struct fs_err *e)
+{
+	const char *s = fs_header_meta(h, key), *p;
+
+	if (!s)
+		return 0;
+	for (p = s; *p >= '0' && *p <= '9'; p++)
+		;
+	if (p == s || *p || p - s > 12 || atoll(s) < min)
+		return fs_error(e, fs_header_meta_line(h, key),
+				"metadata '%s': not a whole number of "
+				"seconds%s: '%s'", key,
+				min > 0 ? " above 0" : "", s);
+	*v = atoll(s);
+	return 1;
+}
+
+/* And for dates: what fs_parse_date reads (a UTC offset included). */
+int
+fs_meta_date(const struct fs_header *h, const char *key, long long *t,
+	     struct fs_err *e)
+{
+	const char *s = fs_header_meta(h, key);
+	struct fs_err de = {NULL, 0, ""};
+
+	if (!s)
+		return 0;
+	if (fs_parse_date(s, t, &de) < 0)
+		return fs_error(e, fs_header_meta_line(h, key),
+				"metadata '%s': %s", key, de.msg);
+	return 1;
+}
+
 /* A key and its value in one block, the value after the key. */
 static void
 meta_fill(struct fs_meta *m, const char *key, const char *val)

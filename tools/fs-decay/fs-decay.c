@@ -20,8 +20,6 @@
 
 #include "fs.h"
 
-#define SLURM_HALF_LIFE 604800	/* PriorityDecayHalfLife default: 7-0 */
-#define SLURM_CALC_PERIOD 300	/* PriorityCalcPeriod default: 5 */
 
 struct opts {
 	int elapsed_set, to_set, from_set, half_life_set, period_set;
@@ -105,42 +103,36 @@ opt_date(const char *opt, const char *arg, long long *v)
 	return 0;
 }
 
-/* A metadata entry that must be a whole number of seconds >= min. */
+/* A metadata entry of seconds (fs_meta_seconds), and the option that
+ * overrides it in the message. */
 static int
 meta_seconds(const struct fs_header *h, const char *key, long long min,
 	     const char *opt, long long *v, struct fs_err *e)
 {
-	const char *s = fs_header_meta(h, key);
-	const char *p;
+	int r = fs_meta_seconds(h, key, min, v, e);
 
-	if (!s)
-		return 0;
-	for (p = s; *p >= '0' && *p <= '9'; p++)
-		;
-	if (p == s || *p || p - s > 12 || (*v = atoll(s)) < min)
-		return fs_error(e, fs_header_meta_line(h, key),
-				"metadata '%s': not a whole number of "
-				"seconds%s: '%s' (override it with %s)", key,
-				min > 0 ? " above 0" : "", s, opt);
-	return 1;
+	if (r < 0) {
+		size_t l = strlen(e->msg);
+
+		snprintf(e->msg + l, sizeof(e->msg) - l, " (override it with "
+			 "%s)", opt);
+	}
+	return r;
 }
 
 static int
 make_plan(const struct opts *o, const struct fs_header *h, struct plan *p,
 	  struct fs_err *e)
 {
-	const char *taken = fs_header_meta(h, "taken");
-	struct fs_err te = {NULL, 0, ""};
 	char a[32], b[32];
 	int r;
 
-	if (!taken)
+	if ((r = fs_meta_date(h, "taken", &p->taken, e)) < 0)
+		return -1;
+	if (!r)
 		return fs_error(e, 0, "metadata 'taken' is missing: fs-decay "
 				"needs the time the usage was taken (add a "
 				"line '#taken=2026-11-20T08:00:00Z')");
-	if (fs_parse_date(taken, &p->taken, &te) < 0)
-		return fs_error(e, fs_header_meta_line(h, "taken"),
-				"metadata 'taken': %s", te.msg);
 	p->from = o->from_set ? o->from : p->taken;
 	p->to = o->to_set ? o->to
 	      : o->elapsed_set ? p->from + o->elapsed : p->taken;
@@ -158,13 +150,13 @@ make_plan(const struct opts *o, const struct fs_header *h, struct plan *p,
 				"the tree's taken, or --from)", b, a);
 	}
 	p->law.exact = o->exact;
-	p->law.half_life = SLURM_HALF_LIFE;
+	p->law.half_life = FS_SLURM_HALF_LIFE;
 	if (o->half_life_set)
 		p->law.half_life = o->half_life;
 	else if ((r = meta_seconds(h, "half_life", 0, "--half-life",
 				   &p->law.half_life, e)) < 0)
 		return -1;
-	p->period = SLURM_CALC_PERIOD;
+	p->period = FS_SLURM_CALC_PERIOD;
 	if (o->period_set)
 		p->period = o->period;
 	else if (o->jobs && meta_seconds(h, "calc_period", 1,

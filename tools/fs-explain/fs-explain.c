@@ -30,7 +30,6 @@
 
 #include "fs.h"
 
-#define DEFAULT_HALF_LIFE 604800.0	/* Slurm's PriorityDecayHalfLife */
 #define SHOW_BEFORE 8			/* siblings listed per step */
 #define INDENT_STEPS 12			/* the path's indentation stops
 					 * growing below this depth */
@@ -857,8 +856,7 @@ static int
 setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 {
 	const struct fs_header *h = &c->t.h;
-	const char *s;
-	char *end;
+	long long hl;
 	enum fs_algorithm a;
 
 	if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
@@ -872,14 +870,10 @@ setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 							       : FS_TIES_SLURM,
 				   0, e) < 0)
 		return -1;
-	c->half_life = DEFAULT_HALF_LIFE;
-	if ((s = fs_header_meta(h, "half_life"))) {
-		c->half_life = strtod(s, &end);
-		if (*end || !*s || !(c->half_life >= 0) || isinf(c->half_life))
-			return fs_error(e, fs_header_meta_line(h, "half_life"),
-					"metadata 'half_life': not a "
-					"number of seconds: '%s'", s);
-	}
+	hl = FS_SLURM_HALF_LIFE;
+	if (fs_meta_seconds(h, "half_life", 0, &hl, e) < 0)
+		return -1;
+	c->half_life = (double)hl;
 	return 0;
 }
 

@@ -1466,6 +1466,17 @@ queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
 	free(k);
 }
 
+/* The tree's taken (fs_meta_date; fs_report_rank has checked it). */
+static int
+tree_taken(const struct ctx *x, long long *t, struct fs_err *e)
+{
+	int r = fs_meta_date(&x->t.h, "taken", t, e);
+
+	if (r < 0)
+		e->file = x->tree_name;
+	return r;
+}
+
 /* Read the tree from --tree or standard input (when there is one). */
 static int
 read_tree(struct ctx *x, struct fs_err *e)
@@ -1535,8 +1546,7 @@ run(const struct opts *o)
 	struct fs_err e = {NULL, 0, ""};
 	struct fs_buf out;
 	size_t i;
-	int ret = FS_EXIT_DATA, built = 0;
-	const char *taken;
+	int ret = FS_EXIT_DATA, built = 0, r = 0;
 
 	if (o->user) {
 		struct fs_prio_pending j;
@@ -1611,23 +1621,17 @@ run(const struct opts *o)
 		}
 	} else if (!o->offline)
 		x.now = x.s.now;
-	else if (x.have_tree && (taken = fs_header_meta(&x.t.h, "taken"))) {
-		struct fs_err te = {NULL, 0, ""};
-
-		if (fs_parse_date(taken, &x.now, &te) < 0) {
-			e.file = x.tree_name;
-			fs_error(&e, 0, "metadata 'taken': %s; or give --now",
-				 te.msg);
-			goto fail;
-		}
-	} else
+	else if (!x.have_tree || !(r = tree_taken(&x, &x.now, &e)))
 		x.now = (long long)time(NULL);
+	if (r < 0)
+		goto fail;
 	/* A tree taken later than the jobs (fs-decay --elapsed) moves now. */
-	if (!o->now && !o->offline && built &&
-	    (taken = fs_header_meta(&x.t.h, "taken"))) {
+	if (!o->now && !o->offline && built) {
 		long long t;
 
-		if (fs_parse_date(taken, &t, &e) == 0 && t > x.now)
+		if ((r = tree_taken(&x, &t, &e)) < 0)
+			goto fail;
+		if (r && t > x.now)
 			x.now = t;
 	}
 
