@@ -396,15 +396,122 @@ fs_prio_part_find(const struct fs_prio_cluster *cl, const char *name)
 	return NULL;
 }
 
-/* Expand one host list ("n[01-04,7],gpu1") by calling add() per name.
- * Returns 0, or -1 with e set. One bracket group per name, as slurm.conf
- * files almost always use. */
+/* Expand one host list ("n[01-04,7],gpu1", "rack[1-2]-n[01-04]") by
+ * calling add() per name: every bracket group of a name multiplies, as in
+ * Slurm's host lists. Returns 0, or -1 with e set. */
 #define HOSTS_MAX 1000000
+struct hosts {
+	const char *list;
+	unsigned long line, count;
+	char name[256];
+	int (*add)(void *, const char *, unsigned long, struct fs_err *);
+	void *arg;
+};
+
 static int
-too_many_hosts(const char *list, unsigned long line, struct fs_err *e)
+not_hosts(const struct hosts *h, struct fs_err *e)
 {
-	return fs_error(e, line, "host list of more than %d names: '%.60s%s'",
-			HOSTS_MAX, list, strlen(list) > 60 ? "..." : "");
+	return fs_error(e, h->line, "not a host list: '%s'", h->list);
+}
+
+static int
+too_many_hosts(const struct hosts *h, struct fs_err *e)
+{
+	return fs_error(e, h->line, "host list of more than %d names: "
+			"'%.60s%s'", HOSTS_MAX, h->list,
+			strlen(h->list) > 60 ? "..." : "");
+}
+
+/* Names h->name[0..len) followed by every expansion of s..end. */
+static int
+hosts_item(struct hosts *h, size_t len, const char *s, const char *end,
+	   struct fs_err *e)
+{
+	const char *lb = memchr(s, '[', (size_t)(end - s)), *rb, *r;
+
+	if (!lb) {
+		if (len + (size_t)(end - s) >= sizeof(h->name))
+			return not_hosts(h, e);
+		memcpy(h->name + len, s, (size_t)(end - s));
+		h->name[len + (size_t)(end - s)] = '\0';
+		if (++h->count > HOSTS_MAX)
+			return too_many_hosts(h, e);
+		return h->add(h->arg, h->name, h->line, e);
+	}
+	rb = memchr(lb, ']', (size_t)(end - lb));
+	if (!rb || len + (size_t)(lb - s) >= sizeof(h->name))
+		return not_hosts(h, e);
+	memcpy(h->name + len, s, (size_t)(lb - s));
+	len += (size_t)(lb - s);
+	for (r = lb + 1; r < rb;) {
+		unsigned long lo, hi, k;
+		int width = 0;
+		char *stop;
+
+		while (r + width < rb && isdigit((unsigned char)r[width]))
+			width++;
+		errno = 0;
+		lo = strtoul(r, &stop, 10);
+		if (!width || stop != r + width || errno)
+			return not_hosts(h, e);
+		hi = lo;
+		r = stop;
+		if (*r == '-') {
+			hi = strtoul(r + 1, &stop, 10);
+			if (stop == r + 1 || hi < lo || errno)
+				return not_hosts(h, e);
+			r = stop;
+		}
+		if (r < rb && *r != ',')
+			return not_hosts(h, e);
+		/* Bounded before a name is made: a range of 2^64 names would
+		 * never end. */
+		if (hi - lo >= HOSTS_MAX - h->count)
+			return too_many_hosts(h, e);
+		if (*r == ',')
+			r++;
+		/* Up to hi, which may be ULONG_MAX. */
+		for (k = lo;; k++) {
+			int n = snprintf(h->name + len, sizeof(h->name) - len,
+					 "%0*lu", width, k);
+
+			if (n < 0 || (size_t)n >= sizeof(h->name) - len)
+				return not_hosts(h, e);
+			if (hosts_item(h, len + (size_t)n, rb + 1, end, e) < 0)
+				return -1;
+			if (k == hi)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* How many names s..end makes (the product of its groups' sizes), at most
+ * HOSTS_MAX + 1; what does not parse counts 1 (hosts_item refuses it). */
+static unsigned long
+hosts_count(const char *s, const char *end)
+{
+	unsigned long n = 1;
+
+	while ((s = memchr(s, '[', (size_t)(end - s))) != NULL) {
+		unsigned long g = 0, lo, hi;
+		char *stop;
+
+		for (s++; s < end && *s != ']';) {
+			lo = hi = strtoul(s, &stop, 10);
+			if (stop == s)
+				return n;
+			if (*stop == '-')
+				hi = strtoul(stop + 1, &stop, 10);
+			g += hi >= lo && hi - lo < HOSTS_MAX ? hi - lo + 1
+							     : HOSTS_MAX + 1;
+			s = stop + (*stop == ',');
+		}
+		if (g > HOSTS_MAX || n * g > HOSTS_MAX)
+			return HOSTS_MAX + 1;
+		n *= g ? g : 1;
+	}
+	return n;
 }
 
 static int
@@ -412,77 +519,32 @@ hosts_expand(const char *list, unsigned long line, struct fs_err *e,
 	     int (*add)(void *, const char *, unsigned long, struct fs_err *),
 	     void *arg)
 {
+	struct hosts h;
 	const char *p = list;
-	char name[256];
-	unsigned long count = 0;
 
+	h.list = list;
+	h.line = line;
+	h.count = 0;
+	h.add = add;
+	h.arg = arg;
 	while (*p) {
-		const char *start = p, *lb = NULL, *rb = NULL;
+		const char *start = p;
+		int in = 0;
 
-		while (*p && (*p != ',' || (lb && !rb))) {
-			if (*p == '[' && !lb)
-				lb = p;
-			else if (*p == ']' && lb && !rb)
-				rb = p;
-			p++;
+		/* One name: up to a comma outside brackets. */
+		for (; *p && (*p != ',' || in); p++) {
+			if (*p == '[' && in++)
+				return not_hosts(&h, e);
+			if (*p == ']' && !in--)
+				return not_hosts(&h, e);
 		}
-		if (p == start || (lb && !rb) || p - start >= (long)sizeof(name))
-			return fs_error(e, line, "not a host list: '%s'", list);
-		if (!lb) {
-			snprintf(name, sizeof(name), "%.*s", (int)(p - start),
-				 start);
-			if (++count > HOSTS_MAX)
-				return too_many_hosts(list, line, e);
-			if (add(arg, name, line, e) < 0)
-				return -1;
-		} else {
-			const char *r = lb + 1;
-
-			while (r < rb) {
-				unsigned long lo, hi, k;
-				int width;
-				char *end;
-
-				width = 0;
-				while (r + width < rb && isdigit((unsigned char)r[width]))
-					width++;
-				errno = 0;
-				lo = strtoul(r, &end, 10);
-				if (!width || end != r + width || errno)
-					return fs_error(e, line, "not a host "
-							"list: '%s'", list);
-				hi = lo;
-				r = end;
-				if (*r == '-') {
-					hi = strtoul(r + 1, &end, 10);
-					if (end == r + 1 || hi < lo || errno)
-						return fs_error(e, line, "not a "
-								"host list: '%s'",
-								list);
-					r = end;
-				}
-				if (r < rb && *r != ',')
-					return fs_error(e, line, "not a host "
-							"list: '%s'", list);
-				/* Bounded before a name is made: a range of
-				 * 2^64 names would never end. */
-				if (hi - lo >= HOSTS_MAX - count)
-					return too_many_hosts(list, line, e);
-				if (*r == ',')
-					r++;
-				/* Up to hi, which may be ULONG_MAX. */
-				for (k = lo;; k++) {
-					snprintf(name, sizeof(name), "%.*s%0*lu%.*s",
-						 (int)(lb - start), start, width,
-						 k, (int)(p - rb - 1), rb + 1);
-					count++;
-					if (add(arg, name, line, e) < 0)
-						return -1;
-					if (k == hi)
-						break;
-				}
-			}
-		}
+		if (p == start || in)
+			return not_hosts(&h, e);
+		/* A product of ranges is bounded before it is made. */
+		if (hosts_count(start, p) > HOSTS_MAX - h.count)
+			return too_many_hosts(&h, e);
+		if (hosts_item(&h, 0, start, p, e) < 0)
+			return -1;
 		if (*p == ',')
 			p++;
 	}

@@ -1,0 +1,1 @@
+fs-prio --set 'NodeName=n[1-[2]] CPUs=4' --set 'PartitionName=p Default=YES' --jobs <(printf "JobID\tUser\tAccount\tPartition\n1\tu\ta\tp\n") --now 2026-11-20T08:00:00Z; fs-prio --set 'NodeName=a[0-999]b[0-999]c[0-9] CPUs=4' --set 'PartitionName=p Default=YES' --jobs <(printf "JobID\tUser\tAccount\tPartition\n1\tu\ta\tp\n") --now 2026-11-20T08:00:00Z
