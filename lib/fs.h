@@ -484,6 +484,33 @@ int fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 		    const struct fs_sshare_opts *o, FILE *out,
 		    struct fs_err *e);
 
+/* ------------------------------------------------------------- slurmconf.c */
+
+/* slurm.conf's text with its Include lines replaced by the files they name
+ * (relative to the top file's directory, %c the ClusterName above), and
+ * the file and line each line of the text came from. */
+struct fs_conf {
+	struct fs_buf text;
+	struct {
+		uint32_t file;		/* index in files */
+		unsigned long line;
+	} *src;				/* per line of text */
+	size_t nlines, src_cap;
+	char **files;
+	size_t nfiles, files_cap;
+	char *dir, *cluster;
+};
+
+void fs_conf_init(struct fs_conf *c);
+void fs_conf_release(struct fs_conf *c);
+/* Read the file at path (0, or -1 with e set at the file and line). */
+int fs_conf_read(struct fs_conf *c, const char *path, struct fs_err *e);
+/* Append len bytes of text, known as name (such as "--set"); depth 0. */
+int fs_conf_add(struct fs_conf *c, const char *name, const char *text,
+		size_t len, int depth, struct fs_err *e);
+/* Move e from a line of c->text to the file and line it came from. */
+void fs_conf_locate(const struct fs_conf *c, struct fs_err *e);
+
 /* ---------------------------------------------------------------- import.c */
 
 /* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the

@@ -246,35 +246,32 @@ read_file(const char *path, struct fs_buf *b, struct fs_err *e)
 static int
 load_conf(struct fs_prio_snapshot *s, const struct opts *o, struct fs_err *e)
 {
-	struct fs_buf text;
-	unsigned long file_lines = 0;
+	/* Messages outlive the text: the file they name is kept here. */
+	static char where[4096];
+	struct fs_conf c;
 	size_t i;
-	int ret = 0;
+	int ret;
 
-	fs_buf_init(&text);
-	if (o->conf && read_file(o->conf, &text, e) < 0) {
-		fs_buf_release(&text);
-		return -1;
-	}
-	/* --set lines follow the file's; errors in them name --set. */
-	for (i = 0; i < text.len; i++)
-		file_lines += text.data[i] == '\n';
-	if (text.len && text.data[text.len - 1] != '\n') {
-		fs_buf_addch(&text, '\n');
-		file_lines++;
-	}
-	fs_buf_add(&text, o->set.data ? o->set.data : "", o->set.len);
-	fs_buf_addch(&text, '\0');
-	ret = fs_prio_conf_parse(&s->conf, &s->cl, text.data, e);
-	fs_buf_release(&text);
-	if (ret < 0) {
+	fs_conf_init(&c);
+	e->file = NULL;
+	ret = o->conf ? fs_conf_read(&c, o->conf, e) : 0;
+	/* --set lines follow the file's (Include lines in them too). */
+	if (ret == 0)
+		ret = fs_conf_add(&c, "--set", o->set.data ? o->set.data : "",
+				  o->set.len, 0, e);
+	if (ret == 0) {
+		fs_buf_addstr(&c.text, "");	/* allocated, even if empty */
 		e->file = o->conf;
-		if (e->line > file_lines) {
-			e->file = "--set";
-			e->line -= file_lines;
-		}
-		return -1;
+		ret = fs_prio_conf_parse(&s->conf, &s->cl, c.text.data, e);
+		fs_conf_locate(&c, e);
 	}
+	if (ret < 0 && e->file) {
+		snprintf(where, sizeof(where), "%s", e->file);
+		e->file = where;
+	}
+	fs_conf_release(&c);
+	if (ret < 0)
+		return -1;
 	e->file = NULL;
 	if (s->conf.nodes == 0 && s->conf.w_js)
 		return fs_error(e, 0, "PriorityWeightJobSize is set but no "
