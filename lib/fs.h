@@ -908,6 +908,16 @@ struct fs_prio_snapshot {
 	long long now;			/* live: when it was read */
 };
 
+/* jobsfile.c: the pending jobs of a jobs file (NUL-terminated text, cut
+ * up in place) appended to s->job; 0, or -1 with e set at the line. */
+int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
+		       struct fs_err *e);
+/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
+ * UNLIMITED/INFINITE; a nice or site value (from -2147483645 to
+ * 2147483645, 0 or -1). */
+int fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e);
+int fs_prio_parse_nice(const char *s, int64_t *v);
+
 void fs_prio_snapshot_init(struct fs_prio_snapshot *s);
 void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
 

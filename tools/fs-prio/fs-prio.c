@@ -132,40 +132,6 @@ parse_u32_opt(const char *opt, const char *s, uint32_t lo, uint32_t *v)
 }
 
 static int
-parse_i64(const char *s, int64_t *v)
-{
-	char *end;
-	long long x;
-
-	errno = 0;
-	x = strtoll(s, &end, 10);
-	if (!*s || *end || errno || x < -2147483645LL || x > 2147483645LL)
-		return -1;
-	*v = x;
-	return 0;
-}
-
-/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
- * UNLIMITED/INFINITE. */
-static int
-parse_limit(const char *s, uint32_t *min, struct fs_err *e)
-{
-	long long secs;
-	int form;
-
-	if (!strcasecmp(s, "UNLIMITED") || !strcasecmp(s, "INFINITE")) {
-		*min = FS_INFINITE;
-		return 0;
-	}
-	if (fs_parse_duration(s, &secs, &form, e) < 0)
-		return -1;
-	if ((secs + 59) / 60 >= FS_NO_VAL)
-		return fs_error(e, 0, "time limit too long: '%s'", s);
-	*min = (uint32_t)((secs + 59) / 60);
-	return 0;
-}
-
-static int
 find_qos(const struct fs_prio_snapshot *s, const char *name)
 {
 	size_t i;
@@ -335,86 +301,11 @@ load_qos(struct fs_prio_snapshot *s, const char *list, struct fs_err *e)
 	return ret;
 }
 
-/* The jobs file: '#' lines, a header naming the columns, one row per job. */
-static const char *const job_cols[] = {
-	"JobID", "User", "Account", "Partition", "QOS", "CPUs", "Nodes",
-	"TimeLimit", "Accrue", "Nice", "Site", "TRES", "MaxCPUs"
-};
-enum { JC_ID, JC_USER, JC_ACCT, JC_PART, JC_QOS, JC_CPUS, JC_NODES,
-       JC_TIME, JC_ACCRUE, JC_NICE, JC_SITE, JC_TRES, JC_MAXCPUS, JC_N };
-
-static int
-job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
-	  struct fs_err *e)
-{
-	struct fs_err te = {NULL, 0, ""};
-	char *end;
-	unsigned long long x;
-
-	switch (c) {
-	case JC_QOS:
-		free(j->qos);
-		j->qos = fs_xstrdup(*v ? v : "normal");
-		return 0;
-	case JC_CPUS:
-	case JC_NODES:
-	case JC_MAXCPUS:
-		if (c == JC_MAXCPUS && !*v)
-			return 0;
-		errno = 0;
-		x = strtoull(v, &end, 10);
-		if (!*v || *end || errno || *v == '-' || x > 4294967294ULL ||
-		    (c != JC_MAXCPUS && !x))
-			return fs_error(e, line, "column '%s': not a whole "
-					"number from 1 to 4294967294: '%s'",
-					job_cols[c], v);
-		if (c == JC_CPUS)
-			j->cpus = (uint32_t)x;
-		else if (c == JC_NODES)
-			j->nodes = (uint32_t)x;
-		else
-			j->max_cpus = (uint32_t)x;
-		return 0;
-	case JC_TIME:
-		if (!*v)
-			return 0;
-		if (parse_limit(v, &j->time_limit, &te) < 0)
-			return fs_error(e, line, "column 'TimeLimit': %s",
-					te.msg);
-		return 0;
-	case JC_ACCRUE:
-		if (!*v || !strcmp(v, "0") || !strcasecmp(v, "None") ||
-		    !strcasecmp(v, "Unknown"))
-			return 0;
-		if (fs_parse_date(v, &j->accrue, &te) < 0)
-			return fs_error(e, line, "column 'Accrue': %s", te.msg);
-		return 0;
-	case JC_NICE:
-	case JC_SITE:
-		if (!*v)
-			return 0;
-		if (parse_i64(v, c == JC_NICE ? &j->nice : &j->site) < 0)
-			return fs_error(e, line, "column '%s': not a whole "
-					"number from -2147483645 to 2147483645: "
-					"'%s'", job_cols[c], v);
-		return 0;
-	case JC_TRES:
-		free(j->tres);
-		j->tres = *v ? fs_xstrdup(v) : NULL;
-		return 0;
-	}
-	return 0;
-}
-
 static int
 load_jobs(struct fs_prio_snapshot *s, const char *path, struct fs_err *e)
 {
 	struct fs_buf text;
-	char *line, *next, *fields[64];
-	int col[JC_N], c, ncols = 0;
-	unsigned long lineno = 0;
-	size_t cap = 0;
-	int ret = 0;
+	int ret;
 
 	fs_buf_init(&text);
 	if (read_file(path, &text, e) < 0) {
@@ -422,95 +313,7 @@ load_jobs(struct fs_prio_snapshot *s, const char *path, struct fs_err *e)
 		return -1;
 	}
 	fs_buf_addch(&text, '\0');
-	for (c = 0; c < JC_N; c++)
-		col[c] = -1;
-	for (line = text.data; *line && !ret; line = next) {
-		size_t len, nf = 1;
-		char *p;
-		struct fs_prio_pending *j;
-
-		lineno++;
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
-		len = strlen(line);
-		if (fs_check_line(line, len, lineno, e) < 0) {
-			ret = -1;
-			break;
-		}
-		if (*line == '#')
-			continue;
-		if (!len) {
-			ret = fs_error(e, lineno, "empty line (remove it)");
-			break;
-		}
-		fields[0] = line;
-		for (p = line; *p; p++)
-			if (*p == '\t') {
-				*p = '\0';
-				if (nf == 64) {
-					ret = fs_error(e, lineno, "more than 64 "
-						       "columns");
-					break;
-				}
-				fields[nf++] = p + 1;
-			}
-		if (ret)
-			break;
-		if (!ncols) {
-			ncols = (int)nf;
-			for (c = 0; c < JC_N; c++) {
-				size_t k;
-
-				for (k = 0; k < nf; k++)
-					if (!strcmp(fields[k], job_cols[c])) {
-						col[c] = (int)k;
-						break;
-					}
-			}
-			for (c = JC_ID; c <= JC_PART && !ret; c++)
-				if (col[c] < 0)
-					ret = fs_error(e, lineno, "header: no "
-						       "column '%s' (a jobs "
-						       "file needs JobID, "
-						       "User, Account and "
-						       "Partition)",
-						       job_cols[c]);
-			continue;
-		}
-		if ((int)nf != ncols) {
-			ret = fs_error(e, lineno, "%zu fields, the header has "
-				       "%d", nf, ncols);
-			break;
-		}
-		if (s->njob == cap) {
-			cap = cap ? 2 * cap : 16;
-			s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
-		}
-		j = &s->job[s->njob++];
-		memset(j, 0, sizeof(*j));
-		j->line = lineno;
-		j->cpus = j->nodes = 1;
-		j->max_cpus = FS_NO_VAL;
-		j->time_limit = FS_NO_VAL;
-		j->id = fs_xstrdup(fields[col[JC_ID]]);
-		j->user = fs_xstrdup(fields[col[JC_USER]]);
-		j->acct = fs_xstrdup(fields[col[JC_ACCT]]);
-		j->part = fs_xstrdup(fields[col[JC_PART]]);
-		j->qos = fs_xstrdup("normal");
-		for (c = JC_ID; c <= JC_PART && !ret; c++)
-			if (!*fields[col[c]])
-				ret = fs_error(e, lineno, "column '%s' is "
-					       "empty", job_cols[c]);
-		for (c = JC_QOS; c < JC_N && !ret; c++)
-			if (col[c] >= 0)
-				ret = job_field(j, c, fields[col[c]], lineno, e);
-	}
-	if (!ret && !ncols)
-		ret = fs_error(e, lineno, "no header line (JobID, User, "
-			       "Account, Partition, ...)");
+	ret = fs_prio_jobs_parse(s, text.data, e);
 	fs_buf_release(&text);
 	if (!ret)
 		e->file = NULL;
@@ -721,12 +524,12 @@ job_opts(const struct opts *o, struct fs_prio_pending *j, double *mem)
 		return -1;
 	if (o->nodes && parse_u32_opt("--nodes", o->nodes, 1, &j->nodes) < 0)
 		return -1;
-	if (o->nice && parse_i64(o->nice, &j->nice) < 0) {
+	if (o->nice && fs_prio_parse_nice(o->nice, &j->nice) < 0) {
 		fs_warn("--nice: expected a whole number from -2147483645 to "
 			"2147483645, not '%s'", o->nice);
 		return -1;
 	}
-	if (o->time && parse_limit(o->time, &j->time_limit, &te) < 0) {
+	if (o->time && fs_prio_parse_limit(o->time, &j->time_limit, &te) < 0) {
 		fs_warn("--time: %s", te.msg);
 		return -1;
 	}
