@@ -87,7 +87,7 @@ UNIT_BIN = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
 # Scale and robustness (see the targets bench, fuzz, check-valgrind below).
 GENTREE = $(BUILD)/gen/gentree
-FUZZ_NAMES = tsv rank sshare prioconf names $(if $(wildcard lib/timeparse.c),time) \
+FUZZ_NAMES = tsv rank sshare prioconf jobs names $(if $(wildcard lib/timeparse.c),time) \
 	$(if $(wildcard lib/decay.c),numbers)
 REPLAY_BIN = $(patsubst %,$(BUILD)/fuzz/replay-%,$(FUZZ_NAMES))
 FUZZ_CC ?= clang
