@@ -37,9 +37,7 @@ scenarios=${FS_SLURM_SCENARIOS:-sample ties creation-order deep fairtree classic
 set -- $scenarios
 extra=0
 case " $scenarios " in *" creation-order "*) extra=1 ;; esac
-json=0
-sshare --help 2>&1 | grep -q -- --json && json=1
-echo "1..$(($# * (3 + json) + 8 + extra))"
+echo "1..$(($# * 4 + 8 + extra))"
 
 tmp=$(mktemp -d) || exit 1
 export FS_SLURM_DIR=${FS_SLURM_DIR:-/tmp/fs-slurm-test}
@@ -116,9 +114,16 @@ for s; do
 		diff -u "$out/sshare.txt" <(fs-rank -l -P "$out/live.tsv")
 	check "$s: fs-tree | fs-rank -l equals sshare -a -l (fixed width)" \
 		diff -u "$out/sshare-fixed.txt" <(fs-rank -l "$out/live.tsv")
+	# capture.sh saves sshare.json where sshare has --json (23.02 and
+	# later; it asks sshare --help with the stack's slurm.conf).
 	if [ -s "$out/sshare.json" ]; then
 		check "$s: fs-tree --sshare reads sshare --json into the tree it reads from sshare -a -l -P" \
 			same_import "$out"
+	elif (. "$here/env.sh" && sshare --help 2>&1 | grep -q -- --json); then
+		check "$s: capture.sh saved sshare --json" false
+	else
+		n=$((n + 1))
+		echo "ok $n - $s: sshare --json # SKIP this sshare has no --json"
 	fi
 	need=1
 	grep -q '^#algorithm=fairtree' "$out/live.tsv" 2>/dev/null || need=0
