@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "fs.h"
+#include "msort.h"
 
 /* SLURM's fuzzy_equal(a, NO_VAL). */
 static int
@@ -88,16 +89,14 @@ depth_oblivious_usage_efctv(const struct fs_tree *tr, struct fs_node *a)
 			 a->shares_norm;
 }
 
-static const struct fs_tree *sort_tree;
-
-static int
-cmp_factor(const void *x, const void *y)
+/* Users by FairShare, highest first; equals keep their order. */
+static inline int
+higher_factor(const struct fs_tree *tr, const uint32_t *a, const uint32_t *b)
 {
-	double a = sort_tree->node[*(const uint32_t *)x].fs_factor;
-	double b = sort_tree->node[*(const uint32_t *)y].fs_factor;
-
-	return a < b ? 1 : a > b ? -1 : 0;
+	return tr->node[*a].fs_factor > tr->node[*b].fs_factor;
 }
+
+FS_MSORT(sort_by_factor, uint32_t, const struct fs_tree *, higher_factor)
 
 /* Ranks in Fair Tree's sense (N for the best, tied users share the higher
  * rank), so that every algorithm's Rank column reads the same way. */
@@ -105,12 +104,13 @@ static void
 rank_by_factor(struct fs_tree *tr)
 {
 	uint32_t *u = fs_xcalloc(tr->user_count + 1, sizeof(*u)), i, m = 0;
+	uint32_t *tmp = fs_xcalloc(tr->user_count + 1, sizeof(*tmp));
 
 	for (i = 0; i < tr->n; i++)
 		if (tr->node[i].is_user)
 			u[m++] = i;
-	sort_tree = tr;
-	qsort(u, m, sizeof(*u), cmp_factor);
+	sort_by_factor(tr, u, tmp, m);
+	free(tmp);
 	for (i = 0; i < m; i++)
 		tr->node[u[i]].rank =
 			i && tr->node[u[i]].fs_factor == tr->node[u[i - 1]].fs_factor

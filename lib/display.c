@@ -13,21 +13,20 @@
 #include <string.h>
 
 #include "fs.h"
+#include "msort.h"
 
 #define MAX_DRAWN 24
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
-static const struct fs_tree *sort_tree;
-
-static int
-cmp_lf(const void *x, const void *y)
+/* Siblings by Level FS, lowest first. */
+static inline int
+lower_lf(const struct fs_tree *tr, const uint32_t *a, const uint32_t *b)
 {
-	long double a = sort_tree->node[*(const uint32_t *)x].level_fs;
-	long double b = sort_tree->node[*(const uint32_t *)y].level_fs;
-
-	return a < b ? -1 : a > b ? 1 : 0;
+	return tr->node[*a].level_fs < tr->node[*b].level_fs;
 }
+
+FS_MSORT(sort_by_lf, uint32_t, const struct fs_tree *, lower_lf)
 
 /* mark[i]: 1 when node i's Level FS equals a sibling's, 2 when it only
  * prints the same at 6 decimals. */
@@ -35,16 +34,16 @@ static void
 mark_level_ties(const struct fs_tree *tr, uint8_t *mark)
 {
 	uint32_t p, k, *v = fs_xcalloc((size_t)tr->n + 1, sizeof(*v));
+	uint32_t *tmp = fs_xcalloc((size_t)tr->n + 1, sizeof(*tmp));
 	char s1[64], s2[64];
 
-	sort_tree = tr;
 	for (p = 0; p < tr->n; p++) {
 		const struct fs_node *a = &tr->node[p];
 
 		if (a->nfs_kids < 2)
 			continue;
 		memcpy(v, tr->fs_kids + a->fs_kids, a->nfs_kids * sizeof(*v));
-		qsort(v, a->nfs_kids, sizeof(*v), cmp_lf);
+		sort_by_lf(tr, v, tmp, a->nfs_kids);
 		for (k = 1; k < a->nfs_kids; k++) {
 			const struct fs_node *x = &tr->node[v[k - 1]];
 			const struct fs_node *y = &tr->node[v[k]];
@@ -67,6 +66,7 @@ mark_level_ties(const struct fs_tree *tr, uint8_t *mark)
 		}
 	}
 	free(v);
+	free(tmp);
 }
 
 /* The tree drawing before node i: "│   " for every open ancestor level, then

@@ -311,14 +311,12 @@ scatter_chunk(void *arg, size_t ci)
 						    1, __ATOMIC_RELAXED)] = i;
 }
 
-static const struct fs_tree *sort_tree;
-
 /* Slurm 22.05's rebuilt list order: users first, then accounts, by name. */
 static int
-cmp_siblings(const void *x, const void *y)
+cmp_siblings(const struct fs_tree *tr, uint32_t x, uint32_t y)
 {
-	const struct fs_node *a = &sort_tree->node[*(const uint32_t *)x];
-	const struct fs_node *b = &sort_tree->node[*(const uint32_t *)y];
+	const struct fs_node *a = &tr->node[x];
+	const struct fs_node *b = &tr->node[y];
 	int c;
 
 	if (a->is_user != b->is_user)
@@ -372,23 +370,23 @@ name_key(const char *s)
 }
 
 static inline int
-skey_cmp(const struct skey *a, const struct skey *b)
+skey_cmp(const struct fs_tree *tr, const struct skey *a, const struct skey *b)
 {
 	if (a->acct != b->acct)
 		return a->acct < b->acct ? -1 : 1;
 	if (a->key != b->key)
 		return a->key < b->key ? -1 : 1;
-	return cmp_siblings(&a->idx, &b->idx);
+	return cmp_siblings(tr, a->idx, b->idx);
 }
 
 static inline int
-skey_before(const void *ctx, const struct skey *a, const struct skey *b)
+skey_before(const struct fs_tree *tr, const struct skey *a,
+	    const struct skey *b)
 {
-	(void)ctx;
-	return skey_cmp(a, b) < 0;
+	return skey_cmp(tr, a, b) < 0;
 }
 
-FS_MSORT(skey_sort, struct skey, const void *, skey_before)
+FS_MSORT(skey_sort, struct skey, const struct fs_tree *, skey_before)
 
 static void
 sort_chunk(void *arg, size_t ci)
@@ -435,7 +433,7 @@ sort_chunk(void *arg, size_t ci)
 		if (m < 2)
 			continue;
 		key = keys + (tr->node[i].kids - first);
-		skey_sort(NULL, key, tmp, m);
+		skey_sort(tr, key, tmp, m);
 		for (j = 0; j < m; j++)
 			v[j] = key[j].idx;
 		/* Equal user rows are now neighbours, in no set order: in each
@@ -444,11 +442,12 @@ sort_chunk(void *arg, size_t ci)
 		for (j = 1; j < m; j++) {
 			uint32_t x, lo, lo2;
 
-			if (skey_cmp(&key[j - 1], &key[j]))
+			if (skey_cmp(tr, &key[j - 1], &key[j]))
 				continue;
 			lo = v[j - 1] < v[j] ? v[j - 1] : v[j];
 			lo2 = v[j - 1] < v[j] ? v[j] : v[j - 1];
-			for (x = j + 1; x < m && !skey_cmp(&key[j], &key[x]); x++) {
+			for (x = j + 1;
+			     x < m && !skey_cmp(tr, &key[j], &key[x]); x++) {
 				if (v[x] < lo) {
 					lo2 = lo;
 					lo = v[x];
@@ -995,7 +994,6 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	}
 	tr->kids = fs_xcalloc_huge(n, sizeof(*tr->kids));
 	fs_par_for(p1.nchunks, scatter_chunk, &p2);
-	sort_tree = tr;
 	sk.tr = tr;
 	sk.cnt = cnt;
 	sk.nchunks = ((size_t)n + SORT_PARENTS - 1) / SORT_PARENTS;
