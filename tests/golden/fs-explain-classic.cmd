@@ -1,1 +1,1 @@
-fs-explain -a classic u1 u2 trees/ex1.tsv
+fs-explain --algorithm classic u1 u2 trees/ex1.tsv

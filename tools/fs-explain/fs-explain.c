@@ -66,7 +66,7 @@ usage(FILE *f)
 		"USER's path from root. A user is USER, ACCOUNT/USER or "
 		"ACCOUNT/USER/PARTITION.\n"
 		"\n"
-		"  -a, --algorithm NAME  fairtree, classic or depth-oblivious "
+		"      --algorithm NAME  fairtree, classic or depth-oblivious "
 		"(default: the\n"
 		"                        tree's metadata, else fairtree)\n"
 		"      --ties MODE       slurm or merge (default: the tree's "
@@ -1102,9 +1102,9 @@ interactive(struct ctx *c, FILE *tty)
 int
 main(int argc, char **argv)
 {
-	enum { O_TIES = 256, O_JSON };
+	enum { O_TIES = 256, O_JSON, O_ALG };
 	static const struct option lo[] = {
-		{"algorithm", required_argument, NULL, 'a'},
+		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
 		{"json", no_argument, NULL, O_JSON},
 		{"interactive", no_argument, NULL, 'i'},
@@ -1124,9 +1124,9 @@ main(int argc, char **argv)
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
-	while ((ch = getopt_long(argc, argv, "a:ihV", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ihV", lo, NULL)) != -1) {
 		switch (ch) {
-		case 'a':
+		case O_ALG:
 			if (fs_algorithm_parse(optarg, &alg) < 0) {
 				fs_warn("--algorithm: expected fairtree, classic "
 					"or depth-oblivious, not '%s'", optarg);

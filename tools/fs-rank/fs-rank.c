@@ -44,7 +44,7 @@ usage(FILE *f)
 		"NormUsage, EffectvUsage, LevelFS, FairShare and Rank filled "
 		"in.\n"
 		"\n"
-		"  -a, --algorithm NAME  fairtree (default), classic, "
+		"      --algorithm NAME  fairtree (default), classic, "
 		"depth-oblivious\n"
 		"      --ties MODE       slurm (what Slurm does; the default "
 		"unless the\n"
@@ -53,6 +53,8 @@ usage(FILE *f)
 		"accounts)\n"
 		"      --dampening N     FairShareDampeningFactor (classic, "
 		"default 1)\n"
+		"  -a, --all             sshare's -a: accepted (every row is "
+		"shown anyway)\n"
 		"  -l, --long            sshare -l columns\n"
 		"  -p, --parsable        sshare -p: '|' after every field\n"
 		"  -P, --parsable2       sshare -P: '|' between fields\n"
@@ -173,9 +175,10 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 int
 main(int argc, char **argv)
 {
-	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS };
+	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS, O_ALG };
 	static const struct option lo[] = {
-		{"algorithm", required_argument, NULL, 'a'},
+		{"all", no_argument, NULL, 'a'},
+		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
 		{"dampening", required_argument, NULL, O_DAMP},
 		{"long", no_argument, NULL, 'l'},
@@ -208,9 +211,11 @@ main(int argc, char **argv)
 	o.ties = -1;
 	o.so.newer = -1;
 	fs_buf_init(&fmt);
-	while ((c = getopt_long(argc, argv, "a:lpPnUA:u:mo:ehV", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "alpPnUA:u:mo:ehV", lo, NULL)) != -1) {
 		switch (c) {
-		case 'a':
+		case 'a':	/* sshare's --all: every row is shown anyway */
+			break;
+		case O_ALG:
 			o.algorithm = optarg;
 			break;
 		case O_TIES:

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-rank -a -l | cmp - <(fs-tree --sample | fs-rank -l) && echo "fs-rank -a -l is fs-rank -l, as sshare -a -l shows every row"; fs-tree --sample | fs-explain -a classic chem/alice astro/alice
