@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "msort.h"
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
@@ -324,18 +325,37 @@ summary_add(struct fs_report *r, const char *key, const char *fmt, ...)
 	r->nsummary++;
 }
 
-/* qsort has no context argument: the comparators read these. */
-static const struct fs_report *sort_r;
-static const struct fs_tree *sort_tree;
-static uint32_t *sort_pos;
+/* The report's sorts (msort.h, with a context): an order of indices by
+ * one of these comparisons, each ending in the association's key, so
+ * that no two rows are equal. */
+struct order {
+	int (*cmp)(const struct order *, uint32_t, uint32_t);
+	const struct fs_report *r;
+	const struct fs_tree *tr;
+	const uint32_t *pos;
+};
+
+static inline int
+order_before(const struct order *o, const uint32_t *a, const uint32_t *b)
+{
+	return o->cmp(o, *a, *b) < 0;
+}
+
+FS_MSORT(order_sort, uint32_t, const struct order *, order_before)
+
+static void
+sort_by(uint32_t *v, size_t n, const struct order *o)
+{
+	uint32_t *tmp = fs_xcalloc(n + 1, sizeof(*tmp));
+
+	order_sort(o, v, tmp, (uint32_t)n);
+	free(tmp);
+}
 
 static int
-cmp_pos(const void *x, const void *y)
+cmp_pos(const struct order *o, uint32_t x, uint32_t y)
 {
-	uint32_t a = sort_pos[*(const uint32_t *)x];
-	uint32_t b = sort_pos[*(const uint32_t *)y];
-
-	return a < b ? -1 : a > b;
+	return o->pos[x] < o->pos[y] ? -1 : o->pos[x] > o->pos[y];
 }
 
 static int
@@ -351,57 +371,52 @@ cmp_key(const struct fs_node *a, const struct fs_node *b)
 }
 
 static int
-cmp_node_key(const void *x, const void *y)
+cmp_node_key(const struct order *o, uint32_t x, uint32_t y)
 {
-	return cmp_key(&sort_tree->node[*(const uint32_t *)x],
-		       &sort_tree->node[*(const uint32_t *)y]);
+	return cmp_key(&o->tr->node[x], &o->tr->node[y]);
 }
 
 static int
-cmp_user_name(const void *x, const void *y)
+cmp_user_name(const struct order *o, uint32_t x, uint32_t y)
 {
-	return strcmp(sort_tree->node[*(const uint32_t *)x].user,
-		      sort_tree->node[*(const uint32_t *)y].user);
+	return strcmp(o->tr->node[x].user, o->tr->node[y].user);
 }
 
 static int
-cmp_service_desc(const void *x, const void *y)
+cmp_service_desc(const struct order *o, uint32_t i, uint32_t j)
 {
-	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
-	long double a = sort_r->service[i], b = sort_r->service[j];
+	long double a = o->r->service[i], b = o->r->service[j];
 
 	if (a != b)
 		return a > b ? -1 : 1;
-	return cmp_key(&sort_r->cur->node[i], &sort_r->cur->node[j]);
+	return cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
 }
 
 static int
-cmp_service_asc(const void *x, const void *y)
+cmp_service_asc(const struct order *o, uint32_t i, uint32_t j)
 {
-	return cmp_service_desc(y, x);
+	return cmp_service_desc(o, j, i);
 }
 
 static int
-cmp_width_desc(const void *x, const void *y)
+cmp_width_desc(const struct order *o, uint32_t i, uint32_t j)
 {
-	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
-	double a = sort_r->width[i], b = sort_r->width[j];
+	double a = o->r->width[i], b = o->r->width[j];
 
 	if (a != b)
 		return a > b ? -1 : 1;
-	return cmp_key(&sort_r->cur->node[i], &sort_r->cur->node[j]);
+	return cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
 }
 
 static int
-cmp_usage_desc(const void *x, const void *y)
+cmp_usage_desc(const struct order *o, uint32_t i, uint32_t j)
 {
-	uint32_t i = *(const uint32_t *)x, j = *(const uint32_t *)y;
-	long double a = sort_r->cur->node[i].usage_raw;
-	long double b = sort_r->cur->node[j].usage_raw;
+	long double a = o->r->cur->node[i].usage_raw;
+	long double b = o->r->cur->node[j].usage_raw;
 
 	if (a != b)
 		return a > b ? -1 : 1;
-	return cmp_key(&sort_r->cur->node[i], &sort_r->cur->node[j]);
+	return cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
 }
 
 /* A pair matched across snapshots, with how far it moved. */
@@ -410,16 +425,26 @@ struct moved {
 	long double by, by2;	/* sort keys, largest first */
 };
 
-static int
-cmp_moved(const void *x, const void *y)
+static inline int
+moved_before(const struct fs_report *r, const struct moved *a,
+	     const struct moved *b)
 {
-	const struct moved *a = x, *b = y;
-
 	if (a->by != b->by)
-		return a->by > b->by ? -1 : 1;
+		return a->by > b->by;
 	if (a->by2 != b->by2)
-		return a->by2 > b->by2 ? -1 : 1;
-	return cmp_key(&sort_r->cur->node[a->cur], &sort_r->cur->node[b->cur]);
+		return a->by2 > b->by2;
+	return cmp_key(&r->cur->node[a->cur], &r->cur->node[b->cur]) < 0;
+}
+
+FS_MSORT(moved_sort, struct moved, const struct fs_report *, moved_before)
+
+static void
+sort_moved(const struct fs_report *r, struct moved *v, size_t n)
+{
+	struct moved *tmp = fs_xcalloc(n + 1, sizeof(*tmp));
+
+	moved_sort(r, v, tmp, (uint32_t)n);
+	free(tmp);
 }
 
 /* ------------------------------------------------------------ sections */
@@ -441,8 +466,7 @@ add_summary(struct fs_report *r)
 			accounts++;
 	}
 	/* Distinct user names: sort by user name, count the changes. */
-	sort_tree = tr;
-	qsort(u, nu, sizeof(*u), cmp_user_name);
+	sort_by(u, nu, &(struct order){cmp_user_name, r, tr, NULL});
 	for (i = 0; i < nu; i++)
 		distinct += !i || strcmp(tr->node[u[i - 1]].user,
 					 tr->node[u[i]].user);
@@ -596,11 +620,10 @@ add_service_tables(struct fs_report *r)
 		else if (s < 1 && a->shares_raw)
 			over[no++] = i;
 	}
-	sort_r = r;
-	qsort(under, nu, sizeof(*under), cmp_service_desc);
-	qsort(over, no, sizeof(*over), cmp_service_asc);
-	qsort(idle, ni, sizeof(*idle), cmp_width_desc);
-	qsort(zero, nz, sizeof(*zero), cmp_usage_desc);
+	sort_by(under, nu, &(struct order){cmp_service_desc, r, NULL, NULL});
+	sort_by(over, no, &(struct order){cmp_service_asc, r, NULL, NULL});
+	sort_by(idle, ni, &(struct order){cmp_width_desc, r, NULL, NULL});
+	sort_by(zero, nz, &(struct order){cmp_usage_desc, r, NULL, NULL});
 	account_rows(r, table_new(r, fair ? "Most under-served accounts "
 					    "(highest Level FS)"
 					  : "Most under-served accounts "
@@ -636,8 +659,7 @@ sorted_by_key(const struct fs_tree *tr)
 
 	for (i = 0; i < tr->n; i++)
 		v[i] = i;
-	sort_tree = tr;
-	qsort(v, tr->n, sizeof(*v), cmp_node_key);
+	sort_by(v, tr->n, &(struct order){cmp_node_key, NULL, tr, NULL});
 	return v;
 }
 
@@ -657,7 +679,7 @@ add_since_tables(struct fs_report *r)
 {
 	const struct fs_tree *cur = r->cur, *old = r->old;
 	uint32_t *a = sorted_by_key(cur), *b = sorted_by_key(old);
-	uint32_t *added, *removed, i = 0, j = 0;
+	uint32_t *added, *removed, *pos, i = 0, j = 0;
 	size_t na = 0, nr = 0, nu = 0, nacc = 0, k;
 	struct moved *users, *accts;
 	long double *old_service;
@@ -711,9 +733,8 @@ add_since_tables(struct fs_report *r)
 		i++;
 		j++;
 	}
-	sort_r = r;
-	qsort(users, nu, sizeof(*users), cmp_moved);
-	qsort(accts, nacc, sizeof(*accts), cmp_moved);
+	sort_moved(r, users, nu);
+	sort_moved(r, accts, nacc);
 
 	fs_buf_init(&c);
 	t = table_new(r, "Users whose rank moved most",
@@ -777,16 +798,14 @@ add_since_tables(struct fs_report *r)
 	fs_buf_release(&c);
 
 	/* Display order: a reader finds them where the tree has them. */
-	sort_pos = fs_xcalloc(cur->n > old->n ? cur->n : old->n,
-			      sizeof(*sort_pos));
+	pos = fs_xcalloc(cur->n > old->n ? cur->n : old->n, sizeof(*pos));
 	for (k = 0; k < cur->n; k++)
-		sort_pos[cur->order[k]] = (uint32_t)k;
-	qsort(added, na, sizeof(*added), cmp_pos);
+		pos[cur->order[k]] = (uint32_t)k;
+	sort_by(added, na, &(struct order){cmp_pos, r, NULL, pos});
 	for (k = 0; k < old->n; k++)
-		sort_pos[old->order[k]] = (uint32_t)k;
-	qsort(removed, nr, sizeof(*removed), cmp_pos);
-	free(sort_pos);
-	sort_pos = NULL;
+		pos[old->order[k]] = (uint32_t)k;
+	sort_by(removed, nr, &(struct order){cmp_pos, r, NULL, pos});
+	free(pos);
 	assoc_rows(r, table_new(r, "Associations added", NULL, "None.",
 				"lAccount|lUser|pPartition|rShares|rUsage"),
 		   cur, added, na, NULL);
@@ -1132,6 +1151,4 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 		break;
 	}
 	report_release(&r);
-	sort_r = NULL;
-	sort_tree = NULL;
 }
