@@ -732,16 +732,20 @@ meta(struct ctx *x, struct fs_buf *b)
 			      fs_algorithm_name(x->ro.algorithm));
 }
 
-static const struct fs_prio_pending *place_jobs;
+/* A position of the order, by its job's partition. */
+struct part_pos {
+	const char *part;
+	size_t pos;
+};
 
-/* Positions by their jobs' partition, then by position. */
+/* By partition, then by position. */
 static int
 by_part_pos(const void *a, const void *b)
 {
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	int c = strcmp(place_jobs[x].part, place_jobs[y].part);
+	const struct part_pos *x = a, *y = b;
+	int c = strcmp(x->part, y->part);
 
-	return c ? c : (x > y) - (x < y);
+	return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
 }
 
 /* Each job's place among its partition's jobs, and how many those are,
@@ -749,27 +753,23 @@ by_part_pos(const void *a, const void *b)
 static void
 set_places(struct ctx *x)
 {
-	size_t n = x->s.njob, i, k, m, *idx = fs_xcalloc(n + 1, sizeof(*idx));
-	struct fs_prio_pending *byp = fs_xcalloc(n + 1, sizeof(*byp));
+	size_t n = x->s.njob, i, k, m;
+	struct part_pos *v = fs_xcalloc(n + 1, sizeof(*v));
 
 	x->place = fs_xcalloc(n + 1, sizeof(*x->place));
 	x->ptotal = fs_xcalloc(n + 1, sizeof(*x->ptotal));
 	for (i = 0; i < n; i++) {
-		idx[i] = i;
-		byp[i] = x->s.job[x->order[i]];	/* the job at position i */
+		v[i].part = x->s.job[x->order[i]].part;
+		v[i].pos = i;
 	}
-	place_jobs = byp;
-	qsort(idx, n, sizeof(*idx), by_part_pos);
-	place_jobs = NULL;
+	qsort(v, n, sizeof(*v), by_part_pos);
 	for (i = 0; i < n; i = k) {
-		for (k = i; k < n && !strcmp(byp[idx[k]].part, byp[idx[i]].part);
-		     k++)
-			x->place[idx[k]] = k - i + 1;
+		for (k = i; k < n && !strcmp(v[k].part, v[i].part); k++)
+			x->place[v[k].pos] = k - i + 1;
 		for (m = i; m < k; m++)
-			x->ptotal[idx[m]] = k - i;
+			x->ptotal[v[m].pos] = k - i;
 	}
-	free(byp);
-	free(idx);
+	free(v);
 }
 
 static size_t
