@@ -432,6 +432,9 @@ int fs_algorithm_parse(const char *s, enum fs_algorithm *a);
 
 /* --------------------------------------------------------------- output.c */
 
+/* The columns ranking computes, in the order the tree writes them. */
+#define FS_COMPUTED_N 6
+extern const char *const fs_computed_cols[FS_COMPUTED_N];
 /* Write the tree as TSV: the table's columns with the computed columns
  * filled in (appended when absent), rows in display order. */
 int fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
@@ -477,6 +480,8 @@ const char *fs_sshare_default_format(enum fs_algorithm alg, int longfmt,
 				     int partition);
 /* Validate an -o list: 0, or -1 with e set. */
 int fs_sshare_check_format(const char *spec, struct fs_err *e);
+/* The field names -o accepts, as sshare --helpformat lists them. */
+void fs_sshare_helpformat(FILE *out);
 /* Whether name is one of sshare's column names as its header prints them
  * (any case): its index, else -1. */
 int fs_sshare_column(const char *name);

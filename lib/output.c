@@ -15,7 +15,7 @@
 
 enum { C_NORMS, C_NORMU, C_EFF, C_LFS, C_FS, C_RANK, C_OWNED };
 
-static const char *const owned[C_OWNED] = {
+const char *const fs_computed_cols[FS_COMPUTED_N] = {
 	"NormShares", "NormUsage", "EffectvUsage", "LevelFS", "FairShare", "Rank"};
 
 /* Each writer below puts one cell at o, which has room for OWNED_MAX
@@ -208,7 +208,7 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	for (c = 0; c < ncols; c++)
 		w.own_at[c] = -1;
 	for (k = 0; k < C_OWNED; k++) {
-		w.pos[k] = fs_header_col(&t->h, owned[k]);
+		w.pos[k] = fs_header_col(&t->h, fs_computed_cols[k]);
 		if (w.pos[k] >= 0)
 			w.own_at[w.pos[k]] = (int)k;
 	}
@@ -221,7 +221,7 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	}
 	for (k = 0; k < C_OWNED; k++)
 		if (w.pos[k] < 0)
-			fs_buf_printf(&b, "\t%s", owned[k]);
+			fs_buf_printf(&b, "\t%s", fs_computed_cols[k]);
 	fs_buf_addch(&b, '\n');
 	for (k = 0; k < C_OWNED && w.pos[k] < 0; k++)
 		;

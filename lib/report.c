@@ -29,9 +29,6 @@
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
-static const char *const rank_cols[] = {
-	"NormShares", "NormUsage", "EffectvUsage", "LevelFS", "FairShare",
-	"Rank"};
 
 /* ------------------------------------------------------------ ranking */
 
@@ -83,7 +80,7 @@ fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 	/* Ranking first fills every field, the ones no column carries too. */
 	fs_rank(tr, ro);
 	for (k = 0; k < 6; k++)
-		if ((col[k] = fs_header_col(&t->h, rank_cols[k])) < 0)
+		if ((col[k] = fs_header_col(&t->h, fs_computed_cols[k])) < 0)
 			return 0;
 	f = fs_xcalloc(t->h.ncols, sizeof(*f));
 	for (i = 0; i < tr->n && !ret; i++) {
@@ -94,19 +91,19 @@ fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 		unsigned long r;
 
 		fs_table_fields(t, a->row, f);
-		if (read_ld(f[col[0]], rank_cols[0], &v, 0, e, line) < 0)
+		if (read_ld(f[col[0]], fs_computed_cols[0], &v, 0, e, line) < 0)
 			ret = -1;
 		a->shares_norm = (double)v;
-		if (!ret && read_ld(f[col[1]], rank_cols[1], &a->usage_norm,
+		if (!ret && read_ld(f[col[1]], fs_computed_cols[1], &a->usage_norm,
 				    NO_VAL_LD, e, line) < 0)
 			ret = -1;
-		if (!ret && read_ld(f[col[2]], rank_cols[2], &a->usage_efctv,
+		if (!ret && read_ld(f[col[2]], fs_computed_cols[2], &a->usage_efctv,
 				    NO_VAL_LD, e, line) < 0)
 			ret = -1;
-		if (!ret && read_ld(f[col[3]], rank_cols[3], &a->level_fs,
+		if (!ret && read_ld(f[col[3]], fs_computed_cols[3], &a->level_fs,
 				    NO_VAL_LD, e, line) < 0)
 			ret = -1;
-		if (!ret && read_ld(f[col[4]], rank_cols[4], &v, 0, e, line) < 0)
+		if (!ret && read_ld(f[col[4]], fs_computed_cols[4], &v, 0, e, line) < 0)
 			ret = -1;
 		a->fs_factor = (double)v;
 		if (ret || !a->is_user) {

@@ -36,6 +36,17 @@ static const struct {
 	{"RawUsage", 11},     {"TRESRunMins", 30}, {"User", 10},
 };
 
+void
+fs_sshare_helpformat(FILE *out)
+{
+	int i;
+
+	for (i = 0; i < F_COUNT; i++)
+		fprintf(out, "%-17s%s", fields[i].name,
+			(i % 4 == 3) ? "\n" : "");
+	fprintf(out, "\n");
+}
+
 struct pfield {
 	enum field_id id;
 	int len;

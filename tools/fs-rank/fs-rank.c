@@ -84,21 +84,6 @@ usage(FILE *f)
 		"fs-rank(1).\n");
 }
 
-static void
-helpformat(void)
-{
-	static const char *const names[] = {
-		"Account", "Cluster", "EffectvUsage", "FairShare",
-		"GrpTRESMins", "GrpTRESRaw", "ID", "LevelFS", "NormShares",
-		"NormUsage", "Partition", "RawShares", "RawUsage",
-		"TRESRunMins", "User"};
-	size_t i;
-
-	for (i = 0; i < sizeof(names) / sizeof(*names); i++)
-		printf("%-17s%s", names[i], (i % 4 == 3) ? "\n" : "");
-	printf("\n");
-}
-
 static int
 run(struct opts *o, FILE *in, const char *name, FILE *out)
 {
@@ -280,7 +265,7 @@ main(int argc, char **argv)
 			o.sshare = 1;
 			break;
 		case 'e':
-			helpformat();
+			fs_sshare_helpformat(stdout);
 			return fs_stdout_close();
 		case O_AS:
 			rel = fs_sshare_release_newer(optarg);
