@@ -66,7 +66,7 @@ int
 fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 {
 	const struct fs_table *t = tr->t;
-	int col[6];
+	int col[FS_COMPUTED_N];
 	const char **f;
 	uint32_t i;
 	size_t k;
@@ -79,7 +79,7 @@ fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 		return -1;
 	/* Ranking first fills every field, the ones no column carries too. */
 	fs_rank(tr, ro);
-	for (k = 0; k < 6; k++)
+	for (k = 0; k < FS_COMPUTED_N; k++)
 		if ((col[k] = fs_header_col(&t->h, fs_computed_cols[k])) < 0)
 			return 0;
 	f = fs_xcalloc(t->h.ncols, sizeof(*f));
