@@ -22,9 +22,9 @@ LDFLAGS ?=
 WERROR ?=
 SANITIZE ?=
 
-# libslurm gives fs-tree and fs-prio their live mode (lib/live.c); readline
+# libslurm gives fs-tree and fs-prio their live mode (lib/io/live.c); readline
 # gives fs-explain its prompt; json-c gives fs-tree --sshare the output of
-# 'sshare --json' (lib/import_json.c). Without them the rest still builds.
+# 'sshare --json' (lib/io/import_json.c). Without them the rest still builds.
 # libslurm is looked for, in order: under SLURM_PREFIX (headers in
 # PREFIX/include, the library in PREFIX/lib64 or PREFIX/lib, found again at
 # run time through an rpath), through pkg-config's 'slurm', then in the
@@ -69,14 +69,18 @@ ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
 # holds: linked wherever libfs.a is.
 LIBS = -lm -pthread $(if $(HAVE_JSONC),-ljson-c)
 
-LIB_SRC = $(wildcard lib/*.c)
+# lib/ in layers, each including only those below it (tests/layers.t):
+# core/ (C, POSIX, threads), model/ (the tree and Slurm's arithmetic), io/
+# (outside formats and libslurm); fs.h is the programs' umbrella.
+LIB_HDR = $(wildcard lib/*.h lib/*/*.h)
+LIB_SRC = $(wildcard lib/*/*.c)
 LIB_OBJ = $(patsubst lib/%.c,$(BUILD)/lib/%.o,$(LIB_SRC))
 LIBFS = $(BUILD)/libfs.a
 
-# Per-program libraries; lib/live.c is the only file that includes Slurm's
+# Per-program libraries; lib/io/live.c is the only file that includes Slurm's
 # headers.
-lib/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS))
-lib/import_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
+lib/io/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS))
+lib/io/import_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
 fs-tree_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
 fs-prio_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
 fs-explain_CFLAGS = $(if $(HAVE_READLINE),-DHAVE_READLINE)
@@ -87,8 +91,7 @@ UNIT_BIN = $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
 # Scale and robustness (see the targets bench, fuzz, check-valgrind below).
 GENTREE = $(BUILD)/gen/gentree
-FUZZ_NAMES = tsv rank sshare prioconf jobs names $(if $(wildcard lib/timeparse.c),time) \
-	$(if $(wildcard lib/decay.c),numbers)
+FUZZ_NAMES = tsv rank sshare prioconf jobs names time numbers
 REPLAY_BIN = $(patsubst %,$(BUILD)/fuzz/replay-%,$(FUZZ_NAMES))
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
@@ -102,7 +105,7 @@ MAN5 = $(wildcard man/*.5)
 
 all: $(addprefix $(BIN)/,$(PROGS))
 
-$(BUILD)/lib/%.o: lib/%.c $(wildcard lib/*.h)
+$(BUILD)/lib/%.o: lib/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(lib/$*_CFLAGS) -c -o $@ $<
 
@@ -111,7 +114,7 @@ $(LIBFS): $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
-$(BUILD)/tools/%.o: tools/%.c lib/fs.h $(wildcard tools/*/*.h)
+$(BUILD)/tools/%.o: tools/%.c $(LIB_HDR) $(wildcard tools/*/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $($(notdir $(*D))_CFLAGS) -c -o $@ $<
 
@@ -165,9 +168,9 @@ $(BUILD)/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/unit/numch
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tests/fuzz/fuzz-$*.c \
 		tests/fuzz/replay.c $(LIBFS) $(LIBS)
 
-build/fuzz/lib/%.o: lib/%.c $(wildcard lib/*.h)
+build/fuzz/lib/%.o: lib/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(if $(filter import_json,$*),$(lib/import_json_CFLAGS)) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(if $(filter io/import_json,$*),$(lib/io/import_json_CFLAGS)) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/unit/numcheck.h $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(filter-out %.h,$^) $(LIBS)

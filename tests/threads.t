@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Threads change nothing: the programs that read a whole tree split reading,
-# sorting, ranking and writing into chunks run on every core (lib/par.c), and
+# sorting, ranking and writing into chunks run on every core (lib/core/par.c), and
 # fs-decay decays each block of rows in chunks; all must give the same
 # bytes (fs-decay: the same rows before a bad line), the same message and
 # the same status with one thread as with many. Trees here span several chunks (16 384 rows), rows

@@ -1,5 +1,5 @@
 /*
- * fuzz-time: the duration and date parsers (lib/timeparse.c) on arbitrary
+ * fuzz-time: the duration and date parsers (lib/core/timeparse.c) on arbitrary
  * text. A duration accepted is within 0..FS_DURATION_MAX seconds.
  */
 #include <string.h>

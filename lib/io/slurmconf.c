@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fs.h"
+#include "io/io.h"
 
 /* Includes within includes, as deep as this. */
 #define INCLUDE_DEPTH 16

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "io/report.h"
 
 #define WIDTH 1200.0	/* SVG user units */
 #define ROW_H 22.0

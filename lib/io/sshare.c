@@ -16,7 +16,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include "fs.h"
+#include "io/io.h"
 
 enum field_id {
 	F_ACCOUNT, F_CLUSTER, F_EUSED, F_FSFACTOR, F_TRESMINS, F_GRPTRESRAW,

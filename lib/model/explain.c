@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs.h"
+#include "model/model.h"
 
 /* Index of node i in its fs parent's children list. */
 static uint32_t

@@ -26,8 +26,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fs.h"
-#include "msort.h"
+#include "model/model.h"
+#include "core/msort.h"
 
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;

@@ -37,7 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "fs.h"
+#include "io/io.h"
 
 void
 fs_live_print_version(void)

@@ -25,7 +25,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fs.h"
+#include "model/model.h"
 
 double
 fs_decay_df(long long half_life)

@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs.h"
-#include "import.h"
+#include "io/io.h"
+#include "io/import.h"
 
 #ifndef HAVE_JSONC
 

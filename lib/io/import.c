@@ -12,8 +12,8 @@
 #include <strings.h>
 #include <time.h>
 
-#include "fs.h"
-#include "import.h"
+#include "io/io.h"
+#include "io/import.h"
 
 /* Each column's name in the tree, and in sshare's header ("" for Parent,
  * which sshare shows as indentation). */

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs.h"
-#include "msort.h"
+#include "io/io.h"
+#include "core/msort.h"
 
 #define MAX_DRAWN 24
 

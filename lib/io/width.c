@@ -10,7 +10,7 @@
  */
 #include <ctype.h>
 
-#include "fs.h"
+#include "io/io.h"
 
 /* Digits at s as a width: *w, the digits' end in *end; -1 beyond the
  * bound (*w is then FS_WIDTH_MAX + 1). */

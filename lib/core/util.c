@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <time.h>
 
-#include "fs.h"
+#include "core/core.h"
 
 const char *fs_progname = "fs";
 

@@ -5,7 +5,7 @@
 #ifndef FS_IMPORT_H
 #define FS_IMPORT_H
 
-#include "fs.h"
+#include "io/io.h"
 
 /* The columns an import writes, in this order; the first six always. */
 enum imp_col {

@@ -12,7 +12,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include "fs.h"
+#include "core/core.h"
 
 #define FORMS "minutes, M:S, H:M:S, D-H, D-H:M, D-H:M:S, or a number " \
 	      "with a unit s, m, h, d or w, such as 36h or 7d"

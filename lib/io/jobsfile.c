@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fs.h"
+#include "io/io.h"
 
 int
 fs_prio_parse_nice(const char *s, int64_t *v)

@@ -17,8 +17,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "fs.h"
-#include "msort.h"
+#include "model/model.h"
+#include "core/msort.h"
 
 /* SLURM's fuzzy_equal(a, NO_VAL). */
 static int

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs.h"
+#include "io/io.h"
 
 size_t
 fs_utf8_len(const unsigned char *s)

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "report.h"
+#include "io/report.h"
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 

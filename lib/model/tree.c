@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs.h"
-#include "msort.h"
+#include "model/model.h"
+#include "core/msort.h"
 
 
 struct hmap {

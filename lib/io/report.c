@@ -24,8 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "msort.h"
+#include "io/report.h"
+#include "core/msort.h"
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 

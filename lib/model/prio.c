@@ -16,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fs.h"
+#include "model/model.h"
 
 void
 fs_prio_conf_init(struct fs_prio_conf *c)

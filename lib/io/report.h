@@ -7,7 +7,7 @@
 #ifndef FS_REPORT_H
 #define FS_REPORT_H
 
-#include "fs.h"
+#include "io/io.h"
 
 /* One table of the report. Cells are owned strings, unescaped: each
  * renderer escapes them for its format. */

@@ -27,7 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fs.h"
+#include "core/core.h"
 
 #define FS_PAR_MAX 8
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs.h"
+#include "model/model.h"
 
 void
 fs_rank(struct fs_tree *tr, const struct fs_rank_opts *o)

@@ -7,7 +7,7 @@
  * and proteomics) and idle users (dave, heidi). Account usage is left empty:
  * it is the sum of the children.
  */
-#include "fs.h"
+#include "model/model.h"
 
 const char fs_sample_tree[] =
 	"#fs-tsv 1\n"

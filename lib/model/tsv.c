@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs.h"
+#include "model/model.h"
 
 enum { H_MAGIC, H_META, H_DONE };
 

@@ -1,0 +1,205 @@
+/*
+ * core.h: the bottom layer of libfs. C, POSIX and threads only: errors,
+ * memory, buffers, the number codec, dates and durations, parallel loops.
+ *
+ * Rule: files in lib/core/ include only system headers and lib/core/
+ * headers. Nothing here knows of trees, Slurm or any outside format
+ * (tests/layers.t checks the includes).
+ *
+ * Ownership, everywhere in libfs: an object initialised with fs_X_init() or
+ * filled by fs_X_read() owns everything it points to and gives it back with
+ * fs_X_release(); problems are reported through struct fs_err.
+ */
+#ifndef FS_CORE_H
+#define FS_CORE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Exit codes shared by every program. */
+enum { FS_EXIT_OK = 0, FS_EXIT_DATA = 1, FS_EXIT_USAGE = 2 };
+
+/* Slurm's sentinels (slurm.h, slurmdb.h). */
+#define FS_NO_VAL 4294967294u
+#define FS_INFINITE 4294967295u
+
+/* ------------------------------------------------------------------ util.c */
+
+/* Where a problem was found and what it is: printed as "prog: file:line: msg". */
+struct fs_err {
+	const char *file;	/* "<stdin>" for standard input; may be NULL */
+	unsigned long line;	/* 0 when no line applies */
+	char msg[1024];
+};
+
+int fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));	/* returns -1 */
+/* The message of an error found on a piece of the input (by a thread),
+ * into e, its line moved on by offset; e keeps its file. Returns -1. */
+int fs_err_take(struct fs_err *e, const struct fs_err *from,
+		unsigned long offset);
+void fs_err_print(const struct fs_err *e);	/* to stderr, with fs_progname */
+
+extern const char *fs_progname;
+void fs_set_progname(const char *argv0);
+/* The toolkit's release, which every program's --version prints. */
+#define FS_VERSION "0.9.0"
+/* "fs-rank (fairshare toolkit) 0.9.0" on stdout. */
+void fs_print_version(void);
+void fs_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void fs_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void *fs_xmalloc(size_t n);
+void *fs_xcalloc(size_t n, size_t size);
+/* fs_xcalloc for big arrays in random access: in huge pages where the
+ * kernel has them; free with fs_free_huge and the same n and size. */
+void *fs_xcalloc_huge(size_t n, size_t size);
+void fs_free_huge(void *p, size_t n, size_t size);
+void *fs_xrealloc(void *p, size_t n);
+void *fs_xreallocarray(void *p, size_t n, size_t size);
+char *fs_xstrdup(const char *s);
+/* Room for one more element in array p of n elements and capacity cap
+ * (all lvalues): doubles cap, from 64. */
+#define FS_GROW(p, n, cap) do {						\
+	if ((n) == (cap)) {						\
+		(cap) = (cap) ? 2 * (cap) : 64;				\
+		(p) = fs_xreallocarray((p), (cap), sizeof(*(p)));	\
+	}								\
+} while (0)
+/* Ignore SIGPIPE's default and end quietly on EPIPE: call once at start. */
+void fs_stdout_init(void);
+/* Flush and close stdout; on failure print a message. Returns an exit code. */
+int fs_stdout_close(void);
+/* Open a FILE operand for reading: NULL or "-" is standard input. *name is
+ * what messages call it ("<stdin>" for standard input). On failure prints
+ * "prog: FILE: reason" and returns NULL. fs_close_input leaves stdin open. */
+FILE *fs_open_input(const char *arg, const char **name);
+void fs_close_input(FILE *f);
+/* Write all of buf or fail: returns 0 or -1 (errno set). */
+int fs_write_all(FILE *out, const void *buf, size_t len);
+
+/* Growable byte buffer. */
+struct fs_buf {
+	char *data;
+	size_t len, cap;
+	int huge;	/* data is from fs_xcalloc_huge(cap, 1) */
+};
+void fs_buf_init(struct fs_buf *b);
+void fs_buf_release(struct fs_buf *b);
+/* Room for extra more bytes and the NUL after them. */
+void fs_buf_grow(struct fs_buf *b, size_t extra);
+/* Appending is inline: writing a big tree appends tens of millions of
+ * times. The buffer stays NUL-terminated. */
+static inline void
+fs_buf_add(struct fs_buf *b, const void *p, size_t n)
+{
+	if (b->cap - b->len <= n)
+		fs_buf_grow(b, n);
+	if (n)	/* p may be NULL when there is nothing to add */
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+static inline void
+fs_buf_addch(struct fs_buf *b, char c)
+{
+	if (b->cap - b->len <= 1)
+		fs_buf_grow(b, 1);
+	b->data[b->len++] = c;
+	b->data[b->len] = '\0';
+}
+void fs_buf_addstr(struct fs_buf *b, const char *s);
+void fs_buf_printf(struct fs_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void fs_buf_vprintf(struct fs_buf *b, const char *fmt, va_list ap);
+
+/* Read a whole stream into a NUL-terminated buffer. Returns 0 or -1. */
+int fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e);
+
+/* Numbers as the TSV tree writes them: exact round trip. */
+void fs_buf_ld(struct fs_buf *b, long double v);	/* %.21Lg, "inf" */
+void fs_buf_double(struct fs_buf *b, double v);	/* %.17g, "inf" */
+void fs_buf_ll(struct fs_buf *b, long long v);	/* %lld, without printf */
+/* The same into out[FS_FMT_MAX], no NUL; returns the length. */
+#define FS_FMT_MAX 64
+int fs_fmt_ld(char *out, long double v);
+int fs_fmt_double(char *out, double v);
+/* Parse a non-negative decimal (RawUsage): 0 or -1 with a message
+ * "column 'NAME': ..." in e. Accepts what strtold accepts except hex, nan,
+ * inf, signs and spaces. */
+int fs_parse_usage(const char *s, const char *col, long double *v,
+		   struct fs_err *e, unsigned long line);
+/* An index of names kept by the caller (entry i named name(arg, i)), so
+ * that looking one up is constant time: open addressing on FNV-1a, slots
+ * holding i + 1 (0 free), at most half full. Zeroed is empty. */
+struct fs_names {
+	size_t *slot, slots;
+};
+typedef const char *fs_name_fn(const void *arg, size_t i);
+/* The entry named key, or SIZE_MAX. */
+size_t fs_names_find(const struct fs_names *x, const char *key,
+		     fs_name_fn *name, const void *arg);
+/* Index entry n - 1, just appended (entries 0 .. n - 2 are indexed). */
+void fs_names_add(struct fs_names *x, size_t n, fs_name_fn *name,
+		  const void *arg);
+void fs_names_release(struct fs_names *x);
+
+/* Split "a,b,c" into a NULL-terminated list (one allocation; empty
+ * items dropped); fs_list_free releases it. */
+char **fs_list_split(const char *s);
+void fs_list_free(char **v);
+/* Whether s (NULL: no) is in list, any case when nocase. */
+int fs_list_has(const char *const *list, const char *s, int nocase);
+
+/* Parse a long double that may be "inf" (computed columns read back). */
+int fs_parse_ld(const char *s, long double *v);
+
+/* ------------------------------------------------------------------ par.c */
+
+/* Threads the parallel loops use: FS_THREADS, else the online cores (at
+ * most 8). */
+unsigned fs_par_threads(void);
+/* fn(arg, i) for every i in [0, n), on up to fs_par_threads() threads, in
+ * any order; fn must write only what item i owns. */
+void fs_par_for(size_t n, void (*fn)(void *arg, size_t i), void *arg);
+/* make(arg, i, b) fills the empty buffer b with chunk i, in parallel;
+ * emit(arg, b) gets the chunks strictly in order of i. Returns 0, or -1
+ * when an emit returned non-zero (nothing is emitted after it). */
+int fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
+		   int (*emit)(void *arg, struct fs_buf *b), void *arg);
+/* A run of adjacent items: [first, first + n). */
+struct fs_run {
+	uint32_t first, n;
+};
+/* The items i in [0, n) for which marked(ctx, i), in runs of adjacent ones
+ * cut so that there are about 16 runs per thread: a million small pieces
+ * of work are then not a million tasks. Sets *runs (the caller frees it)
+ * and returns how many. */
+uint32_t fs_par_runs(uint32_t n, int (*marked)(const void *ctx, uint32_t i),
+		     const void *ctx, struct fs_run **runs);
+
+/* ------------------------------------------------------------ timeparse.c */
+
+#define FS_DURATION_MAX 315576000000LL	/* 10000 years, in seconds */
+
+/* A time span in seconds: slurm.conf's forms ("M", "M:S", "H:M:S", "D-H",
+ * "D-H:M", "D-H:M:S"; a bare number is minutes) or one number with a unit
+ * s, m, h, d or w ("90s", "36h", "7d"). *slurm_form is 1 for slurm.conf's
+ * forms. Returns 0, or -1 with e->msg set (line 0). */
+int fs_parse_duration(const char *s, long long *secs, int *slurm_form,
+		      struct fs_err *e);
+/* An ISO 8601 date "YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM]" as seconds since
+ * the epoch; without a zone it is local time (TZ), as sacct prints it. */
+int fs_parse_date(const char *s, long long *t, struct fs_err *e);
+
+/* ------------------------------------------------------------------ time */
+
+/* Current time as ISO 8601 UTC, "2026-11-22T09:30:00Z". */
+void fs_iso_time(long long t, char out[32]);
+/* The dates a tree holds: 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z. */
+#define FS_DATE_MIN (-62167219200LL)
+#define FS_DATE_MAX 253402300799LL
+
+#endif

@@ -1,0 +1,185 @@
+/*
+ * io.h: the top layer of libfs. Every outside format and the one libslurm
+ * client: sshare's text and JSON (read and written), sprio's formats, the
+ * jobs file, sacct's output, slurm.conf, JSON, the reports, live.c.
+ *
+ * Rule: files in lib/io/ may include any libfs header but fs.h, which is
+ * the programs' umbrella; nothing below io includes io (tests/layers.t
+ * checks the includes).
+ */
+#ifndef FS_IO_H
+#define FS_IO_H
+
+#include "model/model.h"
+
+/* ----------------------------------------------------------------- json.c */
+
+/* One JSON document: metadata and one object per association (fs-rank(1)).
+ * A row's path lists at most FS_JSON_PATH_MAX accounts (null beyond: its
+ * parent_index leads up the tree), so that the document stays linear. */
+#define FS_JSON_PATH_MAX 64
+int fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		  FILE *out);
+/* Append s as a JSON string (escaped; bytes that are not UTF-8 become
+ * U+FFFD). */
+void fs_json_string(struct fs_buf *b, const char *s);
+/* A long double as %.21Lg; null when infinite, NaN or beyond a double's
+ * range (JSON readers hold doubles), 0 when too small for one. */
+void fs_json_ld(struct fs_buf *b, long double v);
+
+/* ------------------------------------------------------------- display.c */
+
+/* The indented tree for a terminal (fs-rank --tree). */
+int fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+			FILE *out);
+
+/* --------------------------------------------------------------- sshare.c */
+
+/* Print like `sshare -a` (SLURM-REFERENCE §6). */
+struct fs_sshare_opts {
+	int longfmt;		/* -l */
+	int parsable;		/* 0 fixed width, 1 -p, 2 -P */
+	int noheader;		/* -n */
+	int users_only;		/* -U */
+	const char *format;	/* -o list, NULL for defaults */
+	int partition;		/* -m */
+	int newer;		/* 25.11+: FairShare blank on account rows */
+};
+/* Whether Slurm RELEASE's sshare leaves account FairShare blank ("26.05",
+ * "22.05.8"): 1 from 25.11 on, 0 before, -1 if RELEASE is no release. */
+int fs_sshare_release_newer(const char *release);
+const char *fs_sshare_default_format(enum fs_algorithm alg, int longfmt,
+				     int partition);
+/* Validate an -o list: 0, or -1 with e set. */
+int fs_sshare_check_format(const char *spec, struct fs_err *e);
+/* The field names -o accepts, as sshare --helpformat lists them. */
+void fs_sshare_helpformat(FILE *out);
+/* Whether name is one of sshare's column names as its header prints them
+ * (any case): its index, else -1. */
+int fs_sshare_column(const char *name);
+int fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
+		    const struct fs_sshare_opts *o, FILE *out,
+		    struct fs_err *e);
+
+/* ------------------------------------------------------------- slurmconf.c */
+
+/* slurm.conf's text with its Include lines replaced by the files they name
+ * (relative to the top file's directory, %c the ClusterName above), and
+ * the file and line each line of the text came from. */
+struct fs_conf {
+	struct fs_buf text;
+	struct {
+		uint32_t file;		/* index in files */
+		unsigned long line;
+	} *src;				/* per line of text */
+	size_t nlines, src_cap;
+	char **files;
+	size_t nfiles, files_cap;
+	char *dir, *cluster;
+};
+
+void fs_conf_init(struct fs_conf *c);
+void fs_conf_release(struct fs_conf *c);
+/* Read the file at path (0, or -1 with e set at the file and line). */
+int fs_conf_read(struct fs_conf *c, const char *path, struct fs_err *e);
+/* Append len bytes of text, known as name (such as "--set"); depth 0. */
+int fs_conf_add(struct fs_conf *c, const char *name, const char *text,
+		size_t len, int depth, struct fs_err *e);
+/* Move e from a line of c->text to the file and line it came from. */
+void fs_conf_locate(const struct fs_conf *c, struct fs_err *e);
+
+/* ---------------------------------------------------------------- import.c */
+
+/* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the
+ * document of `sshare -a --json` (import_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
+ * taken at taken (seconds since 1970; -1 for now).
+ * Returns 0, or -1 with e set at the input's line. */
+int fs_sshare_import(const char *text, size_t len, const char *cluster,
+		     long long taken, struct fs_buf *out, struct fs_err *e);
+/* Whether fs_sshare_import reads 'sshare --json' (built with json-c). */
+int fs_sshare_json_available(void);
+
+/* ---------------------------------------------------------------- width.c */
+
+/* Field widths of -o formats: at most this many columns, either way. */
+#define FS_WIDTH_MAX 1000
+/* The widths of sshare's -o list ("field%width,..."), read as sshare's
+ * atoi reads them (blanks, a sign, digits): 0, or -1 with e->msg set
+ * (line 0) for one beyond FS_WIDTH_MAX. */
+int fs_sshare_check_widths(const char *spec, struct fs_err *e);
+/* sprio's width: the digits at s into *width, *end after them; 0, or -1
+ * beyond FS_WIDTH_MAX. */
+int fs_sprio_width(const char *s, int *width, const char **end);
+
+/* --------------------------------------------------------------- report.c */
+
+/* fs-report(1): a summary of a ranked tree for people and for Prometheus. */
+enum fs_report_format {
+	FS_REPORT_TEXT, FS_REPORT_MARKDOWN, FS_REPORT_HTML, FS_REPORT_PROMETHEUS
+};
+struct fs_report_opts {
+	enum fs_report_format format;
+	unsigned top;		/* length of each list */
+};
+/* Fill tr's computed fields: from the ranking columns when the table has
+ * all of them (fs-rank's output), else by fs_rank() with the algorithm,
+ * ties and dampening of the table's metadata. ro receives the options.
+ * Returns 0, or -1 with e set (a bad value, a bad metadata entry). */
+int fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro,
+		   struct fs_err *e);
+/* The report on cur, compared with old when old is not NULL, appended to
+ * out. Both trees are ranked (fs_report_rank). */
+/* Whether old can be compared with cur (--since): 0, or -1 with e set
+ * when they are snapshots of different clusters. */
+int fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
+		   struct fs_err *e);
+void fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
+		     const struct fs_rank_opts *ro, const struct fs_tree *old,
+		     const struct fs_rank_opts *old_ro,
+		     const struct fs_report_opts *o);
+/* Escapes: HTML text and attributes (& < > " '), Markdown text, and
+ * Prometheus label values (\ " newline). */
+void fs_buf_html(struct fs_buf *b, const char *s);
+void fs_buf_markdown(struct fs_buf *b, const char *s);
+/* A Prometheus label value: backslash, double quote and newline escaped,
+ * bytes that are not UTF-8 (which the exposition format requires) as
+ * U+FFFD. */
+void fs_buf_prom_label(struct fs_buf *b, const char *s);
+/* Length of the valid UTF-8 sequence at s (1 for ASCII), or 0. */
+size_t fs_utf8_len(const unsigned char *s);
+
+/* ----------------------------------------------------------------- live.c */
+
+/* The one libslurm client (SLURM-REFERENCE 7): every program that talks to
+ * a controller goes through these. Release differences live in live.c only.
+ * Built without libslurm, each call fails with a message that says so. */
+
+/* 1 if built with libslurm, else 0. */
+int fs_live_available(void);
+/* The Slurm release the library was built against ("24.11.5"); NULL
+ * without libslurm. */
+const char *fs_live_built_version(void);
+/* What --version says of Slurm: "Slurm: built against 24.11.5", or that
+ * live mode was not built. */
+void fs_live_print_version(void);
+
+/* Display filters of a live dump: NULL-terminated lists of names, or NULL
+ * for none. accounts: the named accounts (case-insensitive) with their
+ * subtrees and ancestors; users: those users' rows and their ancestors;
+ * both: rows that are under a named account and of a named user. */
+struct fs_live_filter {
+	const char *const *accounts;
+	const char *const *users;
+};
+
+/* The cluster's whole association tree as a TSV tree (fs-tsv(5)) with the
+ * controller's own numbers, appended to out. slurm.conf is found as
+ * libslurm finds it. Returns 0, or -1 with e set and nothing appended. */
+int fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
+		 struct fs_err *e);
+/* Everything fs-prio needs (configuration, nodes, partitions, QOS and
+ * association priorities, pending jobs and the tree as fs_live_tree writes
+ * it, in s->tree) in one session. Returns 0, or -1 with e set. */
+int fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e);
+
+#endif

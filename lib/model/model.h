@@ -1,0 +1,607 @@
+/*
+ * model.h: the middle layer of libfs. The fairshare toolkit's own data and
+ * Slurm's arithmetic on it: the TSV tree (fs-tsv(5)) and its metadata, the
+ * association tree, ranking (Fair Tree, classic, depth-oblivious), decay,
+ * the multifactor priority formula, explanations. docs/slurm.md says what
+ * of Slurm's behaviour these rely on.
+ *
+ * Rule: files in lib/model/ include system headers, lib/core/ and
+ * lib/model/ headers only: no outside format (sshare, sacct, slurm.conf,
+ * JSON, reports) and no libslurm (tests/layers.t checks the includes).
+ * Strings inside a tree point into its table's buffer and live as long as
+ * it.
+ */
+#ifndef FS_MODEL_H
+#define FS_MODEL_H
+
+#include "core/core.h"
+
+#define FS_TSV_MAGIC "#fs-tsv 1"
+/* The last line of a tree whose metadata says trailer=#end (every tree the
+ * toolkit writes): without it the tree was cut short (fs-tsv(5)). */
+#define FS_TSV_END "#end"
+#define FS_TSV_TRAILER "trailer"
+/* Metadata of a tree with rows left out (fs-tree -A/-u): the filter. */
+#define FS_TSV_PARTIAL "partial"
+
+/* ------------------------------------------------------------------ tsv.c */
+
+struct fs_meta {
+	char *key, *val;
+	unsigned long line;	/* where it was read; 0 when set by a program */
+};
+
+/* The prologue of a TSV tree: metadata and column names. */
+struct fs_header {
+	struct fs_meta *meta;
+	size_t nmeta;
+	char **cols;
+	size_t ncols;
+	unsigned long line;	/* line number of the header line */
+	int state;		/* reading progress, private */
+	/* Private: meta's capacity, and an index of its keys so that many
+	 * metadata lines read in linear time. */
+	size_t meta_cap;
+	struct fs_names index;
+};
+
+void fs_header_init(struct fs_header *h);
+void fs_header_release(struct fs_header *h);
+/* Feed the next input line (without '\n', NUL-terminated, may be modified).
+ * Returns 1 when more prologue lines are needed, 0 when this line was the
+ * header, -1 on error. */
+int fs_header_feed(struct fs_header *h, char *line, size_t len,
+		   unsigned long lineno, struct fs_err *e);
+int fs_header_col(const struct fs_header *h, const char *name); /* -1 absent */
+const char *fs_header_meta(const struct fs_header *h, const char *key);
+/* Metadata read with one rule wherever it is read: 0 when key is absent,
+ * 1 with the value, -1 with e set at its line. Seconds are whole and at
+ * least min; dates are what fs_parse_date reads. */
+int fs_meta_seconds(const struct fs_header *h, const char *key, long long min,
+		    long long *v, struct fs_err *e);
+int fs_meta_date(const struct fs_header *h, const char *key, long long *t,
+		 struct fs_err *e);
+/* Slurm's defaults for the metadata fs-tree writes from slurm.conf:
+ * PriorityDecayHalfLife 7-0 and PriorityCalcPeriod 5 (minutes). */
+#define FS_SLURM_HALF_LIFE 604800
+#define FS_SLURM_CALC_PERIOD 300
+/* The input line of a metadata key, 0 if absent or set by a program. */
+unsigned long fs_header_meta_line(const struct fs_header *h, const char *key);
+/* Set key to val (replacing its value, or appended); returns its index. */
+size_t fs_header_set_meta(struct fs_header *h, const char *key,
+			  const char *val);
+/* Append a column if absent; returns its index. */
+int fs_header_add_col(struct fs_header *h, const char *name);
+/* The first line and the metadata, with trailer=#end added when absent:
+ * whoever writes them ends the rows with FS_TSV_END "\n". */
+void fs_header_put_meta(const struct fs_header *h, struct fs_buf *b);
+/* The first line, the metadata (as fs_header_put_meta) and the header. */
+int fs_header_write(const struct fs_header *h, FILE *out);
+/* 0 for a whole tree; -1 with e set for one marked partial, which no
+ * program may compute over (fairshare needs every sibling). */
+int fs_header_whole(const struct fs_header *h, struct fs_err *e);
+
+/* Reject NUL bytes and carriage returns in one line: 0 or -1. */
+int fs_check_line(const char *line, size_t len, unsigned long lineno,
+		  struct fs_err *e);
+/* Split a row in place at tabs into exactly n fields: 0 or -1. */
+int fs_split(char *line, char **fields, size_t n, unsigned long lineno,
+	     struct fs_err *e);
+
+/* Lines of a stream, read in large blocks (faster than getline). */
+struct fs_lines {
+	FILE *in;
+	char *buf;
+	size_t cap, len, pos;
+	int eof;
+};
+void fs_lines_init(struct fs_lines *l, FILE *in);
+/* The next line, its '\n' replaced by NUL, valid until the next call;
+ * *len is its length. NULL at the end of the input or on a read error
+ * (ferror(l->in) tells). */
+char *fs_lines_next(struct fs_lines *l, size_t *len);
+/* The next block of whole lines, at least want bytes unless the input ends
+ * first: lines keep their '\n' (the last one of the input may lack it and
+ * is then followed by a NUL). Valid until the next call; *len its length.
+ * NULL at the end or on a read error. Mixes with fs_lines_next. */
+char *fs_lines_block(struct fs_lines *l, size_t want, size_t *len);
+void fs_lines_release(struct fs_lines *l);
+
+/* A whole TSV tree in memory. Rows are stored in place in buf: each row's
+ * fields are consecutive NUL-terminated strings. */
+struct fs_table {
+	struct fs_header h;
+	struct fs_buf buf;
+	size_t *row;		/* offset in buf.data of each row's first field */
+	size_t nrows;
+	unsigned long first_line;	/* line number of row 0; rows are consecutive */
+	/* Set by a caller that made the table from other text (an import):
+	 * the line of that text where each row stands, for messages. Not
+	 * owned; NULL for the table's own lines. */
+	const unsigned long *row_line;
+	int ended;		/* the rows were followed by FS_TSV_END */
+};
+
+/* The input line of row r, for messages. */
+static inline unsigned long
+fs_table_line(const struct fs_table *t, size_t r)
+{
+	return t->row_line ? t->row_line[r] : t->first_line + r;
+}
+
+int fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e);
+/* Parse from a NUL-terminated buffer that the table takes over. */
+int fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e);
+void fs_table_release(struct fs_table *t);
+/* Field c of row r (fields walked; use fs_table_fields for all). */
+const char *fs_table_field(const struct fs_table *t, size_t r, size_t c);
+/* Bytes of row r, its fields separated by NULs, without the last NUL. */
+size_t fs_table_row_len(const struct fs_table *t, size_t r);
+/* Fill f[0..ncols-1] with the fields of row r. */
+void fs_table_fields(const struct fs_table *t, size_t r, const char **f);
+
+/* ----------------------------------------------------------------- tree.c */
+
+#define FS_NONE UINT32_MAX
+
+/* One association. Indices are into fs_tree.node. */
+struct fs_node {
+	const char *acct, *user, *part;	/* user is "" on account rows */
+	uint32_t row;		/* table row */
+	uint32_t parent;	/* direct parent (FS_NONE for root) */
+	uint32_t fs_parent;	/* nearest ancestor that is not FairShare=parent */
+	uint32_t kids, nkids;	/* direct children: tree.kids[kids..+nkids] */
+	uint32_t fs_kids, nfs_kids;	/* Slurm's children_list: tree.fs_kids[] */
+	uint32_t depth;		/* root 0 */
+	uint32_t shares_raw;	/* meaningless when use_parent */
+	uint32_t level_shares;	/* sum of shares in the fs parent's list */
+	uint32_t rank;		/* Fair Tree rank, users only */
+	uint8_t is_user, use_parent, usage_given;
+	long double usage_raw;
+	long double usage_norm, usage_efctv, level_fs;
+	double shares_norm, fs_factor;
+};
+
+/* Fetch a whole node ahead of use (it spans three cache lines): walks in
+ * display or ranking order jump around the node array. */
+static inline void
+fs_prefetch_node(const struct fs_node *a)
+{
+	__builtin_prefetch(a);
+	__builtin_prefetch((const char *)a + 64);
+	__builtin_prefetch((const char *)a + sizeof(*a) - 1);
+}
+
+struct fs_tree {
+	struct fs_node *node;
+	uint32_t n;
+	uint32_t root;
+	uint32_t *order;	/* sshare's display order: depth first */
+	uint32_t *kids;
+	uint32_t *fs_kids;
+	uint32_t user_count;	/* N: every user association */
+	int controller_order;	/* siblings in input order, else by name */
+	const struct fs_table *t;
+};
+
+/* sshare's display filters, for rows ranked over the whole tree: -A keeps
+ * the rows whose account (a user row's own account) is in accounts, any
+ * case, sub-accounts not included; -u keeps the user rows whose user is in
+ * users, and every account row. Either list may be NULL. Returns one byte
+ * per node (1 shown), or NULL when neither list is given. */
+uint8_t *fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
+		       const char *const *users);
+
+/* Whether the tree's metadata says its rows give each parent's children in
+ * the order slurmctld holds them (#sibling_order=controller, as a live dump
+ * writes): siblings then keep the input's order, for display and for
+ * Fair Tree's ties. Otherwise siblings are ordered users first, then
+ * accounts, each by name. */
+int fs_tree_controller_order(const struct fs_header *h);
+/* The rule that orders tied siblings, in words, from the tree's
+ * sibling_order and sibling_rule metadata (for explanations). */
+const char *fs_tree_sibling_rule(const struct fs_tree *tr);
+
+/* Build the tree from a table: validates every row (numbers, duplicates,
+ * orphans, cycles, roots). Returns 0 or -1 with e set. */
+int fs_tree_build(struct fs_tree *tr, const struct fs_table *t,
+		  struct fs_err *e);
+void fs_tree_release(struct fs_tree *tr);
+/* Line of input where node i stands. */
+unsigned long fs_tree_line(const struct fs_tree *tr, uint32_t i);
+/* Find a user association by "user", "account/user" or
+ * "account/user/partition"; returns FS_NONE, or FS_NONE-1 when ambiguous. */
+/* How a user is named on a command line and in explanations: ACCOUNT,
+ * ACCOUNT/USER or ACCOUNT/USER/PARTITION, where a '/' or '\' inside a name
+ * is written with a backslash before it (user "b/c" of account "a" is
+ * a/b\/c). fs_buf_name writes one name so; fs_buf_user_spec node i's
+ * whole name; fs_spec_split cuts a name at its bare slashes into at most
+ * max parts (part[0] owns the memory: free it), returning how many, or -1
+ * (nothing to free) when there are more. */
+void fs_buf_name(struct fs_buf *b, const char *name);
+void fs_buf_user_spec(struct fs_buf *b, const struct fs_tree *tr, uint32_t i);
+int fs_spec_split(const char *spec, char **part, int max);
+uint32_t fs_tree_find_user(const struct fs_tree *tr, const char *spec);
+uint32_t fs_tree_find_account(const struct fs_tree *tr, const char *name);
+/* Slurm's level_shares of every association (SLURM-REFERENCE §1.4). */
+void fs_tree_level_shares(struct fs_tree *tr);
+
+/* ------------------------------------------------------------- fairtree.c */
+
+enum fs_algorithm { FS_ALG_FAIRTREE, FS_ALG_CLASSIC, FS_ALG_DEPTH_OBLIVIOUS };
+enum fs_ties { FS_TIES_SLURM, FS_TIES_MERGE };
+
+struct fs_rank_opts {
+	enum fs_algorithm algorithm;
+	enum fs_ties ties;
+	unsigned dampening;	/* FairShareDampeningFactor, >= 1 */
+	/* What the writers show, after ranking the whole tree (fs-rank -A,
+	 * -u; fs_tree_shown): NULL for every row. */
+	const uint8_t *show;
+};
+
+/* Shares and usage normalisation and Level FS per Slurm's Fair Tree
+ * (SLURM-REFERENCE §2), then the ranking walk. Pure: fills the computed
+ * fields of every node. */
+void fs_fairtree(struct fs_tree *tr, enum fs_ties ties);
+/* Fair Tree's Level FS of node i, computed alone (for explanations). */
+long double fs_fairtree_level_fs(const struct fs_tree *tr, uint32_t i);
+/* Classic and depth-oblivious (§3): fills the same fields; Level FS 0. */
+void fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening);
+/* 2^(-(UE/S)/dampening), 0 for no shares (§3.4). */
+double fs_classic_factor(long double usage_efctv, long double shares_norm,
+			 unsigned dampening);
+/* The children list of p in the order the Fair Tree walk visits it (Level
+ * FS computed by fs_fairtree): a new array the caller frees. */
+uint32_t *fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p);
+/* Fill o from the tree's metadata 'algorithm', 'ties' and 'dampening',
+ * each overridden by the caller's own choice when given (algorithm NULL,
+ * ties < 0, dampening 0: not given). Returns 0, or -1 with e set at the
+ * metadata's line. */
+int fs_rank_opts_from_meta(struct fs_rank_opts *o, const struct fs_header *h,
+			   const char *algorithm, int ties, long dampening,
+			   struct fs_err *e);
+/* Dispatch on the algorithm. */
+void fs_rank(struct fs_tree *tr, const struct fs_rank_opts *o);
+const char *fs_algorithm_name(enum fs_algorithm a);
+int fs_algorithm_parse(const char *s, enum fs_algorithm *a);
+
+/* --------------------------------------------------------------- output.c */
+
+/* The columns ranking computes, in the order the tree writes them. */
+#define FS_COMPUTED_N 6
+extern const char *const fs_computed_cols[FS_COMPUTED_N];
+/* Write the tree as TSV: the table's columns with the computed columns
+ * filled in (appended when absent), rows in display order. */
+int fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		  FILE *out);
+
+/* --------------------------------------------------------------- sample.c */
+
+extern const char fs_sample_tree[];
+
+/* ---------------------------------------------------------------- decay.c */
+
+/* Slurm's usage decay (SLURM-REFERENCE §4). */
+struct fs_decay {
+	long long half_life;	/* seconds; <= 0: no decay */
+	int exact;		/* 2^(-t/half_life) instead of Slurm's law */
+};
+/* Slurm's per-second factor 1 - 0.693/half_life (1 when half_life <= 0). */
+double fs_decay_df(long long half_life);
+/* What usage is multiplied by over t seconds: pow(df, t) clamped to at least
+ * DBL_MIN, as the decay thread does; or 2^(-t/half_life) when exact. */
+double fs_decay_factor(const struct fs_decay *d, long long t);
+/* Usage a job adds over run_delta seconds: run_delta * pow(df, run_delta)
+ * * billing, in double, as _apply_new_usage computes it. */
+double fs_decay_charge(const struct fs_decay *d, long long run_delta,
+		       double billing);
+
+#define FS_JOB_RUNNING INT64_MAX	/* end of a job that has not ended */
+
+/* One job allocation from `sacct -a -X -P`. */
+struct fs_job {
+	const char *id;		/* JobID; points into the parsed text */
+	unsigned long line;	/* its line in the jobs file */
+	uint32_t assoc;		/* its user association in the tree */
+	long long start, end;	/* seconds since the epoch; end may be
+				 * FS_JOB_RUNNING */
+	double billing;		/* billing TRES (AllocTRES), else AllocCPUS */
+};
+struct fs_jobs {
+	struct fs_job *job;
+	size_t n;
+	size_t never_started;	/* rows skipped: Start Unknown or None */
+};
+/* Parse the text of `sacct -a -X -P` (or -p) in place: the header names
+ * the columns (JobID, User, Account, Start, End, and AllocTRES or
+ * AllocCPUS; Partition optional), and each job is matched to its user
+ * association in tr by (Account, User, Partition), then (Account, User)
+ * with no partition. The jobs point into text, which must outlive them.
+ * Returns 0, or -1 with e set (e->file is left to the caller). */
+int fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
+		  const struct fs_tree *tr, struct fs_err *e);
+void fs_jobs_release(struct fs_jobs *j);
+
+/* A replay of jobs over [from, to] the way slurmctld's decay thread runs
+ * every period seconds from `from` (and once more at `to`). */
+struct fs_replay {
+	long long from, to, period;
+	struct fs_decay law;
+	/* Results. */
+	size_t charged;		/* jobs that added usage */
+	unsigned long cycles;	/* decay runs */
+	long double factor;	/* product of the decay factors applied */
+};
+/* Advance every node's usage_raw from r->from to r->to: per cycle, usage
+ * of jobs ending in it, decay of all usage, then usage of running jobs.
+ * Cost O(cycles * (nodes + running jobs * depth) + jobs log jobs). */
+void fs_replay_run(struct fs_tree *tr, const struct fs_jobs *j,
+		   struct fs_replay *r);
+/* Multiply every node's usage_raw by factor (long double times double). */
+void fs_decay_tree(struct fs_tree *tr, double factor);
+
+/* -------------------------------------------------------------- explain.c */
+
+/* Why one user ranks where it does (fs-explain(1)): facts, not text. Every
+ * function reads a tree that fs_rank() has filled. */
+
+/* Find a user named "user", "account/user" or "account/user/partition":
+ * 0 with *i set, or -1 with e->msg saying why (not found, an account's
+ * name, or ambiguous, listing the choices). */
+int fs_explain_find_user(const struct fs_tree *tr, const char *spec,
+			 uint32_t *i, struct fs_err *e);
+
+/* What makes one association's Level FS (SLURM-REFERENCE §2.3). */
+struct fs_explain_level {
+	uint32_t node;
+	uint32_t fs_parent;		/* the list it competes in */
+	uint32_t level_shares;		/* shares of that list */
+	double shares_norm;		/* S = shares_raw / level_shares */
+	long double usage_raw;
+	long double parent_usage;	/* the fs parent's usage_raw */
+	long double usage_efctv;	/* U = usage_raw / parent_usage */
+	long double level_fs;		/* S / U */
+	uint32_t place, count;		/* walk position (0 first) in the list */
+};
+void fs_explain_level(const struct fs_tree *tr, uint32_t i,
+		      struct fs_explain_level *l);
+
+/* What puts sibling s before node i in Fair Tree's walk. */
+enum fs_explain_rule {
+	FS_RULE_SAME,		/* one association named twice */
+	FS_RULE_LEVEL_FS,	/* higher Level FS */
+	FS_RULE_TIED_USERS,	/* equal Level FS, two users: same rank */
+	FS_RULE_USER_FIRST,	/* equal, user and account: the user first */
+	FS_RULE_LIST_ORDER,	/* equal, two accounts, Slurm: list order */
+	FS_RULE_MERGED,		/* equal, two accounts, --ties merge */
+	FS_RULE_FACTOR		/* classic, depth-oblivious: the factors */
+};
+enum fs_explain_rule fs_explain_relation(const struct fs_tree *tr,
+					 enum fs_ties ties, uint32_t s,
+					 uint32_t i);
+
+/* Can more shares make the lower user overtake? */
+enum fs_explain_shares {
+	FS_SHARES_OK,		/* yes: shares_needed */
+	FS_SHARES_PARENT,	/* its association is FairShare=parent */
+	FS_SHARES_INF,		/* the other's Level FS is +inf */
+	FS_SHARES_LIMIT,	/* not within 4294967295 shares in the level */
+	FS_SHARES_NA		/* not Fair Tree, or the same association */
+};
+
+/* Why user[0] (A) and user[1] (B) rank as they do. */
+struct fs_explain {
+	enum fs_algorithm algorithm;
+	enum fs_ties ties;
+	uint32_t user[2];
+	uint32_t rank[2];		/* 1 = best, of tr->user_count */
+	int order;			/* -1 A above B, 0 same rank, 1 below */
+	uint32_t ancestor;		/* first common fs ancestor */
+	uint32_t merged;		/* --ties merge: tied levels below it */
+	struct fs_explain_level side[2];	/* where the paths part */
+	enum fs_explain_rule rule;
+	int first;			/* side the walk ranks first; -1 none */
+	int near_miss;			/* differ, yet print alike at %.6Lf */
+	uint32_t carry_from, carry_to;	/* tie carry-in, or FS_NONE */
+	int no_usage;			/* root's usage is 0 */
+	int lower;			/* side that would overtake: B if A
+					 * is above, else A */
+	enum fs_explain_shares shares;
+	uint32_t shares_now, shares_needed, level_shares_after;
+	long double level_fs_after[2];	/* side[] with shares_needed, or
+					 * with the most shares (LIMIT) */
+};
+void fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		     uint32_t a, uint32_t b, struct fs_explain *x);
+
+/* A user's path from root: step[0] is root's child, the last the user;
+ * before[] are the siblings walked before it, in walk order. */
+struct fs_explain_step {
+	struct fs_explain_level level;
+	uint32_t *before, nbefore;
+};
+struct fs_explain_path {
+	uint32_t user, rank;		/* rank: 1 = best */
+	struct fs_explain_step *step;
+	uint32_t nstep;
+};
+void fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
+			  uint32_t user);
+void fs_explain_path_release(struct fs_explain_path *p);
+
+/* ----------------------------------------------------------------- prio.c */
+
+/* Slurm's multifactor job priority (SLURM-REFERENCE §5), fs-prio(1). */
+
+/* PriorityFlags, with Slurm's bit values (slurm.h PRIORITY_FLAGS_*). */
+#define FS_PRIO_ACCRUE_ALWAYS		0x0001u
+#define FS_PRIO_MAX_TRES		0x0002u
+#define FS_PRIO_SIZE_RELATIVE		0x0004u	/* SMALL_RELATIVE_TO_TIME */
+#define FS_PRIO_DEPTH_OBLIVIOUS		0x0008u
+#define FS_PRIO_CALCULATE_RUNNING	0x0010u
+#define FS_PRIO_FAIR_TREE		0x0020u	/* set by Slurm unless NO_FAIR_TREE */
+#define FS_PRIO_INCR_ONLY		0x0040u
+#define FS_PRIO_NO_NORMAL_ASSOC		0x0080u
+#define FS_PRIO_NO_NORMAL_PART		0x0100u
+#define FS_PRIO_NO_NORMAL_QOS		0x0200u
+#define FS_PRIO_NO_NORMAL_TRES		0x0400u
+#define FS_PRIO_NO_FAIR_TREE		0x80000000u	/* ours: the flag named */
+#define FS_PRIO_TRES_MAX 16
+
+/* The weights and settings: slurm.conf's Priority* values. */
+struct fs_prio_conf {
+	uint32_t w_age, w_assoc, w_fs, w_js, w_part, w_qos;
+	uint32_t max_age;		/* PriorityMaxAge, seconds */
+	uint32_t flags;			/* FS_PRIO_* */
+	int favor_small;		/* PriorityFavorSmall=YES */
+	int type_multifactor;		/* PriorityType=priority/multifactor */
+	uint32_t dampening;		/* FairShareDampeningFactor, 0 unset */
+	uint32_t nodes, cpus;		/* node_record_count, cluster_cpus */
+	size_t ntres;			/* PriorityWeightTRES, in Slurm's
+					 * TRES id order; names lower case */
+	char tres_name[FS_PRIO_TRES_MAX][40];
+	double tres_weight[FS_PRIO_TRES_MAX];
+};
+
+/* One job as the formula sees it. */
+struct fs_prio_job {
+	long long accrue;		/* accrue_time; 0: does not accrue */
+	double fs;			/* the association's fairshare factor */
+	uint32_t assoc_prio, assoc_max;	/* association Priority, max of all */
+	uint32_t part_factor, part_max;	/* PriorityJobFactor, max of all */
+	uint32_t qos_prio, qos_max;	/* QOS Priority, max of all */
+	uint32_t total_cpus, max_cpus, min_cpus;	/* max_cpus FS_NO_VAL
+							 * when unset */
+	uint32_t min_nodes;
+	uint32_t time_limit;		/* minutes, FS_NO_VAL unset */
+	uint32_t part_max_time;		/* minutes, FS_INFINITE */
+	int64_t nice, site;		/* signed; a positive nice lowers */
+	double tres_value[FS_PRIO_TRES_MAX];	/* per conf TRES */
+	double tres_part[FS_PRIO_TRES_MAX];	/* the partition's totals */
+};
+
+/* The factors: normalised (or raw under NO_NORMAL_*) and weighted. */
+struct fs_prio_factors {
+	double age, assoc, fs, js, part, qos, tres[FS_PRIO_TRES_MAX];
+	double w_age, w_assoc, w_fs, w_js, w_part, w_qos;
+	double w_tres[FS_PRIO_TRES_MAX], tres_sum;
+	double sum;			/* before clamping */
+	int clamped;			/* -1 raised to 1, 1 cut to 2^32-1 */
+	uint32_t priority;		/* what Slurm stores */
+};
+
+void fs_prio_conf_init(struct fs_prio_conf *c);
+/* The priority of j at time now (seconds since the epoch). */
+void fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
+		     long long now, struct fs_prio_factors *f);
+/* "NO_NORMAL_ALL,SMALL_RELATIVE_TO_TIME": 0, or -1 with e set (line 0). */
+int fs_prio_parse_flags(const char *s, uint32_t *flags, struct fs_err *e);
+/* The fairshare algorithm the flags select. */
+enum fs_algorithm fs_prio_algorithm(uint32_t flags);
+/* "CPU=1000,Mem=2000,GRES/gpu=3000" into c's TRES list (a unit suffix
+ * divides the weight). Returns 0, or -1 with e set (line 0). */
+int fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
+			       struct fs_err *e);
+int fs_prio_tres_index(const struct fs_prio_conf *c, const char *name);
+/* Counts "cpu=4,mem=2G,node=1" into v[c->ntres] (mem in MB); TRES without
+ * a weight are ignored. Returns 0, or -1 with e set (line 0). */
+int fs_prio_parse_tres_counts(const struct fs_prio_conf *c, const char *s,
+			      double *v, struct fs_err *e);
+
+/* What slurm.conf says of nodes and partitions. */
+struct fs_prio_part {
+	char *name, *nodes;
+	unsigned long line;
+	uint32_t job_factor;		/* PriorityJobFactor */
+	uint32_t max_time, default_time;	/* minutes; FS_INFINITE,
+						 * FS_NO_VAL */
+	int is_default;
+	uint32_t node_count, cpus;
+	double mem;			/* MB */
+};
+struct fs_prio_cluster {
+	char *cluster;
+	struct { char *name; uint32_t cpus; double mem; } *node;
+	size_t nnode;
+	/* Private: node's capacity and an index of the names, so big
+	 * clusters read in linear time. */
+	size_t node_cap;
+	struct fs_names node_index;
+	struct fs_prio_part *part;
+	size_t npart;
+	uint32_t part_max;		/* max PriorityJobFactor */
+	uint32_t nodes, cpus;
+};
+void fs_prio_cluster_init(struct fs_prio_cluster *cl);
+void fs_prio_cluster_release(struct fs_prio_cluster *cl);
+/* Parse slurm.conf's text (modified in place): the Priority* settings into
+ * c (c initialised first), nodes and partitions into cl. Other keys are
+ * ignored. Returns 0, or -1 with e set. */
+int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
+		       char *text, struct fs_err *e);
+const struct fs_prio_part *fs_prio_part_find(const struct fs_prio_cluster *cl,
+					     const char *name);
+/* The partition's TRES totals for c's TRES (cpu, billing, mem, node). */
+void fs_prio_part_tres(const struct fs_prio_conf *c,
+		       const struct fs_prio_part *p, double *v);
+
+/* What fs-prio knows of a cluster: from the live cluster (live.c) or from
+ * slurm.conf, a TSV tree and a jobs file (fs-prio). The snapshot owns every
+ * string it points to. */
+struct fs_prio_qos {
+	char *name;
+	uint32_t prio;
+};
+
+/* An association's Priority (users: account, user, partition). */
+struct fs_prio_assoc {
+	char *acct, *user, *part;	/* user "" for accounts, part "" */
+	uint32_t prio;
+};
+
+/* A pending job, or the one not yet submitted. */
+struct fs_prio_pending {
+	char *id, *user, *acct, *part, *qos;
+	char *tres;			/* "cpu=4,mem=1G,node=1", or NULL */
+	unsigned long line;		/* in the jobs file, 0 live */
+	long long accrue;		/* 0: not accruing */
+	uint32_t cpus, max_cpus, nodes;	/* max_cpus FS_NO_VAL unset */
+	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
+	int64_t nice, site;
+	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
+	int is_new;
+	struct fs_prio_job pj;
+	struct fs_prio_factors f;
+};
+
+struct fs_prio_snapshot {
+	struct fs_prio_conf conf;
+	struct fs_prio_cluster cl;	/* partitions; live: no nodes */
+	double (*part_tres)[FS_PRIO_TRES_MAX];	/* per cl.part, or NULL */
+	struct fs_prio_qos *qos;
+	size_t nqos;
+	uint32_t qos_max;
+	struct fs_prio_assoc *assoc;
+	size_t nassoc;
+	uint32_t assoc_max;
+	struct fs_prio_pending *job;
+	size_t njob;
+	struct fs_buf tree;		/* live: the association tree as TSV */
+	long long now;			/* live: when it was read */
+};
+
+/* jobsfile.c: the pending jobs of a jobs file (NUL-terminated text, cut
+ * up in place) appended to s->job; 0, or -1 with e set at the line. */
+int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
+		       struct fs_err *e);
+/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
+ * UNLIMITED/INFINITE; a nice or site value (from -2147483645 to
+ * 2147483645, 0 or -1). */
+int fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e);
+int fs_prio_parse_nice(const char *s, int64_t *v);
+
+void fs_prio_snapshot_init(struct fs_prio_snapshot *s);
+void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
+
+#endif
