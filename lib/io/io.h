@@ -87,6 +87,11 @@ int fs_conf_add(struct fs_conf *c, const char *name, const char *text,
 		size_t len, int depth, struct fs_err *e);
 /* Move e from a line of c->text to the file and line it came from. */
 void fs_conf_locate(const struct fs_conf *c, struct fs_err *e);
+/* Parse slurm.conf's text (modified in place): the Priority* settings into
+ * c (c initialised first), nodes and partitions into cl. Other keys are
+ * ignored. Returns 0, or -1 with e set. */
+int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
+		       char *text, struct fs_err *e);
 
 /* ---------------------------------------------------------------- import.c */
 
@@ -181,5 +186,29 @@ int fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
  * association priorities, pending jobs and the tree as fs_live_tree writes
  * it, in s->tree) in one session. Returns 0, or -1 with e set. */
 int fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e);
+
+/* ---------------------------------------------------------------- sacct.c */
+
+/* Parse the text of `sacct -a -X -P` (or -p) in place: the header names
+ * the columns (JobID, User, Account, Start, End, and AllocTRES or
+ * AllocCPUS; Partition optional), and each job is matched to its user
+ * association in tr by (Account, User, Partition), then (Account, User)
+ * with no partition. The jobs point into text, which must outlive them.
+ * Returns 0, or -1 with e set (e->file is left to the caller). */
+int fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
+		  const struct fs_tree *tr, struct fs_err *e);
+void fs_jobs_release(struct fs_jobs *j);
+
+/* ------------------------------------------------------------- jobsfile.c */
+
+/* The pending jobs of a jobs file (NUL-terminated text, cut
+ * up in place) appended to s->job; 0, or -1 with e set at the line. */
+int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
+		       struct fs_err *e);
+/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
+ * UNLIMITED/INFINITE; a nice or site value (from -2147483645 to
+ * 2147483645, 0 or -1). */
+int fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e);
+int fs_prio_parse_nice(const char *s, int64_t *v);
 
 #endif

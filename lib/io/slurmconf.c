@@ -208,3 +208,536 @@ fs_conf_read(struct fs_conf *c, const char *path, struct fs_err *e)
 	}
 	return r;
 }
+
+/* ------------------------------------------------------------ the parser */
+
+/* Expand one host list ("n[01-04,7],gpu1", "rack[1-2]-n[01-04]") by
+ * calling add() per name: every bracket group of a name multiplies, as in
+ * Slurm's host lists. Returns 0, or -1 with e set. */
+#define HOSTS_MAX 1000000
+struct hosts {
+	const char *list;
+	unsigned long line, count;
+	char name[256];
+	int (*add)(void *, const char *, unsigned long, struct fs_err *);
+	void *arg;
+};
+
+static int
+not_hosts(const struct hosts *h, struct fs_err *e)
+{
+	return fs_error(e, h->line, "not a host list: '%s'", h->list);
+}
+
+static int
+too_many_hosts(const struct hosts *h, struct fs_err *e)
+{
+	return fs_error(e, h->line, "host list of more than %d names: "
+			"'%.60s%s'", HOSTS_MAX, h->list,
+			strlen(h->list) > 60 ? "..." : "");
+}
+
+/* Names h->name[0..len) followed by every expansion of s..end. */
+static int
+hosts_item(struct hosts *h, size_t len, const char *s, const char *end,
+	   struct fs_err *e)
+{
+	const char *lb = memchr(s, '[', (size_t)(end - s)), *rb, *r;
+
+	if (!lb) {
+		if (len + (size_t)(end - s) >= sizeof(h->name))
+			return not_hosts(h, e);
+		memcpy(h->name + len, s, (size_t)(end - s));
+		h->name[len + (size_t)(end - s)] = '\0';
+		if (++h->count > HOSTS_MAX)
+			return too_many_hosts(h, e);
+		return h->add(h->arg, h->name, h->line, e);
+	}
+	rb = memchr(lb, ']', (size_t)(end - lb));
+	if (!rb || len + (size_t)(lb - s) >= sizeof(h->name))
+		return not_hosts(h, e);
+	memcpy(h->name + len, s, (size_t)(lb - s));
+	len += (size_t)(lb - s);
+	for (r = lb + 1; r < rb;) {
+		unsigned long lo, hi, k;
+		int width = 0;
+		char *stop;
+
+		while (r + width < rb && isdigit((unsigned char)r[width]))
+			width++;
+		errno = 0;
+		lo = strtoul(r, &stop, 10);
+		if (!width || stop != r + width || errno)
+			return not_hosts(h, e);
+		hi = lo;
+		r = stop;
+		if (*r == '-') {
+			hi = strtoul(r + 1, &stop, 10);
+			if (stop == r + 1 || hi < lo || errno)
+				return not_hosts(h, e);
+			r = stop;
+		}
+		if (r < rb && *r != ',')
+			return not_hosts(h, e);
+		/* Bounded before a name is made: a range of 2^64 names would
+		 * never end. */
+		if (hi - lo >= HOSTS_MAX - h->count)
+			return too_many_hosts(h, e);
+		if (*r == ',')
+			r++;
+		/* Up to hi, which may be ULONG_MAX. */
+		for (k = lo;; k++) {
+			int n = snprintf(h->name + len, sizeof(h->name) - len,
+					 "%0*lu", width, k);
+
+			if (n < 0 || (size_t)n >= sizeof(h->name) - len)
+				return not_hosts(h, e);
+			if (hosts_item(h, len + (size_t)n, rb + 1, end, e) < 0)
+				return -1;
+			if (k == hi)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* How many names s..end makes (the product of its groups' sizes), at most
+ * HOSTS_MAX + 1; what does not parse counts 1 (hosts_item refuses it). */
+static unsigned long
+hosts_count(const char *s, const char *end)
+{
+	unsigned long n = 1;
+
+	while ((s = memchr(s, '[', (size_t)(end - s))) != NULL) {
+		unsigned long g = 0, lo, hi;
+		char *stop;
+
+		for (s++; s < end && *s != ']';) {
+			lo = hi = strtoul(s, &stop, 10);
+			if (stop == s)
+				return n;
+			if (*stop == '-')
+				hi = strtoul(stop + 1, &stop, 10);
+			g += hi >= lo && hi - lo < HOSTS_MAX ? hi - lo + 1
+							     : HOSTS_MAX + 1;
+			s = stop + (*stop == ',');
+		}
+		if (g > HOSTS_MAX || n * g > HOSTS_MAX)
+			return HOSTS_MAX + 1;
+		n *= g ? g : 1;
+	}
+	return n;
+}
+
+static int
+hosts_expand(const char *list, unsigned long line, struct fs_err *e,
+	     int (*add)(void *, const char *, unsigned long, struct fs_err *),
+	     void *arg)
+{
+	struct hosts h;
+	const char *p = list;
+
+	h.list = list;
+	h.line = line;
+	h.count = 0;
+	h.add = add;
+	h.arg = arg;
+	while (*p) {
+		const char *start = p;
+		int in = 0;
+
+		/* One name: up to a comma outside brackets. */
+		for (; *p && (*p != ',' || in); p++) {
+			if (*p == '[' && in++)
+				return not_hosts(&h, e);
+			if (*p == ']' && !in--)
+				return not_hosts(&h, e);
+		}
+		if (p == start || in)
+			return not_hosts(&h, e);
+		/* A product of ranges is bounded before it is made. */
+		if (hosts_count(start, p) > HOSTS_MAX - h.count)
+			return too_many_hosts(&h, e);
+		if (hosts_item(&h, 0, start, p, e) < 0)
+			return -1;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+struct node_add {
+	struct fs_prio_cluster *cl;
+	uint32_t cpus;
+	double mem;
+};
+
+static const char *
+node_name(const void *arg, size_t i)
+{
+	return ((const struct fs_prio_cluster *)arg)->node[i].name;
+}
+
+/* The index of node name, or nnode when there is none. */
+static size_t
+node_find(const struct fs_prio_cluster *cl, const char *name)
+{
+	size_t i = fs_names_find(&cl->node_index, name, node_name, cl);
+
+	return i == SIZE_MAX ? cl->nnode : i;
+}
+
+static int
+node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
+{
+	struct node_add *a = arg;
+	struct fs_prio_cluster *cl = a->cl;
+	size_t i = node_find(cl, name);
+
+	(void)line;
+	(void)e;
+	if (i == cl->nnode) {
+		FS_GROW(cl->node, cl->nnode, cl->node_cap);
+		cl->node[i].name = fs_xstrdup(name);
+		cl->nnode++;
+		fs_names_add(&cl->node_index, cl->nnode, node_name, cl);
+	}
+	cl->node[i].cpus = a->cpus;
+	cl->node[i].mem = a->mem;
+	return 0;
+}
+
+struct part_add {
+	struct fs_prio_cluster *cl;
+	struct fs_prio_part *p;
+};
+
+static int
+part_node_add(void *arg, const char *name, unsigned long line,
+	      struct fs_err *e)
+{
+	struct part_add *a = arg;
+	size_t i = node_find(a->cl, name);
+
+	if (i == a->cl->nnode)
+		return fs_error(e, line, "partition '%s': node '%s' is not "
+				"defined by any NodeName line",
+				a->p->name, name);
+	a->p->node_count++;
+	a->p->cpus += a->cl->node[i].cpus;
+	a->p->mem += a->cl->node[i].mem;
+	return 0;
+}
+
+static int
+parse_u32(const char *key, const char *v, uint32_t *out, unsigned long line,
+	  struct fs_err *e)
+{
+	char *end;
+	unsigned long long x;
+
+	errno = 0;
+	x = strtoull(v, &end, 10);
+	if (!*v || *end || errno || x > 0xffffffffULL || *v == '-')
+		return fs_error(e, line, "%s: not a whole number from 0 to "
+				"4294967295: '%s'", key, v);
+	*out = (uint32_t)x;
+	return 0;
+}
+
+/* A time in minutes for MaxTime/DefaultTime (INFINITE/UNLIMITED allowed). */
+static int
+parse_minutes(const char *key, const char *v, uint32_t *out,
+	      unsigned long line, struct fs_err *e)
+{
+	long long s;
+	int form;
+	struct fs_err te = {NULL, 0, ""};
+
+	if (!strcasecmp(v, "INFINITE") || !strcasecmp(v, "UNLIMITED")) {
+		*out = FS_INFINITE;
+		return 0;
+	}
+	if (fs_parse_duration(v, &s, &form, &te) < 0 || !form)
+		return fs_error(e, line, "%s: not a time: '%s' (slurm.conf's "
+				"minutes, M:S, H:M:S, D-H, D-H:M or D-H:M:S)",
+				key, v);
+	*out = (uint32_t)((s + 59) / 60);
+	return 0;
+}
+
+/* Split one logical line into key=value pairs in place. */
+static size_t
+split_pairs(char *s, char **key, char **val, size_t max)
+{
+	size_t n = 0;
+
+	while (*s && n < max) {
+		char *k;
+
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s)
+			break;
+		k = s;
+		while (*s && !isspace((unsigned char)*s) && *s != '=')
+			s++;
+		key[n] = k;
+		val[n] = NULL;
+		if (*s == '=') {
+			*s++ = '\0';
+			if (*s == '"') {
+				val[n] = ++s;
+				while (*s && *s != '"')
+					s++;
+			} else {
+				val[n] = s;
+				while (*s && !isspace((unsigned char)*s))
+					s++;
+			}
+		}
+		if (*s)
+			*s++ = '\0';
+		n++;
+	}
+	return n;
+}
+
+int
+fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
+		   char *text, struct fs_err *e)
+{
+	char *line = text, *next;
+	unsigned long lineno = 0, first;
+	uint32_t def_cpus = 1;
+	double def_mem = 1;
+	struct fs_prio_part def_part;
+	char *tres = NULL, *flags = NULL;
+	unsigned long tres_line = 0, flags_line = 0;
+	int ret = 0;
+	size_t i;
+
+	memset(&def_part, 0, sizeof(def_part));
+	def_part.job_factor = 1;
+	def_part.max_time = FS_INFINITE;
+	def_part.default_time = FS_NO_VAL;
+	for (; line && *line && !ret; line = next) {
+		char *key[64], *val[64], *p, *w;
+		size_t n, k;
+
+		/* One logical line: '\' before a newline continues it. */
+		first = ++lineno;
+		for (p = w = line;; p++) {
+			if (*p == '\\' && p[1] == '\n') {
+				p++;
+				lineno++;
+				continue;
+			}
+			if (!*p || *p == '\n')
+				break;
+			*w++ = *p;
+		}
+		next = *p ? p + 1 : NULL;
+		*w = '\0';
+		if ((p = strchr(line, '#')))
+			*p = '\0';
+		n = split_pairs(line, key, val, 64);
+		if (!n)
+			continue;
+		if (!val[0]) {
+			ret = fs_error(e, first, "expected KEY=VALUE, not '%s'",
+				       key[0]);
+			break;
+		}
+		if (!strcasecmp(key[0], "NodeName")) {
+			struct node_add a = {cl, def_cpus, def_mem};
+			uint32_t sockets = 1, cores = 1, threads = 1, boards = 1;
+			int have_cpus = 0;
+
+			for (k = 1; k < n && !ret; k++) {
+				const char *v = val[k] ? val[k] : "";
+
+				if (!strcasecmp(key[k], "CPUs") ||
+				    !strcasecmp(key[k], "Procs")) {
+					ret = parse_u32(key[k], v, &a.cpus,
+							first, e);
+					have_cpus = 1;
+				} else if (!strcasecmp(key[k], "Sockets"))
+					ret = parse_u32(key[k], v, &sockets,
+							first, e);
+				else if (!strcasecmp(key[k], "Boards"))
+					ret = parse_u32(key[k], v, &boards,
+							first, e);
+				else if (!strcasecmp(key[k], "CoresPerSocket"))
+					ret = parse_u32(key[k], v, &cores,
+							first, e);
+				else if (!strcasecmp(key[k], "ThreadsPerCore"))
+					ret = parse_u32(key[k], v, &threads,
+							first, e);
+				else if (!strcasecmp(key[k], "RealMemory")) {
+					uint32_t m;
+
+					ret = parse_u32(key[k], v, &m, first, e);
+					a.mem = m;
+				}
+			}
+			if (ret)
+				break;
+			if (!have_cpus && (sockets > 1 || cores > 1 ||
+					   threads > 1 || boards > 1))
+				a.cpus = boards * sockets * cores * threads;
+			if (!strcasecmp(val[0], "DEFAULT")) {
+				def_cpus = a.cpus;
+				def_mem = a.mem;
+				continue;
+			}
+			ret = hosts_expand(val[0], first, e, node_add, &a);
+		} else if (!strcasecmp(key[0], "PartitionName")) {
+			struct fs_prio_part part = def_part;
+			const char *nodes = NULL;
+
+			for (k = 1; k < n && !ret; k++) {
+				const char *v = val[k] ? val[k] : "";
+
+				if (!strcasecmp(key[k], "PriorityJobFactor"))
+					ret = parse_u32(key[k], v,
+							&part.job_factor,
+							first, e);
+				else if (!strcasecmp(key[k], "Priority"))
+					/* The old name sets both. */
+					ret = parse_u32(key[k], v,
+							&part.job_factor,
+							first, e);
+				else if (!strcasecmp(key[k], "MaxTime"))
+					ret = parse_minutes(key[k], v,
+							    &part.max_time,
+							    first, e);
+				else if (!strcasecmp(key[k], "DefaultTime"))
+					ret = parse_minutes(key[k], v,
+							    &part.default_time,
+							    first, e);
+				else if (!strcasecmp(key[k], "Nodes"))
+					nodes = v;
+				else if (!strcasecmp(key[k], "Default"))
+					part.is_default =
+						!strcasecmp(v, "YES");
+			}
+			if (!ret && part.job_factor > 65535)
+				ret = fs_error(e, first, "PriorityJobFactor: "
+					       "not from 0 to 65535: '%u'",
+					       part.job_factor);
+			if (ret)
+				break;
+			if (!strcasecmp(val[0], "DEFAULT")) {
+				def_part = part;
+				def_part.nodes = NULL;
+				continue;
+			}
+			if (fs_prio_part_find(cl, val[0])) {
+				ret = fs_error(e, first, "partition '%s' is "
+					       "defined twice", val[0]);
+				break;
+			}
+			part.name = fs_xstrdup(val[0]);
+			part.nodes = fs_xstrdup(nodes ? nodes : "");
+			part.line = first;
+			cl->part = fs_xreallocarray(cl->part, cl->npart + 1,
+						    sizeof(*cl->part));
+			cl->part[cl->npart++] = part;
+		} else for (k = 0; k < n && !ret; k++) {
+			/* Other lines may hold several settings. */
+			const char *v = val[k];
+
+			if (!v)
+				ret = fs_error(e, first, "expected KEY=VALUE, "
+					       "not '%s'", key[k]);
+			else if (!strcasecmp(key[k], "ClusterName")) {
+				free(cl->cluster);
+				cl->cluster = fs_xstrdup(v);
+			} else if (!strcasecmp(key[k], "PriorityType"))
+				c->type_multifactor =
+					!strcasecmp(v, "priority/multifactor");
+			else if (!strcasecmp(key[k], "PriorityWeightAge"))
+				ret = parse_u32(key[k], v, &c->w_age, first, e);
+			else if (!strcasecmp(key[k], "PriorityWeightAssoc"))
+				ret = parse_u32(key[k], v, &c->w_assoc, first,
+						e);
+			else if (!strcasecmp(key[k], "PriorityWeightFairshare"))
+				ret = parse_u32(key[k], v, &c->w_fs, first, e);
+			else if (!strcasecmp(key[k], "PriorityWeightJobSize"))
+				ret = parse_u32(key[k], v, &c->w_js, first, e);
+			else if (!strcasecmp(key[k], "PriorityWeightPartition"))
+				ret = parse_u32(key[k], v, &c->w_part, first,
+						e);
+			else if (!strcasecmp(key[k], "PriorityWeightQOS"))
+				ret = parse_u32(key[k], v, &c->w_qos, first, e);
+			else if (!strcasecmp(key[k], "PriorityWeightTRES")) {
+				free(tres);
+				tres = fs_xstrdup(v);
+				tres_line = first;
+			} else if (!strcasecmp(key[k], "PriorityFlags")) {
+				free(flags);
+				flags = fs_xstrdup(v);
+				flags_line = first;
+			} else if (!strcasecmp(key[k], "PriorityFavorSmall"))
+				c->favor_small = !strcasecmp(v, "YES");
+			else if (!strcasecmp(key[k], "PriorityMaxAge")) {
+				uint32_t m;
+
+				ret = parse_minutes(key[k], v, &m, first, e);
+				if (!ret && m == FS_INFINITE)
+					ret = fs_error(e, first, "PriorityMaxAge: "
+						       "not a finite time: '%s'",
+						       v);
+				c->max_age = m * 60;
+			} else if (!strcasecmp(key[k],
+					       "FairShareDampeningFactor")) {
+				ret = parse_u32(key[k], v, &c->dampening,
+						first, e);
+				if (!ret && (c->dampening < 1 ||
+					     c->dampening > 65535))
+					ret = fs_error(e, first,
+						       "FairShareDampeningFactor: "
+						       "not from 1 to 65535: '%s'",
+						       v);
+			}
+		}
+	}
+	if (!ret && flags) {
+		struct fs_err fe = {NULL, 0, ""};
+
+		if (fs_prio_parse_flags(flags, &c->flags, &fe) < 0)
+			ret = fs_error(e, flags_line, "%s", fe.msg);
+	}
+	if (!ret && tres) {
+		struct fs_err te = {NULL, 0, ""};
+
+		if (fs_prio_parse_tres_weights(c, tres, &te) < 0)
+			ret = fs_error(e, tres_line, "%s", te.msg);
+	}
+	free(flags);
+	free(tres);
+	/* Partitions' sizes, now that every node is known. */
+	for (i = 0; i < cl->npart && !ret; i++) {
+		struct fs_prio_part *p = &cl->part[i];
+		struct part_add a = {cl, p};
+		size_t k;
+
+		if (!strcasecmp(p->nodes, "ALL")) {
+			for (k = 0; k < cl->nnode; k++)
+				part_node_add(&a, cl->node[k].name, p->line, e);
+		} else if (*p->nodes)
+			ret = hosts_expand(p->nodes, p->line, e, part_node_add,
+					   &a);
+	}
+	cl->nodes = (uint32_t)cl->nnode;
+	cl->cpus = 0;
+	for (i = 0; i < cl->nnode; i++)
+		cl->cpus += cl->node[i].cpus;
+	c->nodes = cl->nodes;
+	c->cpus = cl->cpus;
+	for (i = 0; i < cl->npart; i++)
+		if (cl->part[i].job_factor > cl->part_max)
+			cl->part_max = cl->part[i].job_factor;
+	return ret;
+}

@@ -313,15 +313,6 @@ struct fs_jobs {
 	size_t n;
 	size_t never_started;	/* rows skipped: Start Unknown or None */
 };
-/* Parse the text of `sacct -a -X -P` (or -p) in place: the header names
- * the columns (JobID, User, Account, Start, End, and AllocTRES or
- * AllocCPUS; Partition optional), and each job is matched to its user
- * association in tr by (Account, User, Partition), then (Account, User)
- * with no partition. The jobs point into text, which must outlive them.
- * Returns 0, or -1 with e set (e->file is left to the caller). */
-int fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
-		  const struct fs_tree *tr, struct fs_err *e);
-void fs_jobs_release(struct fs_jobs *j);
 
 /* A replay of jobs over [from, to] the way slurmctld's decay thread runs
  * every period seconds from `from` (and once more at `to`). */
@@ -535,11 +526,6 @@ struct fs_prio_cluster {
 };
 void fs_prio_cluster_init(struct fs_prio_cluster *cl);
 void fs_prio_cluster_release(struct fs_prio_cluster *cl);
-/* Parse slurm.conf's text (modified in place): the Priority* settings into
- * c (c initialised first), nodes and partitions into cl. Other keys are
- * ignored. Returns 0, or -1 with e set. */
-int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
-		       char *text, struct fs_err *e);
 const struct fs_prio_part *fs_prio_part_find(const struct fs_prio_cluster *cl,
 					     const char *name);
 /* The partition's TRES totals for c's TRES (cpu, billing, mem, node). */
@@ -590,16 +576,6 @@ struct fs_prio_snapshot {
 	struct fs_buf tree;		/* live: the association tree as TSV */
 	long long now;			/* live: when it was read */
 };
-
-/* jobsfile.c: the pending jobs of a jobs file (NUL-terminated text, cut
- * up in place) appended to s->job; 0, or -1 with e set at the line. */
-int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
-		       struct fs_err *e);
-/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
- * UNLIMITED/INFINITE; a nice or site value (from -2147483645 to
- * 2147483645, 0 or -1). */
-int fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e);
-int fs_prio_parse_nice(const char *s, int64_t *v);
 
 void fs_prio_snapshot_init(struct fs_prio_snapshot *s);
 void fs_prio_snapshot_release(struct fs_prio_snapshot *s);

@@ -1,0 +1,329 @@
+/*
+ * sacct.c: the jobs of `sacct -a -X -P` (or -p) that fs-decay --jobs replays
+ * (model/decay.c), each matched to its user association in the tree.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "io/io.h"
+
+/* Associations by (account, user, partition). */
+struct amap {
+	uint32_t *slot;		/* node index + 1; 0 empty */
+	size_t mask;
+};
+
+static uint64_t
+hash3(const char *a, const char *u, const char *p)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	const char *s[3] = {a, u, p};
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		const char *c = s[i];
+
+		while (*c)
+			h = (h ^ (unsigned char)*c++) * 0x100000001b3ULL;
+		h = (h ^ 0xff) * 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static void
+amap_build(struct amap *m, const struct fs_tree *tr)
+{
+	size_t cap = 16, s;
+	uint32_t i;
+
+	while (cap < 2 * (size_t)tr->n + 2)
+		cap *= 2;
+	m->slot = fs_xcalloc(cap, sizeof(*m->slot));
+	m->mask = cap - 1;
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+
+		if (!a->is_user)
+			continue;
+		s = (size_t)hash3(a->acct, a->user, a->part) & m->mask;
+		while (m->slot[s])
+			s = (s + 1) & m->mask;
+		m->slot[s] = i + 1;
+	}
+}
+
+static uint32_t
+amap_find(const struct amap *m, const struct fs_tree *tr, const char *acct,
+	  const char *user, const char *part)
+{
+	size_t s = (size_t)hash3(acct, user, part) & m->mask;
+	uint32_t j;
+
+	while ((j = m->slot[s])) {
+		const struct fs_node *a = &tr->node[j - 1];
+
+		if (!strcmp(a->acct, acct) && !strcmp(a->user, user) &&
+		    !strcmp(a->part, part))
+			return j - 1;
+		s = (s + 1) & m->mask;
+	}
+	return FS_NONE;
+}
+
+enum { C_ID, C_USER, C_ACCT, C_PART, C_START, C_END, C_TRES, C_CPUS, C_N };
+static const char *const colname[C_N] = {
+	"JobID", "User", "Account", "Partition", "Start", "End", "AllocTRES",
+	"AllocCPUS"};
+
+/* Split a line in place at '|'; returns the number of fields (all of them
+ * counted, at most max stored). */
+static size_t
+split_bar(char *s, char **f, size_t max)
+{
+	size_t k = 0;
+	char *bar;
+
+	for (;;) {
+		bar = strchr(s, '|');
+		if (k < max)
+			f[k] = s;
+		k++;
+		if (!bar)
+			return k;
+		*bar = '\0';
+		s = bar + 1;
+	}
+}
+
+static int
+is_unknown(const char *s)
+{
+	return !*s || !strcasecmp(s, "Unknown") || !strcasecmp(s, "None");
+}
+
+/* A whole non-negative number, or a plain decimal: 0 or -1. */
+static int
+parse_count(const char *s, size_t n, double *v)
+{
+	char buf[64], *end;
+	size_t i, dots = 0;
+
+	if (!n || n >= sizeof(buf))
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (s[i] == '.')
+			dots++;
+		else if (s[i] < '0' || s[i] > '9')
+			return -1;
+	}
+	if (dots > 1 || s[0] == '.' || s[n - 1] == '.')
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	*v = strtod(buf, &end);
+	return isinf(*v) ? -1 : 0;
+}
+
+/* billing=N in an AllocTRES list: 1 found, 0 absent, -1 bad. */
+static int
+tres_billing(const char *tres, double *v)
+{
+	const char *p = tres, *end;
+
+	while (*p) {
+		end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		if (!strncmp(p, "billing=", 8))
+			return parse_count(p + 8, (size_t)(end - p - 8), v) < 0
+				       ? -1 : 1;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+static int __attribute__((format(printf, 4, 5)))
+job_error(struct fs_err *e, unsigned long line, const char *id,
+	  const char *fmt, ...)
+{
+	char msg[sizeof(e->msg)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return fs_error(e, line, "job '%s': %s", id, msg);
+}
+
+static int
+parse_job(struct fs_job *jb, char **f, const int *col,
+	  const struct fs_tree *tr, const struct amap *m, unsigned long line,
+	  struct fs_err *e)
+{
+	const char *id = f[col[C_ID]], *part;
+	struct fs_err te = {NULL, 0, ""};
+	double cpus;
+	int r;
+
+	jb->id = id;
+	jb->line = line;
+	if (!*id)
+		return fs_error(e, line, "column 'JobID': empty");
+	if (strchr(id, '.'))
+		return fs_error(e, line, "job '%s': a job step, not a job: "
+				"run sacct with -X (allocations only)", id);
+	if (fs_parse_date(f[col[C_START]], &jb->start, &te) < 0)
+		return job_error(e, line, id, "column 'Start': %s", te.msg);
+	if (is_unknown(f[col[C_END]]))
+		jb->end = FS_JOB_RUNNING;
+	else if (fs_parse_date(f[col[C_END]], &jb->end, &te) < 0)
+		return job_error(e, line, id, "column 'End': %s", te.msg);
+	else if (jb->end < jb->start)
+		return job_error(e, line, id, "ends (%s) before it starts "
+				 "(%s)", f[col[C_END]], f[col[C_START]]);
+	/* The billing TRES, else the CPUs. */
+	r = col[C_TRES] >= 0 ? tres_billing(f[col[C_TRES]], &jb->billing) : 0;
+	if (r < 0)
+		return job_error(e, line, id, "column 'AllocTRES': billing is "
+				 "not a number in '%s'", f[col[C_TRES]]);
+	if (r == 0) {
+		const char *c = col[C_CPUS] >= 0 ? f[col[C_CPUS]] : NULL;
+
+		if (!c)
+			return job_error(e, line, id, "no billing=N in "
+					 "AllocTRES '%s' and no AllocCPUS "
+					 "column: add AllocCPUS to sacct -o",
+					 col[C_TRES] >= 0 ? f[col[C_TRES]]
+							  : "");
+		if (parse_count(c, strlen(c), &cpus) < 0)
+			return job_error(e, line, id, "no billing=N in "
+					 "AllocTRES and AllocCPUS is not a "
+					 "number: '%s'", c);
+		jb->billing = cpus;
+	}
+	if (!*f[col[C_USER]])
+		return job_error(e, line, id, "column 'User': empty");
+	if (!*f[col[C_ACCT]])
+		return job_error(e, line, id, "column 'Account': empty");
+	part = col[C_PART] >= 0 ? f[col[C_PART]] : "";
+	jb->assoc = amap_find(m, tr, f[col[C_ACCT]], f[col[C_USER]], part);
+	if (jb->assoc == FS_NONE && *part)
+		jb->assoc = amap_find(m, tr, f[col[C_ACCT]], f[col[C_USER]],
+				      "");
+	if (jb->assoc == FS_NONE) {
+		char who[512];
+
+		snprintf(who, sizeof(who), "user '%s' in account '%s'",
+			 f[col[C_USER]], f[col[C_ACCT]]);
+		if (*part)
+			return fs_error(e, line, "job '%s': no association for "
+					"%s, partition '%s' or none, in the "
+					"tree: take the tree and the jobs from "
+					"the same cluster", id, who, part);
+		return fs_error(e, line, "job '%s': no association for %s in "
+				"the tree: take the tree and the jobs from the "
+				"same cluster", id, who);
+	}
+	return 0;
+}
+
+int
+fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
+	      const struct fs_tree *tr, struct fs_err *e)
+{
+	char *s = text, *end = text + len, *nl, **f = NULL;
+	int col[C_N], trailing = 0, ret = -1;
+	size_t ncols = 0, k, cap = 0, l;
+	unsigned long lineno = 0;
+	struct amap m = {NULL, 0};
+	int c;
+
+	memset(j, 0, sizeof(*j));
+	for (c = 0; c < C_N; c++)
+		col[c] = -1;
+	amap_build(&m, tr);
+	while (s < end) {
+		lineno++;
+		nl = memchr(s, '\n', (size_t)(end - s));
+		l = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		if (fs_check_line(s, l, lineno, e) < 0)
+			goto out;
+		s[l] = '\0';
+		/* sacct -p ends every line with '|'. */
+		if (trailing && l && s[l - 1] == '|')
+			s[--l] = '\0';
+		if (!ncols) {
+			if (l && s[l - 1] == '|') {
+				trailing = 1;
+				s[--l] = '\0';
+			}
+			ncols = 1;
+			for (k = 0; k < l; k++)
+				ncols += s[k] == '|';
+			f = fs_xcalloc(ncols, sizeof(*f));
+			split_bar(s, f, ncols);
+			for (k = 0; k < ncols; k++)
+				for (c = 0; c < C_N; c++)
+					if (!strcmp(f[k], colname[c]) &&
+					    col[c] < 0)
+						col[c] = (int)k;
+			for (c = 0; c <= C_END; c++)
+				if (c != C_PART && col[c] < 0)
+					break;
+			if (c <= C_END || (col[C_TRES] < 0 && col[C_CPUS] < 0)) {
+				fs_error(e, lineno, "not the output of sacct "
+					 "-P: the header must name JobID, "
+					 "User, Account, Start, End and "
+					 "AllocTRES or AllocCPUS (run 'sacct "
+					 "-a -X -P -o JobID,User,Account,"
+					 "Partition,Start,End,AllocTRES')");
+				goto out;
+			}
+		} else if (l == 0) {
+			/* sacct ends with a newline; allow blank lines. */
+		} else {
+			if ((k = split_bar(s, f, ncols)) != ncols) {
+				fs_error(e, lineno, "expected %zu fields "
+					 "separated by '|', found %zu", ncols,
+					 k);
+				goto out;
+			}
+			if (is_unknown(f[col[C_START]])) {
+				j->never_started++;
+			} else {
+				if (j->n == cap) {
+					cap = cap ? 2 * cap : 64;
+					j->job = fs_xreallocarray(
+						j->job, cap, sizeof(*j->job));
+				}
+				if (parse_job(&j->job[j->n], f, col, tr, &m,
+					      lineno, e) < 0)
+					goto out;
+				j->n++;
+			}
+		}
+		s = nl ? nl + 1 : end;
+	}
+	if (!ncols) {
+		fs_error(e, 1, "empty jobs file: expected the output of "
+			 "'sacct -a -X -P'");
+		goto out;
+	}
+	ret = 0;
+out:
+	free(f);
+	free(m.slot);
+	if (ret < 0)
+		fs_jobs_release(j);
+	return ret;
+}
+
+void
+fs_jobs_release(struct fs_jobs *j)
+{
+	free(j->job);
+	memset(j, 0, sizeof(*j));
+}
