@@ -26,7 +26,7 @@ enum { FS_EXIT_OK = 0, FS_EXIT_DATA = 1, FS_EXIT_USAGE = 2 };
 #define FS_NO_VAL 4294967294u
 #define FS_INFINITE 4294967295u
 
-/* ------------------------------------------------------------------ util.c */
+/* ------------------------------------------------------------------- err.c */
 
 /* Where a problem was found and what it is: printed as "prog: file:line: msg". */
 struct fs_err {
@@ -51,6 +51,9 @@ void fs_set_progname(const char *argv0);
 void fs_print_version(void);
 void fs_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void fs_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ------------------------------------------------------------------- mem.c */
+
 void *fs_xmalloc(size_t n);
 void *fs_xcalloc(size_t n, size_t size);
 /* fs_xcalloc for big arrays in random access: in huge pages where the
@@ -68,6 +71,9 @@ char *fs_xstrdup(const char *s);
 		(p) = fs_xreallocarray((p), (cap), sizeof(*(p)));	\
 	}								\
 } while (0)
+
+/* ------------------------------------------------------------------- buf.c */
+
 /* Ignore SIGPIPE's default and end quietly on EPIPE: call once at start. */
 void fs_stdout_init(void);
 /* Flush and close stdout; on failure print a message. Returns an exit code. */
@@ -118,6 +124,8 @@ void fs_buf_vprintf(struct fs_buf *b, const char *fmt, va_list ap);
 /* Read a whole stream into a NUL-terminated buffer. Returns 0 or -1. */
 int fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e);
 
+/* ------------------------------------------------------------------- num.c */
+
 /* Numbers as the TSV tree writes them: exact round trip. */
 void fs_buf_ld(struct fs_buf *b, long double v);	/* %.21Lg, "inf" */
 void fs_buf_double(struct fs_buf *b, double v);	/* %.17g, "inf" */
@@ -131,6 +139,11 @@ int fs_fmt_double(char *out, double v);
  * inf, signs and spaces. */
 int fs_parse_usage(const char *s, const char *col, long double *v,
 		   struct fs_err *e, unsigned long line);
+/* Parse a long double that may be "inf" (computed columns read back). */
+int fs_parse_ld(const char *s, long double *v);
+
+/* ----------------------------------------------------------------- names.c */
+
 /* An index of names kept by the caller (entry i named name(arg, i)), so
  * that looking one up is constant time: open addressing on FNV-1a, slots
  * holding i + 1 (0 free), at most half full. Zeroed is empty. */
@@ -153,8 +166,6 @@ void fs_list_free(char **v);
 /* Whether s (NULL: no) is in list, any case when nocase. */
 int fs_list_has(const char *const *list, const char *s, int nocase);
 
-/* Parse a long double that may be "inf" (computed columns read back). */
-int fs_parse_ld(const char *s, long double *v);
 
 /* ------------------------------------------------------------------ par.c */
 
@@ -193,8 +204,6 @@ int fs_parse_duration(const char *s, long long *secs, int *slurm_form,
 /* An ISO 8601 date "YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM]" as seconds since
  * the epoch; without a zone it is local time (TZ), as sacct prints it. */
 int fs_parse_date(const char *s, long long *t, struct fs_err *e);
-
-/* ------------------------------------------------------------------ time */
 
 /* Current time as ISO 8601 UTC, "2026-11-22T09:30:00Z". */
 void fs_iso_time(long long t, char out[32]);

@@ -225,3 +225,59 @@ fs_parse_date(const char *s, long long *t, struct fs_err *e)
 	*t = (long long)lt;
 	return 0;
 }
+
+/* Two digits of v at p. */
+static void
+put2(char *p, unsigned v)
+{
+	p[0] = (char)('0' + v / 10);
+	p[1] = (char)('0' + v % 10);
+}
+
+void
+fs_iso_time(long long t, char out[32])
+{
+	/* The civil date of a day count, in proleptic Gregorian 400-year
+	 * eras counted from March (so that leap days come last), without
+	 * gmtime and printf: fs-prio writes one per job. */
+	long long days = t / 86400, sec = t % 86400, era, y;
+	unsigned doe, yoe, doy, mp, d, m;
+
+	if (sec < 0) {
+		sec += 86400;
+		days--;
+	}
+	days += 719468;	/* from 1970-01-01 to 0000-03-01 */
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = (unsigned)(days - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	d = doy - (153 * mp + 2) / 5 + 1;
+	m = mp < 10 ? mp + 3 : mp - 9;
+	y = (long long)yoe + era * 400 + (m <= 2);
+	/* Four digits always, as fs_parse_date reads them. */
+	if (y < 0 || y > 9999) {
+		char buf[96];
+
+		snprintf(buf, sizeof(buf), "%04lld-%02u-%02uT%02u:%02u:%02uZ",
+			 y, m, d, (unsigned)(sec / 3600),
+			 (unsigned)(sec / 60 % 60), (unsigned)(sec % 60));
+		snprintf(out, 32, "%.31s", buf);
+		return;
+	}
+	put2(out, (unsigned)(y / 100));
+	put2(out + 2, (unsigned)(y % 100));
+	out[4] = '-';
+	put2(out + 5, m);
+	out[7] = '-';
+	put2(out + 8, d);
+	out[10] = 'T';
+	put2(out + 11, (unsigned)(sec / 3600));
+	out[13] = ':';
+	put2(out + 14, (unsigned)(sec / 60 % 60));
+	out[16] = ':';
+	put2(out + 17, (unsigned)(sec % 60));
+	out[19] = 'Z';
+	out[20] = '\0';
+}

@@ -1,0 +1,86 @@
+/*
+ * err.c: errors and messages: where a problem was found, what it is, and the
+ * program that says so.
+ */
+#include <stdlib.h>
+
+#include "core/core.h"
+
+const char *fs_progname = "fs";
+
+void
+fs_set_progname(const char *argv0)
+{
+	const char *s = strrchr(argv0, '/');
+
+	fs_progname = s ? s + 1 : argv0;
+}
+
+void
+fs_print_version(void)
+{
+	printf("%s (fairshare toolkit) %s\n", fs_progname, FS_VERSION);
+}
+
+int
+fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	char *p;
+
+	e->line = line;
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	/* One line on a terminal, whatever names the message repeats. */
+	for (p = e->msg; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return -1;
+}
+
+int
+fs_err_take(struct fs_err *e, const struct fs_err *from, unsigned long offset)
+{
+	memcpy(e->msg, from->msg, sizeof(e->msg));
+	e->line = from->line + offset;
+	return -1;
+}
+
+void
+fs_err_print(const struct fs_err *e)
+{
+	if (e->file && e->line)
+		fprintf(stderr, "%s: %s:%lu: %s\n", fs_progname, e->file,
+			e->line, e->msg);
+	else if (e->file)
+		fprintf(stderr, "%s: %s: %s\n", fs_progname, e->file, e->msg);
+	else
+		fprintf(stderr, "%s: %s\n", fs_progname, e->msg);
+}
+
+void
+fs_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", fs_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(FS_EXIT_DATA);
+}
+
+void
+fs_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", fs_progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
