@@ -37,5 +37,25 @@ for f in lib/*.[ch]; do
 		bad=$((bad + 1))
 	fi
 done
+# The same rule on the built objects, which sees a call that reaches past
+# its layer's header: no object calls a function defined in a layer above.
+obj=${FS_BUILD:-build}/lib
+if [ -d "$obj/core" ] && command -v nm >/dev/null; then
+	for o in "$obj"/core/*.o "$obj"/model/*.o; do
+		n=$((n + 1))
+		case $o in
+		*/core/*) above=$(nm --defined-only "$obj"/model/*.o "$obj"/io/*.o) ;;
+		*) above=$(nm --defined-only "$obj"/io/*.o) ;;
+		esac
+		calls=$(nm -u "$o" | awk '{ print $2 }' | grep -xF -f <(echo "$above" |
+			awk '$2 ~ /[TDBR]/ { print $3 }') | tr '\n' ' ')
+		if [ -n "$calls" ]; then
+			echo "not ok $n - ${o#"$obj"/} calls above its layer: $calls"
+			bad=$((bad + 1))
+		else
+			echo "ok $n - ${o#"$obj"/} calls nothing above its layer"
+		fi
+	done
+fi
 echo "1..$n"
 [ "$bad" = 0 ]

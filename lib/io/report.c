@@ -1,5 +1,6 @@
 /*
- * report.c: the content of fs-report(1), and its plain text and Markdown.
+ * report.c: the content of fs-report(1), built once and handed to a renderer:
+ * report_text.c (plain text, Markdown), report_html.c, report_prom.c.
  *
  * The report is built once, as a summary and a list of tables of unescaped
  * strings, from one ranked tree and optionally an earlier one; each format
@@ -178,19 +179,6 @@ global_shares(const struct fs_tree *tr)
 	}
 	free(sum);
 	return w;
-}
-
-void
-fs_report_fmt_service(struct fs_buf *b, long double v)
-{
-	if (v < 0)
-		fs_buf_addch(b, '-');
-	else if (isinf(v))
-		fs_buf_addstr(b, "inf");
-	else if (v == 0)
-		fs_buf_addch(b, '0');
-	else
-		fs_buf_printf(b, "%.4Lg", v);
 }
 
 static void
@@ -818,266 +806,6 @@ add_since_tables(struct fs_report *r)
 	free(old_service);
 }
 
-/* ------------------------------------------------------------ escaping */
-
-void
-fs_buf_html(struct fs_buf *b, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&':
-			fs_buf_addstr(b, "&amp;");
-			break;
-		case '<':
-			fs_buf_addstr(b, "&lt;");
-			break;
-		case '>':
-			fs_buf_addstr(b, "&gt;");
-			break;
-		case '"':
-			fs_buf_addstr(b, "&quot;");
-			break;
-		case '\'':
-			fs_buf_addstr(b, "&#39;");
-			break;
-		default:
-			/* Control characters are not allowed in HTML text. */
-			fs_buf_addch(b, (unsigned char)*s < 0x20 || *s == 0x7f
-						? '?'
-						: *s);
-		}
-}
-
-/* Backslash before the characters that mean something inside a line of
- * Markdown (names never start a line here), and before the HTML that
- * Markdown passes through: "\<script>" renders as text. */
-void
-fs_buf_markdown(struct fs_buf *b, const char *s)
-{
-	for (; *s; s++) {
-		if (strchr("\\`*_[]<>|&~", *s))
-			fs_buf_addch(b, '\\');
-		fs_buf_addch(b, (unsigned char)*s < 0x20 || *s == 0x7f ? '?'
-								       : *s);
-	}
-}
-
-void
-fs_buf_prom_label(struct fs_buf *b, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
-
-	while (*p)
-		switch (*p) {
-		case '\\':
-			fs_buf_addstr(b, "\\\\");
-			p++;
-			break;
-		case '"':
-			fs_buf_addstr(b, "\\\"");
-			p++;
-			break;
-		case '\n':
-			fs_buf_addstr(b, "\\n");
-			p++;
-			break;
-		default:
-			if ((n = fs_utf8_len(p)) > 0) {
-				fs_buf_add(b, p, n);
-				p += n;
-			} else {
-				fs_buf_addstr(b, "\xef\xbf\xbd");
-				p++;
-			}
-		}
-}
-
-/* Plain text keeps a mail reader's terminal safe from control bytes. */
-static void
-add_plain(struct fs_buf *b, const char *s)
-{
-	for (; *s; s++)
-		fs_buf_addch(b, (unsigned char)*s < 0x20 || *s == 0x7f ? '?'
-								       : *s);
-}
-
-/* Columns a string takes: UTF-8 characters, counted by their first bytes. */
-static size_t
-text_width(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
-}
-
-static void
-pad(struct fs_buf *b, size_t n)
-{
-	while (n--)
-		fs_buf_addch(b, ' ');
-}
-
-/* ---------------------------------------------------- text and markdown */
-
-/* A sentence filled to width columns for mail. */
-static void
-wrap(struct fs_buf *b, const char *s, size_t width)
-{
-	size_t col = 0, n;
-	const char *sp;
-
-	while (*s) {
-		sp = strchr(s, ' ');
-		n = sp ? (size_t)(sp - s) : strlen(s);
-		if (col && col + 1 + n > width) {
-			fs_buf_addch(b, '\n');
-			col = 0;
-		} else if (col) {
-			fs_buf_addch(b, ' ');
-			col++;
-		}
-		fs_buf_add(b, s, n);
-		col += n;
-		s += n;
-		while (*s == ' ')
-			s++;
-	}
-	fs_buf_addch(b, '\n');
-}
-
-static void
-text_table(struct fs_buf *b, const struct fs_rtable *t)
-{
-	size_t *w = fs_xcalloc(t->ncols, sizeof(*w)), r, c, n;
-
-	add_plain(b, t->title);
-	fs_buf_addch(b, '\n');
-	for (n = text_width(t->title); n--;)
-		fs_buf_addch(b, '-');
-	fs_buf_addch(b, '\n');
-	if (t->note)
-		wrap(b, t->note, 72);
-	if (!t->nrows) {
-		fs_buf_addstr(b, t->empty);
-		fs_buf_addstr(b, "\n\n");
-		free(w);
-		return;
-	}
-	fs_buf_addch(b, '\n');
-	for (c = 0; c < t->ncols; c++)
-		w[c] = text_width(t->head[c]);
-	for (r = 0; r < t->nrows; r++)
-		for (c = 0; c < t->ncols; c++) {
-			n = text_width(t->cell[r * t->ncols + c]);
-			if (n > w[c])
-				w[c] = n;
-		}
-	for (r = 0; r <= t->nrows; r++) {
-		size_t start = b->len;
-
-		for (c = 0; c < t->ncols; c++) {
-			const char *s = r ? t->cell[(r - 1) * t->ncols + c]
-					  : t->head[c];
-
-			n = text_width(s);
-			if (c)
-				fs_buf_addstr(b, "  ");
-			if (t->align[c] == 'r')
-				pad(b, w[c] - n);
-			add_plain(b, s);
-			if (t->align[c] == 'l')
-				pad(b, w[c] - n);
-		}
-		while (b->len > start && b->data[b->len - 1] == ' ')
-			b->data[--b->len] = '\0';
-		fs_buf_addch(b, '\n');
-	}
-	if (t->more)
-		fs_buf_printf(b, "... and %zu more\n", t->more);
-	fs_buf_addch(b, '\n');
-	free(w);
-}
-
-static void
-text_write(struct fs_buf *b, const struct fs_report *r)
-{
-	size_t k, w = 0;
-
-	fs_buf_addstr(b, "Fairshare report for cluster ");
-	add_plain(b, r->title);
-	fs_buf_addstr(b, "\n\n");
-	for (k = 0; k < r->nsummary; k++)
-		if (text_width(r->summary[2 * k]) > w)
-			w = text_width(r->summary[2 * k]);
-	for (k = 0; k < r->nsummary; k++) {
-		fs_buf_addstr(b, r->summary[2 * k]);
-		fs_buf_addch(b, ':');
-		pad(b, w - text_width(r->summary[2 * k]) + 2);
-		add_plain(b, r->summary[2 * k + 1]);
-		fs_buf_addch(b, '\n');
-	}
-	fs_buf_addch(b, '\n');
-	for (k = 0; k < r->ntab; k++)
-		text_table(b, &r->tab[k]);
-	/* No blank line at the very end. */
-	if (b->len && b->data[b->len - 1] == '\n' && b->len > 1 &&
-	    b->data[b->len - 2] == '\n')
-		b->data[--b->len] = '\0';
-}
-
-static void
-markdown_write(struct fs_buf *b, const struct fs_report *r)
-{
-	size_t k, c, row;
-
-	fs_buf_addstr(b, "# Fairshare report for cluster ");
-	fs_buf_markdown(b, r->title);
-	fs_buf_addstr(b, "\n\n");
-	for (k = 0; k < r->nsummary; k++) {
-		fs_buf_printf(b, "- **%s:** ", r->summary[2 * k]);
-		fs_buf_markdown(b, r->summary[2 * k + 1]);
-		fs_buf_addch(b, '\n');
-	}
-	for (k = 0; k < r->ntab; k++) {
-		const struct fs_rtable *t = &r->tab[k];
-
-		fs_buf_addstr(b, "\n## ");
-		fs_buf_markdown(b, t->title);
-		fs_buf_addstr(b, "\n\n");
-		if (t->note) {
-			fs_buf_markdown(b, t->note);
-			fs_buf_addstr(b, "\n\n");
-		}
-		if (!t->nrows) {
-			fs_buf_markdown(b, t->empty);
-			fs_buf_addch(b, '\n');
-			continue;
-		}
-		for (row = 0; row <= t->nrows + 1; row++) {
-			fs_buf_addch(b, '|');
-			for (c = 0; c < t->ncols; c++) {
-				fs_buf_addch(b, ' ');
-				if (row == 1)
-					fs_buf_addstr(b, t->align[c] == 'r'
-							      ? "--:"
-							      : "---");
-				else
-					fs_buf_markdown(
-						b, row ? t->cell[(row - 2) *
-								 t->ncols + c]
-						       : t->head[c]);
-				fs_buf_addstr(b, " |");
-			}
-			fs_buf_addch(b, '\n');
-		}
-		if (t->more)
-			fs_buf_printf(b, "\n*and %zu more*\n", t->more);
-	}
-}
-
 /* ---------------------------------------------------------- the report */
 
 static void
@@ -1135,10 +863,10 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 	}
 	switch (o->format) {
 	case FS_REPORT_TEXT:
-		text_write(out, &r);
+		fs_report_text_write(out, &r);
 		break;
 	case FS_REPORT_MARKDOWN:
-		markdown_write(out, &r);
+		fs_report_markdown_write(out, &r);
 		break;
 	case FS_REPORT_HTML:
 		fs_report_html_write(out, &r);

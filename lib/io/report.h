@@ -1,8 +1,9 @@
 /*
- * report.h: private to lib/report*.c. The content of fs-report(1), built
+ * report.h: private to lib/io/report*.c. The content of fs-report(1), built
  * once from the ranked trees (report.c) and rendered as plain text and
- * Markdown (report.c), HTML with an SVG picture (report_html.c) or the
- * Prometheus text format (report_prom.c).
+ * Markdown (report_text.c), HTML with an SVG picture (report_html.c) or the
+ * Prometheus text format (report_prom.c). The renderers call only what
+ * report_fmt.c holds; report.c calls the renderers: no circle.
  */
 #ifndef FS_REPORT_H
 #define FS_REPORT_H
@@ -37,9 +38,11 @@ struct fs_report {
 	int partitions;		/* some association has a partition */
 };
 
-/* Display rounding shared by the renderers. */
+/* report_fmt.c: display rounding shared by the renderers. */
 void fs_report_fmt_service(struct fs_buf *b, long double v);
 
+void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
+void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_html_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_prom_write(struct fs_buf *b, const struct fs_report *r);
 
