@@ -27,11 +27,11 @@
 #    (--from P_i --to P_i+1, --calc-period longer than the interval, so each
 #    run is exactly one decay cycle (P_i, P_i+1]), must give S1's RawUsage
 #    for every user and account. One cycle does what the decay thread and
-#    priority_p_job_end do (SLURM-REFERENCE §4): a job ending in the cycle
-#    adds run_delta * pow(df, run_delta) * billing (double) for its part of
-#    the cycle, to its association and every ancestor (long double), all
-#    usage is multiplied by pow(df, P_i+1 - P_i), and jobs still running add
-#    their part up to P_i+1. The operations are Slurm's own, in its order;
+#    priority_p_job_end do (docs/slurm.md §4.2, §4.3): a job ending in the
+#    cycle adds run_delta * pow(df, run_delta) * billing (double) for its
+#    part of the cycle, to its association and every ancestor (long double),
+#    all usage is multiplied by pow(df, P_i+1 - P_i), and jobs still running
+#    add their part up to P_i+1. The operations are Slurm's own, in its order;
 #    only the additions of different jobs to one account may come in another
 #    order (a few long double ulps, ~1e-19 relative). The one real error is
 #    S1's rounding to 6 decimals, so the tolerance is 5e-7 + 1e-14 |u|.

@@ -31,7 +31,7 @@ fs-tree --help | grep -q 'Live mode built in: yes' ||
 	skip "fs-tree was built without libslurm (install libslurm-dev, rebuild)"
 
 # Depth-oblivious is left out: right after a restart Slurm reads stale
-# sibling values (SLURM-REFERENCE §3.3) and only fs-rank's steady state is
+# sibling values (docs/slurm.md §3.4) and only fs-rank's steady state is
 # reproducible.
 scenarios=${FS_SLURM_SCENARIOS:-sample ties creation-order deep fairtree classic}
 set -- $scenarios

@@ -6,7 +6,7 @@
  * FairShare and rank out of N, aligned. A rank shared by several users is
  * marked '=', and so is a Level FS exactly equal to a sibling's (a tie that
  * Slurm resolves by list order). A Level FS that prints like a sibling's but
- * is not equal (SLURM-REFERENCE Example 6) is marked '~'.
+ * is not equal (docs/slurm.md §2.7) is marked '~'.
  */
 #include <math.h>
 #include <stdlib.h>

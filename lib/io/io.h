@@ -35,7 +35,7 @@ int fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 
 /* --------------------------------------------------------------- sshare.c */
 
-/* Print like `sshare -a` (SLURM-REFERENCE §6). */
+/* Print like `sshare -a` (docs/slurm.md §6). */
 struct fs_sshare_opts {
 	int longfmt;		/* -l */
 	int parsable;		/* 0 fixed width, 1 -p, 2 -P */
@@ -155,7 +155,7 @@ size_t fs_utf8_len(const unsigned char *s);
 
 /* ----------------------------------------------------------------- live.c */
 
-/* The one libslurm client (SLURM-REFERENCE 7): every program that talks to
+/* The one libslurm client (docs/slurm.md §7): every program that talks to
  * a controller goes through these. Release differences live in live.c only.
  * Built without libslurm, each call fails with a message that says so. */
 

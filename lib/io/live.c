@@ -122,7 +122,7 @@ typedef ListIterator fs_slist_itr;
 #define FS_CTLD_LINEAGE SLURM_VERSION_NUM(23, 11, 0)
 
 /* Controller release from which slurmctld keeps the classic and
- * depth-oblivious fs_factor too (SLURM-REFERENCE.md 0.10). */
+ * depth-oblivious fs_factor too (docs/slurm.md §3.5). */
 #define FS_CTLD_STORES_CLASSIC_FS SLURM_VERSION_NUM(25, 11, 0)
 
 int

@@ -1,5 +1,5 @@
 /*
- * sshare.c: output identical to `sshare -a` (SLURM-REFERENCE §6), and the
+ * sshare.c: output identical to `sshare -a` (docs/slurm.md §6), and the
  * import of saved sshare output back into a TSV tree.
  *
  * Printing follows Slurm 22.05's print_fields.c cell by cell: doubles travel

@@ -1,6 +1,6 @@
 /*
  * classic.c: Slurm's classic (PriorityFlags=NO_FAIR_TREE) and
- * depth-oblivious (DEPTH_OBLIVIOUS) fairshare (SLURM-REFERENCE §3).
+ * depth-oblivious (DEPTH_OBLIVIOUS) fairshare (docs/slurm.md §3).
  *
  * Normalised shares are a double product down the direct chain, multiplied
  * from the association upwards, FairShare=parent nodes contributing 1.
@@ -9,7 +9,7 @@
  * classic interpolates between the association's and its fs parent's
  * effective usage by its share of the level, and depth-oblivious uses
  * Slurm's ratio formula with the siblings' current usage (steady state,
- * §3.3). The factor is 2^(-(UE/S)/dampening).
+ * docs/slurm.md §3.4). The factor is 2^(-(UE/S)/dampening).
  *
  * Associations are visited in display order, parents before children.
  * Normalising shares walks each chain: O(n * depth).

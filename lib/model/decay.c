@@ -1,6 +1,6 @@
 /*
  * decay.c: Slurm's usage decay, and a replay of jobs the way slurmctld
- * charges them (SLURM-REFERENCE §4). The jobs come from io/sacct.c.
+ * charges them (docs/slurm.md §4). The jobs come from io/sacct.c.
  *
  * Slurm does not decay by the true half-life: its per-second factor is the
  * first-order approximation df = 1 - 0.693/half_life, and t seconds multiply

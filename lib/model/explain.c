@@ -4,7 +4,7 @@
  * Every function here reads a tree that fs_rank() has already ranked and
  * fills plain structs; the words are the program's business.
  *
- * Under Fair Tree (SLURM-REFERENCE §2.6) two users are ordered where their
+ * Under Fair Tree (docs/slurm.md §2.8) two users are ordered where their
  * paths in the fairshare tree part: below their first common fs ancestor,
  * the two children on the two paths are compared by Level FS (long double,
  * exact !=). The higher one is walked first, so everything under it

@@ -1,5 +1,5 @@
 /*
- * fairtree.c: Slurm's Fair Tree fairshare, bit for bit (SLURM-REFERENCE §2).
+ * fairtree.c: Slurm's Fair Tree fairshare, bit for bit (docs/slurm.md §2).
  *
  * Every association's Level FS is S/U: S its shares over the sum of shares
  * in its fs parent's children list, U its usage over the fs parent's usage,
@@ -13,8 +13,9 @@
  * Slurm means to merge the children of tied sibling accounts before
  * descending, but its _count_tied_accounts() stops at the first account, so
  * tied accounts are descended one after the other and the second one's first
- * child inherits the last rank of the first (§0.1). FS_TIES_SLURM does what
- * Slurm does; FS_TIES_MERGE does what its documentation says.
+ * child inherits the last rank of the first (docs/slurm.md §2.6).
+ * FS_TIES_SLURM does what Slurm does; FS_TIES_MERGE does what its
+ * documentation says.
  *
  * Each walk uses an explicit stack and one work array: the lists being
  * walked at any moment are disjoint. Each list is sorted as it is opened.
@@ -32,7 +33,7 @@
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
-/* U, usage_norm and Level FS of one association (§2.3). */
+/* U, usage_norm and Level FS of one association (docs/slurm.md §2.3). */
 static void
 calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 {
@@ -66,9 +67,10 @@ calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 /* Rows per chunk of the per-node pass. */
 #define NODES_PER_CHUNK 16384
 
-/* Normalised shares within the level (§2.2), then U, usage_norm and Level
- * FS (§2.3) of nodes [i * NODES_PER_CHUNK, ...): each depends only on the
- * input and its fs parent's shares, so the chunks run on every core. */
+/* Normalised shares within the level, then U, usage_norm and Level FS
+ * (docs/slurm.md §2.2, §2.3) of nodes [i * NODES_PER_CHUNK, ...): each
+ * depends only on the input and its fs parent's shares, so the chunks run
+ * on every core. */
 static void
 node_chunk(void *arg, size_t ci)
 {

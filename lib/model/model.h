@@ -223,7 +223,7 @@ void fs_buf_user_spec(struct fs_buf *b, const struct fs_tree *tr, uint32_t i);
 int fs_spec_split(const char *spec, char **part, int max);
 uint32_t fs_tree_find_user(const struct fs_tree *tr, const char *spec);
 uint32_t fs_tree_find_account(const struct fs_tree *tr, const char *name);
-/* Slurm's level_shares of every association (SLURM-REFERENCE §1.4). */
+/* Slurm's level_shares of every association (docs/slurm.md §1.3). */
 void fs_tree_level_shares(struct fs_tree *tr);
 
 /* ------------------------------------------------------------- fairtree.c */
@@ -241,14 +241,15 @@ struct fs_rank_opts {
 };
 
 /* Shares and usage normalisation and Level FS per Slurm's Fair Tree
- * (SLURM-REFERENCE §2), then the ranking walk. Pure: fills the computed
+ * (docs/slurm.md §2), then the ranking walk. Pure: fills the computed
  * fields of every node. */
 void fs_fairtree(struct fs_tree *tr, enum fs_ties ties);
 /* Fair Tree's Level FS of node i, computed alone (for explanations). */
 long double fs_fairtree_level_fs(const struct fs_tree *tr, uint32_t i);
-/* Classic and depth-oblivious (§3): fills the same fields; Level FS 0. */
+/* Classic and depth-oblivious (docs/slurm.md §3): fills the same fields;
+ * Level FS 0. */
 void fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening);
-/* 2^(-(UE/S)/dampening), 0 for no shares (§3.4). */
+/* 2^(-(UE/S)/dampening), 0 for no shares (docs/slurm.md §3.5). */
 double fs_classic_factor(long double usage_efctv, long double shares_norm,
 			 unsigned dampening);
 /* The children list of p in the order the Fair Tree walk visits it (Level
@@ -282,7 +283,7 @@ extern const char fs_sample_tree[];
 
 /* ---------------------------------------------------------------- decay.c */
 
-/* Slurm's usage decay (SLURM-REFERENCE §4). */
+/* Slurm's usage decay (docs/slurm.md §4). */
 struct fs_decay {
 	long long half_life;	/* seconds; <= 0: no decay */
 	int exact;		/* 2^(-t/half_life) instead of Slurm's law */
@@ -343,7 +344,7 @@ void fs_decay_tree(struct fs_tree *tr, double factor);
 int fs_explain_find_user(const struct fs_tree *tr, const char *spec,
 			 uint32_t *i, struct fs_err *e);
 
-/* What makes one association's Level FS (SLURM-REFERENCE §2.3). */
+/* What makes one association's Level FS (docs/slurm.md §2.3). */
 struct fs_explain_level {
 	uint32_t node;
 	uint32_t fs_parent;		/* the list it competes in */
@@ -423,7 +424,7 @@ void fs_explain_path_release(struct fs_explain_path *p);
 
 /* ----------------------------------------------------------------- prio.c */
 
-/* Slurm's multifactor job priority (SLURM-REFERENCE §5), fs-prio(1). */
+/* Slurm's multifactor job priority (docs/slurm.md §5), fs-prio(1). */
 
 /* PriorityFlags, with Slurm's bit values (slurm.h PRIORITY_FLAGS_*). */
 #define FS_PRIO_ACCRUE_ALWAYS		0x0001u

@@ -1,5 +1,5 @@
 /*
- * prio.c: Slurm's multifactor job priority (SLURM-REFERENCE §5), and the
+ * prio.c: Slurm's multifactor job priority (docs/slurm.md §5), and the
  * priority settings of slurm.conf as values (io/slurmconf.c parses the file).
  *
  * The formula, as _get_priority_internal and set_priority_factors compute

@@ -12,7 +12,7 @@
  *
  * Slurm's "fs parent" of an association is its nearest ancestor that is not
  * FairShare=parent, and Slurm keeps each association in its fs parent's
- * children list in global list order (SLURM-REFERENCE §1.3): we build the
+ * children list in global list order (docs/slurm.md §1.2): we build the
  * same lists by walking the display order once.
  */
 #define _GNU_SOURCE
@@ -1172,9 +1172,10 @@ fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 	return found;
 }
 
-/* level_shares (§1.4): the sum of shares_raw over the non-parent members of
- * each fs parent's children list, summed in uint32 as Slurm does (it may
- * wrap); the root's is NO_VAL. Lists of parents [i * SORT_PARENTS, ...). */
+/* level_shares (docs/slurm.md §1.3): the sum of shares_raw over the
+ * non-parent members of each fs parent's children list, summed in uint32 as
+ * Slurm does (it may wrap); the root's is NO_VAL. Lists of parents
+ * [i * SORT_PARENTS, ...). */
 static void
 level_shares_chunk(void *arg, size_t ci)
 {

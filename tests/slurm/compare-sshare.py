@@ -3,7 +3,7 @@
 
 Check a live fs-tree dump against `sshare -a -l -P` output taken at the same
 moment (no job running, after a priority pass), column by column, with the
-display rules of sshare 22.05 (SLURM-REFERENCE.md 6):
+display rules of sshare 22.05 (docs/slurm.md §6):
   RawUsage     sshare truncates the long double to an integer;
   NormShares, NormUsage, EffectvUsage, FairShare, LevelFS
                printf("%f"); blank for NO_VAL; LevelFS blank on

@@ -7,7 +7,8 @@
 #   -n  do not wait for a priority pass after the jobs end
 #   -r  force the pass by restarting slurmctld instead of waiting for the
 #       next PriorityCalcPeriod (note: the restart rebuilds the association
-#       lists in database order, which changes tie order; see SLURM-REFERENCE 1.3)
+#       lists in database order, which changes tie order; see docs/slurm.md
+#       §1.2 and docs/slurm-order.md)
 # Job output goes to $FS_SLURM_DIR/jobs (mode 1777).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)

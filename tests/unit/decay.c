@@ -1,5 +1,5 @@
 /*
- * decay.c: Slurm's decay factors (SLURM-REFERENCE §9 Example 8), their
+ * decay.c: Slurm's decay factors (docs/slurm.md §4.1), their
  * composition, time strings and dates, and the fast RawUsage reader and
  * writer against strtold and fs_buf_ld.
  */
@@ -49,16 +49,17 @@ example8(void)
 		   "pow(df, hl), hl %lld", t[i].hl);
 	}
 	/*
-	 * §9 prints 300*0.99965630887839141*4 = 1199.5875706540697, the
-	 * decimal product of the printed digits. Slurm computes it in double
-	 * (run_delta * pow() rounded once, then * 4, exact): that double is
-	 * the one 1199.5875706540697 reads back as, though %.17g writes it
-	 * 1199.5875706540696 (its exact value is 1199.58757065406962...).
+	 * docs/slurm.md §4.3 gives 300*0.99965630887839141*4 =
+	 * 1199.5875706540697, the decimal product of the printed digits.
+	 * Slurm computes it in double (run_delta * pow() rounded once, then
+	 * times 4, exact): that double is the one 1199.5875706540697 reads
+	 * back as, though %.17g writes it 1199.5875706540696 (its exact value
+	 * is 1199.58757065406962...).
 	 */
 	d.half_life = 604800;
 	ok(fs_decay_charge(&d, 300, 4) == strtod("1199.5875706540697", NULL)
 	   && is17(fs_decay_charge(&d, 300, 4), "1199.5875706540696"),
-	   "a 4-CPU job over one 300 s cycle adds §9's 1199.5875706540697");
+	   "a 4-CPU job over one 300 s cycle adds 1199.5875706540697");
 	ok(is17(300 * fs_decay_factor(&d, 300), "299.89689266351741"),
 	   "run_delta * pow(df, run_delta) = 299.89689266351741");
 	ok(fs_decay_factor(&d, 0) == 1, "no time, no decay");

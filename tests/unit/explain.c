@@ -1,6 +1,6 @@
 /*
  * Unit tests for lib/model/explain.c: the facts fs-explain prints, on the trees
- * of SLURM-REFERENCE §9 (tests/trees) and on small trees written here,
+ * of docs/slurm.md §8 (tests/trees) and on small trees written here,
  * plus properties checked for every pair of users in every tree under both
  * tie modes: the deciding rule agrees with the ranks, and the shares found
  * are exactly enough (re-ranked with them the lower user is strictly above,

@@ -1,6 +1,6 @@
 /*
  * Unit tests of the TSV reader, the tree builder and the algorithms, with
- * the long double internals SLURM-REFERENCE §9 quotes from Slurm itself.
+ * the long double internals of Slurm itself (docs/slurm.md §8).
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * prio.c: Slurm's multifactor job priority (lib/model/prio.c) against values
- * worked out by hand from SLURM-REFERENCE §5: each factor alone, then
+ * worked out by hand from docs/slurm.md §5: each factor alone, then
  * together, the clamps at 1 and 2^32-1, truncation, the flags; and the
  * parsers of PriorityFlags, PriorityWeightTRES and slurm.conf.
  */
