@@ -112,7 +112,7 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		    FILE *out)
 {
 	const struct fs_header *h = &tr->t->h;
-	int fair = o->algorithm == FS_ALG_FAIRTREE;
+	int fair = fs_algorithm_levels(o->algorithm);
 	uint8_t *last = fs_xcalloc((size_t)tr->n + 1, 1);
 	uint8_t *mark = fs_xcalloc((size_t)tr->n + 1, 1), *vis = NULL;
 	uint32_t *chain = fs_xcalloc((size_t)tr->n + 1, sizeof(*chain));

@@ -120,7 +120,7 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 {
 	const struct fs_header *h = &tr->t->h;
 	const long double no_val = (long double)FS_NO_VAL;
-	int fair = o->algorithm == FS_ALG_FAIRTREE;
+	int fair = fs_algorithm_levels(o->algorithm);
 	uint32_t r, *path = fs_xcalloc(FS_JSON_PATH_MAX, sizeof(*path));
 	uint32_t *pos = fs_xcalloc((size_t)tr->n + 1, sizeof(*pos));
 	struct fs_buf b;

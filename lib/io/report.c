@@ -133,7 +133,7 @@ service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 
 	if (i == tr->root)
 		return -1;
-	if (alg == FS_ALG_FAIRTREE)
+	if (fs_algorithm_levels(alg))
 		return a->level_fs == NO_VAL_LD || isnan(a->level_fs)
 			       ? -1
 			       : a->level_fs;
@@ -458,7 +458,7 @@ add_summary(struct fs_report *r)
 	free(u);
 	summary_add(r, "Cluster", "%s", cluster ? cluster : "(unknown)");
 	summary_add(r, "Taken", "%s", taken ? taken : "(unknown)");
-	if (r->ro->algorithm == FS_ALG_FAIRTREE)
+	if (fs_algorithm_levels(r->ro->algorithm))
 		summary_add(r, "Algorithm", "fairtree (ties: %s)",
 			    r->ro->ties == FS_TIES_MERGE ? "merge" : "slurm");
 	else
@@ -570,7 +570,7 @@ static void
 add_service_tables(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
-	int fair = r->ro->algorithm == FS_ALG_FAIRTREE;
+	int fair = fs_algorithm_levels(r->ro->algorithm);
 	const char *spec = fair ? "lAccount|lParent|rLevelFS|rShares|rShares%|"
 				  "rUsage|rUsage%"
 				: "lAccount|lParent|rS/U|rShares|rShares%|"
@@ -751,11 +751,11 @@ add_since_tables(struct fs_report *r)
 		end_cell(&c);
 		table_row(t, &c);
 	}
-	t = table_new(r, r->ro->algorithm == FS_ALG_FAIRTREE
+	t = table_new(r, fs_algorithm_levels(r->ro->algorithm)
 				 ? "Accounts whose Level FS moved most"
 				 : "Accounts whose S/U moved most",
 		      NULL, "No account's service changed.",
-		      r->ro->algorithm == FS_ALG_FAIRTREE
+		      fs_algorithm_levels(r->ro->algorithm)
 			      ? "lAccount|lParent|rLevelFS then|rLevelFS now|"
 				"rUsage then|rUsage now"
 			      : "lAccount|lParent|rS/U then|rS/U now|"

@@ -96,7 +96,7 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 {
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i];
-	int fair = r->ro->algorithm == FS_ALG_FAIRTREE;
+	int fair = fs_algorithm_levels(r->ro->algorithm);
 
 	fs_buf_addstr(b, "<title>");
 	if (a->is_user) {
@@ -381,7 +381,7 @@ fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 	}
 	fs_buf_addstr(b, "</table>\n<h2>The tree</h2>\n");
 	icicle(b, r);
-	legend(b, r->ro->algorithm == FS_ALG_FAIRTREE);
+	legend(b, fs_algorithm_levels(r->ro->algorithm));
 	for (k = 0; k < r->ntab; k++)
 		table(b, &r->tab[k]);
 	fs_buf_addstr(b, "</body>\n</html>\n");

@@ -65,7 +65,7 @@ value(const struct fs_report *r, uint32_t i, enum val v, long double *x)
 {
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i];
-	int fair = r->ro->algorithm == FS_ALG_FAIRTREE;
+	int fair = fs_algorithm_levels(r->ro->algorithm);
 
 	switch (v) {
 	case V_FACTOR:

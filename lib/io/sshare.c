@@ -232,7 +232,7 @@ fs_sshare_release_newer(const char *release)
 const char *
 fs_sshare_default_format(enum fs_algorithm alg, int longfmt, int partition)
 {
-	if (alg == FS_ALG_FAIRTREE) {
+	if (fs_algorithm_levels(alg)) {
 		if (longfmt)
 			return partition
 				       ? "A,User,P,RawShares,NormShares,RawUsage,"
@@ -291,7 +291,7 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 		fs_die("out of memory");
 	for (; r < end; r++) {
 		const struct fs_node *a;
-		int fair = ro->algorithm == FS_ALG_FAIRTREE;
+		int fair = fs_algorithm_levels(ro->algorithm);
 
 		i = tr->order[r];
 		a = &tr->node[i];

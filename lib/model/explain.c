@@ -356,7 +356,7 @@ fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		;
 	/* Users are leaves, so neither path is a prefix of the other. */
 	x->ancestor = pa[k - 1];
-	if (o->algorithm != FS_ALG_FAIRTREE) {
+	if (!fs_algorithm_levels(o->algorithm)) {
 		fs_explain_level(tr, a, &x->side[0]);
 		fs_explain_level(tr, b, &x->side[1]);
 		x->rule = FS_RULE_FACTOR;

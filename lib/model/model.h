@@ -265,6 +265,9 @@ int fs_rank_opts_from_meta(struct fs_rank_opts *o, const struct fs_header *h,
 /* Dispatch on the algorithm. */
 void fs_rank(struct fs_tree *tr, const struct fs_rank_opts *o);
 const char *fs_algorithm_name(enum fs_algorithm a);
+/* 1 when the algorithm ranks by Level FS (Fair Tree), 0 when by the
+ * fairshare factor alone (classic, depth-oblivious). */
+int fs_algorithm_levels(enum fs_algorithm a);
 int fs_algorithm_parse(const char *s, enum fs_algorithm *a);
 
 /* --------------------------------------------------------------- output.c */

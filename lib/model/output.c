@@ -76,7 +76,7 @@ put_owned(char *o, const struct fs_tree *tr, const struct fs_node *a,
 	  int which, enum fs_algorithm alg, struct memo *memo)
 {
 	const long double no_val = (long double)FS_NO_VAL;
-	int fair = alg == FS_ALG_FAIRTREE;
+	int fair = fs_algorithm_levels(alg);
 
 	switch (which) {
 	case C_NORMS:

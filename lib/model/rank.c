@@ -6,35 +6,60 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model/model.h"
+
+static void
+rank_fairtree(struct fs_tree *tr, const struct fs_rank_opts *o)
+{
+	fs_fairtree(tr, o->ties);
+}
+
+static void
+rank_classic(struct fs_tree *tr, const struct fs_rank_opts *o)
+{
+	fs_classic(tr, 0, o->dampening);
+}
+
+static void
+rank_oblivious(struct fs_tree *tr, const struct fs_rank_opts *o)
+{
+	fs_classic(tr, 1, o->dampening);
+}
+
+/* What differs between the algorithms, in enum fs_algorithm's order: the
+ * name the toolkit writes, the names it reads (slurm.conf's and sshare's
+ * spellings), whether it ranks by Level FS, and the ranking itself. */
+static const struct {
+	const char *name;
+	const char *alias[3];
+	int levels;
+	void (*rank)(struct fs_tree *, const struct fs_rank_opts *);
+} algs[] = {
+	[FS_ALG_FAIRTREE] = {"fairtree", {"fair-tree", "fair_tree"}, 1,
+			     rank_fairtree},
+	[FS_ALG_CLASSIC] = {"classic", {"no_fair_tree"}, 0, rank_classic},
+	[FS_ALG_DEPTH_OBLIVIOUS] = {"depth-oblivious", {"depth_oblivious"}, 0,
+				    rank_oblivious},
+};
 
 void
 fs_rank(struct fs_tree *tr, const struct fs_rank_opts *o)
 {
-	switch (o->algorithm) {
-	case FS_ALG_FAIRTREE:
-		fs_fairtree(tr, o->ties);
-		break;
-	case FS_ALG_CLASSIC:
-	case FS_ALG_DEPTH_OBLIVIOUS:
-		fs_classic(tr, o->algorithm == FS_ALG_DEPTH_OBLIVIOUS,
-			   o->dampening);
-		break;
-	}
+	algs[o->algorithm].rank(tr, o);
 }
 
 const char *
 fs_algorithm_name(enum fs_algorithm a)
 {
-	switch (a) {
-	case FS_ALG_CLASSIC:
-		return "classic";
-	case FS_ALG_DEPTH_OBLIVIOUS:
-		return "depth-oblivious";
-	default:
-		return "fairtree";
-	}
+	return algs[a].name;
+}
+
+int
+fs_algorithm_levels(enum fs_algorithm a)
+{
+	return algs[a].levels;
 }
 
 int
@@ -86,15 +111,17 @@ fs_rank_opts_from_meta(struct fs_rank_opts *o, const struct fs_header *h,
 int
 fs_algorithm_parse(const char *s, enum fs_algorithm *a)
 {
-	if (!strcasecmp(s, "fairtree") || !strcasecmp(s, "fair-tree") ||
-	    !strcasecmp(s, "fair_tree"))
-		*a = FS_ALG_FAIRTREE;
-	else if (!strcasecmp(s, "classic") || !strcasecmp(s, "no_fair_tree"))
-		*a = FS_ALG_CLASSIC;
-	else if (!strcasecmp(s, "depth-oblivious") ||
-		 !strcasecmp(s, "depth_oblivious"))
-		*a = FS_ALG_DEPTH_OBLIVIOUS;
-	else
-		return -1;
-	return 0;
+	size_t i, k;
+
+	for (i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
+		int match = !strcasecmp(s, algs[i].name);
+
+		for (k = 0; !match && k < 3 && algs[i].alias[k]; k++)
+			match = !strcasecmp(s, algs[i].alias[k]);
+		if (match) {
+			*a = (enum fs_algorithm)i;
+			return 0;
+		}
+	}
+	return -1;
 }

@@ -582,7 +582,7 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 
 	text_no_usage(b, c);
 	text_user(b, c, "", p->user, p->rank);
-	if (c->ro.algorithm != FS_ALG_FAIRTREE) {
+	if (!fs_algorithm_levels(c->ro.algorithm)) {
 		const struct fs_node *u = &tr->node[p->user];
 
 		para(b, 0, "Under %s a user's factor is 2^(-(UE/S)/%u): here S "

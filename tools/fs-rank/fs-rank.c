@@ -123,7 +123,7 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		     fs_header_meta(&t.h, "slurm_version"))) < 0)
 		o->so.newer = 0;
 	fs_header_set_meta(&t.h, "algorithm", fs_algorithm_name(ro.algorithm));
-	if (ro.algorithm == FS_ALG_FAIRTREE)
+	if (fs_algorithm_levels(ro.algorithm))
 		fs_header_set_meta(&t.h, "ties",
 				   ro.ties == FS_TIES_MERGE ? "merge" : "slurm");
 	else {
