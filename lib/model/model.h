@@ -336,6 +336,43 @@ void fs_replay_run(struct fs_tree *tr, const struct fs_jobs *j,
 /* Multiply every node's usage_raw by factor (long double times double). */
 void fs_decay_tree(struct fs_tree *tr, double factor);
 
+/* --------------------------------------------------------- decay_stream.c */
+
+/* fs-decay's engine (fs-decay(1)): a TSV tree's RawUsage moved forward in
+ * time, or advanced by a replay of jobs. */
+
+/* What was asked. A time, the half-life or the period not given is the
+ * tree's: its taken, half_life or calc_period metadata. */
+struct fs_decay_opts {
+	int elapsed_set, to_set, from_set, half_life_set, period_set;
+	long long elapsed, to, from, half_life, period;	/* seconds, dates */
+	int exact;		/* 2^(-t/half_life) */
+	int reset;		/* zero the usage first */
+	int replay;		/* jobs are replayed: calc_period applies */
+};
+/* What one run does, once the tree's metadata is known. */
+struct fs_decay_plan {
+	long long taken, from, to, period;
+	struct fs_decay law;
+	int reset;
+	int travel;		/* a time or jobs given: taken and decay_*
+				 * are written */
+};
+/* The plan for o on a tree with header h: 0, or -1 with e set (line 0:
+ * a message on metadata names the option that overrides it). */
+int fs_decay_plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
+		       struct fs_decay_plan *p, struct fs_err *e);
+/* Decay the tree read from in (e->file names it) into out, streaming in
+ * constant memory. Returns 0; -1 with e set on bad input, the rows before
+ * the bad line written and flushed; -2 when writing failed (ferror(out)). */
+int fs_decay_stream(const struct fs_decay_opts *o, FILE *in, FILE *out,
+		    struct fs_err *e);
+/* Replay the jobs j into tree tr of table t as planned (p->reset zeroes
+ * the usage first), record it in t's metadata and write the tree to out.
+ * Returns 0, or -1 when writing failed. */
+int fs_decay_replay(const struct fs_decay_plan *p, struct fs_table *t,
+		    struct fs_tree *tr, const struct fs_jobs *j, FILE *out);
+
 /* -------------------------------------------------------------- explain.c */
 
 /* Why one user ranks where it does (fs-explain(1)): facts, not text. Every

@@ -1,8 +1,11 @@
 /*
  * decay.c: Slurm's decay factors (docs/slurm.md §4.1), their
- * composition, time strings and dates, and the fast RawUsage reader and
- * writer against strtold and fs_buf_ld.
+ * composition, time strings and dates, the fast RawUsage reader and
+ * writer against strtold and fs_buf_ld, and fs-decay's engine
+ * (model/decay_stream.c): its plan from options and metadata, a tree
+ * streamed and a replay written.
  */
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -332,6 +335,318 @@ reader(void)
 	ok(!n, "200000 values round-trip exactly (%lu differ)", n);
 }
 
+/* The table of a tree's text (its metadata and header), or NULL with the
+ * message printed. */
+static int
+table_of(struct fs_table *t, const char *text)
+{
+	struct fs_err e = {"test", 0, ""};
+	struct fs_buf b;
+
+	fs_buf_init(&b);
+	fs_buf_addstr(&b, text);
+	if (fs_table_parse(t, &b, &e) < 0) {
+		printf("# %s\n", e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+#define TAKEN "#taken=2026-11-20T08:00:00Z\n"
+#define T0 1795161600LL		/* 2026-11-20T08:00:00Z */
+#define COLS "Account\tUser\tRawUsage\n"
+
+static void
+plans(void)
+{
+	static const struct {
+		const char *what, *meta;
+		struct fs_decay_opts o;
+		long long from, to, half_life, period;
+		const char *msg;	/* NULL: a plan */
+	} t[] = {
+		{"a week from taken, Slurm's defaults", TAKEN,
+		 {.elapsed_set = 1, .elapsed = 604800},
+		 T0, T0 + 604800, 604800, 300, NULL},
+		{"--to, the tree's half_life", TAKEN "#half_life=86400\n",
+		 {.to_set = 1, .to = T0 + 60},
+		 T0, T0 + 60, 86400, 300, NULL},
+		{"--from and --elapsed: from the given start",
+		 TAKEN, {.from_set = 1, .from = T0 + 100, .elapsed_set = 1,
+		 .elapsed = 50}, T0 + 100, T0 + 150, 604800, 300, NULL},
+		{"--reset alone: no time travelled", TAKEN, {.reset = 1},
+		 T0, T0, 604800, 300, NULL},
+		{"--half-life overrides a bad half_life",
+		 TAKEN "#half_life=7d\n", {.elapsed_set = 1,
+		 .half_life_set = 1, .half_life = 3600}, T0, T0, 3600, 300,
+		 NULL},
+		{"a replay reads calc_period",
+		 TAKEN "#calc_period=60\n", {.elapsed_set = 1, .replay = 1},
+		 T0, T0, 604800, 60, NULL},
+		{"no replay: calc_period is not read",
+		 TAKEN "#calc_period=0\n", {.elapsed_set = 1},
+		 T0, T0, 604800, 300, NULL},
+		{"--calc-period overrides calc_period",
+		 TAKEN "#calc_period=0\n", {.elapsed_set = 1, .replay = 1,
+		 .period_set = 1, .period = 30}, T0, T0, 604800, 30, NULL},
+		{"no taken", "#half_life=60\n", {.elapsed_set = 1}, 0, 0, 0, 0,
+		 "metadata 'taken' is missing: fs-decay needs the time the "
+		 "usage was taken (add a line '#taken=2026-11-20T08:00:00Z')"},
+		{"a bad taken", "#taken=yesterday\n", {.reset = 1}, 0, 0, 0, 0,
+		 "metadata 'taken': not a date: 'yesterday' (expected "
+		 "YYYY-MM-DD, optionally followed by THH:MM[:SS] and Z or "
+		 "+HH:MM, such as 2026-11-25T08:00:00Z)"},
+		{"back in time", TAKEN, {.to_set = 1, .to = T0 - 1},
+		 0, 0, 0, 0, "cannot go back in time: the target "
+		 "2026-11-20T07:59:59Z is before the start "
+		 "2026-11-20T08:00:00Z (the usage is as of the tree's taken, "
+		 "or --from)"},
+		{"past the year 9999", TAKEN, {.elapsed_set = 1,
+		 .elapsed = FS_DURATION_MAX}, 0, 0, 0, 0,
+		 "the target date lies beyond 9999-12-31T23:59:59Z, the last "
+		 "date a tree can hold"},
+		{"a bad half_life names --half-life", TAKEN "#half_life=7d\n",
+		 {.elapsed_set = 1}, 0, 0, 0, 0,
+		 "metadata 'half_life': not a whole number of seconds: '7d' "
+		 "(override it with --half-life)"},
+		{"a replay's calc_period of 0 names --calc-period",
+		 TAKEN "#calc_period=0\n", {.elapsed_set = 1, .replay = 1},
+		 0, 0, 0, 0, "metadata 'calc_period': not a whole number of "
+		 "seconds above 0: '0' (override it with --calc-period)"},
+	};
+	struct fs_decay_plan p;
+	struct fs_table tb;
+	struct fs_buf text;
+	size_t i;
+	int r;
+
+	fs_buf_init(&text);
+	for (i = 0; i < sizeof(t) / sizeof(*t); i++) {
+		struct fs_err e = {"test", 0, ""};
+
+		text.len = 0;
+		fs_buf_printf(&text, FS_TSV_MAGIC "\n%s" COLS, t[i].meta);
+		if (table_of(&tb, text.data) < 0) {
+			ok(0, "plan: %s: the tree reads", t[i].what);
+			continue;
+		}
+		memset(&p, 0, sizeof(p));
+		r = fs_decay_plan_make(&t[i].o, &tb.h, &p, &e);
+		if (t[i].msg) {
+			if (r == 0 || strcmp(e.msg, t[i].msg))
+				printf("# got %d '%s'\n", r, e.msg);
+			ok(r < 0 && e.line == 0 && !strcmp(e.msg, t[i].msg),
+			   "plan: %s: refused, no line", t[i].what);
+		} else {
+			if (r < 0)
+				printf("# %s\n", e.msg);
+			else if (p.from != t[i].from || p.to != t[i].to ||
+				 p.law.half_life != t[i].half_life ||
+				 p.period != t[i].period)
+				printf("# from %lld to %lld half-life %lld "
+				       "period %lld\n", p.from, p.to,
+				       p.law.half_life, p.period);
+			ok(r == 0 && p.taken == T0 && p.from == t[i].from &&
+			   p.to == t[i].to &&
+			   p.law.half_life == t[i].half_life &&
+			   p.period == t[i].period &&
+			   p.law.exact == t[i].o.exact &&
+			   p.reset == t[i].o.reset,
+			   "plan: %s", t[i].what);
+		}
+		fs_table_release(&tb);
+	}
+	fs_buf_release(&text);
+}
+
+/* Stream text through fs_decay_stream into a memory stream: its return,
+ * with *got the output (freed by the caller) and e the message. */
+static int
+stream(const struct fs_decay_opts *o, const char *text, char **got,
+       struct fs_err *e)
+{
+	FILE *in = fmemopen((void *)text, strlen(text), "r"), *out;
+	size_t len;
+	int r;
+
+	out = open_memstream(got, &len);
+	if (!in || !out)
+		fs_die("fmemopen: %s", strerror(errno));
+	r = fs_decay_stream(o, in, out, e);
+	fclose(out);
+	fclose(in);
+	return r;
+}
+
+static int
+same(const char *what, const char *got, const char *want)
+{
+	if (strcmp(got, want))
+		printf("# %s: got\n%s# want\n%s", what, got, want);
+	return !strcmp(got, want);
+}
+
+#define TREE FS_TSV_MAGIC "\n#cluster=c1\n" TAKEN "#half_life=3600\n" \
+	"Account\tUser\tRawUsage\tShares\n" \
+	"root\t\t1000\t1\na\t\t\t1\na\tu\t600\t1\n"
+
+static void
+streams(void)
+{
+	static const char half[] = FS_TSV_MAGIC "\n#cluster=c1\n"
+		"#taken=2026-11-20T09:00:00Z\n#half_life=3600\n"
+		"#decay_from=2026-11-20T08:00:00Z\n#decay_seconds=3600\n"
+		"#decay_half_life=3600\n#decay_formula=exact\n"
+		"#decay_factor=0.5\n#trailer=#end\n"
+		"Account\tUser\tRawUsage\tShares\n"
+		"root\t\t500\t1\na\t\t\t1\na\tu\t300\t1\n#end\n";
+	static const char reset[] = FS_TSV_MAGIC "\n#cluster=c1\n" TAKEN
+		"#half_life=3600\n#usage_reset=2026-11-20T08:00:00Z\n"
+		"#trailer=#end\nAccount\tUser\tRawUsage\tShares\n"
+		"root\t\t0\t1\na\t\t\t1\na\tu\t0\t1\n#end\n";
+	struct fs_decay_opts o = {.elapsed_set = 1, .elapsed = 3600,
+				  .exact = 1};
+	struct fs_err e = {"test", 0, ""};
+	char *got;
+	int r;
+
+	r = stream(&o, TREE, &got, &e);
+	ok(r == 0 && same("half", got, half),
+	   "stream: one half-life, exact: usage halved, metadata written");
+	free(got);
+	memset(&o, 0, sizeof(o));
+	o.reset = 1;
+	r = stream(&o, TREE "#end\n", &got, &e);
+	ok(r == 0 && same("reset", got, reset),
+	   "stream: --reset zeroes the usage, taken stays");
+	free(got);
+}
+
+/* Many rows (16 chunks), one bad: the rows before it are out, and the
+ * message has its line in the whole input. */
+static void
+stream_bad(void)
+{
+	static const char head[] = FS_TSV_MAGIC "\n" TAKEN COLS;
+	struct fs_decay_opts o = {.elapsed_set = 1, .elapsed = 3600,
+				  .exact = 1, .half_life_set = 1,
+				  .half_life = 3600};
+	struct fs_err e = {"test", 0, ""};
+	struct fs_buf in, want;
+	char *got, buf[1024];
+	FILE *f, *full;
+	size_t i;
+	int r;
+
+	fs_buf_init(&in);
+	fs_buf_init(&want);
+	fs_buf_addstr(&in, head);
+	for (i = 0; i < 5000; i++) {
+		fs_buf_printf(&in, i == 3999 ? "a\tu%zu\tx\n" : "a\tu%zu\t2\n",
+			      i);
+		if (i < 3999)
+			fs_buf_printf(&want, "a\tu%zu\t1\n", i);
+	}
+	r = stream(&o, in.data, &got, &e);
+	ok(r == -1 && e.line == 3 + 4000 && !strcmp(e.file, "test") &&
+	   !strcmp(e.msg, "column 'RawUsage': not a number: 'x'"),
+	   "stream: a bad row 4000 is told at line 4003: %d %lu %s", r,
+	   e.line, e.msg);
+	ok(strstr(got, COLS) && same("rows before", strstr(got, COLS) +
+				     strlen(COLS), want.data),
+	   "stream: the 3999 rows before it are written, decayed");
+	free(got);
+	r = stream(&o, head, &got, &e);
+	ok(r == 0, "stream: a tree without rows");
+	free(got);
+	/* Writes fail: the header's, then (room for the header) the rows'. */
+	for (i = 0; i < 2; i++) {
+		f = fmemopen(in.data, in.len, "r");
+		full = fmemopen(buf, i ? sizeof(buf) : 1, "w");
+		setvbuf(full, NULL, _IONBF, 0);
+		r = fs_decay_stream(&o, f, full, &e);
+		ok(r == -2 && ferror(full), "stream: a failed write of the "
+		   "%s returns -2, not a message", i ? "rows" : "header");
+		fclose(f);
+		fclose(full);
+	}
+	fs_buf_release(&in);
+	fs_buf_release(&want);
+}
+
+/* Replay one job from 08:00 to 09:30 into a tree, two hours on (exact):
+ * the tree written, or NULL with the message printed. */
+static char *
+replay_one(const struct fs_decay_opts *o)
+{
+	static const char tree[] = FS_TSV_MAGIC "\n" TAKEN "#half_life=3600\n"
+		"#calc_period=3600\nAccount\tUser\tParent\tRawShares\t"
+		"RawUsage\nroot\t\t\t\t\na\t\troot\t1\t\na\tu\ta\t1\t1000\n";
+	char jobs[] = "JobID|User|Account|Start|End|AllocCPUS\n"
+		"7|u|a|2026-11-20T08:00:00|2026-11-20T09:30:00|1\n";
+	struct fs_err e = {"test", 0, ""};
+	struct fs_decay_plan p;
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_jobs j;
+	char *got = NULL;
+	size_t len;
+	FILE *out;
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	memset(&j, 0, sizeof(j));
+	if (table_of(&t, tree) < 0)
+		return NULL;
+	if (fs_tree_build(&tr, &t, &e) < 0 ||
+	    fs_decay_plan_make(o, &t.h, &p, &e) < 0 ||
+	    fs_jobs_parse(&j, jobs, strlen(jobs), &tr, &e) < 0) {
+		printf("# %s\n", e.msg);
+		return NULL;
+	}
+	out = open_memstream(&got, &len);
+	if (fs_decay_replay(&p, &t, &tr, &j, out) < 0)
+		printf("# write failed\n");
+	fclose(out);
+	fs_jobs_release(&j);
+	fs_tree_release(&tr);
+	fs_table_release(&t);
+	return got;
+}
+
+/* Two cycles of one half-life: (1000 / 2 + 3600 / 2 + 1800 * 2^(-1/2))
+ * / 2 (one cycle of two hours would give 727.297...); reset, without the
+ * 1000. */
+static void
+replay(void)
+{
+#define REPLAY_META(reset) FS_TSV_MAGIC "\n" \
+	"#taken=2026-11-20T10:00:00Z\n#half_life=3600\n#calc_period=3600\n" \
+	reset "#decay_from=2026-11-20T08:00:00Z\n#decay_seconds=7200\n" \
+	"#decay_half_life=3600\n#decay_formula=exact\n#decay_factor=0.25\n" \
+	"#decay_calc_period=3600\n#decay_jobs=1\n#trailer=#end\n" \
+	"Account\tUser\tParent\tRawShares\tRawUsage\n" \
+	"root\t\t\t\t\na\t\troot\t1\t\n"
+	static const char want[] = REPLAY_META("")
+		"a\tu\ta\t1\t1786.39610306789279548\n#end\n";
+	static const char reset[] =
+		REPLAY_META("#usage_reset=2026-11-20T08:00:00Z\n")
+		"a\tu\ta\t1\t1536.39610306789279548\n#end\n";
+	struct fs_decay_opts o = {.elapsed_set = 1, .elapsed = 7200,
+				  .exact = 1, .replay = 1};
+	char *got;
+
+	got = replay_one(&o);
+	ok(got && same("replay", got, want),
+	   "replay: one job in two cycles of one half-life");
+	free(got);
+	o.reset = 1;
+	got = replay_one(&o);
+	ok(got && same("replay --reset", got, reset),
+	   "replay: --reset zeroes the usage before the jobs");
+	free(got);
+}
+
 int
 main(void)
 {
@@ -341,5 +656,9 @@ main(void)
 	dates();
 	writer();
 	reader();
+	plans();
+	streams();
+	stream_bad();
+	replay();
 	return done_testing();
 }

@@ -1,0 +1,448 @@
+/*
+ * decay_stream.c: fs-decay's engine (fs-decay(1)), a tree's RawUsage moved
+ * forward in time.
+ *
+ * The decay streams: the prologue is read line by line, then the rows in
+ * blocks of whole lines, each block decayed on every core in chunks and
+ * written in order before the next block is read. Memory stays constant,
+ * and on a bad line the rows before it have been written. A replay of jobs
+ * (decay.c) needs the whole tree instead: it is written from memory.
+ *
+ * Either way the engine owns the RawUsage column and the metadata `taken`,
+ * `usage_reset` and `decay_*`; every other column and metadata entry
+ * passes through untouched, in order.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+
+/* A metadata entry of seconds (fs_meta_seconds), and the option that
+ * overrides it in the message. */
+static int
+meta_seconds(const struct fs_header *h, const char *key, long long min,
+	     const char *opt, long long *v, struct fs_err *e)
+{
+	int r = fs_meta_seconds(h, key, min, v, e);
+
+	if (r < 0) {
+		size_t l = strlen(e->msg);
+
+		snprintf(e->msg + l, sizeof(e->msg) - l, " (override it with "
+			 "%s)", opt);
+	}
+	return r;
+}
+
+static int
+plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
+	  struct fs_decay_plan *p, struct fs_err *e)
+{
+	char a[32], b[32];
+	int r;
+
+	p->reset = o->reset;
+	p->travel = o->elapsed_set || o->to_set || o->from_set || o->replay;
+	if ((r = fs_meta_date(h, "taken", &p->taken, e)) < 0)
+		return -1;
+	if (!r)
+		return fs_error(e, 0, "metadata 'taken' is missing: fs-decay "
+				"needs the time the usage was taken (add a "
+				"line '#taken=2026-11-20T08:00:00Z')");
+	p->from = o->from_set ? o->from : p->taken;
+	p->to = o->to_set ? o->to
+	      : o->elapsed_set ? p->from + o->elapsed : p->taken;
+	/* A tree's dates are YYYY-...: what fs-decay writes, it reads. */
+	if (p->to > FS_DATE_MAX || p->from > FS_DATE_MAX ||
+	    p->to < FS_DATE_MIN || p->from < FS_DATE_MIN)
+		return fs_error(e, 0, "the target date lies beyond "
+				"9999-12-31T23:59:59Z, the last date a tree "
+				"can hold");
+	if (p->to < p->from) {
+		fs_iso_time(p->from, a);
+		fs_iso_time(p->to, b);
+		return fs_error(e, 0, "cannot go back in time: the target %s "
+				"is before the start %s (the usage is as of "
+				"the tree's taken, or --from)", b, a);
+	}
+	p->law.exact = o->exact;
+	p->law.half_life = FS_SLURM_HALF_LIFE;
+	if (o->half_life_set)
+		p->law.half_life = o->half_life;
+	else if ((r = meta_seconds(h, "half_life", 0, "--half-life",
+				   &p->law.half_life, e)) < 0)
+		return -1;
+	p->period = FS_SLURM_CALC_PERIOD;
+	if (o->period_set)
+		p->period = o->period;
+	else if (o->replay && meta_seconds(h, "calc_period", 1,
+					   "--calc-period", &p->period, e) < 0)
+		return -1;
+	return 0;
+}
+
+int
+fs_decay_plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
+		   struct fs_decay_plan *p, struct fs_err *e)
+{
+	if (plan_make(o, h, p, e) < 0) {
+		/* The message names the option that overrides the
+		 * metadata, not the line it stands on. */
+		e->line = 0;
+		return -1;
+	}
+	return 0;
+}
+
+/* Record what was done in the metadata; factor < 0: none applied. */
+static void
+plan_meta(const struct fs_decay_plan *p, struct fs_header *h,
+	  long double factor, const struct fs_replay *r)
+{
+	struct fs_buf b;
+	char t[32];
+
+	fs_buf_init(&b);
+	if (p->reset) {
+		fs_iso_time(p->from, t);
+		fs_header_set_meta(h, "usage_reset", t);
+	}
+	if (p->travel) {
+		fs_iso_time(p->to, t);
+		fs_header_set_meta(h, "taken", t);
+		fs_iso_time(p->from, t);
+		fs_header_set_meta(h, "decay_from", t);
+		fs_buf_printf(&b, "%lld", p->to - p->from);
+		fs_header_set_meta(h, "decay_seconds", b.data);
+		b.len = 0;
+		fs_buf_printf(&b, "%lld", p->law.half_life);
+		fs_header_set_meta(h, "decay_half_life", b.data);
+		fs_header_set_meta(h, "decay_formula",
+				   p->law.exact ? "exact" : "slurm");
+		b.len = 0;
+		fs_buf_double(&b, (double)factor);
+		fs_header_set_meta(h, "decay_factor", b.data);
+		if (r) {
+			b.len = 0;
+			fs_buf_printf(&b, "%lld", p->period);
+			fs_header_set_meta(h, "decay_calc_period", b.data);
+			b.len = 0;
+			fs_buf_printf(&b, "%zu", r->charged);
+			fs_header_set_meta(h, "decay_jobs", b.data);
+		}
+	}
+	fs_buf_release(&b);
+}
+
+/* Is the row (fields split) the header line again? */
+static int
+header_again(const struct fs_header *h, char **f)
+{
+	size_t i;
+
+	for (i = 0; i < h->ncols; i++)
+		if (strcmp(f[i], h->cols[i]))
+			return 0;
+	return 1;
+}
+
+/* The rows after the header, decayed by one factor. */
+struct stream {
+	const struct fs_header *h;
+	int cu, cuser;
+	long double factor;
+	FILE *out;
+	struct fs_err *e;	/* the caller's, for the first bad line */
+	/* the block being decayed, in chunks */
+	struct chunk *chunk;
+	size_t nchunks;		/* chunks written */
+	unsigned long lineno;	/* lines before the block's chunk being written */
+	int failed;		/* what fs_decay_stream returns: -1 or -2 */
+	int ended;		/* FS_TSV_END was read */
+};
+
+struct chunk {
+	char *s, *end;		/* whole lines */
+	unsigned long lines;	/* lines done */
+	struct fs_err err;	/* line counted from the chunk's start; 0: none */
+	int ended;		/* its last line is the tree's FS_TSV_END */
+};
+
+/* One row: every RawUsage with a value is parsed, multiplied by the one
+ * factor (a long double times a double, as Slurm does) and written to read
+ * back exactly. */
+static int
+decay_row(const struct stream *st, char *line, size_t len, char **f,
+	  unsigned long lineno, struct fs_buf *ob, struct fs_err *e)
+{
+	const struct fs_header *h = st->h;
+	long double v;
+	char *end;
+	size_t i;
+
+	if (fs_check_line(line, len, lineno, e) < 0)
+		return -1;
+	if (len == 0)
+		return fs_error(e, lineno, "empty line");
+	if (fs_split(line, f, h->ncols, lineno, e) < 0)
+		return -1;
+	if (!*f[st->cu]) {
+		if (*f[st->cuser])
+			return fs_error(e, lineno, "column 'RawUsage': empty "
+					"on a user row");
+		for (i = 1; i < h->ncols; i++)
+			f[i][-1] = '\t';
+		fs_buf_add(ob, line, len);
+	} else {
+		if (fs_parse_usage(f[st->cu], "RawUsage", &v, e, lineno) < 0) {
+			if (header_again(h, f))
+				fs_error(e, lineno, "repeated header line");
+			return -1;
+		}
+		v *= st->factor;
+		end = f[st->cu] + strlen(f[st->cu]);
+		for (i = 1; i < h->ncols; i++)
+			f[i][-1] = '\t';
+		fs_buf_add(ob, line, (size_t)(f[st->cu] - line));
+		fs_buf_ld(ob, v);
+		fs_buf_add(ob, end, len - (size_t)(end - line));
+	}
+	fs_buf_addch(ob, '\n');
+	return 0;
+}
+
+/* Chunk i of the block: its rows into b, up to its first bad line. */
+static void
+decay_chunk(void *arg, size_t i, struct fs_buf *b)
+{
+	struct stream *st = arg;
+	struct chunk *c = &st->chunk[i];
+	char **f = fs_xcalloc(st->h->ncols, sizeof(*f)), *s, *nl;
+	size_t len;
+
+	for (s = c->s; s < c->end; s += len + 1) {
+		nl = memchr(s, '\n', (size_t)(c->end - s));
+		len = nl ? (size_t)(nl - s) : (size_t)(c->end - s);
+		s[len] = '\0';
+		c->lines++;
+		if (c->ended) {
+			fs_error(&c->err, c->lines - 1, "'" FS_TSV_END "' before "
+				 "the last line: lines follow the end of the "
+				 "tree (rows an edit adds go before it)");
+			break;
+		}
+		if (!strcmp(s, FS_TSV_END)) {
+			c->ended = 1;	/* written by stream_rows */
+			continue;
+		}
+		if (decay_row(st, s, len, f, c->lines, b, &c->err) < 0)
+			break;
+	}
+	free(f);
+}
+
+/* Write chunk rows in order; after a bad line, say so and stop. */
+static int
+decay_emit(void *arg, struct fs_buf *b)
+{
+	struct stream *st = arg;
+	struct chunk *c = &st->chunk[st->nchunks];
+
+	st->nchunks++;
+	if (st->ended && c->lines && !c->err.line)
+		fs_error(&c->err, 1, "'" FS_TSV_END "' before the last line: "
+			 "lines follow the end of the tree (rows an edit adds "
+			 "go before it)");
+	if (fs_write_all(st->out, b->data, b->len) < 0) {
+		st->failed = -2;
+		return -1;
+	}
+	if (c->err.line) {
+		fs_err_take(st->e, &c->err, st->lineno);
+		/* The rows before the bad line are out before its message. */
+		fflush(st->out);
+		st->failed = -1;
+		return -1;
+	}
+	st->lineno += c->lines;
+	st->ended |= c->ended;
+	return 0;
+}
+
+/* Bytes of rows read and decayed at once, cut into chunks for the cores. */
+#define BLOCK (4 << 20)
+#define CHUNKS 16
+
+/* Cut a block of whole lines into CHUNKS chunks of about the same size,
+ * at line ends. */
+static void
+cut_block(char *s, size_t len, struct chunk *chunk)
+{
+	char *end = s + len, *cut;
+	size_t k;
+
+	memset(chunk, 0, CHUNKS * sizeof(*chunk));
+	for (k = 0; k < CHUNKS; k++) {
+		chunk[k].s = s;
+		cut = s + (size_t)(end - s) / (CHUNKS - k);
+		if (k + 1 < CHUNKS && cut < end &&
+		    (cut = memchr(cut, '\n', (size_t)(end - cut))))
+			cut++;
+		else
+			cut = end;
+		chunk[k].end = s = cut;
+	}
+}
+
+static int
+read_error(struct fs_err *e)
+{
+	return fs_error(e, 0, "read error: %s", strerror(errno));
+}
+
+/* The prologue, line by line up to the header; *lineno its lines. */
+static int
+read_prologue(struct fs_lines *l, struct fs_header *h, unsigned long *lineno,
+	      struct fs_err *e)
+{
+	char *line;
+	size_t len;
+	int r = 1;
+
+	while (r && (line = fs_lines_next(l, &len))) {
+		++*lineno;
+		if (fs_check_line(line, len, *lineno, e) < 0)
+			return -1;
+		if ((r = fs_header_feed(h, line, len, *lineno, e)) < 0)
+			return -1;
+	}
+	if (ferror(l->in))
+		return read_error(e);
+	if (r)
+		return fs_error(e, *lineno ? *lineno : 1, *lineno ? "no header "
+				"line after the metadata" : "empty input: "
+				"expected a TSV tree starting with '"
+				FS_TSV_MAGIC "'");
+	return 0;
+}
+
+/* The rows after the prologue, block by block, then the last line. */
+static int
+stream_rows(struct stream *st, struct fs_lines *l)
+{
+	struct chunk chunk[CHUNKS];
+	char *block;
+	size_t len;
+
+	st->chunk = chunk;
+	while ((block = fs_lines_block(l, BLOCK, &len))) {
+		cut_block(block, len, chunk);
+		st->nchunks = 0;
+		if (fs_par_ordered(CHUNKS, decay_chunk, decay_emit, st) < 0)
+			return st->failed;
+		if (fflush(st->out) != 0)
+			return -2;
+	}
+	if (ferror(l->in))
+		return read_error(st->e);
+	if (!st->ended && fs_header_meta(st->h, FS_TSV_TRAILER))
+		return fs_error(st->e, st->lineno, "the input ends without "
+				"the tree's last line '" FS_TSV_END "': it was "
+				"cut short (did the program writing it fail?)");
+	if (fs_write_all(st->out, FS_TSV_END "\n", sizeof(FS_TSV_END)) < 0 ||
+	    fflush(st->out) != 0)
+		return -2;
+	return 0;
+}
+
+int
+fs_decay_stream(const struct fs_decay_opts *o, FILE *in, FILE *out,
+		struct fs_err *e)
+{
+	struct fs_header h;
+	struct fs_lines lines;
+	struct fs_decay_plan p;
+	struct stream st;
+	int ret = -1;
+
+	fs_header_init(&h);
+	fs_lines_init(&lines, in);
+	memset(&st, 0, sizeof(st));
+	st.h = &h;
+	st.out = out;
+	st.e = e;
+	if (read_prologue(&lines, &h, &st.lineno, e) < 0)
+		goto out;
+	st.cu = fs_header_col(&h, "RawUsage");
+	st.cuser = fs_header_col(&h, "User");
+	if (st.cu < 0 || st.cuser < 0) {
+		fs_error(e, st.lineno, "header: no column '%s' (a TSV tree "
+			 "from fs-tree has it)",
+			 st.cu < 0 ? "RawUsage" : "User");
+		goto out;
+	}
+	if (fs_decay_plan_make(o, &h, &p, e) < 0)
+		goto out;
+	st.factor = p.reset ? 0 : fs_decay_factor(&p.law, p.to - p.from);
+	plan_meta(&p, &h, p.reset ? 1 : st.factor, NULL);
+	ret = -2;
+	if (fs_header_write(&h, out) < 0 || fflush(out) != 0)
+		goto out;
+	ret = stream_rows(&st, &lines);
+out:
+	fs_lines_release(&lines);
+	fs_header_release(&h);
+	return ret;
+}
+
+/* The tree back as TSV: input order, RawUsage from the replayed tree. */
+static void
+write_tree(const struct fs_table *t, const struct fs_tree *tr, int cu,
+	   struct fs_buf *b)
+{
+	const char **f = fs_xcalloc(t->h.ncols, sizeof(*f));
+	size_t r, c;
+
+	for (r = 0; r < t->nrows; r++) {
+		fs_table_fields(t, r, f);
+		for (c = 0; c < t->h.ncols; c++) {
+			if (c)
+				fs_buf_addch(b, '\t');
+			if ((int)c == cu && tr->node[r].usage_given)
+				fs_buf_ld(b, tr->node[r].usage_raw);
+			else
+				fs_buf_addstr(b, f[c]);
+		}
+		fs_buf_addch(b, '\n');
+	}
+	free(f);
+}
+
+int
+fs_decay_replay(const struct fs_decay_plan *p, struct fs_table *t,
+		struct fs_tree *tr, const struct fs_jobs *j, FILE *out)
+{
+	struct fs_replay rp;
+	struct fs_buf ob;
+	uint32_t i;
+	int r;
+
+	if (p->reset)
+		for (i = 0; i < tr->n; i++)
+			tr->node[i].usage_raw = 0;
+	rp.from = p->from;
+	rp.to = p->to;
+	rp.period = p->period;
+	rp.law = p->law;
+	fs_replay_run(tr, j, &rp);
+	plan_meta(p, &t->h, rp.factor, &rp);
+	if (fs_header_write(&t->h, out) < 0)
+		return -1;
+	fs_buf_init(&ob);
+	write_tree(t, tr, fs_header_col(&t->h, "RawUsage"), &ob);
+	fs_buf_addstr(&ob, FS_TSV_END "\n");
+	r = fs_write_all(out, ob.data, ob.len);
+	fs_buf_release(&ob);
+	return r;
+}
