@@ -211,4 +211,16 @@ int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
 int fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e);
 int fs_prio_parse_nice(const char *s, int64_t *v);
 
+/* --------------------------------------------------------- explain_json.c */
+
+/* fs-explain --json: why one user ranks above another (x), or one user's
+ * path (p), on tree tr ranked with ro, as one JSON document appended to b.
+ * half_life (seconds) is what the document says of decay. */
+void fs_explain_json_pair(struct fs_buf *b, const struct fs_tree *tr,
+			  const struct fs_rank_opts *ro, double half_life,
+			  const struct fs_explain *x);
+void fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
+			  const struct fs_rank_opts *ro, double half_life,
+			  const struct fs_explain_path *p);
+
 #endif

@@ -439,3 +439,13 @@ fs_explain_path_release(struct fs_explain_path *p)
 	free(p->step);
 	memset(p, 0, sizeof(*p));
 }
+
+const char *
+fs_explain_rule_name(enum fs_explain_rule r)
+{
+	static const char *const n[] = {"same_association", "level_fs",
+					"tied_users", "user_first",
+					"list_order", "merged", "factor"};
+
+	return n[r];
+}

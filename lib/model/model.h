@@ -412,6 +412,8 @@ enum fs_explain_rule {
 enum fs_explain_rule fs_explain_relation(const struct fs_tree *tr,
 					 enum fs_ties ties, uint32_t s,
 					 uint32_t i);
+/* The rule's name in fs-explain --json ("level_fs", "tied_users", ...). */
+const char *fs_explain_rule_name(enum fs_explain_rule r);
 
 /* Can more shares make the lower user overtake? */
 enum fs_explain_shares {

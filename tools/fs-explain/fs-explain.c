@@ -281,16 +281,6 @@ under(const struct fs_tree *tr, uint32_t i)
 	return p;
 }
 
-static const char *
-rule_name(enum fs_explain_rule r)
-{
-	static const char *const n[] = {"same_association", "level_fs",
-					"tied_users", "user_first",
-					"list_order", "merged", "factor"};
-
-	return n[r];
-}
-
 static void
 text_user(struct fs_buf *b, const struct ctx *c, const char *label,
 	  uint32_t u, uint32_t rank)
@@ -541,10 +531,9 @@ relation_words(enum fs_explain_rule r)
 	}
 }
 
-/* The users that share u's rank (ties, carry-in): a sentence or, for
- * JSON, an array. */
+/* The users that share u's rank (ties, carry-in), in a sentence. */
 static void
-same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u, int json)
+same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u)
 {
 	const struct fs_tree *tr = &c->tr;
 	struct fs_buf t;
@@ -557,17 +546,13 @@ same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u, int json)
 		if (i == u || !tr->node[i].is_user ||
 		    tr->node[i].rank != tr->node[u].rank)
 			continue;
-		if (json) {
-			fs_buf_addstr(b, n ? ", " : "");
-			fs_json_string(b, name(tr, i));
-		} else if (n < SHOW_BEFORE) {
+		if (n < SHOW_BEFORE)
 			fs_buf_printf(&t, "%s%s", n ? ", " : "", name(tr, i));
-		}
 		n++;
 	}
-	if (!json && n > SHOW_BEFORE)
+	if (n > SHOW_BEFORE)
 		fs_buf_printf(&t, " and %u more", n - SHOW_BEFORE);
-	if (!json && n)
+	if (n)
 		para(b, 0, "It shares rank %u with %s (a tie, or a tie carried "
 		     "into its account).", tr->user_count + 1 - tr->node[u].rank,
 		     t.data);
@@ -623,197 +608,7 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 			fs_buf_printf(b, "%*s... and %u more before it\n",
 				      ind + 2, "", s->nbefore - SHOW_BEFORE);
 	}
-	same_rank(b, c, p->user, 0);
-}
-
-/* ------------------------------------------------------------- JSON */
-
-static void
-js_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
-{
-	fs_json_string(b, name(tr, i));
-}
-
-static void
-js_user(struct fs_buf *b, const struct ctx *c, uint32_t u, uint32_t rank)
-{
-	const struct fs_node *a = &c->tr.node[u];
-
-	fs_buf_addstr(b, "{\"name\": ");
-	js_name(b, &c->tr, u);
-	fs_buf_addstr(b, ", \"account\": ");
-	fs_json_string(b, a->acct);
-	fs_buf_addstr(b, ", \"user\": ");
-	fs_json_string(b, a->user);
-	fs_buf_addstr(b, ", \"partition\": ");
-	fs_json_string(b, a->part);
-	fs_buf_addstr(b, ", \"fairshare\": ");
-	fs_buf_double(b, a->fs_factor);
-	fs_buf_printf(b, ", \"rank\": %u}", rank);
-}
-
-static void
-js_level(struct fs_buf *b, const struct ctx *c, const struct fs_explain_level *l,
-	 const char *ind)
-{
-	const struct fs_tree *tr = &c->tr;
-	const struct fs_node *a = &tr->node[l->node];
-
-	fs_buf_printf(b, "{\n%s  \"name\": ", ind);
-	js_name(b, tr, l->node);
-	fs_buf_printf(b, ",\n%s  \"kind\": \"%s\",\n%s  \"parent\": ", ind,
-		      a->is_user ? "user" : "account", ind);
-	js_name(b, tr, l->fs_parent);
-	fs_buf_printf(b, ",\n%s  \"raw_shares\": ", ind);
-	if (a->use_parent)
-		fs_buf_addstr(b, "\"parent\"");
-	else
-		fs_buf_printf(b, "%u", a->shares_raw);
-	fs_buf_printf(b, ",\n%s  \"level_shares\": %u,\n%s  \"norm_shares\": ",
-		      ind, l->level_shares, ind);
-	fs_buf_double(b, l->shares_norm);
-	fs_buf_printf(b, ",\n%s  \"raw_usage\": ", ind);
-	fs_json_ld(b, l->usage_raw);
-	fs_buf_printf(b, ",\n%s  \"parent_usage\": ", ind);
-	fs_json_ld(b, l->parent_usage);
-	fs_buf_printf(b, ",\n%s  \"effective_usage\": ", ind);
-	fs_json_ld(b, l->usage_efctv);
-	fs_buf_printf(b, ",\n%s  \"level_fs\": ", ind);
-	fs_json_ld(b, l->level_fs);
-	fs_buf_printf(b, ",\n%s  \"level_fs_exact\": \"%s\",\n%s  \"place\": "
-		      "%u,\n%s  \"of\": %u", ind, exact(l->level_fs), ind,
-		      l->place + 1, ind, l->count);
-	if (a->parent != a->fs_parent && a->parent != FS_NONE) {
-		fs_buf_printf(b, ",\n%s  \"via\": ", ind);
-		js_name(b, tr, a->parent);
-	}
-}
-
-static void
-js_head(struct fs_buf *b, const struct ctx *c)
-{
-	fs_buf_printf(b, "{\n  \"algorithm\": \"%s\",\n  \"ties\": \"%s\",\n"
-		      "  \"users\": %u,\n  \"no_usage\": %s,\n",
-		      fs_algorithm_name(c->ro.algorithm),
-		      c->ro.ties == FS_TIES_MERGE ? "merge" : "slurm",
-		      c->tr.user_count,
-		      c->tr.node[c->tr.root].usage_raw == 0 ? "true" : "false");
-}
-
-static void
-json_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
-{
-	static const char *const shares[] = {"ok", "parent", "inf", "limit",
-					     "not_applicable"};
-	const struct fs_tree *tr = &c->tr;
-	const char *ab[2] = {"a", "b"};
-	int k;
-
-	js_head(b, c);
-	for (k = 0; k < 2; k++) {
-		fs_buf_printf(b, "  \"%s\": ", ab[k]);
-		js_user(b, c, x->user[k], x->rank[k]);
-		fs_buf_addstr(b, ",\n");
-	}
-	fs_buf_printf(b, "  \"order\": \"%s\",\n  \"rule\": \"%s\",\n",
-		      x->order < 0 ? "a_above" : x->order > 0 ? "b_above"
-							   : "same_rank",
-		      rule_name(x->rule));
-	if (x->rule != FS_RULE_SAME) {
-		fs_buf_addstr(b, "  \"ancestor\": ");
-		js_name(b, tr, x->ancestor);
-		fs_buf_printf(b, ",\n  \"merged_levels\": %u,\n", x->merged);
-		for (k = 0; k < 2; k++) {
-			fs_buf_printf(b, "  \"%s_side\": ", ab[k]);
-			js_level(b, c, &x->side[k], "  ");
-			fs_buf_addstr(b, "\n  },\n");
-		}
-		fs_buf_printf(b, "  \"first\": %s,\n  \"near_miss\": %s,\n"
-			      "  \"carry_in\": ",
-			      x->first < 0 ? "null" : x->first ? "\"b\""
-							       : "\"a\"",
-			      x->near_miss ? "true" : "false");
-		if (x->carry_from == FS_NONE) {
-			fs_buf_addstr(b, "null");
-		} else {
-			fs_buf_addstr(b, "{\"from\": ");
-			js_name(b, tr, x->carry_from);
-			fs_buf_addstr(b, ", \"to\": ");
-			js_name(b, tr, x->carry_to);
-			fs_buf_printf(b, ", \"rank\": %u}",
-				      tr->user_count + 1 -
-					      tr->node[x->carry_to].rank);
-		}
-		fs_buf_printf(b, ",\n  \"to_overtake\": {\n    \"who\": \"%s\","
-			      "\n    \"decay_changes_order\": false,\n"
-			      "    \"half_life\": ", ab[x->lower]);
-		fs_buf_double(b, c->half_life);
-		fs_buf_printf(b, ",\n    \"shares\": {\"status\": \"%s\"",
-			      shares[x->shares]);
-		if (x->shares != FS_SHARES_NA) {
-			fs_buf_addstr(b, ", \"association\": ");
-			js_name(b, tr, x->side[x->lower].node);
-		}
-		if (x->shares == FS_SHARES_OK) {
-			fs_buf_printf(b, ", \"now\": %u, \"needed\": %u, "
-				      "\"level_shares\": %u, \"level_fs\": ",
-				      x->shares_now, x->shares_needed,
-				      x->level_shares_after);
-			fs_json_ld(b, x->level_fs_after[x->lower]);
-			fs_buf_addstr(b, ", \"other_level_fs\": ");
-			fs_json_ld(b, x->level_fs_after[!x->lower]);
-		}
-		if (x->shares == FS_SHARES_LIMIT) {
-			fs_buf_addstr(b, ", \"best_level_fs\": ");
-			fs_json_ld(b, x->level_fs_after[x->lower]);
-			fs_buf_addstr(b, ", \"other_level_fs\": ");
-			fs_json_ld(b, x->level_fs_after[!x->lower]);
-		}
-		fs_buf_addstr(b, "}\n  }\n");
-	} else {
-		b->len -= 2;	/* drop ",\n" after rule */
-		fs_buf_addstr(b, "\n");
-	}
-	fs_buf_addstr(b, "}\n");
-}
-
-static void
-json_path(struct fs_buf *b, const struct ctx *c,
-	  const struct fs_explain_path *p)
-{
-	const struct fs_tree *tr = &c->tr;
-	uint32_t k, j;
-
-	js_head(b, c);
-	fs_buf_addstr(b, "  \"user\": ");
-	js_user(b, c, p->user, p->rank);
-	fs_buf_addstr(b, ",\n  \"path\": [");
-	for (k = 0; k < p->nstep; k++) {
-		const struct fs_explain_step *s = &p->step[k];
-
-		fs_buf_addstr(b, k ? ",\n    " : "\n    ");
-		js_level(b, c, &s->level, "    ");
-		fs_buf_addstr(b, ",\n      \"after\": [");
-		for (j = 0; j < s->nbefore; j++) {
-			uint32_t o = s->before[j];
-
-			fs_buf_addstr(b, j ? ", " : "");
-			fs_buf_addstr(b, "{\"name\": ");
-			js_name(b, tr, o);
-			fs_buf_addstr(b, ", \"level_fs\": ");
-			fs_json_ld(b, tr->node[o].level_fs);
-			fs_buf_printf(b, ", \"level_fs_exact\": \"%s\", "
-				      "\"rule\": \"%s\"}",
-				      exact(tr->node[o].level_fs),
-				      rule_name(fs_explain_relation(
-					      tr, c->ro.ties, o,
-					      s->level.node)));
-		}
-		fs_buf_addstr(b, "]\n    }");
-	}
-	fs_buf_addstr(b, "\n  ],\n  \"same_rank\": [");
-	same_rank(b, c, p->user, 1);
-	fs_buf_addstr(b, "]\n}\n");
+	same_rank(b, c, p->user);
 }
 
 /* ----------------------------------------------------------- the glue */
@@ -834,7 +629,7 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 
 		fs_explain_pair(&c->tr, &c->ro, u[0], u[1], &x);
 		if (c->json)
-			json_pair(b, c, &x);
+			fs_explain_json_pair(b, &c->tr, &c->ro, c->half_life, &x);
 		else
 			text_pair(b, c, &x);
 	} else {
@@ -842,7 +637,7 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 
 		fs_explain_path_init(&p, &c->tr, u[0]);
 		if (c->json)
-			json_path(b, c, &p);
+			fs_explain_json_path(b, &c->tr, &c->ro, c->half_life, &p);
 		else
 			text_path(b, c, &p);
 		fs_explain_path_release(&p);

@@ -1,0 +1,262 @@
+/*
+ * explain_json.c: fs-explain --json (fs-explain(1), JSON OUTPUT): the facts
+ * of model/explain.c about two users, or about one user's path, as one JSON
+ * document. fs-explain's prose stays in the program.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "io/io.h"
+
+
+struct js {
+	const struct fs_tree *tr;
+	const struct fs_rank_opts *ro;
+	double half_life;
+	struct fs_buf name;	/* scratch for one name */
+};
+
+static void
+js_name(struct fs_buf *b, struct js *c, uint32_t i)
+{
+	c->name.len = 0;
+	fs_buf_addstr(&c->name, "");
+	fs_buf_user_spec(&c->name, c->tr, i);
+	fs_json_string(b, c->name.data);
+}
+
+/* A Level FS with every digit, as a string beside the number. */
+static const char *
+exact(long double v, char s[64])
+{
+	if (isinf(v))
+		return "inf";
+	snprintf(s, 64, "%.21Lg", v);
+	return s;
+}
+
+static void
+js_user(struct fs_buf *b, struct js *c, uint32_t u, uint32_t rank)
+{
+	const struct fs_node *a = &c->tr->node[u];
+
+	fs_buf_addstr(b, "{\"name\": ");
+	js_name(b, c, u);
+	fs_buf_addstr(b, ", \"account\": ");
+	fs_json_string(b, a->acct);
+	fs_buf_addstr(b, ", \"user\": ");
+	fs_json_string(b, a->user);
+	fs_buf_addstr(b, ", \"partition\": ");
+	fs_json_string(b, a->part);
+	fs_buf_addstr(b, ", \"fairshare\": ");
+	fs_buf_double(b, a->fs_factor);
+	fs_buf_printf(b, ", \"rank\": %u}", rank);
+}
+
+static void
+js_level(struct fs_buf *b, struct js *c, const struct fs_explain_level *l,
+	 const char *ind)
+{
+	const struct fs_tree *tr = c->tr;
+	const struct fs_node *a = &tr->node[l->node];
+	char ex[64];
+
+	fs_buf_printf(b, "{\n%s  \"name\": ", ind);
+	js_name(b, c, l->node);
+	fs_buf_printf(b, ",\n%s  \"kind\": \"%s\",\n%s  \"parent\": ", ind,
+		      a->is_user ? "user" : "account", ind);
+	js_name(b, c, l->fs_parent);
+	fs_buf_printf(b, ",\n%s  \"raw_shares\": ", ind);
+	if (a->use_parent)
+		fs_buf_addstr(b, "\"parent\"");
+	else
+		fs_buf_printf(b, "%u", a->shares_raw);
+	fs_buf_printf(b, ",\n%s  \"level_shares\": %u,\n%s  \"norm_shares\": ",
+		      ind, l->level_shares, ind);
+	fs_buf_double(b, l->shares_norm);
+	fs_buf_printf(b, ",\n%s  \"raw_usage\": ", ind);
+	fs_json_ld(b, l->usage_raw);
+	fs_buf_printf(b, ",\n%s  \"parent_usage\": ", ind);
+	fs_json_ld(b, l->parent_usage);
+	fs_buf_printf(b, ",\n%s  \"effective_usage\": ", ind);
+	fs_json_ld(b, l->usage_efctv);
+	fs_buf_printf(b, ",\n%s  \"level_fs\": ", ind);
+	fs_json_ld(b, l->level_fs);
+	fs_buf_printf(b, ",\n%s  \"level_fs_exact\": \"%s\",\n%s  \"place\": "
+		      "%u,\n%s  \"of\": %u", ind, exact(l->level_fs, ex), ind,
+		      l->place + 1, ind, l->count);
+	if (a->parent != a->fs_parent && a->parent != FS_NONE) {
+		fs_buf_printf(b, ",\n%s  \"via\": ", ind);
+		js_name(b, c, a->parent);
+	}
+}
+
+static void
+js_head(struct fs_buf *b, struct js *c)
+{
+	fs_buf_printf(b, "{\n  \"algorithm\": \"%s\",\n  \"ties\": \"%s\",\n"
+		      "  \"users\": %u,\n  \"no_usage\": %s,\n",
+		      fs_algorithm_name(c->ro->algorithm),
+		      c->ro->ties == FS_TIES_MERGE ? "merge" : "slurm",
+		      c->tr->user_count,
+		      c->tr->node[c->tr->root].usage_raw == 0 ? "true" : "false");
+}
+
+/* The other users of u's rank, as a list of names. */
+static void
+same_rank(struct fs_buf *b, struct js *c, uint32_t u)
+{
+	const struct fs_tree *tr = c->tr;
+	uint32_t k, n = 0;
+
+	for (k = 0; k < tr->n; k++) {
+		uint32_t i = tr->order[k];
+
+		if (i == u || !tr->node[i].is_user ||
+		    tr->node[i].rank != tr->node[u].rank)
+			continue;
+		fs_buf_addstr(b, n++ ? ", " : "");
+		js_name(b, c, i);
+	}
+}
+
+static void
+json_pair(struct fs_buf *b, struct js *c, const struct fs_explain *x)
+{
+	static const char *const shares[] = {"ok", "parent", "inf", "limit",
+					     "not_applicable"};
+	const struct fs_tree *tr = c->tr;
+	const char *ab[2] = {"a", "b"};
+	int k;
+
+	js_head(b, c);
+	for (k = 0; k < 2; k++) {
+		fs_buf_printf(b, "  \"%s\": ", ab[k]);
+		js_user(b, c, x->user[k], x->rank[k]);
+		fs_buf_addstr(b, ",\n");
+	}
+	fs_buf_printf(b, "  \"order\": \"%s\",\n  \"rule\": \"%s\",\n",
+		      x->order < 0 ? "a_above" : x->order > 0 ? "b_above"
+							   : "same_rank",
+		      fs_explain_rule_name(x->rule));
+	if (x->rule != FS_RULE_SAME) {
+		fs_buf_addstr(b, "  \"ancestor\": ");
+		js_name(b, c, x->ancestor);
+		fs_buf_printf(b, ",\n  \"merged_levels\": %u,\n", x->merged);
+		for (k = 0; k < 2; k++) {
+			fs_buf_printf(b, "  \"%s_side\": ", ab[k]);
+			js_level(b, c, &x->side[k], "  ");
+			fs_buf_addstr(b, "\n  },\n");
+		}
+		fs_buf_printf(b, "  \"first\": %s,\n  \"near_miss\": %s,\n"
+			      "  \"carry_in\": ",
+			      x->first < 0 ? "null" : x->first ? "\"b\""
+							       : "\"a\"",
+			      x->near_miss ? "true" : "false");
+		if (x->carry_from == FS_NONE) {
+			fs_buf_addstr(b, "null");
+		} else {
+			fs_buf_addstr(b, "{\"from\": ");
+			js_name(b, c, x->carry_from);
+			fs_buf_addstr(b, ", \"to\": ");
+			js_name(b, c, x->carry_to);
+			fs_buf_printf(b, ", \"rank\": %u}",
+				      tr->user_count + 1 -
+					      tr->node[x->carry_to].rank);
+		}
+		fs_buf_printf(b, ",\n  \"to_overtake\": {\n    \"who\": \"%s\","
+			      "\n    \"decay_changes_order\": false,\n"
+			      "    \"half_life\": ", ab[x->lower]);
+		fs_buf_double(b, c->half_life);
+		fs_buf_printf(b, ",\n    \"shares\": {\"status\": \"%s\"",
+			      shares[x->shares]);
+		if (x->shares != FS_SHARES_NA) {
+			fs_buf_addstr(b, ", \"association\": ");
+			js_name(b, c, x->side[x->lower].node);
+		}
+		if (x->shares == FS_SHARES_OK) {
+			fs_buf_printf(b, ", \"now\": %u, \"needed\": %u, "
+				      "\"level_shares\": %u, \"level_fs\": ",
+				      x->shares_now, x->shares_needed,
+				      x->level_shares_after);
+			fs_json_ld(b, x->level_fs_after[x->lower]);
+			fs_buf_addstr(b, ", \"other_level_fs\": ");
+			fs_json_ld(b, x->level_fs_after[!x->lower]);
+		}
+		if (x->shares == FS_SHARES_LIMIT) {
+			fs_buf_addstr(b, ", \"best_level_fs\": ");
+			fs_json_ld(b, x->level_fs_after[x->lower]);
+			fs_buf_addstr(b, ", \"other_level_fs\": ");
+			fs_json_ld(b, x->level_fs_after[!x->lower]);
+		}
+		fs_buf_addstr(b, "}\n  }\n");
+	} else {
+		b->len -= 2;	/* drop ",\n" after rule */
+		fs_buf_addstr(b, "\n");
+	}
+	fs_buf_addstr(b, "}\n");
+}
+
+static void
+json_path(struct fs_buf *b, struct js *c,
+	  const struct fs_explain_path *p)
+{
+	const struct fs_tree *tr = c->tr;
+	uint32_t k, j;
+	char ex[64];
+
+	js_head(b, c);
+	fs_buf_addstr(b, "  \"user\": ");
+	js_user(b, c, p->user, p->rank);
+	fs_buf_addstr(b, ",\n  \"path\": [");
+	for (k = 0; k < p->nstep; k++) {
+		const struct fs_explain_step *s = &p->step[k];
+
+		fs_buf_addstr(b, k ? ",\n    " : "\n    ");
+		js_level(b, c, &s->level, "    ");
+		fs_buf_addstr(b, ",\n      \"after\": [");
+		for (j = 0; j < s->nbefore; j++) {
+			uint32_t o = s->before[j];
+
+			fs_buf_addstr(b, j ? ", " : "");
+			fs_buf_addstr(b, "{\"name\": ");
+			js_name(b, c, o);
+			fs_buf_addstr(b, ", \"level_fs\": ");
+			fs_json_ld(b, tr->node[o].level_fs);
+			fs_buf_printf(b, ", \"level_fs_exact\": \"%s\", "
+				      "\"rule\": \"%s\"}",
+				      exact(tr->node[o].level_fs, ex),
+				      fs_explain_rule_name(fs_explain_relation(
+					      tr, c->ro->ties, o,
+					      s->level.node)));
+		}
+		fs_buf_addstr(b, "]\n    }");
+	}
+	fs_buf_addstr(b, "\n  ],\n  \"same_rank\": [");
+	same_rank(b, c, p->user);
+	fs_buf_addstr(b, "]\n}\n");
+}
+
+void
+fs_explain_json_pair(struct fs_buf *b, const struct fs_tree *tr,
+		     const struct fs_rank_opts *ro, double half_life,
+		     const struct fs_explain *x)
+{
+	struct js c = {tr, ro, half_life, {NULL, 0, 0, 0}};
+
+	fs_buf_init(&c.name);
+	json_pair(b, &c, x);
+	fs_buf_release(&c.name);
+}
+
+void
+fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
+		     const struct fs_rank_opts *ro, double half_life,
+		     const struct fs_explain_path *p)
+{
+	struct js c = {tr, ro, half_life, {NULL, 0, 0, 0}};
+
+	fs_buf_init(&c.name);
+	json_path(b, &c, p);
+	fs_buf_release(&c.name);
+}
