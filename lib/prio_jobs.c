@@ -38,6 +38,19 @@ find_part(const struct fs_prio_snapshot *s, const char *name, size_t *k)
 	return p;
 }
 
+/* How well an association (a_) fits a job of acct/user in part: 2 it is
+ * the partition's own, 1 it has no partition, 0 it is another's. */
+static int
+assoc_fit(const char *a_acct, const char *a_user, const char *a_part,
+	  const char *acct, const char *user, const char *part)
+{
+	if (strcmp(a_user, user) || strcmp(a_acct, acct))
+		return 0;
+	if (!strcmp(a_part, part))
+		return 2;
+	return !*a_part;
+}
+
 /* The association a job of acct/user in part runs under: the partition's
  * own, else the one without a partition. */
 uint32_t
@@ -45,15 +58,17 @@ fs_prio_tree_assoc(const struct fs_tree *tr, const char *acct,
 		   const char *user, const char *part)
 {
 	uint32_t i, any = FS_NONE;
+	int fit;
 
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[i];
 
-		if (!a->is_user || strcmp(a->user, user) || strcmp(a->acct, acct))
+		if (!a->is_user)
 			continue;
-		if (!strcmp(a->part, part))
+		if ((fit = assoc_fit(a->acct, a->user, a->part, acct, user,
+				     part)) == 2)
 			return i;
-		if (!*a->part)
+		if (fit)
 			any = i;
 	}
 	return any;
@@ -65,15 +80,15 @@ fs_prio_snap_assoc(const struct fs_prio_snapshot *s, const char *acct,
 {
 	const struct fs_prio_assoc *any = NULL;
 	size_t i;
+	int fit;
 
 	for (i = 0; i < s->nassoc; i++) {
 		const struct fs_prio_assoc *a = &s->assoc[i];
 
-		if (strcmp(a->user, user) || strcmp(a->acct, acct))
-			continue;
-		if (!strcmp(a->part, part))
+		if ((fit = assoc_fit(a->acct, a->user, a->part, acct, user,
+				     part)) == 2)
 			return a;
-		if (!*a->part)
+		if (fit)
 			any = a;
 	}
 	return any;
