@@ -228,7 +228,8 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 				v[n].user = fs_xstrdup(j->user);
 				v[n].acct = fs_xstrdup(j->acct);
 				v[n].qos = fs_xstrdup(j->qos);
-				v[n].tres = j->tres ? fs_xstrdup(j->tres) : NULL;
+				v[n].tres = j->tres ? fs_xstrdup(j->tres) :
+					NULL;
 			}
 			v[n++].part = fs_xstrdup(tok);
 			first = 0;

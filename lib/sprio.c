@@ -307,8 +307,8 @@ fs_sprio_check_format(const char *f, struct fs_err *e)
 			p++;
 		if (fs_sprio_width(p, &width, &p) < 0)
 			return fs_error(e, 0, "the width in '%.*s' is beyond "
-					"%d columns", (int)(p - start + (*p != 0)),
-					start, FS_WIDTH_MAX);
+					"%d columns", (int)(p - start +
+					(*p != 0)), start, FS_WIDTH_MAX);
 		if (!*p || !strchr("iruoyYSaAbBfFjJpPqQNtTl", *p))
 			return fs_error(e, 0, "unknown field '%%%c' (sprio's "
 					"i r u y Y S a A b B f F j J p P q Q N "
