@@ -153,6 +153,43 @@ void fs_buf_prom_label(struct fs_buf *b, const char *s);
 /* Length of the valid UTF-8 sequence at s (1 for ASCII), or 0. */
 size_t fs_utf8_len(const unsigned char *s);
 
+/* ---------------------------------------------------------------- sprio.c */
+
+/* The toolkit's priority outputs (fs-prio(1)): its TSV, sprio's -o formats,
+ * JSON, and the explanation of the new job's place. */
+
+/* The jobs of a context in the queue's order, and what the outputs say
+ * of where they came from. */
+struct fs_sprio {
+	const struct fs_prio_ctx *x;
+	const char *source;		/* "live", slurm.conf's path, "--set" */
+	const char *algorithm;		/* the tree's, or NULL without one */
+	size_t *order;			/* job indices, best first */
+	size_t *place, *ptotal;		/* by position: place in partition,
+					 * of how many */
+	size_t newpos;			/* the new job's position */
+};
+
+/* sprio -l's columns. */
+#define FS_SPRIO_LONG_FORMAT "%.15i %9r %.8u %.10Y %.10S %.10A %.10B " \
+			     "%.10F %.10J %.10P %.10Q %.11N %.20T"
+
+/* Order x's jobs (their priorities computed) and find their places. */
+void fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
+		   const char *source, const char *algorithm);
+void fs_sprio_release(struct fs_sprio *o);
+/* #fs-prio 1: metadata, header, a row per job. */
+void fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b);
+/* Validate sprio's -o format: 0, or -1 with e set. */
+int fs_sprio_check_format(const char *fmt, struct fs_err *e);
+/* A checked format: the header unless noheader, then a line per job or,
+ * with weights, the weights' line. */
+void fs_sprio_format(const struct fs_sprio *o, struct fs_buf *b,
+		     const char *fmt, int noheader, int weights);
+void fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b);
+/* What the new job would get, its place, and why the jobs ahead are. */
+void fs_sprio_explain(const struct fs_sprio *o, struct fs_buf *b);
+
 /* ----------------------------------------------------------------- live.c */
 
 /* The one libslurm client (docs/slurm.md §7): every program that talks to
@@ -205,11 +242,6 @@ void fs_jobs_release(struct fs_jobs *j);
  * up in place) appended to s->job; 0, or -1 with e set at the line. */
 int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
 		       struct fs_err *e);
-/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
- * UNLIMITED/INFINITE; a nice or site value (from -2147483645 to
- * 2147483645, 0 or -1). */
-int fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e);
-int fs_prio_parse_nice(const char *s, int64_t *v);
 
 /* --------------------------------------------------------- explain_json.c */
 

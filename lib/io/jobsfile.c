@@ -1,8 +1,8 @@
 /*
  * jobsfile.c: fs-prio's offline input of pending jobs (fs-prio(1), INPUT):
  * '#' lines, a header naming the columns (JobID, User, Account and
- * Partition at least), one row of TSV per job; and the job fields that
- * fs-prio's options share with it (time limits, nice values).
+ * Partition at least), one row of TSV per job. Its time limits and nice
+ * values are read as fs-prio's options read them (model/prio_jobs.c).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -10,40 +10,6 @@
 #include <strings.h>
 
 #include "io/io.h"
-
-int
-fs_prio_parse_nice(const char *s, int64_t *v)
-{
-	char *end;
-	long long x;
-
-	errno = 0;
-	x = strtoll(s, &end, 10);
-	if (!*s || *end || errno || x < -2147483645LL || x > 2147483645LL)
-		return -1;
-	*v = x;
-	return 0;
-}
-
-/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
- * UNLIMITED/INFINITE. */
-int
-fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e)
-{
-	long long secs;
-	int form;
-
-	if (!strcasecmp(s, "UNLIMITED") || !strcasecmp(s, "INFINITE")) {
-		*min = FS_INFINITE;
-		return 0;
-	}
-	if (fs_parse_duration(s, &secs, &form, e) < 0)
-		return -1;
-	if ((secs + 59) / 60 >= FS_NO_VAL)
-		return fs_error(e, 0, "time limit too long: '%s'", s);
-	*min = (uint32_t)((secs + 59) / 60);
-	return 0;
-}
 
 /* The jobs file: '#' lines, a header naming the columns, one row per job. */
 static const char *const job_cols[] = {

@@ -623,4 +623,84 @@ struct fs_prio_snapshot {
 void fs_prio_snapshot_init(struct fs_prio_snapshot *s);
 void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
 
+/* ------------------------------------------------------------ prio_jobs.c */
+
+/* Slurm's rules for the jobs of a snapshot (fs-prio(1)): the partition,
+ * QOS and association a job runs under, the job not yet submitted, the
+ * order of the queue. */
+
+/* What the rules read: the snapshot; the ranked tree, or NULL (no
+ * fairshare factor); whether the snapshot was read offline (messages then
+ * point at slurm.conf and --qos-priority); the time the new job would be
+ * submitted at. fs_prio_new_job sets newjob. */
+struct fs_prio_ctx {
+	struct fs_prio_snapshot *s;
+	const struct fs_tree *tr;
+	int offline;
+	long long now;
+	struct fs_prio_pending *newjob;
+};
+
+/* The job not yet submitted, as its options give it: NULL for sbatch's
+ * default (the account: the user's only one in the tree). */
+struct fs_prio_newjob {
+	const char *user, *account, *partition, *qos;
+	const char *cpus, *nodes, *time, *nice, *mem;
+};
+
+/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
+ * UNLIMITED/INFINITE; a nice or site value (from -2147483645 to
+ * 2147483645, 0 or -1). */
+int fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e);
+int fs_prio_parse_nice(const char *s, int64_t *v);
+/* The QOS named, or -1. */
+int fs_prio_find_qos(const struct fs_prio_snapshot *s, const char *name);
+/* The association a job of acct/user in partition part runs under: the
+ * partition's own, else the one without a partition; FS_NONE or NULL when
+ * there is neither. */
+uint32_t fs_prio_tree_assoc(const struct fs_tree *tr, const char *acct,
+			    const char *user, const char *part);
+const struct fs_prio_assoc *fs_prio_snap_assoc(
+	const struct fs_prio_snapshot *s, const char *acct, const char *user,
+	const char *part);
+/* --qos-priority's "normal=0,high=100" into s->qos, with normal at 0 unless
+ * given. Returns 0, or -1 with e set. */
+int fs_prio_parse_qos(struct fs_prio_snapshot *s, const char *list,
+		      struct fs_err *e);
+/* The association priorities of the tree's optional Priority column into
+ * s->assoc. Returns 0, or -1 with e set at the line. */
+int fs_prio_tree_priorities(struct fs_prio_snapshot *s,
+			    const struct fs_tree *tr, struct fs_err *e);
+/* A job pending in several partitions ("p1,p2") becomes a job per
+ * partition, as sprio shows it. */
+void fs_prio_split_partitions(struct fs_prio_snapshot *s);
+/* j->pj from the snapshot and tree. Returns 0, or -1 with e set when the
+ * job names a partition, QOS, association or TRES that does not exist. */
+int fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
+		    struct fs_err *e);
+/* The new job's sizes from o into j and *mem (MB), checked before the
+ * cluster is asked. Returns 0, or -1 with e set (a usage error). */
+int fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
+		     double *mem, struct fs_err *e);
+/* The new job, appended to x->s's jobs, checked against its partition
+ * and resolved (x->newjob). Returns 0, -1 with e set, or -2 with e set
+ * when an option is malformed (a usage error). */
+int fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
+		    struct fs_err *e);
+/* The order of the n jobs (their priorities computed) in the queue, into
+ * order: best first, the new job after its equals, then by job id (as
+ * numbers when both are), then partition. */
+void fs_prio_queue_order(const struct fs_prio_pending *job, size_t n,
+			 size_t *order);
+/* The weighted factors a priority is the sum of (nice counts negative),
+ * named by fs_prio_factor_name. */
+#define FS_PRIO_NFACTOR 9
+extern const char *const fs_prio_factor_name[FS_PRIO_NFACTOR];
+void fs_prio_weighted(const struct fs_prio_pending *j,
+		      double v[FS_PRIO_NFACTOR]);
+/* The factor that puts a ahead of b: the largest positive difference d
+ * (all FS_PRIO_NFACTOR into d), or -1 when none is higher. */
+int fs_prio_decides(const struct fs_prio_pending *a,
+		    const struct fs_prio_pending *b, double d[FS_PRIO_NFACTOR]);
+
 #endif

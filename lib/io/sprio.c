@@ -1,0 +1,659 @@
+/*
+ * sprio.c: the toolkit's priority outputs (fs-prio(1)): its own TSV
+ * (#fs-prio 1), sprio's -o formats and -l, -w, one JSON document, and the
+ * explanation of where a job not yet submitted would land.
+ *
+ * Every writer appends to a buffer, so that a program writes nothing
+ * until all of it is known to be right.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/io.h"
+
+/* ------------------------------------------------------------- places */
+
+/* A position of the order, by its job's partition. */
+struct part_pos {
+	const char *part;
+	size_t pos;
+};
+
+/* By partition, then by position. */
+static int
+by_part_pos(const void *a, const void *b)
+{
+	const struct part_pos *x = a, *y = b;
+	int c = strcmp(x->part, y->part);
+
+	return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/* Each job's place among its partition's jobs, and how many those are,
+ * for every position of the order at once (a sort: n log n). */
+static void
+set_places(struct fs_sprio *o)
+{
+	const struct fs_prio_snapshot *s = o->x->s;
+	size_t n = s->njob, i, k, m;
+	struct part_pos *v = fs_xcalloc(n + 1, sizeof(*v));
+
+	o->place = fs_xcalloc(n + 1, sizeof(*o->place));
+	o->ptotal = fs_xcalloc(n + 1, sizeof(*o->ptotal));
+	for (i = 0; i < n; i++) {
+		v[i].part = s->job[o->order[i]].part;
+		v[i].pos = i;
+	}
+	qsort(v, n, sizeof(*v), by_part_pos);
+	for (i = 0; i < n; i = k) {
+		for (k = i; k < n && !strcmp(v[k].part, v[i].part); k++)
+			o->place[v[k].pos] = k - i + 1;
+		for (m = i; m < k; m++)
+			o->ptotal[v[m].pos] = k - i;
+	}
+	free(v);
+}
+
+void
+fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
+	      const char *source, const char *algorithm)
+{
+	const struct fs_prio_snapshot *s = x->s;
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	o->x = x;
+	o->source = source;
+	o->algorithm = algorithm;
+	o->order = fs_xcalloc(s->njob + 1, sizeof(*o->order));
+	fs_prio_queue_order(s->job, s->njob, o->order);
+	for (i = 0; i < s->njob; i++)
+		if (&s->job[o->order[i]] == x->newjob)
+			o->newpos = i;
+	set_places(o);
+}
+
+void
+fs_sprio_release(struct fs_sprio *o)
+{
+	free(o->order);
+	free(o->place);
+	free(o->ptotal);
+	memset(o, 0, sizeof(*o));
+}
+
+/* The job at position pos of the order. */
+static const struct fs_prio_pending *
+at(const struct fs_sprio *o, size_t pos)
+{
+	return &o->x->s->job[o->order[pos]];
+}
+
+/* ------------------------------------------------------------- pieces */
+
+static void
+fmt_limit(struct fs_buf *b, uint32_t m)
+{
+	if (m == FS_NO_VAL)
+		return;
+	if (m == FS_INFINITE)
+		fs_buf_addstr(b, "UNLIMITED");
+	else
+		fs_buf_ll(b, m);
+}
+
+static void
+fmt_date(struct fs_buf *b, long long t)
+{
+	char d[32];
+
+	if (!t)
+		return;
+	fs_iso_time(t, d);
+	fs_buf_addstr(b, d);
+}
+
+/* The six factors of the formula, normalised or weighted, in the order
+ * every output lists them. */
+static void
+factors(const struct fs_prio_factors *f, int weighted, double v[6])
+{
+	v[0] = weighted ? f->w_age : f->age;
+	v[1] = weighted ? f->w_assoc : f->assoc;
+	v[2] = weighted ? f->w_fs : f->fs;
+	v[3] = weighted ? f->w_js : f->js;
+	v[4] = weighted ? f->w_part : f->part;
+	v[5] = weighted ? f->w_qos : f->qos;
+}
+
+/* The job's TRES factors with a weight, as name=value. */
+static void
+fmt_tres(struct fs_buf *b, const struct fs_prio_conf *c,
+	 const struct fs_prio_pending *j, int weighted, const char *fmt)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < c->ntres; i++) {
+		double v = weighted ? j->f.w_tres[i] : j->f.tres[i];
+
+		if (!j->f.w_tres[i])
+			continue;
+		if (n++)
+			fs_buf_addch(b, ',');
+		fs_buf_printf(b, "%s=", c->tres_name[i]);
+		if (fmt)
+			fs_buf_printf(b, fmt, v);
+		else
+			fs_buf_double(b, v);
+	}
+}
+
+/* The TRES weights as name=weight, sep between them. */
+static void
+fmt_tres_weights(struct fs_buf *b, const struct fs_prio_conf *c,
+		 const char *sep, const char *quote)
+{
+	size_t i;
+
+	for (i = 0; i < c->ntres; i++) {
+		fs_buf_printf(b, "%s%s%s%s", i ? sep : "", quote,
+			      c->tres_name[i], quote);
+		fs_buf_addstr(b, *quote ? ": " : "=");
+		fs_buf_double(b, c->tres_weight[i]);
+	}
+}
+
+/* ---------------------------------------------------------------- TSV */
+
+static void
+meta_flags(struct fs_buf *b, uint32_t flags)
+{
+	static const struct { uint32_t bit; const char *name; } fl[] = {
+		{FS_PRIO_ACCRUE_ALWAYS, "ACCRUE_ALWAYS"},
+		{FS_PRIO_SIZE_RELATIVE, "SMALL_RELATIVE_TO_TIME"},
+		{FS_PRIO_DEPTH_OBLIVIOUS, "DEPTH_OBLIVIOUS"},
+		{FS_PRIO_NO_FAIR_TREE, "NO_FAIR_TREE"},
+		{FS_PRIO_INCR_ONLY, "INCR_ONLY"},
+		{FS_PRIO_MAX_TRES, "MAX_TRES"},
+		{FS_PRIO_CALCULATE_RUNNING, "CALCULATE_RUNNING"},
+		{FS_PRIO_NO_NORMAL_ASSOC, "NO_NORMAL_ASSOC"},
+		{FS_PRIO_NO_NORMAL_PART, "NO_NORMAL_PART"},
+		{FS_PRIO_NO_NORMAL_QOS, "NO_NORMAL_QOS"},
+		{FS_PRIO_NO_NORMAL_TRES, "NO_NORMAL_TRES"}};
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < sizeof(fl) / sizeof(*fl); i++)
+		if (flags & fl[i].bit)
+			fs_buf_printf(b, "%s%s", n++ ? "," : "", fl[i].name);
+}
+
+static void
+meta(const struct fs_sprio *o, struct fs_buf *b)
+{
+	const struct fs_prio_snapshot *s = o->x->s;
+	const struct fs_prio_conf *c = &s->conf;
+	char d[32];
+
+	fs_buf_addstr(b, "#fs-prio 1\n");
+	if (s->cl.cluster)
+		fs_buf_printf(b, "#cluster=%s\n", s->cl.cluster);
+	fs_iso_time(o->x->now, d);
+	fs_buf_printf(b, "#taken=%s\n#source=%s\n", d, o->source);
+	fs_buf_printf(b, "#weight_age=%u\n#weight_assoc=%u\n"
+		      "#weight_fairshare=%u\n#weight_jobsize=%u\n"
+		      "#weight_partition=%u\n#weight_qos=%u\n#weight_tres=",
+		      c->w_age, c->w_assoc, c->w_fs, c->w_js, c->w_part,
+		      c->w_qos);
+	fmt_tres_weights(b, c, ",", "");
+	fs_buf_printf(b, "\n#max_age=%u\n#favor_small=%s\n#flags=",
+		      c->max_age, c->favor_small ? "yes" : "no");
+	meta_flags(b, c->flags);
+	fs_buf_printf(b, "\n#nodes=%u\n#cpus=%u\n", c->nodes, c->cpus);
+	if (o->algorithm)
+		fs_buf_printf(b, "#algorithm=%s\n", o->algorithm);
+}
+
+static void
+tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
+{
+	const struct fs_prio_pending *j = at(o, pos);
+	const struct fs_prio_factors *f = &j->f;
+	double v[12];
+	/* Appended cell by cell: printf would be half the time. */
+	const char *text[] = {j->id, j->user, j->acct, j->part, j->qos};
+	const long long num[] = {j->cpus, j->nodes};
+	size_t k;
+
+	factors(f, 0, v);
+	factors(f, 1, v + 6);
+	for (k = 0; k < sizeof(text) / sizeof(*text); k++) {
+		fs_buf_addstr(b, text[k]);
+		fs_buf_addch(b, '\t');
+	}
+	for (k = 0; k < sizeof(num) / sizeof(*num); k++) {
+		fs_buf_ll(b, num[k]);
+		fs_buf_addch(b, '\t');
+	}
+	fmt_limit(b, j->pj.time_limit);
+	fs_buf_addch(b, '\t');
+	fmt_date(b, j->accrue);
+	fs_buf_addch(b, '\t');
+	fs_buf_ll(b, (long long)j->nice);
+	fs_buf_addch(b, '\t');
+	fs_buf_ll(b, (long long)j->site);
+	fs_buf_addch(b, '\t');
+	fs_buf_addstr(b, j->tres ? j->tres : "");
+	fs_buf_addch(b, '\t');
+	fs_buf_ll(b, f->priority);
+	fs_buf_addch(b, '\t');
+	fs_buf_ll(b, (long long)o->place[pos]);
+	for (k = 0; k < sizeof(v) / sizeof(*v); k++) {
+		fs_buf_addch(b, '\t');
+		fs_buf_double(b, v[k]);
+	}
+	fs_buf_addch(b, '\t');
+	fmt_tres(b, &o->x->s->conf, j, 1, NULL);
+	fs_buf_addch(b, '\t');
+	fs_buf_double(b, f->sum);
+	fs_buf_addch(b, '\n');
+}
+
+void
+fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
+{
+	size_t i;
+
+	meta(o, b);
+	fs_buf_addstr(b, "JobID\tUser\tAccount\tPartition\tQOS\tCPUs\tNodes\t"
+		      "TimeLimit\tAccrue\tNice\tSite\tTRES\tPriority\tPlace\t"
+		      "Age\tAssoc\tFairShare\tJobSize\tPartPrio\tQOSPrio\t"
+		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
+		      "WQOSPrio\tWTRES\tSum\n");
+	for (i = 0; i < o->x->s->njob; i++)
+		tsv_row(o, b, i);
+}
+
+/* -------------------------------------------------------- sprio's -o */
+
+/* sprio's cells: text cut to the width, right-aligned after '.'. */
+static void
+cell(struct fs_buf *b, const char *s, int width, int right)
+{
+	if (!width) {
+		fs_buf_addstr(b, s);
+		return;
+	}
+	if (right)
+		fs_buf_printf(b, "%*.*s", width, width, s);
+	else
+		fs_buf_printf(b, "%-*.*s", width, width, s);
+}
+
+int
+fs_sprio_check_format(const char *f, struct fs_err *e)
+{
+	const char *p, *start;
+	int width;
+
+	e->file = "--format";
+	for (p = f; *p; p++) {
+		if (*p != '%')
+			continue;
+		start = p++;
+		if (*p == '.')
+			p++;
+		if (fs_sprio_width(p, &width, &p) < 0)
+			return fs_error(e, 0, "the width in '%.*s' is beyond "
+					"%d columns", (int)(p - start +
+					(*p != 0)), start, FS_WIDTH_MAX);
+		if (!*p || !strchr("iruoyYSaAbBfFjJpPqQNtTl", *p))
+			return fs_error(e, 0, "unknown field '%%%c' (sprio's "
+					"i r u y Y S a A b B f F j J p P q Q N "
+					"t T, and o for the account, l for the "
+					"QOS)", *p ? *p : ' ');
+	}
+	e->file = NULL;
+	return 0;
+}
+
+/* What a field of a format shows: its header, and for a job or the
+ * weights' line its text (in v or t) or a factor n with its weight w. */
+struct field {
+	const char *head, *val;
+	int factor;
+	double n, w;
+};
+
+/* The fields of a job's names and numbers. */
+static int
+field_job(struct field *fd, char f, const struct fs_prio_pending *j,
+	  int weights, char *v, size_t vlen)
+{
+	switch (f) {
+	case 'i':
+		fd->head = "JOBID";
+		if (j)
+			fd->val = j->id;
+		else if (weights)
+			fd->val = "Weights";
+		break;
+	case 'r': fd->head = "PARTITION"; if (j) fd->val = j->part; break;
+	case 'u': fd->head = "USER"; if (j) fd->val = j->user; break;
+	case 'o': fd->head = "ACCOUNT"; if (j) fd->val = j->acct; break;
+	case 'l': fd->head = "QOSNAME"; if (j) fd->val = j->qos; break;
+	case 'y':
+		fd->head = "PRIORITY";
+		if (j)
+			snprintf(v, vlen, "%16.14f",
+				 j->f.priority / (double)0xffffffffu);
+		break;
+	case 'Y':
+		fd->head = "PRIORITY";
+		if (j)
+			snprintf(v, vlen, "%u", j->f.priority);
+		break;
+	case 'S':
+		fd->head = "SITE";
+		if (j)
+			snprintf(v, vlen, "%lld", (long long)j->site);
+		else if (weights)
+			snprintf(v, vlen, "1");
+		break;
+	case 'N':
+		fd->head = "NICE";
+		if (j)
+			snprintf(v, vlen, "%lld", (long long)j->nice);
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* The fields of the factors: lower case normalised, upper weighted. */
+static void
+field_factor(struct field *fd, char f, const struct fs_prio_conf *c,
+	     const struct fs_prio_pending *j)
+{
+	static const char letter[] = "abfjpq";
+	static const char *const head[] = {"AGE", "ASSOC", "FAIRSHARE",
+					   "JOBSIZE", "PARTITION", "QOS"};
+	const uint32_t w[] = {c->w_age, c->w_assoc, c->w_fs, c->w_js,
+			      c->w_part, c->w_qos};
+	const char *l = strchr(letter, f | 0x20);
+	size_t k;
+
+	if (!l)
+		return;
+	k = (size_t)(l - letter);
+	fd->head = head[k];
+	fd->factor = 1;
+	fd->w = w[k];
+	if (j) {
+		double v[6];
+
+		factors(&j->f, f < 'a', v);
+		fd->n = v[k];
+	}
+}
+
+/* The TRES field: the job's factors, or the weights. */
+static void
+field_tres(struct field *fd, char f, const struct fs_prio_conf *c,
+	   const struct fs_prio_pending *j, int weights, struct fs_buf *t)
+{
+	fd->head = "TRES";
+	if (j)
+		fmt_tres(t, c, j, f == 'T', f == 'T' ? "%.0f" : "%.2f");
+	else if (weights && f == 'T')
+		fmt_tres_weights(t, c, ",", "");
+	fd->val = t->data ? t->data : "";
+}
+
+/* One line of an sprio-style format: job NULL for the header, weights for
+ * the weights line. */
+static void
+format_line(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
+	    const struct fs_prio_pending *j, int weights)
+{
+	const struct fs_prio_conf *c = &o->x->s->conf;
+	const char *p;
+	char v[64];
+
+	for (p = fmt; *p; p++) {
+		struct field fd = {"", v, 0, 0, 0};
+		int right = 0, width = 0;
+		struct fs_buf t;
+
+		if (*p != '%') {
+			fs_buf_addch(b, *p);
+			continue;
+		}
+		if (*++p == '.') {
+			right = 1;
+			p++;
+		}
+		/* Bounded: fs_sprio_check_format. */
+		fs_sprio_width(p, &width, &p);
+		v[0] = '\0';
+		fs_buf_init(&t);
+		if (*p == 't' || *p == 'T')
+			field_tres(&fd, *p, c, j, weights, &t);
+		else if (!field_job(&fd, *p, j, weights, v, sizeof(v)))
+			field_factor(&fd, *p, c, j);
+		if (fd.factor && j)
+			snprintf(v, sizeof(v), *p >= 'a' ? "%.7lf" : "%.0f",
+				 fd.n);
+		else if (fd.factor && weights)
+			snprintf(v, sizeof(v), "%.0f", fd.w);
+		cell(b, j || weights ? fd.val : fd.head, width, right);
+		fs_buf_release(&t);
+	}
+	fs_buf_addch(b, '\n');
+}
+
+void
+fs_sprio_format(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
+		int noheader, int weights)
+{
+	size_t i;
+
+	if (!noheader)
+		format_line(o, b, fmt, NULL, 0);
+	if (weights) {
+		format_line(o, b, fmt, NULL, 1);
+		return;
+	}
+	for (i = 0; i < o->x->s->njob; i++)
+		format_line(o, b, fmt, at(o, i), 0);
+}
+
+/* --------------------------------------------------------------- JSON */
+
+static void
+json_num(struct fs_buf *b, const char *key, double v)
+{
+	fs_buf_printf(b, "\"%s\": ", key);
+	if (isfinite(v))
+		fs_buf_double(b, v);
+	else
+		fs_buf_addstr(b, "null");
+}
+
+/* The six factors, normalised or weighted, as "age": v, ... */
+static void
+json_factors(struct fs_buf *b, const struct fs_prio_factors *f, int weighted)
+{
+	static const char *const key[] = {"age", "assoc", "fairshare",
+					  "jobsize", "partition", "qos"};
+	double v[6];
+	size_t k;
+
+	factors(f, weighted, v);
+	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
+		if (k)
+			fs_buf_addstr(b, ", ");
+		json_num(b, key[k], v[k]);
+	}
+}
+
+/* Why the job at pos is ahead of the new one, if it is. */
+static void
+json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
+{
+	const struct fs_prio_pending *j = at(o, pos), *n = o->x->newjob;
+	double dd[FS_PRIO_NFACTOR];
+	int w;
+
+	if (!n || j->is_new || pos >= o->newpos || strcmp(j->part, n->part))
+		return;
+	w = fs_prio_decides(j, n, dd);
+	fs_buf_addstr(b, ", \"ahead_of_new\": true, \"decides\": ");
+	if (j->f.priority == n->f.priority)
+		fs_json_string(b, "submitted first");
+	else if (w < 0)
+		fs_buf_addstr(b, "null");
+	else
+		fs_json_string(b, fs_prio_factor_name[w]);
+}
+
+static void
+json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
+{
+	const struct fs_prio_conf *c = &o->x->s->conf;
+	const struct fs_prio_pending *j = at(o, pos);
+	const struct fs_prio_factors *f = &j->f;
+	const char *const key[] = {"id", "user", "account", "partition",
+				   "qos"};
+	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
+	size_t k;
+
+	fs_buf_addstr(b, pos ? ",\n    {" : "\n    {");
+	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
+		fs_buf_printf(b, "%s\"%s\": ", k ? ", " : "", key[k]);
+		fs_json_string(b, val[k]);
+	}
+	fs_buf_printf(b, ", \"new\": %s, \"priority\": %u, \"place\": %zu, "
+		      "\"of\": %zu,\n     \"factors\": {",
+		      j->is_new ? "true" : "false", f->priority, o->place[pos],
+		      o->ptotal[pos]);
+	json_factors(b, f, 0);
+	fs_buf_addstr(b, "},\n     \"weighted\": {");
+	json_factors(b, f, 1);
+	fs_buf_addstr(b, ", \"tres\": {");
+	for (k = 0; k < c->ntres; k++) {
+		fs_buf_printf(b, "%s", k ? ", " : "");
+		json_num(b, c->tres_name[k], f->w_tres[k]);
+	}
+	fs_buf_printf(b, "}, \"site\": %lld, \"nice\": %lld},\n     ",
+		      (long long)j->site, (long long)j->nice);
+	json_num(b, "sum", f->sum);
+	json_ahead(o, b, pos);
+	fs_buf_addstr(b, "}");
+}
+
+void
+fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
+{
+	const struct fs_prio_snapshot *s = o->x->s;
+	const struct fs_prio_conf *c = &s->conf;
+	char d[32];
+	size_t i;
+
+	fs_buf_addstr(b, "{\n  \"cluster\": ");
+	fs_json_string(b, s->cl.cluster ? s->cl.cluster : "");
+	fs_iso_time(o->x->now, d);
+	fs_buf_printf(b, ",\n  \"taken\": \"%s\",\n  \"source\": ", d);
+	fs_json_string(b, o->source);
+	fs_buf_printf(b, ",\n  \"weights\": {\"age\": %u, \"assoc\": %u, "
+		      "\"fairshare\": %u, \"jobsize\": %u, \"partition\": %u, "
+		      "\"qos\": %u, \"tres\": {", c->w_age, c->w_assoc, c->w_fs,
+		      c->w_js, c->w_part, c->w_qos);
+	fmt_tres_weights(b, c, ", ", "\"");
+	fs_buf_printf(b, "}},\n  \"max_age\": %u,\n  \"jobs\": [", c->max_age);
+	for (i = 0; i < s->njob; i++)
+		json_job(o, b, i);
+	fs_buf_addstr(b, "\n  ]\n}\n");
+}
+
+/* -------------------------------------------------------- explanation */
+
+/* The new job: what it is and what its priority is the sum of. */
+static void
+explain_new(const struct fs_sprio *o, struct fs_buf *b)
+{
+	const struct fs_prio_pending *n = o->x->newjob;
+	const struct fs_prio_factors *f = &n->f;
+
+	fs_buf_printf(b, "new job: %s/%s in partition %s, QOS %s, %u CPU%s on "
+		      "%u node%s, time limit ", n->acct, n->user, n->part,
+		      n->qos, n->cpus, n->cpus == 1 ? "" : "s", n->nodes,
+		      n->nodes == 1 ? "" : "s");
+	if (n->pj.time_limit == FS_INFINITE)
+		fs_buf_addstr(b, "UNLIMITED\n");
+	else
+		fs_buf_printf(b, "%u min\n", n->pj.time_limit);
+	fs_buf_printf(b, "priority: %u = age %.0f + assoc %.0f + fairshare "
+		      "%.0f + jobsize %.0f + partition %.0f + qos %.0f + tres "
+		      "%.0f + site %lld - nice %lld", f->priority, f->w_age,
+		      f->w_assoc, f->w_fs, f->w_js, f->w_part, f->w_qos,
+		      f->tres_sum, (long long)n->site, (long long)n->nice);
+	if (f->clamped < 0)
+		fs_buf_addstr(b, " (raised to 1)");
+	else if (f->clamped > 0)
+		fs_buf_addstr(b, " (cut to 4294967295)");
+	if (o->x->tr)
+		fs_buf_printf(b, "\n          fairshare factor %.6f",
+			      n->pj.fs);
+}
+
+/* Why job j is ahead of the new job n. */
+static void
+explain_ahead(struct fs_buf *b, const struct fs_prio_pending *j,
+	      const struct fs_prio_pending *n)
+{
+	double d[FS_PRIO_NFACTOR];
+	int k, w = fs_prio_decides(j, n, d), more = 0;
+
+	fs_buf_printf(b, "  job %s (%s/%s): %u, %u more: ", j->id, j->acct,
+		      j->user, j->f.priority, j->f.priority - n->f.priority);
+	if (j->f.priority == n->f.priority)
+		fs_buf_addstr(b, "the same priority; it was submitted first");
+	else if (w < 0)
+		fs_buf_addstr(b, "no factor is higher");
+	else {
+		fs_buf_printf(b, "%s decides (%+.0f", fs_prio_factor_name[w],
+			      d[w]);
+		for (k = 0; k < FS_PRIO_NFACTOR; k++)
+			if (k != w && fabs(d[k]) >= 0.5)
+				fs_buf_printf(b, "%s%s %+.0f", more++ ? ", " :
+					      "; ", fs_prio_factor_name[k],
+					      d[k]);
+		fs_buf_addch(b, ')');
+	}
+	fs_buf_addch(b, '\n');
+}
+
+void
+fs_sprio_explain(const struct fs_sprio *o, struct fs_buf *b)
+{
+	const struct fs_prio_pending *n = o->x->newjob, *j;
+	size_t i, pos = o->newpos, place = o->place[pos], ahead = 0;
+	size_t total = o->ptotal[pos];
+
+	explain_new(o, b);
+	fs_buf_printf(b, "\nplace: %zu of %zu in partition %s (%zu pending "
+		      "job%s ahead, %zu behind)\n", place, total, n->part,
+		      place - 1, place == 2 ? "" : "s", total - place);
+	for (i = 0; i < pos; i++) {
+		j = at(o, i);
+		if (strcmp(j->part, n->part))
+			continue;
+		if (!ahead++)
+			fs_buf_addstr(b, "ahead:\n");
+		explain_ahead(b, j, n);
+	}
+}

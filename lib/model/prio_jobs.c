@@ -1,0 +1,676 @@
+/*
+ * prio_jobs.c: Slurm's rules for the jobs whose priority fs-prio shows
+ * (fs-prio(1)): the partition, QOS and association a job runs under, a job
+ * pending in several partitions, the job not yet submitted, the order of
+ * the queue and the factor that puts one job ahead of another.
+ *
+ * Everything reads and writes through the context and snapshot it is
+ * handed; the formula itself is prio.c's.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model/model.h"
+
+/* ------------------------------------------------------------ job fields */
+
+int
+fs_prio_parse_nice(const char *s, int64_t *v)
+{
+	char *end;
+	long long x;
+
+	errno = 0;
+	x = strtoll(s, &end, 10);
+	if (!*s || *end || errno || x < -2147483645LL || x > 2147483645LL)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* A time limit in minutes: slurm.conf's forms, a number with a unit, or
+ * UNLIMITED/INFINITE. */
+int
+fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e)
+{
+	long long secs;
+	int form;
+
+	if (!strcasecmp(s, "UNLIMITED") || !strcasecmp(s, "INFINITE")) {
+		*min = FS_INFINITE;
+		return 0;
+	}
+	if (fs_parse_duration(s, &secs, &form, e) < 0)
+		return -1;
+	if ((secs + 59) / 60 >= FS_NO_VAL)
+		return fs_error(e, 0, "time limit too long: '%s'", s);
+	*min = (uint32_t)((secs + 59) / 60);
+	return 0;
+}
+
+/* The largest whole number a priority or a size given to fs-prio takes. */
+#define PRIO_MAX 4294967294ULL
+
+int
+fs_prio_find_qos(const struct fs_prio_snapshot *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nqos; i++)
+		if (!strcmp(s->qos[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static const struct fs_prio_part *
+find_part(const struct fs_prio_snapshot *s, const char *name, size_t *k)
+{
+	const struct fs_prio_part *p = fs_prio_part_find(&s->cl, name);
+
+	if (p)
+		*k = (size_t)(p - s->cl.part);
+	return p;
+}
+
+/* How well an association (a_) fits a job of acct/user in part: 2 it is
+ * the partition's own, 1 it has no partition, 0 it is another's. */
+static int
+assoc_fit(const char *a_acct, const char *a_user, const char *a_part,
+	  const char *acct, const char *user, const char *part)
+{
+	if (strcmp(a_user, user) || strcmp(a_acct, acct))
+		return 0;
+	if (!strcmp(a_part, part))
+		return 2;
+	return !*a_part;
+}
+
+/* The association a job of acct/user in part runs under: the partition's
+ * own, else the one without a partition. */
+uint32_t
+fs_prio_tree_assoc(const struct fs_tree *tr, const char *acct,
+		   const char *user, const char *part)
+{
+	uint32_t i, any = FS_NONE;
+	int fit;
+
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+
+		if (!a->is_user)
+			continue;
+		if ((fit = assoc_fit(a->acct, a->user, a->part, acct, user,
+				     part)) == 2)
+			return i;
+		if (fit)
+			any = i;
+	}
+	return any;
+}
+
+const struct fs_prio_assoc *
+fs_prio_snap_assoc(const struct fs_prio_snapshot *s, const char *acct,
+		   const char *user, const char *part)
+{
+	const struct fs_prio_assoc *any = NULL;
+	size_t i;
+	int fit;
+
+	for (i = 0; i < s->nassoc; i++) {
+		const struct fs_prio_assoc *a = &s->assoc[i];
+
+		if ((fit = assoc_fit(a->acct, a->user, a->part, acct, user,
+				     part)) == 2)
+			return a;
+		if (fit)
+			any = a;
+	}
+	return any;
+}
+
+/* A priority from 0 to PRIO_MAX, all of s: 0 or -1. */
+static int
+parse_prio(const char *s, uint32_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (!*s || *end || errno || *s == '-' || x > PRIO_MAX)
+		return -1;
+	*v = (uint32_t)x;
+	return 0;
+}
+
+/* One NAME=PRIORITY of --qos-priority (cut at the '=') into s. */
+static int
+add_qos(struct fs_prio_snapshot *s, char *tok, struct fs_err *e)
+{
+	char *eq = strchr(tok, '=');
+	struct fs_prio_qos *q;
+	uint32_t v;
+
+	if (!eq || eq == tok)
+		return fs_error(e, 0, "expected NAME=PRIORITY, not '%s'", tok);
+	*eq = '\0';
+	if (parse_prio(eq + 1, &v) < 0)
+		return fs_error(e, 0, "QOS '%s': not a priority from 0 to "
+				"4294967294: '%s'", tok, eq + 1);
+	if (fs_prio_find_qos(s, tok) >= 0)
+		return fs_error(e, 0, "QOS '%s' given twice", tok);
+	q = &s->qos[s->nqos++];
+	q->name = fs_xstrdup(tok);
+	q->prio = v;
+	if (v > s->qos_max)
+		s->qos_max = v;
+	return 0;
+}
+
+int
+fs_prio_parse_qos(struct fs_prio_snapshot *s, const char *list,
+		  struct fs_err *e)
+{
+	char *copy = fs_xstrdup(list ? list : ""), *tok, *save = NULL;
+	int ret = 0;
+
+	/* Every item is at least "a=0" and a comma: room for all, and for
+	 * the normal QOS Slurm always has. */
+	s->qos = fs_xcalloc(strlen(copy) / 2 + 2, sizeof(*s->qos));
+	e->file = "--qos-priority";
+	for (tok = strtok_r(copy, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save))
+		ret = add_qos(s, tok, e);
+	if (!ret && fs_prio_find_qos(s, "normal") < 0) {
+		s->qos[s->nqos].name = fs_xstrdup("normal");
+		s->qos[s->nqos++].prio = 0;
+	}
+	free(copy);
+	if (!ret)
+		e->file = NULL;
+	return ret;
+}
+
+/* Association priorities from the tree's optional Priority column: an
+ * empty cell inherits the parent's, as slurmdbd fills them in. */
+int
+fs_prio_tree_priorities(struct fs_prio_snapshot *s, const struct fs_tree *tr,
+			struct fs_err *e)
+{
+	int col = fs_header_col(&tr->t->h, "Priority");
+	uint32_t *prio, i, k;
+	int ret = 0;
+
+	if (col < 0)
+		return 0;
+	prio = fs_xcalloc(tr->n + 1, sizeof(*prio));
+	s->assoc = fs_xcalloc(tr->n + 1, sizeof(*s->assoc));
+	/* tr->order is depth first: parents come before children. */
+	for (k = 0; k < tr->n && !ret; k++) {
+		const struct fs_node *a;
+		const char *v;
+
+		i = tr->order[k];
+		a = &tr->node[i];
+		v = fs_table_field(tr->t, a->row, (size_t)col);
+		if (!*v)
+			prio[i] = a->parent == FS_NONE ? 0 : prio[a->parent];
+		else if (parse_prio(v, &prio[i]) < 0) {
+			ret = fs_error(e, fs_tree_line(tr, i), "column "
+				       "'Priority': not a whole number from 0 "
+				       "to 4294967294: '%s'", v);
+			break;
+		}
+		s->assoc[s->nassoc].acct = fs_xstrdup(a->acct);
+		s->assoc[s->nassoc].user = fs_xstrdup(a->user);
+		s->assoc[s->nassoc].part = fs_xstrdup(a->part);
+		s->assoc[s->nassoc++].prio = prio[i];
+		if (prio[i] > s->assoc_max)
+			s->assoc_max = prio[i];
+	}
+	free(prio);
+	return ret;
+}
+
+/* One row per partition of a job pending in several ("p1,p2"). */
+void
+fs_prio_split_partitions(struct fs_prio_snapshot *s)
+{
+	size_t i, n = 0, extra = 0;
+	struct fs_prio_pending *v;
+
+	for (i = 0; i < s->njob; i++) {
+		const char *p;
+
+		for (p = s->job[i].part; *p; p++)
+			extra += *p == ',';
+	}
+	if (!extra)
+		return;
+	v = fs_xcalloc(s->njob + extra + 1, sizeof(*v));
+	for (i = 0; i < s->njob; i++) {
+		struct fs_prio_pending *j = &s->job[i];
+		char *save = NULL, *tok, *copy = j->part;
+		int first = 1;
+
+		for (tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			v[n] = *j;
+			/* The first row keeps the job's strings. */
+			if (!first) {
+				v[n].id = fs_xstrdup(j->id);
+				v[n].user = fs_xstrdup(j->user);
+				v[n].acct = fs_xstrdup(j->acct);
+				v[n].qos = fs_xstrdup(j->qos);
+				v[n].tres = j->tres ? fs_xstrdup(j->tres) :
+					NULL;
+			}
+			v[n++].part = fs_xstrdup(tok);
+			first = 0;
+		}
+		if (first)
+			v[n++] = *j;
+		else
+			free(copy);
+	}
+	free(s->job);
+	s->job = v;
+	s->njob = n;
+}
+
+/* The job's TRES counts, from its TRES or else its CPUs and nodes, and its
+ * partition k's totals. */
+static int
+resolve_tres(const struct fs_prio_snapshot *s, const struct fs_prio_pending *j,
+	     size_t k, struct fs_prio_job *pj, struct fs_err *e)
+{
+	const struct fs_prio_conf *c = &s->conf;
+	struct fs_err te = {NULL, 0, ""};
+
+	if (j->tres) {
+		if (fs_prio_parse_tres_counts(c, j->tres, pj->tres_value,
+					      &te) < 0)
+			return fs_error(e, j->line, "job %s: %s", j->id,
+					te.msg);
+	} else {
+		int cpu = fs_prio_tres_index(c, "cpu");
+		int node = fs_prio_tres_index(c, "node");
+		int bill = fs_prio_tres_index(c, "billing");
+
+		if (cpu >= 0)
+			pj->tres_value[cpu] = j->cpus;
+		if (node >= 0)
+			pj->tres_value[node] = j->nodes;
+		if (bill >= 0)
+			pj->tres_value[bill] = j->cpus;
+	}
+	memcpy(pj->tres_part, s->part_tres[k], sizeof(pj->tres_part));
+	return 0;
+}
+
+/* The job's sizes and limits as the formula reads them, in partition p. */
+static void
+resolve_sizes(const struct fs_prio_pending *j, const struct fs_prio_part *p,
+	      struct fs_prio_job *pj)
+{
+	pj->accrue = j->accrue;
+	pj->total_cpus = 0;
+	pj->min_cpus = j->cpus;
+	pj->max_cpus = j->max_cpus;
+	pj->min_nodes = j->nodes;
+	pj->time_limit = j->time_limit;
+	pj->part_max_time = p->max_time;
+	/* Slurm gives a job without a limit the partition's default time,
+	 * else its maximum, at submission. */
+	if (pj->time_limit == FS_NO_VAL)
+		pj->time_limit = p->default_time != FS_NO_VAL ?
+			p->default_time : p->max_time;
+	pj->nice = j->nice;
+	pj->site = j->site;
+}
+
+int
+fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
+		struct fs_err *e)
+{
+	const struct fs_prio_snapshot *s = x->s;
+	const struct fs_prio_part *p;
+	const struct fs_prio_assoc *pa;
+	struct fs_prio_job *pj = &j->pj;
+	size_t k = 0;
+	int q;
+
+	memset(pj, 0, sizeof(*pj));
+	if (!(p = find_part(s, j->part, &k)))
+		return fs_error(e, j->line, "job %s: partition '%s' does not "
+				"exist%s", j->id, j->part, x->offline ?
+				" in slurm.conf (see its PartitionName lines)"
+				: "");
+	if ((q = fs_prio_find_qos(s, j->qos)) < 0)
+		return fs_error(e, j->line, "job %s: QOS '%s' is unknown%s",
+				j->id, j->qos, x->offline ? " (give its "
+				"priority with --qos-priority NAME=N)" : "");
+	resolve_sizes(j, p, pj);
+	pj->part_factor = p->job_factor;
+	pj->part_max = s->cl.part_max;
+	pj->qos_prio = s->qos[q].prio;
+	pj->qos_max = s->qos_max;
+	if ((pa = fs_prio_snap_assoc(s, j->acct, j->user, j->part))) {
+		pj->assoc_prio = pa->prio;
+		pj->assoc_max = s->assoc_max;
+	}
+	if (x->tr) {
+		uint32_t a = fs_prio_tree_assoc(x->tr, j->acct, j->user,
+						j->part);
+
+		if (a == FS_NONE)
+			return fs_error(e, j->line, "job %s: association "
+					"'%s/%s' is not in the tree (check "
+					"the account, or the tree's source)",
+					j->id, j->acct, j->user);
+		pj->fs = x->tr->node[a].fs_factor;
+	}
+	if (s->conf.ntres)
+		return resolve_tres(s, j, k, pj, e);
+	return 0;
+}
+
+/* ------------------------------------------------------------- new job */
+
+static int
+parse_u32_opt(const char *opt, const char *s, uint32_t lo, uint32_t *v,
+	      struct fs_err *e)
+{
+	char *end;
+	unsigned long long x;
+
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	e->file = opt;
+	if (!*s || *end || errno || *s == '-' || x < lo || x > PRIO_MAX)
+		return fs_error(e, 0, "expected a whole number from %u, not "
+				"'%s'", lo, s);
+	*v = (uint32_t)x;
+	return 0;
+}
+
+/* --mem's size into *mem, in MB. */
+static int
+parse_mem(const char *s, double *mem, struct fs_err *e)
+{
+	char *end;
+
+	errno = 0;
+	*mem = strtod(s, &end);
+	e->file = "--mem";
+	if (errno || end == s || *mem < 0 || !isfinite(*mem) ||
+	    (*end && (end[1] || !strchr("KkMmGgTt", *end))))
+		return fs_error(e, 0, "expected a size in MB or with K, M, G "
+				"or T, not '%s'", s);
+	if (*end == 'K' || *end == 'k')
+		*mem /= 1024;
+	else if (*end == 'G' || *end == 'g')
+		*mem *= 1024;
+	else if (*end == 'T' || *end == 't')
+		*mem *= 1024 * 1024;
+	return 0;
+}
+
+int
+fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
+		 double *mem, struct fs_err *e)
+{
+	if (o->cpus && parse_u32_opt("--cpus", o->cpus, 1, &j->cpus, e) < 0)
+		return -1;
+	if (o->nodes && parse_u32_opt("--nodes", o->nodes, 1, &j->nodes,
+				      e) < 0)
+		return -1;
+	e->file = "--nice";
+	if (o->nice && fs_prio_parse_nice(o->nice, &j->nice) < 0)
+		return fs_error(e, 0, "expected a whole number from "
+				"-2147483645 to 2147483645, not '%s'", o->nice);
+	e->file = "--time";
+	if (o->time && fs_prio_parse_limit(o->time, &j->time_limit, e) < 0)
+		return -1;
+	if (o->mem && parse_mem(o->mem, mem, e) < 0)
+		return -1;
+	e->file = NULL;
+	return 0;
+}
+
+/* The new job's account: --account, else the user's only one in the tree. */
+static const char *
+new_account(const struct fs_prio_ctx *x, const char *user, struct fs_err *e)
+{
+	uint32_t a;
+
+	if (!x->tr) {
+		fs_error(e, 0, "--account is needed: there is no tree to find "
+			 "user '%s' in", user);
+		return NULL;
+	}
+	a = fs_tree_find_user(x->tr, user);
+	if (a == FS_NONE)
+		fs_error(e, 0, "user '%s' has no association in the tree",
+			 user);
+	else if (a == FS_NONE - 1)
+		fs_error(e, 0, "user '%s' has associations in several "
+			 "accounts: choose one with --account", user);
+	else
+		return x->tr->node[a].acct;
+	return NULL;
+}
+
+/* The new job's partition: --partition, else the default one. */
+static const struct fs_prio_part *
+new_partition(const struct fs_prio_snapshot *s, const char *part,
+	      struct fs_err *e)
+{
+	const struct fs_prio_part *p;
+	size_t i, k;
+
+	if (!part) {
+		for (i = 0; i < s->cl.npart; i++)
+			if (s->cl.part[i].is_default)
+				part = s->cl.part[i].name;
+		if (!part) {
+			fs_error(e, 0, "no default partition: choose one with "
+				 "--partition");
+			return NULL;
+		}
+	}
+	if (!(p = find_part(s, part, &k)))
+		fs_error(e, 0, "--partition: partition '%s' does not exist",
+			 part);
+	return p;
+}
+
+/* Whether the job fits in partition p, as Slurm checks at submission. */
+static int
+new_fits(const struct fs_prio_pending *j, const struct fs_prio_part *p,
+	 struct fs_err *e)
+{
+	if (j->nodes > p->node_count && p->node_count)
+		return fs_error(e, 0, "--nodes %u: partition '%s' has %u "
+				"node%s", j->nodes, p->name, p->node_count,
+				p->node_count == 1 ? "" : "s");
+	if (j->cpus < j->nodes)
+		return fs_error(e, 0, "--cpus %u on --nodes %u: every node "
+				"gives a job at least one CPU", j->cpus,
+				j->nodes);
+	if (j->cpus > p->cpus && p->cpus)
+		return fs_error(e, 0, "--cpus %u: partition '%s' has %u CPUs",
+				j->cpus, p->name, p->cpus);
+	if (j->time_limit != FS_NO_VAL && p->max_time != FS_INFINITE &&
+	    j->time_limit != FS_INFINITE ? j->time_limit > p->max_time :
+	    (j->time_limit == FS_INFINITE && p->max_time != FS_INFINITE))
+		return fs_error(e, 0, "--time: partition '%s' allows at most "
+				"%u minutes", p->name, p->max_time);
+	return 0;
+}
+
+/* The job appended to s->job with the defaults of sbatch. */
+static struct fs_prio_pending *
+new_append(const struct fs_prio_ctx *x, const char *user, const char *acct,
+	   const char *part, const char *qos)
+{
+	struct fs_prio_snapshot *s = x->s;
+	struct fs_prio_pending *j;
+
+	s->job = fs_xreallocarray(s->job, s->njob + 1, sizeof(*s->job));
+	j = &s->job[s->njob++];
+	memset(j, 0, sizeof(*j));
+	j->is_new = 1;
+	j->id = fs_xstrdup("new");
+	j->user = fs_xstrdup(user);
+	j->acct = fs_xstrdup(acct);
+	j->part = fs_xstrdup(part);
+	j->qos = fs_xstrdup(qos ? qos : "normal");
+	j->cpus = j->nodes = 1;
+	j->max_cpus = FS_NO_VAL;
+	j->time_limit = FS_NO_VAL;
+	/* A new job accrues age from now at best. */
+	j->accrue = x->now;
+	return j;
+}
+
+/* Resolved as a pending job, with messages that name the options rather
+ * than a job "new". */
+static int
+new_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
+	    struct fs_err *e)
+{
+	char *p;
+
+	e->file = NULL;
+	if (fs_prio_resolve(x, j, e) == 0)
+		return 0;
+	if ((p = strstr(e->msg, "job new: ")))
+		memmove(p, p + 9, strlen(p + 9) + 1);
+	return -1;
+}
+
+int
+fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
+		struct fs_err *e)
+{
+	const struct fs_prio_part *p;
+	struct fs_prio_pending *j;
+	const char *acct = o->account;
+	double mem = 0;
+
+	e->file = NULL;
+	if (!acct && !(acct = new_account(x, o->user, e)))
+		return -1;
+	if (!(p = new_partition(x->s, o->partition, e)))
+		return -1;
+	j = new_append(x, o->user, acct, p->name, o->qos);
+	if (fs_prio_job_opts(o, j, &mem, e) < 0)
+		return -2;
+	if (new_fits(j, p, e) < 0)
+		return -1;
+	{
+		struct fs_buf t;
+
+		fs_buf_init(&t);
+		fs_buf_printf(&t, "cpu=%u,mem=%.17g,node=%u,billing=%u",
+			      j->cpus, mem, j->nodes, j->cpus);
+		j->tres = t.data;
+	}
+	x->newjob = j;
+	return new_resolve(x, j, e);
+}
+
+/* ----------------------------------------------------------- the queue */
+
+/* A job's place in the queue, its id read once: best first by priority,
+ * then the new job after its equals (it would be submitted last), then job
+ * id as Slurm's queue would (numerically when both are numbers), then
+ * partition. */
+struct queue_key {
+	uint32_t priority;
+	int is_new, numeric;
+	unsigned long long id;
+	const struct fs_prio_pending *job;
+	size_t i;
+};
+
+static int
+by_priority(const void *pa, const void *pb)
+{
+	const struct queue_key *a = pa, *b = pb;
+	int c;
+
+	if (a->priority != b->priority)
+		return a->priority > b->priority ? -1 : 1;
+	if (a->is_new != b->is_new)
+		return a->is_new - b->is_new;
+	if (a->numeric && b->numeric && a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	if ((c = strcmp(a->job->id, b->job->id)))
+		return c;
+	return strcmp(a->job->part, b->job->part);
+}
+
+void
+fs_prio_queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
+{
+	struct queue_key *k = fs_xcalloc(n + 1, sizeof(*k));
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *end;
+
+		k[i].priority = job[i].f.priority;
+		k[i].is_new = job[i].is_new;
+		k[i].id = strtoull(job[i].id, &end, 10);
+		k[i].numeric = *job[i].id && !*end;
+		k[i].job = &job[i];
+		k[i].i = i;
+	}
+	qsort(k, n, sizeof(*k), by_priority);
+	for (i = 0; i < n; i++)
+		order[i] = k[i].i;
+	free(k);
+}
+
+const char *const fs_prio_factor_name[FS_PRIO_NFACTOR] = {
+	"Age", "Assoc", "FairShare", "JobSize", "Partition", "QOS", "TRES",
+	"Site", "Nice"
+};
+
+void
+fs_prio_weighted(const struct fs_prio_pending *j, double v[FS_PRIO_NFACTOR])
+{
+	v[0] = j->f.w_age;
+	v[1] = j->f.w_assoc;
+	v[2] = j->f.w_fs;
+	v[3] = j->f.w_js;
+	v[4] = j->f.w_part;
+	v[5] = j->f.w_qos;
+	v[6] = j->f.tres_sum;
+	v[7] = (double)j->site;
+	v[8] = -(double)j->nice;
+}
+
+int
+fs_prio_decides(const struct fs_prio_pending *a,
+		const struct fs_prio_pending *b, double d[FS_PRIO_NFACTOR])
+{
+	double va[FS_PRIO_NFACTOR], vb[FS_PRIO_NFACTOR], best = 0;
+	int k, which = -1;
+
+	fs_prio_weighted(a, va);
+	fs_prio_weighted(b, vb);
+	for (k = 0; k < FS_PRIO_NFACTOR; k++) {
+		d[k] = va[k] - vb[k];
+		if (d[k] > best) {
+			best = d[k];
+			which = k;
+		}
+	}
+	return which;
+}

@@ -1,0 +1,474 @@
+/*
+ * jobs.c: Slurm's job rules (lib/prio_jobs.c), one table per rule: the
+ * association a job runs under, a job pending in several partitions, the
+ * order of the queue, the factor that puts one job ahead of another, and
+ * the job not yet submitted. Each row is an input and what it must give.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fs.h"
+#include "tap.h"
+
+#define N(a) (sizeof(a) / sizeof(*(a)))
+
+static const char tree_text[] =
+	"#fs-tsv 1\n"
+	"Account\tUser\tParent\tRawShares\tRawUsage\tPartition\tPriority\n"
+	"root\t\t\t\t\t\t\n"
+	"phys\t\troot\t60\t\t\t10\n"
+	"phys\talice\tphys\t1\t100\t\t\n"
+	"phys\talice\tphys\t1\t0\tgpu\t7\n"
+	"phys\tbob\tphys\t1\t0\t\t\n"
+	"chem\t\troot\t40\t\t\t\n"
+	"chem\tcarol\tchem\t1\t300\t\t5\n"
+	"chem\tbob\tchem\t1\t0\t\t\n";
+
+static const char conf_text[] =
+	"PriorityType=priority/multifactor\n"
+	"PriorityWeightTRES=CPU=1000\n"
+	"NodeName=n[1-4] CPUs=16\n"
+	"PartitionName=main Nodes=n[1-4] Default=YES MaxTime=2-0 "
+	"DefaultTime=60\n"
+	"PartitionName=small Nodes=n1 MaxTime=30\n";
+
+/* A snapshot of conf_text with --qos-priority high=100, and the tree. */
+struct world {
+	struct fs_prio_snapshot s;
+	struct fs_table t;
+	struct fs_tree tr;
+};
+
+static int
+world_init(struct world *w)
+{
+	struct fs_err e = {"test", 0, ""};
+	struct fs_buf b;
+	char *conf = fs_xstrdup(conf_text);
+	size_t i;
+	int r;
+
+	memset(w, 0, sizeof(*w));
+	fs_prio_snapshot_init(&w->s);
+	fs_buf_init(&b);
+	fs_buf_addstr(&b, tree_text);
+	r = fs_prio_conf_parse(&w->s.conf, &w->s.cl, conf, &e) < 0 ||
+		fs_prio_parse_qos(&w->s, "high=100", &e) < 0 ||
+		fs_table_parse(&w->t, &b, &e) < 0 ||
+		fs_tree_build(&w->tr, &w->t, &e) < 0 ||
+		fs_prio_tree_priorities(&w->s, &w->tr, &e) < 0 ? -1 : 0;
+	free(conf);
+	if (r < 0) {
+		fs_err_print(&e);
+		return -1;
+	}
+	w->s.part_tres = fs_xcalloc(w->s.cl.npart + 1, sizeof(*w->s.part_tres));
+	for (i = 0; i < w->s.cl.npart; i++)
+		fs_prio_part_tres(&w->s.conf, &w->s.cl.part[i],
+				  w->s.part_tres[i]);
+	return 0;
+}
+
+static void
+world_release(struct world *w)
+{
+	fs_tree_release(&w->tr);
+	fs_table_release(&w->t);
+	fs_prio_snapshot_release(&w->s);
+}
+
+/* A pending job of the snapshot, its strings its own. */
+static void
+add_job(struct fs_prio_snapshot *s, const char *id, const char *part)
+{
+	struct fs_prio_pending *j;
+
+	s->job = fs_xreallocarray(s->job, s->njob + 1, sizeof(*s->job));
+	j = &s->job[s->njob++];
+	memset(j, 0, sizeof(*j));
+	j->id = fs_xstrdup(id);
+	j->user = fs_xstrdup("alice");
+	j->acct = fs_xstrdup("phys");
+	j->part = fs_xstrdup(part);
+	j->qos = fs_xstrdup("normal");
+	j->tres = fs_xstrdup("cpu=1");
+}
+
+static void
+test_assoc(void)
+{
+	static const struct {
+		const char *acct, *user, *part;
+		const char *node;	/* "acct/user/part", NULL: none */
+		long prio;		/* the snapshot's, -1: none */
+	} t[] = {
+		/* A user's association without a partition. */
+		{"phys", "alice", "", "phys/alice/", 10},
+		/* The partition's own before the one without. */
+		{"phys", "alice", "gpu", "phys/alice/gpu", 7},
+		/* No association of the partition: the one without. */
+		{"phys", "alice", "main", "phys/alice/", 10},
+		/* The same user in the other account; an empty Priority
+		 * inherits the account's, and root's is 0. */
+		{"chem", "bob", "main", "chem/bob/", 0},
+		{"chem", "carol", "", "chem/carol/", 5},
+		/* Missing: the user in another account, an account, a user. */
+		{"phys", "carol", "", NULL, -1},
+		{"bio", "alice", "", NULL, -1},
+		{"chem", "dave", "main", NULL, -1},
+		/* An account's own row is no job's association in the tree
+		 * but holds the account's priority. */
+		{"phys", "", "", NULL, 10},
+	};
+	struct world w;
+	size_t i;
+
+	if (world_init(&w) < 0) {
+		ok(0, "the world loads");
+		return;
+	}
+	for (i = 0; i < N(t); i++) {
+		uint32_t a = fs_prio_tree_assoc(&w.tr, t[i].acct, t[i].user,
+						t[i].part);
+		const struct fs_prio_assoc *pa = fs_prio_snap_assoc(&w.s,
+			t[i].acct, t[i].user, t[i].part);
+		char got[128] = "(none)";
+		long prio = pa ? (long)pa->prio : -1;
+
+		if (a != FS_NONE)
+			snprintf(got, sizeof(got), "%s/%s/%s",
+				 w.tr.node[a].acct, w.tr.node[a].user,
+				 w.tr.node[a].part);
+		ok(!strcmp(got, t[i].node ? t[i].node : "(none)") &&
+		   prio == t[i].prio, "association of %s/%s in '%s': %s, "
+		   "priority %ld", t[i].acct, t[i].user, t[i].part, got, prio);
+	}
+	world_release(&w);
+}
+
+static void
+test_split(void)
+{
+	static const struct {
+		const char *jobs;	/* id=partitions;... */
+		const char *want;	/* id:partition ... */
+	} t[] = {
+		{"1=main", "1:main"},
+		{"1=main,small", "1:main 1:small"},
+		{"1=a;2=b,c,d;3=e", "1:a 2:b 2:c 2:d 3:e"},
+		/* Empty items are no partition. */
+		{"1=a,,b", "1:a 1:b"},
+		/* Nothing but commas: left as it is. */
+		{"1=,", "1:,"},
+		{"", ""},
+	};
+	size_t i, k;
+
+	for (i = 0; i < N(t); i++) {
+		struct fs_prio_snapshot s;
+		char *jobs = fs_xstrdup(t[i].jobs), *tok, *save = NULL, *eq;
+		struct fs_buf got;
+		int same = 1;
+
+		fs_prio_snapshot_init(&s);
+		for (tok = strtok_r(jobs, ";", &save); tok;
+		     tok = strtok_r(NULL, ";", &save)) {
+			eq = strchr(tok, '=');
+			*eq = '\0';
+			add_job(&s, tok, eq + 1);
+		}
+		free(jobs);
+		fs_prio_split_partitions(&s);
+		fs_buf_init(&got);
+		fs_buf_addstr(&got, "");
+		for (k = 0; k < s.njob; k++) {
+			fs_buf_printf(&got, "%s%s:%s", k ? " " : "",
+				      s.job[k].id, s.job[k].part);
+			/* Every row keeps the job's other fields. */
+			same &= !strcmp(s.job[k].user, "alice") &&
+				!strcmp(s.job[k].tres, "cpu=1");
+		}
+		ok(!strcmp(got.data, t[i].want) && same, "split '%s': '%s'",
+		   t[i].jobs, got.data);
+		fs_buf_release(&got);
+		fs_prio_snapshot_release(&s);
+	}
+}
+
+/* Jobs "id:part:priority" or "id:part:priority:new", the queue's order. */
+static void
+test_order(void)
+{
+	static const struct {
+		const char *jobs[5];
+		const char *want;
+	} t[] = {
+		{{"1:a:10", "2:a:30", "3:a:20"}, "2 3 1"},
+		/* Ties: job ids as numbers when both are. */
+		{{"10:a:5", "9:a:5", "100:a:5"}, "9 10 100"},
+		/* ... else as text: "10" before "9_1", "9" before both. */
+		{{"9_1:a:5", "10:a:5", "9:a:5"}, "9 10 9_1"},
+		/* The new job after its equals, before lower ones. */
+		{{"new:a:5:new", "7:a:5", "8:a:4"}, "7 new 8"},
+		{{"new:a:6:new", "7:a:5"}, "new 7"},
+		/* Whatever its id. */
+		{{"1:a:5:new", "7:a:5", "2:a:5"}, "2 7 1"},
+		/* One job in two partitions: by partition. */
+		{{"4:b:5", "4:a:5", "3:c:5"}, "3/c 4/a 4/b"},
+		{{NULL}, ""},
+	};
+	size_t i, k, n;
+
+	for (i = 0; i < N(t); i++) {
+		struct fs_prio_pending job[5];
+		char *cut[5];
+		size_t order[5];
+		struct fs_buf got;
+
+		memset(job, 0, sizeof(job));
+		for (n = 0; n < 5 && t[i].jobs[n]; n++) {
+			char *p;
+
+			cut[n] = fs_xstrdup(t[i].jobs[n]);
+			job[n].id = strtok_r(cut[n], ":", &p);
+			job[n].part = strtok_r(NULL, ":", &p);
+			job[n].f.priority = (uint32_t)atoi(strtok_r(NULL, ":",
+								    &p));
+			job[n].is_new = strtok_r(NULL, ":", &p) != NULL;
+		}
+		fs_prio_queue_order(job, n, order);
+		fs_buf_init(&got);
+		fs_buf_addstr(&got, "");
+		for (k = 0; k < n; k++) {
+			const struct fs_prio_pending *j = &job[order[k]];
+
+			fs_buf_printf(&got, "%s%s", k ? " " : "", j->id);
+			if (strchr(t[i].want, '/'))
+				fs_buf_printf(&got, "/%s", j->part);
+		}
+		ok(!strcmp(got.data, t[i].want), "queue order %zu: '%s' (want "
+		   "'%s')", i, got.data, t[i].want);
+		fs_buf_release(&got);
+		for (k = 0; k < n; k++)
+			free(cut[k]);
+	}
+}
+
+static void
+set_weighted(struct fs_prio_pending *j, const double v[FS_PRIO_NFACTOR])
+{
+	memset(j, 0, sizeof(*j));
+	j->f.w_age = v[0];
+	j->f.w_assoc = v[1];
+	j->f.w_fs = v[2];
+	j->f.w_js = v[3];
+	j->f.w_part = v[4];
+	j->f.w_qos = v[5];
+	j->f.tres_sum = v[6];
+	j->site = (int64_t)v[7];
+	j->nice = (int64_t)v[8];
+}
+
+static void
+test_decides(void)
+{
+	/* Age, Assoc, FairShare, JobSize, Partition, QOS, TRES, site, nice. */
+	static const struct {
+		double a[FS_PRIO_NFACTOR], b[FS_PRIO_NFACTOR];
+		const char *want;	/* NULL: no factor is higher */
+		double d;
+	} t[] = {
+		{{100}, {40}, "Age", 60},
+		/* The largest difference, whatever the others. */
+		{{100, 0, 500, 0, 0, 30}, {0, 10, 100, 0, 0, 0}, "FairShare",
+		 400},
+		{{0, 0, 0, 0, 0, 0, 250}, {0, 0, 0, 0, 0, 0, 50}, "TRES", 200},
+		{{0, 0, 0, 0, 0, 0, 0, 5}, {0}, "Site", 5},
+		/* A lower nice is a higher priority. */
+		{{0, 0, 0, 0, 0, 0, 0, 0, -10}, {0, 0, 0, 0, 0, 0, 0, 0, 90},
+		 "Nice", 100},
+		{{0, 0, 0, 0, 3000}, {0, 0, 0, 0, 1000, 1500}, "Partition",
+		 2000},
+		/* Equal, or behind in every factor. */
+		{{7, 7, 7}, {7, 7, 7}, NULL, 0},
+		{{1, 2}, {3, 4}, NULL, 0},
+	};
+	size_t i;
+
+	for (i = 0; i < N(t); i++) {
+		struct fs_prio_pending a, b;
+		double d[FS_PRIO_NFACTOR];
+		int w;
+		const char *got;
+
+		set_weighted(&a, t[i].a);
+		set_weighted(&b, t[i].b);
+		w = fs_prio_decides(&a, &b, d);
+		got = w < 0 ? NULL : fs_prio_factor_name[w];
+		ok(got ? t[i].want && !strcmp(got, t[i].want) && d[w] == t[i].d
+		   : !t[i].want, "decides %zu: %s (%+.0f)", i, got ? got :
+		   "none", w < 0 ? 0 : d[w]);
+	}
+}
+
+static void
+test_new_job(void)
+{
+	static const struct {
+		struct fs_prio_newjob o;
+		int tree, offline, ret;
+		const char *want;	/* the job, or the message */
+	} t[] = {
+		/* The account: the user's only one; the default partition,
+		 * its default time; QOS normal; 1 CPU on 1 node. */
+		{{.user = "carol"}, 1, 0, 0,
+		 "chem/carol main normal 1/1 60 min "
+		 "cpu=1,mem=0,node=1,billing=1"},
+		{{.user = "bob", .account = "phys", .partition = "small",
+		  .qos = "high", .cpus = "2", .time = "20", .mem = "2G"},
+		 1, 0, 0,
+		 "phys/bob small high 2/1 20 min "
+		 "cpu=2,mem=2048,node=1,billing=2"},
+		/* No default time in the partition: its maximum. */
+		{{.user = "carol", .partition = "small"}, 1, 0, 0,
+		 "chem/carol small normal 1/1 30 min "
+		 "cpu=1,mem=0,node=1,billing=1"},
+		{{.user = "carol", .account = "chem"}, 0, 0, 0,
+		 "chem/carol main normal 1/1 60 min "
+		 "cpu=1,mem=0,node=1,billing=1"},
+		/* No account to default to, or the wrong one. */
+		{{.user = "bob"}, 1, 0, -1,
+		 "user 'bob' has associations in several accounts: choose one "
+		 "with --account"},
+		{{.user = "dave"}, 1, 0, -1,
+		 "user 'dave' has no association in the tree"},
+		{{.user = "carol"}, 0, 0, -1,
+		 "--account is needed: there is no tree to find user 'carol' "
+		 "in"},
+		{{.user = "carol", .account = "phys"}, 1, 0, -1,
+		 "association 'phys/carol' is not in the tree (check the "
+		 "account, or the tree's source)"},
+		/* What does not exist. */
+		{{.user = "carol", .partition = "gpu2"}, 1, 0, -1,
+		 "--partition: partition 'gpu2' does not exist"},
+		{{.user = "carol", .qos = "low"}, 1, 0, -1,
+		 "QOS 'low' is unknown"},
+		{{.user = "carol", .qos = "low"}, 1, 1, -1,
+		 "QOS 'low' is unknown (give its priority with --qos-priority "
+		 "NAME=N)"},
+		/* Beyond the partition. */
+		{{.user = "carol", .partition = "small", .nodes = "2"}, 1, 0,
+		 -1, "--nodes 2: partition 'small' has 1 node"},
+		{{.user = "carol", .partition = "small", .cpus = "17"}, 1, 0,
+		 -1, "--cpus 17: partition 'small' has 16 CPUs"},
+		{{.user = "carol", .cpus = "2", .nodes = "3"}, 1, 0, -1,
+		 "--cpus 2 on --nodes 3: every node gives a job at least one "
+		 "CPU"},
+		{{.user = "carol", .partition = "small", .time = "31"}, 1, 0,
+		 -1, "--time: partition 'small' allows at most 30 minutes"},
+		{{.user = "carol", .partition = "small",
+		  .time = "UNLIMITED"}, 1, 0, -1,
+		 "--time: partition 'small' allows at most 30 minutes"},
+		/* Malformed options: usage errors. */
+		{{.user = "carol", .cpus = "0"}, 1, 0, -2,
+		 "--cpus: expected a whole number from 1, not '0'"},
+		{{.user = "carol", .nice = "x"}, 1, 0, -2,
+		 "--nice: expected a whole number from -2147483645 to "
+		 "2147483645, not 'x'"},
+		{{.user = "carol", .mem = "2X"}, 1, 0, -2,
+		 "--mem: expected a size in MB or with K, M, G or T, not '2X'"},
+	};
+	size_t i;
+
+	for (i = 0; i < N(t); i++) {
+		struct world w;
+		struct fs_prio_ctx x;
+		struct fs_err e = {"test", 0, ""};
+		char got[1200];
+		int r;
+
+		if (world_init(&w) < 0) {
+			ok(0, "the world loads");
+			return;
+		}
+		memset(&x, 0, sizeof(x));
+		x.s = &w.s;
+		x.tr = t[i].tree ? &w.tr : NULL;
+		x.offline = t[i].offline;
+		x.now = 1000;
+		r = fs_prio_new_job(&x, &t[i].o, &e);
+		if (r == 0) {
+			const struct fs_prio_pending *j = x.newjob;
+
+			snprintf(got, sizeof(got), "%s/%s %s %s %u/%u %u min "
+				 "%s", j->acct, j->user, j->part, j->qos,
+				 j->cpus, j->nodes, j->pj.time_limit, j->tres);
+			r = j->is_new && j->accrue == 1000 &&
+				j == &w.s.job[w.s.njob - 1] ? 0 : 1;
+		} else
+			snprintf(got, sizeof(got), "%s%s%s", e.file ? e.file :
+				 "", e.file ? ": " : "", e.msg);
+		ok(r == t[i].ret && !strcmp(got, t[i].want), "new job %zu: %d "
+		   "'%s'", i, r, got);
+		world_release(&w);
+	}
+}
+
+static void
+test_qos(void)
+{
+	static const struct {
+		const char *list;
+		const char *want;	/* name=prio ... max, or the message */
+	} t[] = {
+		{"high=100", "high=100 normal=0 max 100"},
+		{"normal=5,high=10", "normal=5 high=10 max 10"},
+		{NULL, "normal=0 max 0"},
+		{"a=4294967294", "a=4294967294 normal=0 max 4294967294"},
+		{"high", "expected NAME=PRIORITY, not 'high'"},
+		{"=5", "expected NAME=PRIORITY, not '=5'"},
+		{"a=-1", "QOS 'a': not a priority from 0 to 4294967294: '-1'"},
+		{"a=4294967295", "QOS 'a': not a priority from 0 to "
+		 "4294967294: '4294967295'"},
+		{"a=", "QOS 'a': not a priority from 0 to 4294967294: ''"},
+		{"a=1,a=2", "QOS 'a' given twice"},
+	};
+	size_t i, k;
+
+	for (i = 0; i < N(t); i++) {
+		struct fs_prio_snapshot s;
+		struct fs_err e = {NULL, 0, ""};
+		struct fs_buf got;
+		int r, named;
+
+		fs_prio_snapshot_init(&s);
+		fs_buf_init(&got);
+		r = fs_prio_parse_qos(&s, t[i].list, &e);
+		/* Errors name the option; success leaves no file behind. */
+		named = r == 0 ? !e.file : e.file && !strcmp(e.file,
+							     "--qos-priority");
+		if (r == 0) {
+			for (k = 0; k < s.nqos; k++)
+				fs_buf_printf(&got, "%s=%u ", s.qos[k].name,
+					      s.qos[k].prio);
+			fs_buf_printf(&got, "max %u", s.qos_max);
+		} else
+			fs_buf_addstr(&got, e.msg);
+		ok(!strcmp(got.data, t[i].want) && named, "--qos-priority "
+		   "'%s': %s", t[i].list ? t[i].list : "(none)", got.data);
+		fs_buf_release(&got);
+		fs_prio_snapshot_release(&s);
+	}
+}
+
+int
+main(void)
+{
+	test_qos();
+	test_assoc();
+	test_split();
+	test_order();
+	test_decides();
+	test_new_job();
+	return done_testing();
+}
