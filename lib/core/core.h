@@ -204,6 +204,18 @@ int fs_parse_duration(const char *s, long long *secs, int *slurm_form,
 /* An ISO 8601 date "YYYY-MM-DD[THH:MM[:SS]][Z|+HH:MM]" as seconds since
  * the epoch; without a zone it is local time (TZ), as sacct prints it. */
 int fs_parse_date(const char *s, long long *t, struct fs_err *e);
+/* A time as Slurm's commands read one (sbatch --begin, sacct -S), at the
+ * time now: an ISO date as fs_parse_date reads it; "now" with an optional
+ * "+N" or "-N" and a unit (seconds, the default, minutes, hours, days,
+ * weeks; or s, m, h, d, w); "uts" and seconds since the epoch; a day
+ * ("today", "tomorrow") and a time of day ("HH:MM[:SS]" with an optional
+ * AM or PM, "midnight", "noon", "elevenses", "fika", "teatime"), alone or
+ * together. A day alone is its midnight; a time of day alone is the next
+ * one after now, or the one of today when past is set (a time that
+ * refers to the past: a start, a snapshot's date). Local time (TZ).
+ * Returns 0, or -1 with e->msg set (line 0). */
+int fs_parse_when(const char *s, long long now, int past, long long *t,
+		  struct fs_err *e);
 
 /* Current time as ISO 8601 UTC, "2026-11-22T09:30:00Z". */
 void fs_iso_time(long long t, char out[32]);

@@ -7,6 +7,7 @@
  * "2w"). Dates are ISO 8601 as the TSV tree's `taken` and sacct write
  * them; a date without a zone is local time, as sacct prints it.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -280,4 +281,233 @@ fs_iso_time(long long t, char out[32])
 	put2(out + 17, (unsigned)(sec % 60));
 	out[19] = 'Z';
 	out[20] = '\0';
+}
+
+/* Units after now+N: Slurm's names and the toolkit's letters. */
+static const struct {
+	const char *name;
+	long long secs;
+} when_units[] = {
+	{"seconds", 1}, {"second", 1}, {"minutes", 60}, {"minute", 60},
+	{"hours", 3600}, {"hour", 3600}, {"days", 86400}, {"day", 86400},
+	{"weeks", 604800}, {"week", 604800}, {"s", 1}, {"m", 60},
+	{"h", 3600}, {"d", 86400}, {"w", 604800},
+};
+
+/* Slurm's names for times of day. */
+static const struct {
+	const char *name;
+	int hour;
+} when_named[] = {
+	{"midnight", 0}, {"noon", 12}, {"elevenses", 11}, {"fika", 15},
+	{"teatime", 16},
+};
+
+#define WHEN_FORMS "now[+N[unit]], today, tomorrow, midnight, noon, " \
+		   "teatime, HH:MM[:SS][AM|PM], uts<seconds> or " \
+		   "YYYY-MM-DD[THH:MM[:SS]]"
+
+/* What a time says so far: a day (-1 none, 0 today, 1 tomorrow) and a time
+ * of day (hour -1 none). */
+struct when {
+	int day, hour, min, sec;
+};
+
+/* The word w at *p, whole (not the start of a longer word): moves past. */
+static int
+when_word(const char **p, const char *w)
+{
+	size_t n = strlen(w);
+
+	const char *q = *p + n;
+
+	if (strncasecmp(*p, w, n) || (isalpha((unsigned char)*q) &&
+				      !(*q == 'T' && isdigit((unsigned char)q[1]))))
+		return 0;
+	*p += n;
+	return 1;
+}
+
+static void
+when_blanks(const char **p)
+{
+	while (**p == ' ' || **p == '\t')
+		(*p)++;
+}
+
+/* "now", then optionally a sign, a count and a unit: the instant. */
+static int
+when_now(const char *p, long long now, long long *t)
+{
+	long long n = 0, unit = 1;
+	int sign, big = 0;
+	size_t i, len;
+
+	when_blanks(&p);
+	if (!*p) {
+		*t = now;
+		return 0;
+	}
+	if (*p != '+' && *p != '-')
+		return -1;
+	sign = *p++ == '-' ? -1 : 1;
+	when_blanks(&p);
+	if (*p < '0' || *p > '9')
+		return -1;
+	if (digits(&p, &n, &big) < 0 || big)
+		return -1;
+	when_blanks(&p);
+	for (len = 0; isalpha((unsigned char)p[len]); len++)
+		;
+	if (len) {
+		for (i = 0; i < sizeof(when_units) / sizeof(*when_units); i++)
+			if (strlen(when_units[i].name) == len &&
+			    !strncasecmp(p, when_units[i].name, len))
+				break;
+		if (i == sizeof(when_units) / sizeof(*when_units))
+			return -1;
+		unit = when_units[i].secs;
+		p += len;
+	}
+	when_blanks(&p);
+	if (*p || n > FS_DURATION_MAX / unit)
+		return -1;
+	*t = now + sign * n * unit;
+	return 0;
+}
+
+/* "HH:MM[:SS]" and an optional AM or PM into w. */
+static int
+when_clock(const char **p, struct when *w)
+{
+	long long h = 0, m, s = 0;
+	int big = 0;
+	const char *q = *p;
+
+	if (digits(&q, &h, &big) < 0 || q - *p > 2 || *q++ != ':')
+		return -1;
+	if (q[0] < '0' || q[0] > '9' || q[1] < '0' || q[1] > '9')
+		return -1;
+	m = (q[0] - '0') * 10 + q[1] - '0';
+	q += 2;
+	if (*q == ':') {
+		if (q[1] < '0' || q[1] > '9' || q[2] < '0' || q[2] > '9')
+			return -1;
+		s = (q[1] - '0') * 10 + q[2] - '0';
+		q += 3;
+	}
+	if (h > 23 || m > 59 || s > 59)
+		return -1;
+	when_blanks(&q);
+	if (when_word(&q, "pm")) {
+		if (h > 12)
+			return -1;
+		h = h == 12 ? 12 : h + 12;
+	} else if (when_word(&q, "am")) {
+		if (h > 12)
+			return -1;
+		h = h == 12 ? 0 : h;
+	}
+	w->hour = (int)h;
+	w->min = (int)m;
+	w->sec = (int)s;
+	*p = q;
+	return 0;
+}
+
+/* One word of a day and time form into w. */
+static int
+when_token(const char **p, struct when *w)
+{
+	size_t i;
+
+	if (when_word(p, "today") || when_word(p, "tomorrow")) {
+		if (w->day >= 0)
+			return -1;
+		w->day = tolower((unsigned char)(*p)[-1]) == 'w';
+		return 0;
+	}
+	if (w->hour >= 0)
+		return -1;
+	for (i = 0; i < sizeof(when_named) / sizeof(*when_named); i++)
+		if (when_word(p, when_named[i].name)) {
+			w->hour = when_named[i].hour;
+			w->min = w->sec = 0;
+			return 0;
+		}
+	return when_clock(p, w);
+}
+
+/* The local time of day w on the day of now plus days. */
+static int
+when_local(long long now, int days, const struct when *w, long long *t)
+{
+	time_t n = (time_t)now, lt;
+	struct tm tm;
+
+	if (!localtime_r(&n, &tm))
+		return -1;
+	tm.tm_mday += days;
+	tm.tm_hour = w->hour;
+	tm.tm_min = w->min;
+	tm.tm_sec = w->sec;
+	tm.tm_isdst = -1;
+	lt = mktime(&tm);
+	if (lt == (time_t)-1)
+		return -1;
+	*t = (long long)lt;
+	return 0;
+}
+
+int
+fs_parse_when(const char *s, long long now, int past, long long *t,
+	      struct fs_err *e)
+{
+	struct when w = {-1, -1, 0, 0};
+	const char *p = s;
+	struct tm tm;
+	time_t n = (time_t)now;
+	int days;
+
+	if (*s >= '0' && *s <= '9' && strlen(s) >= 5 && s[4] == '-')
+		return fs_parse_date(s, t, e);
+	when_blanks(&p);
+	if (when_word(&p, "now")) {
+		if (when_now(p, now, t) < 0)
+			return fs_error(e, 0, "not a time: '%s' (now, then "
+					"+N or -N and a unit: seconds, "
+					"minutes, hours, days or weeks)", s);
+		return 0;
+	}
+	if (!strncasecmp(p, "uts", 3) && p[3]) {
+		long long v = 0;
+		int big = 0;
+		const char *q = p + 3;
+
+		if (digits(&q, &v, &big) < 0 || big || *q || v < 1000000)
+			return fs_error(e, 0, "not a time: '%s' (uts and "
+					"seconds since 1970)", s);
+		*t = v;
+		return 0;
+	}
+	while (*p) {
+		if (when_token(&p, &w) < 0)
+			return fs_error(e, 0, "not a time: '%s' (expected "
+					WHEN_FORMS ")", s);
+		when_blanks(&p);
+		if (*p == 'T' && p[1] >= '0' && p[1] <= '9')
+			p++;
+	}
+	if (w.day < 0 && w.hour < 0)
+		return fs_error(e, 0, "empty time: expected " WHEN_FORMS);
+	if (w.hour < 0)
+		w.hour = w.min = w.sec = 0;
+	days = w.day > 0;
+	if (w.day < 0 && !past && localtime_r(&n, &tm) &&
+	    (w.hour < tm.tm_hour ||
+	     (w.hour == tm.tm_hour && w.min <= tm.tm_min)))
+		days = 1;	/* gone today: Slurm takes tomorrow's */
+	if (when_local(now, days, &w, t) < 0)
+		return fs_error(e, 0, "time '%s': not a local time", s);
+	return 0;
 }

@@ -1,8 +1,11 @@
 /*
- * fuzz-time: the duration and date parsers (lib/core/timeparse.c) on arbitrary
- * text. A duration accepted is within 0..FS_DURATION_MAX seconds.
+ * fuzz-time: the duration, date and Slurm time-form parsers
+ * (lib/core/timeparse.c) on arbitrary text. A duration accepted is within
+ * 0..FS_DURATION_MAX seconds; a time relative to now stays within that
+ * distance of it (or a day of it, for today and tomorrow).
  */
 #include <string.h>
+#include <strings.h>
 
 #include "fs.h"
 
@@ -26,6 +29,15 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	e.msg[0] = '\0';
 	if (fs_parse_date(s.data, &v, &e) < 0 && !e.msg[0])
 		__builtin_trap();
+	e.msg[0] = '\0';
+	if (fs_parse_when(s.data, 1795593600, (int)(size & 1), &v, &e) < 0) {
+		if (!e.msg[0] || strchr(e.msg, '\n'))
+			__builtin_trap();
+	} else if (!strncasecmp(s.data, "now", 3) &&
+		   (v < 1795593600 - FS_DURATION_MAX ||
+		    v > 1795593600 + FS_DURATION_MAX)) {
+		__builtin_trap();
+	}
 	fs_buf_release(&s);
 	return 0;
 }

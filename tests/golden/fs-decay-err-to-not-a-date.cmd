@@ -1,1 +1,1 @@
-fs-decay --to tomorrow trees/ex1.tsv
+fs-decay --to 2026-1-8 trees/ex1.tsv

@@ -199,6 +199,79 @@ dates(void)
 		   bad[i], e.msg);
 }
 
+/* Slurm's time forms (sbatch --begin, sacct -S) at a fixed now:
+ * Wednesday 2026-11-25 08:00:00 UTC. */
+static void
+whens(void)
+{
+	static const long long now = 1795593600, day = 1795564800;
+	static const struct {
+		const char *s;
+		int past;
+		long long t;
+	} good[] = {
+		{"now", 0, now},
+		{"NOW", 0, now},
+		{"now+2days", 0, now + 2 * 86400},
+		{"now + 2 days", 0, now + 2 * 86400},
+		{"now-1hour", 1, now - 3600},
+		{"now+90", 0, now + 90},
+		{"now+3minutes", 0, now + 180},
+		{"now+1week", 0, now + 7 * 86400},
+		{"now+2d", 0, now + 2 * 86400},
+		{"now-36h", 1, now - 36 * 3600},
+		{"today", 0, day},
+		{"tomorrow", 0, day + 86400},
+		{"midnight", 0, day + 86400},
+		{"midnight", 1, day},
+		{"noon", 0, day + 12 * 3600},
+		{"noon", 1, day + 12 * 3600},
+		{"elevenses", 0, day + 11 * 3600},
+		{"fika", 0, day + 15 * 3600},
+		{"teatime", 0, day + 16 * 3600},
+		{"10:30", 0, day + 10 * 3600 + 1800},
+		{"07:00", 0, day + 86400 + 7 * 3600},
+		{"07:00", 1, day + 7 * 3600},
+		{"7:00:30", 1, day + 7 * 3600 + 30},
+		{"3:00pm", 0, day + 15 * 3600},
+		{"3:00 PM", 0, day + 15 * 3600},
+		{"12:00pm", 0, day + 12 * 3600},
+		{"12:15am", 0, day + 86400 + 900},
+		{"tomorrow noon", 0, day + 86400 + 12 * 3600},
+		{"tomorrowT10:00", 0, day + 86400 + 10 * 3600},
+		{"today teatime", 1, day + 16 * 3600},
+		{"uts1795000000", 0, 1795000000},
+		{"2026-11-20", 1, 1795132800},
+		{"2026-11-20T08:00:00Z", 0, 1795161600},
+	};
+	static const char *const bad[] = {
+		"", "now+", "now+2fortnights", "now*2", "yesterday", "25:00",
+		"noonish", "13:00pm", "13:00am", "10:61", "uts12", "uts",
+		"tomorrow 26:00", "2026-02-30", "now+99999999999999999999",
+	};
+	struct fs_err e = {NULL, 0, ""};
+	long long t;
+	size_t i;
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	for (i = 0; i < sizeof(good) / sizeof(*good); i++) {
+		int r;
+
+		t = -1;
+		e.msg[0] = '\0';
+		r = fs_parse_when(good[i].s, now, good[i].past, &t, &e);
+		ok(r == 0 && t == good[i].t, "time '%s'%s = %lld (got %lld%s%s)",
+		   good[i].s, good[i].past ? " (past)" : "", good[i].t, t,
+		   e.msg[0] ? ": " : "", e.msg);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		e.msg[0] = '\0';
+		ok(fs_parse_when(bad[i], now, 0, &t, &e) < 0 && e.msg[0] &&
+		   !strchr(e.msg, '\n'), "time '%s' refused: %s", bad[i], e.msg);
+	}
+}
+
 /* xorshift: reproducible random bits. */
 static uint64_t rnd_state = 88172645463325252ULL;
 
@@ -654,6 +727,7 @@ main(void)
 	composition();
 	durations();
 	dates();
+	whens();
 	writer();
 	reader();
 	plans();

@@ -12,13 +12,14 @@
  * block decayed on every core), in constant memory, and on bad input the
  * rows before the bad line have been written (fs-decay(1)). With --jobs it
  * reads and checks the tree and the jobs completely before writing its
- * first byte. The engine is the library's (lib/decay_stream.c); here are
+ * first byte. The engine is the library's (lib/model/decay_stream.c); here are
  * the options, the jobs file and the messages.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fs.h"
 
@@ -85,12 +86,13 @@ opt_duration(const char *opt, const char *arg, long long *v, int *slurm)
 	return 0;
 }
 
+/* A time in Slurm's forms; past: a time of day alone is today's. */
 static int
-opt_date(const char *opt, const char *arg, long long *v)
+opt_date(const char *opt, const char *arg, int past, long long *v)
 {
 	struct fs_err e = {NULL, 0, ""};
 
-	if (fs_parse_date(arg, v, &e) < 0) {
+	if (fs_parse_when(arg, (long long)time(NULL), past, v, &e) < 0) {
 		fs_warn("%s: %s", opt, e.msg);
 		return -1;
 	}
@@ -203,12 +205,12 @@ main(int argc, char **argv)
 			o.d.elapsed_set = 1;
 			break;
 		case 't':
-			if (opt_date("--to", optarg, &o.d.to) < 0)
+			if (opt_date("--to", optarg, 0, &o.d.to) < 0)
 				return FS_EXIT_USAGE;
 			o.d.to_set = 1;
 			break;
 		case O_FROM:
-			if (opt_date("--from", optarg, &o.d.from) < 0)
+			if (opt_date("--from", optarg, 1, &o.d.from) < 0)
 				return FS_EXIT_USAGE;
 			o.d.from_set = 1;
 			break;

@@ -346,7 +346,7 @@ set_now(struct ctx *x, struct fs_err *e)
 
 	e->file = NULL;
 	if (o->now) {
-		if (fs_parse_date(o->now, now, e) < 0) {
+		if (fs_parse_when(o->now, (long long)time(NULL), 0, now, e) < 0) {
 			fs_warn("--now: %s", e->msg);
 			return -2;
 		}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "fs.h"
 
@@ -151,7 +152,8 @@ main(int argc, char **argv)
 	if (taken_arg) {
 		struct fs_err e = {NULL, 0, ""};
 
-		if (fs_parse_date(taken_arg, &taken, &e) < 0) {
+		if (fs_parse_when(taken_arg, (long long)time(NULL), 1, &taken,
+				  &e) < 0) {
 			fs_warn("--taken: %s", e.msg);
 			goto usage_error;
 		}

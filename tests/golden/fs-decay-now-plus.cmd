@@ -1,0 +1,1 @@
+a=$(fs-tree --sample | fs-decay --to now+2days | sed -n 's/^#taken=//p'); b=$(date -u -d '+2 days' +%s); a=$(date -u -d "$a" +%s); [ $((b - a)) -ge 0 ] && [ $((b - a)) -le 5 ] && echo 'now+2days is two days from now'

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-decay --from 'uts1795593600' --to 'uts1795680000' | grep '^#decay_\|^#taken'; fs-tree --sample | fs-decay --from 2026-11-25T08:00:00Z --to 2026-11-26T08:00:00Z | grep '^#decay_\|^#taken'
