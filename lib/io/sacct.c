@@ -158,10 +158,12 @@ job_error(struct fs_err *e, unsigned long line, const char *id,
 	return fs_error(e, line, "job '%s': %s", id, msg);
 }
 
+/* One job into jb: 0, 1 for a job of an association not in the tree when
+ * skip is set, or -1 with e set. */
 static int
 parse_job(struct fs_job *jb, char **f, const int *col,
 	  const struct fs_tree *tr, const struct amap *m, unsigned long line,
-	  struct fs_err *e)
+	  int skip, struct fs_err *e)
 {
 	const char *id = f[col[C_ID]], *part;
 	struct fs_err te = {NULL, 0, ""};
@@ -213,6 +215,8 @@ parse_job(struct fs_job *jb, char **f, const int *col,
 	if (jb->assoc == FS_NONE && *part)
 		jb->assoc = amap_find(m, tr, f[col[C_ACCT]], f[col[C_USER]],
 				      "");
+	if (jb->assoc == FS_NONE && skip)
+		return 1;
 	if (jb->assoc == FS_NONE) {
 		char who[512];
 
@@ -222,24 +226,26 @@ parse_job(struct fs_job *jb, char **f, const int *col,
 			return fs_error(e, line, "job '%s': no association for "
 					"%s, partition '%s' or none, in the "
 					"tree: take the tree and the jobs from "
-					"the same cluster", id, who, part);
+					"the same cluster, or skip such jobs "
+					"with --skip-unknown", id, who, part);
 		return fs_error(e, line, "job '%s': no association for %s in "
 				"the tree: take the tree and the jobs from the "
-				"same cluster", id, who);
+				"same cluster, or skip such jobs with "
+				"--skip-unknown", id, who);
 	}
 	return 0;
 }
 
 int
 fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
-	      const struct fs_tree *tr, struct fs_err *e)
+	      const struct fs_tree *tr, int skip_unknown, struct fs_err *e)
 {
 	char *s = text, *end = text + len, *nl, **f = NULL;
 	int col[C_N], trailing = 0, ret = -1;
 	size_t ncols = 0, k, cap = 0, l;
 	unsigned long lineno = 0;
 	struct amap m = {NULL, 0};
-	int c;
+	int c, r;
 
 	memset(j, 0, sizeof(*j));
 	for (c = 0; c < C_N; c++)
@@ -299,10 +305,14 @@ fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
 					j->job = fs_xreallocarray(
 						j->job, cap, sizeof(*j->job));
 				}
-				if (parse_job(&j->job[j->n], f, col, tr, &m,
-					      lineno, e) < 0)
+				r = parse_job(&j->job[j->n], f, col, tr, &m,
+					      lineno, skip_unknown, e);
+				if (r < 0)
 					goto out;
-				j->n++;
+				if (r == 0)
+					j->n++;
+				else if (!j->unknown++)
+					j->first_unknown = lineno;
 			}
 		}
 		s = nl ? nl + 1 : end;

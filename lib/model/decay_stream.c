@@ -437,6 +437,14 @@ fs_decay_replay(const struct fs_decay_plan *p, struct fs_table *t,
 	rp.law = p->law;
 	fs_replay_run(tr, j, &rp);
 	plan_meta(p, &t->h, rp.factor, &rp);
+	if (j->unknown) {
+		/* What was left out is said in the tree, for whoever reads
+		 * it later: fs-report, a cron job's log. */
+		char n[32];
+
+		snprintf(n, sizeof(n), "%zu", j->unknown);
+		fs_header_set_meta(&t->h, "decay_jobs_skipped", n);
+	}
 	if (fs_header_write(&t->h, out) < 0)
 		return -1;
 	fs_buf_init(&ob);

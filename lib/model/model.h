@@ -316,6 +316,9 @@ struct fs_jobs {
 	struct fs_job *job;
 	size_t n;
 	size_t never_started;	/* rows skipped: Start Unknown or None */
+	size_t unknown;		/* jobs skipped: no association in the tree
+				 * (fs_jobs_parse's skip_unknown) */
+	unsigned long first_unknown;	/* the line of the first of them */
 };
 
 /* A replay of jobs over [from, to] the way slurmctld's decay thread runs

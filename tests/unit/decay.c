@@ -673,7 +673,7 @@ replay_one(const struct fs_decay_opts *o)
 		return NULL;
 	if (fs_tree_build(&tr, &t, &e) < 0 ||
 	    fs_decay_plan_make(o, &t.h, &p, &e) < 0 ||
-	    fs_jobs_parse(&j, jobs, strlen(jobs), &tr, &e) < 0) {
+	    fs_jobs_parse(&j, jobs, strlen(jobs), &tr, 0, &e) < 0) {
 		printf("# %s\n", e.msg);
 		return NULL;
 	}

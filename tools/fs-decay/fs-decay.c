@@ -27,6 +27,7 @@
 struct opts {
 	struct fs_decay_opts d;
 	const char *jobs;
+	int skip_unknown;		/* jobs of associations not in the tree */
 };
 
 static void
@@ -66,6 +67,8 @@ usage(FILE *f)
 		"      --calc-period TIME  PriorityCalcPeriod for --jobs "
 		"(default: the tree's\n"
 		"                          calc_period, else 5 minutes)\n"
+		"      --skip-unknown      skip jobs of associations not in the "
+		"tree (counted)\n"
 		"  -h, --help              this help\n"
 		"  -V, --version           the version\n"
 		"\n"
@@ -156,8 +159,13 @@ run_replay(const struct opts *o, FILE *in, const char *name, FILE *out)
 		goto bad;
 	if (read_jobs(o->jobs, &text, &e) < 0)
 		goto bad;
-	if (fs_jobs_parse(&jobs, text.data, text.len, &tr, &e) < 0)
+	if (fs_jobs_parse(&jobs, text.data, text.len, &tr, o->skip_unknown,
+			  &e) < 0)
 		goto bad;
+	if (jobs.unknown)
+		fs_warn("%s: skipped %zu job%s of associations not in the tree "
+			"(the first at line %lu)", e.file, jobs.unknown,
+			jobs.unknown == 1 ? "" : "s", jobs.first_unknown);
 	if (fs_decay_replay(&p, &t, &tr, &jobs, out) == 0)
 		ret = FS_EXIT_OK;
 	goto out;
@@ -175,7 +183,7 @@ out:
 int
 main(int argc, char **argv)
 {
-	enum { O_FROM = 256, O_HL, O_EXACT, O_RESET, O_PERIOD };
+	enum { O_FROM = 256, O_HL, O_EXACT, O_RESET, O_PERIOD, O_SKIP };
 	static const struct option lo[] = {
 		{"elapsed", required_argument, NULL, 'e'},
 		{"to", required_argument, NULL, 't'},
@@ -185,6 +193,7 @@ main(int argc, char **argv)
 		{"reset", no_argument, NULL, O_RESET},
 		{"jobs", required_argument, NULL, 'j'},
 		{"calc-period", required_argument, NULL, O_PERIOD},
+		{"skip-unknown", no_argument, NULL, O_SKIP},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -234,6 +243,9 @@ main(int argc, char **argv)
 			o.jobs = optarg;
 			o.d.replay = 1;
 			break;
+		case O_SKIP:
+			o.skip_unknown = 1;
+			break;
 		case O_PERIOD:
 			if (opt_duration("--calc-period", optarg, &o.d.period,
 					 &slurm) < 0)
@@ -267,6 +279,10 @@ main(int argc, char **argv)
 	}
 	if (o.d.period_set && !o.jobs) {
 		fs_warn("--calc-period only applies to --jobs");
+		return FS_EXIT_USAGE;
+	}
+	if (o.skip_unknown && !o.jobs) {
+		fs_warn("--skip-unknown only applies to --jobs");
 		return FS_EXIT_USAGE;
 	}
 	if (!o.jobs && !o.d.elapsed_set && !o.d.to_set && !o.d.from_set &&
