@@ -190,7 +190,7 @@ if [ -x "$B/fs-tree" ] && [ -x "$B/fs-rank" ]; then
 		fs-decay) readers+=("fs-decay --elapsed 1d") ;;
 		fs-explain) readers+=("fs-explain bob") ;;
 		fs-report) readers+=("fs-report --prometheus") ;;
-		fs-prio) readers+=("fs-prio --set NodeName=n1 --set PartitionName=p\ Nodes=n1\ Default=YES -t -") ;;
+		fs-prio) readers+=("fs-prio --set NodeName=n1 --set PartitionName=p\ Nodes=n1\ Default=YES --tree -") ;;
 		esac
 	done
 	for ((k = 1; k < total; k += step)); do

@@ -165,8 +165,8 @@ ok $r "fs-prio's priorities equal slurmctld's (squeue %Q)"
 ok $? "priorities, fairshare, partition and QOS factors differ between jobs"
 
 # A job not yet submitted: the same numbers as the same job once queued.
-"$bin/fs-prio" --user prcarol --account chem --partition main --qos high \
-	--cpus 3 --nodes 1 --time 5 --tsv </dev/null |
+"$bin/fs-prio" --new --user prcarol --account chem --partition main --qos high \
+	--ntasks 3 --nodes 1 --time 5 --tsv </dev/null |
 	awk -F '\t' '$1 == "new" { print $13 }' >"$tmp/new" 2>>"$log"
 last=$(awk '{ print $1 }' "$tmp/ids" | sed -n 6p)
 want=$("$bin/fs-prio" --tsv </dev/null | awk -F '\t' -v id="$last" '$1 == id { print $13 }')

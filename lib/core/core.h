@@ -49,6 +49,10 @@ void fs_set_progname(const char *argv0);
 #define FS_VERSION "0.9.0"
 /* "fs-rank (fairshare toolkit) 0.9.0" on stdout. */
 void fs_print_version(void);
+/* A usage error's tail: the program's synopsis (its "usage:" lines) and
+ * "Try 'PROG --help' ..." on stderr, not the whole help. Returns
+ * FS_EXIT_USAGE. */
+int fs_usage_error(const char *synopsis);
 void fs_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void fs_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

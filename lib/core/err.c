@@ -23,6 +23,15 @@ fs_print_version(void)
 }
 
 int
+fs_usage_error(const char *synopsis)
+{
+	fputs(synopsis, stderr);
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+		fs_progname);
+	return FS_EXIT_USAGE;
+}
+
+int
 fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
 {
 	va_list ap;

@@ -168,16 +168,37 @@ struct fs_sprio {
 	size_t *place, *ptotal;		/* by position: place in partition,
 					 * of how many */
 	size_t newpos;			/* the new job's position */
+	size_t *row, nrow;		/* the positions written, in order */
 };
 
 /* sprio -l's columns. */
 #define FS_SPRIO_LONG_FORMAT "%.15i %9r %.8u %.10Y %.10S %.10A %.10B " \
 			     "%.10F %.10J %.10P %.10Q %.11N %.20T"
 
-/* Order x's jobs (their priorities computed) and find their places. */
+/* sprio -n -l's columns. */
+#define FS_SPRIO_NORM_FORMAT "%.15i %9r %.8u %10y %10a %10b %10f %10j " \
+			     "%10p %10q %20t"
+
+/* Order x's jobs (their priorities computed) and find their places; every
+ * job is written, best first. */
 void fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 		   const char *source, const char *algorithm);
 void fs_sprio_release(struct fs_sprio *o);
+/* Write only the jobs sprio's -j, -u and -p select (comma-separated lists,
+ * NULL for all); places stay those among all jobs. */
+void fs_sprio_select(struct fs_sprio *o, const char *jobs, const char *users,
+		     const char *parts);
+/* sprio's -S: the rows sorted by the fields of spec ("i", "-y,u": a '-'
+ * before a field sorts it descending), the first field first; equal rows
+ * keep the job's partitions in order. fs_sprio_check_sort: 0, or -1 with
+ * e set. */
+int fs_sprio_check_sort(const char *spec, struct fs_err *e);
+void fs_sprio_sort(struct fs_sprio *o, const char *spec);
+/* sprio's columns when neither -l nor -o is given: the job, its partition,
+ * the user with -u, the priority and the factors whose weight is set;
+ * normalised with -n. Into b, to pass to fs_sprio_format. */
+void fs_sprio_default_format(const struct fs_prio_conf *c, int norm,
+			     int users, struct fs_buf *b);
 /* #fs-prio 1: metadata, header, a row per job. */
 void fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b);
 /* Validate sprio's -o format: 0, or -1 with e set. */

@@ -68,9 +68,13 @@ fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 	o->algorithm = algorithm;
 	o->order = fs_xcalloc(s->njob + 1, sizeof(*o->order));
 	fs_prio_queue_order(s->job, s->njob, o->order);
-	for (i = 0; i < s->njob; i++)
+	o->row = fs_xcalloc(s->njob + 1, sizeof(*o->row));
+	for (i = 0; i < s->njob; i++) {
 		if (&s->job[o->order[i]] == x->newjob)
 			o->newpos = i;
+		o->row[i] = i;
+	}
+	o->nrow = s->njob;
 	set_places(o);
 }
 
@@ -80,6 +84,7 @@ fs_sprio_release(struct fs_sprio *o)
 	free(o->order);
 	free(o->place);
 	free(o->ptotal);
+	free(o->row);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -88,6 +93,157 @@ static const struct fs_prio_pending *
 at(const struct fs_sprio *o, size_t pos)
 {
 	return &o->x->s->job[o->order[pos]];
+}
+
+/* ---------------------------------------------------- rows and order */
+
+/* Whether name is one of the comma-separated list (NULL: all are). */
+static int
+in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	if (!list)
+		return 1;
+	for (p = list; ; p++) {
+		size_t k = strcspn(p, ",");
+
+		if (k == n && !strncmp(p, name, n))
+			return 1;
+		if (!p[k])
+			return 0;
+		p += k;
+	}
+}
+
+void
+fs_sprio_select(struct fs_sprio *o, const char *jobs, const char *users,
+		const char *parts)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < o->nrow; i++) {
+		const struct fs_prio_pending *j = at(o, o->row[i]);
+
+		if (in_list(jobs, j->id) && in_list(users, j->user) &&
+		    in_list(parts, j->part))
+			o->row[n++] = o->row[i];
+	}
+	o->nrow = n;
+}
+
+/* sprio's sort fields (sort.c): lower and upper case sort alike. */
+static const char sort_fields[] = "irucNAaFfJjPpQqTtYy";
+
+int
+fs_sprio_check_sort(const char *spec, struct fs_err *e)
+{
+	const char *p;
+
+	e->file = "--sort";
+	for (p = spec; *p; p++)
+		if (*p != ',' && *p != '-' && *p != '+' &&
+		    !strchr(sort_fields, *p))
+			return fs_error(e, 0, "unknown field '%c' (sprio's "
+					"are i, r, u, N, y, a, f, j, p, q, t)",
+					*p);
+	if (!*spec)
+		return fs_error(e, 0, "no field to sort by");
+	e->file = NULL;
+	return 0;
+}
+
+/* What rows are sorted by: the spec, and the jobs. */
+static const char *sort_spec;
+static const struct fs_sprio *sort_out;
+
+/* A and b by one field, ascending. */
+static int
+sort_cmp1(const struct fs_prio_pending *a, const struct fs_prio_pending *b,
+	  char f)
+{
+	const struct fs_prio_factors *x = &a->f, *y = &b->f;
+	double u = 0, v = 0;
+
+	switch (f) {
+	case 'i': {
+		char *ea, *eb;
+		unsigned long long ia = strtoull(a->id, &ea, 10);
+		unsigned long long ib = strtoull(b->id, &eb, 10);
+
+		if (*a->id && !*ea && *b->id && !*eb && ia != ib)
+			return ia < ib ? -1 : 1;
+		return strcmp(a->id, b->id);
+	}
+	case 'r': return strcmp(a->part, b->part);
+	case 'u': return strcmp(a->user, b->user);
+	case 'c': return 0;		/* one cluster */
+	case 'N': u = (double)a->nice; v = (double)b->nice; break;
+	case 'a': case 'A': u = x->w_age; v = y->w_age; break;
+	case 'f': case 'F': u = x->w_fs; v = y->w_fs; break;
+	case 'j': case 'J': u = x->w_js; v = y->w_js; break;
+	case 'p': case 'P': u = x->w_part; v = y->w_part; break;
+	case 'q': case 'Q': u = x->w_qos; v = y->w_qos; break;
+	case 't': case 'T': u = x->tres_sum; v = y->tres_sum; break;
+	case 'y': case 'Y': u = x->priority; v = y->priority; break;
+	}
+	return (u > v) - (u < v);
+}
+
+static int
+by_sort_spec(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	const struct fs_prio_pending *ja = at(sort_out, a), *jb = at(sort_out,
+								       b);
+	const char *p;
+	int c;
+
+	for (p = sort_spec; *p; p++) {
+		if (*p == ',' || *p == '-' || *p == '+')
+			continue;
+		c = sort_cmp1(ja, jb, *p);
+		if (p > sort_spec && p[-1] == '-')
+			c = -c;
+		if (c)
+			return c;
+	}
+	/* The job's rows in the order of its partitions. */
+	return (sort_out->order[a] > sort_out->order[b]) -
+	       (sort_out->order[a] < sort_out->order[b]);
+}
+
+void
+fs_sprio_sort(struct fs_sprio *o, const char *spec)
+{
+	sort_spec = spec;
+	sort_out = o;
+	qsort(o->row, o->nrow, sizeof(*o->row), by_sort_spec);
+	sort_spec = NULL;
+	sort_out = NULL;
+}
+
+void
+fs_sprio_default_format(const struct fs_prio_conf *c, int norm, int users,
+			struct fs_buf *b)
+{
+	const struct { uint32_t w; char f; } col[] = {
+		{c->w_age, 'a'}, {c->w_assoc, 'b'}, {c->w_fs, 'f'},
+		{c->w_js, 'j'}, {c->w_part, 'p'}, {c->w_qos, 'q'}
+	};
+	size_t k;
+
+	fs_buf_addstr(b, "%.15i %9r");
+	if (users)
+		fs_buf_addstr(b, " %.8u");
+	fs_buf_addstr(b, norm ? " %10y" : " %.10Y %.10S");
+	for (k = 0; k < sizeof(col) / sizeof(*col); k++)
+		if (col[k].w)
+			fs_buf_printf(b, norm ? " %%10%c" : " %%.10%c",
+				      norm ? col[k].f : col[k].f - 'a' + 'A');
+	if (c->ntres)
+		fs_buf_addstr(b, norm ? " %20t" : " %.20T");
 }
 
 /* ------------------------------------------------------------- pieces */
@@ -272,8 +428,8 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 		      "Age\tAssoc\tFairShare\tJobSize\tPartPrio\tQOSPrio\t"
 		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
 		      "WQOSPrio\tWTRES\tSum\n");
-	for (i = 0; i < o->x->s->njob; i++)
-		tsv_row(o, b, i);
+	for (i = 0; i < o->nrow; i++)
+		tsv_row(o, b, o->row[i]);
 }
 
 /* -------------------------------------------------------- sprio's -o */
@@ -309,11 +465,10 @@ fs_sprio_check_format(const char *f, struct fs_err *e)
 			return fs_error(e, 0, "the width in '%.*s' is beyond "
 					"%d columns", (int)(p - start +
 					(*p != 0)), start, FS_WIDTH_MAX);
-		if (!*p || !strchr("iruoyYSaAbBfFjJpPqQNtTl", *p))
+		if (!*p || !strchr("iruonyYSaAbBfFjJpPqQNtT", *p))
 			return fs_error(e, 0, "unknown field '%%%c' (sprio's "
-					"i r u y Y S a A b B f F j J p P q Q N "
-					"t T, and o for the account, l for the "
-					"QOS)", *p ? *p : ' ');
+					"i r u o n y Y S a A b B f F j J p P q "
+					"Q N t T)", *p ? *p : ' ');
 	}
 	e->file = NULL;
 	return 0;
@@ -343,7 +498,7 @@ field_job(struct field *fd, char f, const struct fs_prio_pending *j,
 	case 'r': fd->head = "PARTITION"; if (j) fd->val = j->part; break;
 	case 'u': fd->head = "USER"; if (j) fd->val = j->user; break;
 	case 'o': fd->head = "ACCOUNT"; if (j) fd->val = j->acct; break;
-	case 'l': fd->head = "QOSNAME"; if (j) fd->val = j->qos; break;
+	case 'n': fd->head = "QOSNAME"; if (j) fd->val = j->qos; break;
 	case 'y':
 		fd->head = "PRIORITY";
 		if (j)
@@ -467,8 +622,8 @@ fs_sprio_format(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 		format_line(o, b, fmt, NULL, 1);
 		return;
 	}
-	for (i = 0; i < o->x->s->njob; i++)
-		format_line(o, b, fmt, at(o, i), 0);
+	for (i = 0; i < o->nrow; i++)
+		format_line(o, b, fmt, at(o, o->row[i]), 0);
 }
 
 /* --------------------------------------------------------------- JSON */
@@ -521,7 +676,7 @@ json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 }
 
 static void
-json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
+json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
@@ -531,7 +686,7 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
 	size_t k;
 
-	fs_buf_addstr(b, pos ? ",\n    {" : "\n    {");
+	fs_buf_addstr(b, first ? "\n    {" : ",\n    {");
 	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
 		fs_buf_printf(b, "%s\"%s\": ", k ? ", " : "", key[k]);
 		fs_json_string(b, val[k]);
@@ -574,8 +729,8 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 		      c->w_js, c->w_part, c->w_qos);
 	fmt_tres_weights(b, c, ", ", "\"");
 	fs_buf_printf(b, "}},\n  \"max_age\": %u,\n  \"jobs\": [", c->max_age);
-	for (i = 0; i < s->njob; i++)
-		json_job(o, b, i);
+	for (i = 0; i < o->nrow; i++)
+		json_job(o, b, o->row[i], i == 0);
 	fs_buf_addstr(b, "\n  ]\n}\n");
 }
 

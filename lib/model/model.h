@@ -644,11 +644,13 @@ struct fs_prio_ctx {
 	struct fs_prio_pending *newjob;
 };
 
-/* The job not yet submitted, as its options give it: NULL for sbatch's
- * default (the account: the user's only one in the tree). */
+/* The job not yet submitted, as sbatch's options give it: NULL for
+ * sbatch's default (the account: the user's only one in the tree). user is
+ * USER or ACCOUNT/USER (fs_explain_find_user); its CPUs are ntasks times
+ * cpus_per_task. */
 struct fs_prio_newjob {
 	const char *user, *account, *partition, *qos;
-	const char *cpus, *nodes, *time, *nice, *mem;
+	const char *ntasks, *cpus_per_task, *nodes, *time, *nice, *mem;
 };
 
 /* A time limit in minutes: slurm.conf's forms, a number with a unit, or

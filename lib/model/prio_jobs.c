@@ -423,8 +423,18 @@ int
 fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 		 double *mem, struct fs_err *e)
 {
-	if (o->cpus && parse_u32_opt("--cpus", o->cpus, 1, &j->cpus, e) < 0)
+	uint32_t n = 1, c = 1;
+
+	if (o->ntasks && parse_u32_opt("--ntasks", o->ntasks, 1, &n, e) < 0)
 		return -1;
+	if (o->cpus_per_task && parse_u32_opt("--cpus-per-task",
+					      o->cpus_per_task, 1, &c, e) < 0)
+		return -1;
+	e->file = NULL;
+	if ((unsigned long long)n * c > PRIO_MAX)
+		return fs_error(e, 0, "--ntasks %u times --cpus-per-task %u: "
+				"too many CPUs", n, c);
+	j->cpus = n * c;
 	if (o->nodes && parse_u32_opt("--nodes", o->nodes, 1, &j->nodes,
 				      e) < 0)
 		return -1;
@@ -441,27 +451,40 @@ fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 	return 0;
 }
 
-/* The new job's account: --account, else the user's only one in the tree. */
-static const char *
-new_account(const struct fs_prio_ctx *x, const char *user, struct fs_err *e)
+/* The new job's user and account: --user's ACCOUNT/USER, --account, else
+ * the user's only account in the tree; with a tree, the association
+ * found as fs-explain finds it (the same "name one of" help). */
+static int
+new_assoc(const struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
+	  const char **user, const char **acct, struct fs_err *e)
 {
-	uint32_t a;
+	const struct fs_node *a;
+	uint32_t i;
 
+	*user = o->user;
+	*acct = o->account;
 	if (!x->tr) {
-		fs_error(e, 0, "--account is needed: there is no tree to find "
-			 "user '%s' in", user);
-		return NULL;
+		if (strchr(o->user, '/'))
+			return fs_error(e, 0, "--user %s: there is no tree to "
+					"find it in; give --user USER "
+					"--account ACCOUNT", o->user);
+		if (!*acct)
+			return fs_error(e, 0, "--account is needed: there is "
+					"no tree to find user '%s' in",
+					o->user);
+		return 0;
 	}
-	a = fs_tree_find_user(x->tr, user);
-	if (a == FS_NONE)
-		fs_error(e, 0, "user '%s' has no association in the tree",
-			 user);
-	else if (a == FS_NONE - 1)
-		fs_error(e, 0, "user '%s' has associations in several "
-			 "accounts: choose one with --account", user);
-	else
-		return x->tr->node[a].acct;
-	return NULL;
+	if (*acct && !strchr(o->user, '/'))
+		return 0;	/* the association is checked when resolved */
+	if (fs_explain_find_user(x->tr, o->user, &i, e) < 0)
+		return -1;
+	a = &x->tr->node[i];
+	if (*acct && strcmp(*acct, a->acct))
+		return fs_error(e, 0, "--user %s is in account '%s', not "
+				"--account '%s'", o->user, a->acct, *acct);
+	*user = a->user;
+	*acct = a->acct;
+	return 0;
 }
 
 /* The new job's partition: --partition, else the default one. */
@@ -498,11 +521,12 @@ new_fits(const struct fs_prio_pending *j, const struct fs_prio_part *p,
 				"node%s", j->nodes, p->name, p->node_count,
 				p->node_count == 1 ? "" : "s");
 	if (j->cpus < j->nodes)
-		return fs_error(e, 0, "--cpus %u on --nodes %u: every node "
+		return fs_error(e, 0, "%u CPU%s on --nodes %u: every node "
 				"gives a job at least one CPU", j->cpus,
-				j->nodes);
+				j->cpus == 1 ? "" : "s", j->nodes);
 	if (j->cpus > p->cpus && p->cpus)
-		return fs_error(e, 0, "--cpus %u: partition '%s' has %u CPUs",
+		return fs_error(e, 0, "%u CPUs (--ntasks times "
+				"--cpus-per-task): partition '%s' has %u CPUs",
 				j->cpus, p->name, p->cpus);
 	if (j->time_limit != FS_NO_VAL && p->max_time != FS_INFINITE &&
 	    j->time_limit != FS_INFINITE ? j->time_limit > p->max_time :
@@ -559,15 +583,15 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 {
 	const struct fs_prio_part *p;
 	struct fs_prio_pending *j;
-	const char *acct = o->account;
+	const char *acct, *user;
 	double mem = 0;
 
 	e->file = NULL;
-	if (!acct && !(acct = new_account(x, o->user, e)))
+	if (new_assoc(x, o, &user, &acct, e) < 0)
 		return -1;
 	if (!(p = new_partition(x->s, o->partition, e)))
 		return -1;
-	j = new_append(x, o->user, acct, p->name, o->qos);
+	j = new_append(x, user, acct, p->name, o->qos);
 	if (fs_prio_job_opts(o, j, &mem, e) < 0)
 		return -2;
 	if (new_fits(j, p, e) < 0)

@@ -1,1 +1,1 @@
-for p in fs-rank fs-report 'fs-tree --sshare -' 'fs-decay --elapsed 3d' 'fs-explain a b' 'fs-prio -t -'; do head -c 200M /dev/zero 2>/dev/null | $p; s=("${PIPESTATUS[@]}"); echo "$p: status ${s[1]}, $([ "${s[0]}" = 0 ] && echo 'read all 200 MB' || echo 'stopped at the first NUL')"; done
+for p in fs-rank fs-report 'fs-tree --sshare -' 'fs-decay --elapsed 3d' 'fs-explain a b' 'fs-prio --tree -'; do head -c 200M /dev/zero 2>/dev/null | $p; s=("${PIPESTATUS[@]}"); echo "$p: status ${s[1]}, $([ "${s[0]}" = 0 ] && echo 'read all 200 MB' || echo 'stopped at the first NUL')"; done

@@ -1,1 +1,1 @@
-fs-prio -t - --set PriorityWeightAssoc=1000 --set PriorityFlags=NO_NORMAL_ASSOC --set 'PartitionName=main' --set 'PartitionName=prio' --jobs golden/fs-prio-jobs.tsv -Q high=100 -o '%.4i %.8u %.10Y %.10b %.6B'
+fs-prio --tree - --set PriorityWeightAssoc=1000 --set PriorityFlags=NO_NORMAL_ASSOC --set 'PartitionName=main' --set 'PartitionName=prio' --jobs-file golden/fs-prio-jobs.tsv -Q high=100 -o '%.4i %.8u %.10Y %.10b %.6B'

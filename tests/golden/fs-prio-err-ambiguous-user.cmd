@@ -1,1 +1,1 @@
-fs-prio -t - --set 'PartitionName=p Default=YES' --now 2026-11-20T08:00:00Z --user alice
+fs-prio --new --tree - --set 'PartitionName=p Default=YES' --now 2026-11-20T08:00:00Z --user alice

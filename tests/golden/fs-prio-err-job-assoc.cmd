@@ -1,1 +1,1 @@
-fs-prio -t - --conf golden/fs-prio-cluster.conf -Q high=100 --jobs golden/fs-prio-jobs-bad-assoc.tsv
+fs-prio --tree - --conf golden/fs-prio-cluster.conf -Q high=100 --jobs-file golden/fs-prio-jobs-bad-assoc.tsv

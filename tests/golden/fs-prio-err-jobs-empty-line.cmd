@@ -1,1 +1,1 @@
-fs-prio --set 'PartitionName=p Default=YES' --now 2026-11-20T08:00:00Z --jobs golden/fs-prio-jobs-empty-line.tsv
+fs-prio --set 'PartitionName=p Default=YES' --now 2026-11-20T08:00:00Z --jobs-file golden/fs-prio-jobs-empty-line.tsv

@@ -1,1 +1,1 @@
-fs-prio --set 'PartitionName=p' --jobs golden/fs-prio-jobs-bad-header.tsv
+fs-prio --set 'PartitionName=p' --jobs-file golden/fs-prio-jobs-bad-header.tsv

@@ -1,1 +1,1 @@
-fs-prio --set 'PartitionName=p' --set 'PartitionName=q' --user u --account a
+fs-prio --new --set 'PartitionName=p' --set 'PartitionName=q' --user u --account a

@@ -1,1 +1,1 @@
-fs-prio -t - --set 'PartitionName=p'
+fs-prio --tree - --set 'PartitionName=p'

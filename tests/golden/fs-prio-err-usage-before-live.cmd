@@ -1,1 +1,1 @@
-SLURM_CONF=/nonexistent fs-prio -u alice -n 0 </dev/null
+SLURM_CONF=/nonexistent fs-prio --new -u alice -n 0 </dev/null

@@ -1,1 +1,1 @@
-fs-prio -t - --conf golden/fs-prio-cluster.conf --jobs golden/fs-prio-jobs.tsv -Q high=100 --user alice --cpus 8 --time 2h < golden/fs-prio-tree.tsv
+fs-prio --new --tree - --conf golden/fs-prio-cluster.conf --jobs-file golden/fs-prio-jobs.tsv -Q high=100 --user alice --ntasks 8 --time 2h < golden/fs-prio-tree.tsv

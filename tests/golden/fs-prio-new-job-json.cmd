@@ -1,1 +1,1 @@
-fs-prio -t - --conf golden/fs-prio-cluster.conf --jobs golden/fs-prio-jobs.tsv -Q high=100 --user alice --cpus 8 --time 2:00:00 --json | grep -E '"(id|priority|place|decides|ahead_of_new)"' | tr -s ' '
+fs-prio --new --tree - --conf golden/fs-prio-cluster.conf --jobs-file golden/fs-prio-jobs.tsv -Q high=100 --user alice --ntasks 8 --time 2:00:00 --json | grep -E '"(id|priority|place|decides|ahead_of_new)"' | tr -s ' '

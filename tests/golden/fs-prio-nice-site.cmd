@@ -1,1 +1,1 @@
-fs-prio --now 2026-11-20T08:00:00Z --set PriorityWeightQOS=1000 --set 'PartitionName=p Default=YES' --jobs <(printf "JobID\tUser\tAccount\tPartition\tNice\tSite\n1\tu\ta\tp\t-200\t500\n2\tu\ta\tp\t10000\t0\n3\tu\ta\tp\t0\t0\n") -Q normal=5 -o '%.2i %.10Y %.6Q %.6S %.6N'
+fs-prio --now 2026-11-20T08:00:00Z --set PriorityWeightQOS=1000 --set 'PartitionName=p Default=YES' --jobs-file <(printf "JobID\tUser\tAccount\tPartition\tNice\tSite\n1\tu\ta\tp\t-200\t500\n2\tu\ta\tp\t10000\t0\n3\tu\ta\tp\t0\t0\n") -Q normal=5 -o '%.2i %.10Y %.6Q %.6S %.6N'

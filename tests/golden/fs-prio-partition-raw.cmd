@@ -1,1 +1,1 @@
-fs-prio --now 2026-11-20T08:00:00Z --set 'PriorityWeightPartition=1000 PriorityFlags=NO_NORMAL_PART' --set 'PartitionName=main' --set 'PartitionName=prio PriorityJobFactor=4' --jobs golden/fs-prio-jobs.tsv -Q high=100 -o '%.4i %.5r %.10Y %.10p %.6P'
+fs-prio --now 2026-11-20T08:00:00Z --set 'PriorityWeightPartition=1000 PriorityFlags=NO_NORMAL_PART' --set 'PartitionName=main' --set 'PartitionName=prio PriorityJobFactor=4' --jobs-file golden/fs-prio-jobs.tsv -Q high=100 -o '%.4i %.5r %.10Y %.10p %.6P'

@@ -1,1 +1,1 @@
-fs-prio --now 2026-11-20T08:00:00Z --set PriorityWeightQOS=1000 --set 'PartitionName=main' --set 'PartitionName=prio' --jobs golden/fs-prio-jobs.tsv -Q high=100,normal=10 -o '%.4i %.6l %.10Y %.10q %.6Q'
+fs-prio --now 2026-11-20T08:00:00Z --set PriorityWeightQOS=1000 --set 'PartitionName=main' --set 'PartitionName=prio' --jobs-file golden/fs-prio-jobs.tsv -Q high=100,normal=10 -o '%.4i %.6n %.10Y %.10q %.6Q'

@@ -1,1 +1,1 @@
-fs-prio --set 'PriorityWeightAge=1000 PriorityMaxAge=3' --set 'PartitionName=p Default=YES' --jobs <(printf 'JobID\tUser\tAccount\tPartition\tAccrue\n1\tu\ta\tp\t2026-11-20T07:58:20Z\n') --now 2026-11-20T08:00:00Z -o '%.2i %.10Y %.10A %.10a'
+fs-prio --set 'PriorityWeightAge=1000 PriorityMaxAge=3' --set 'PartitionName=p Default=YES' --jobs-file <(printf 'JobID\tUser\tAccount\tPartition\tAccrue\n1\tu\ta\tp\t2026-11-20T07:58:20Z\n') --now 2026-11-20T08:00:00Z -o '%.2i %.10Y %.10A %.10a'

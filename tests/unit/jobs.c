@@ -325,7 +325,7 @@ test_new_job(void)
 		 "chem/carol main normal 1/1 60 min "
 		 "cpu=1,mem=0,node=1,billing=1"},
 		{{.user = "bob", .account = "phys", .partition = "small",
-		  .qos = "high", .cpus = "2", .time = "20", .mem = "2G"},
+		  .qos = "high", .ntasks = "2", .time = "20", .mem = "2G"},
 		 1, 0, 0,
 		 "phys/bob small high 2/1 20 min "
 		 "cpu=2,mem=2048,node=1,billing=2"},
@@ -336,12 +336,25 @@ test_new_job(void)
 		{{.user = "carol", .account = "chem"}, 0, 0, 0,
 		 "chem/carol main normal 1/1 60 min "
 		 "cpu=1,mem=0,node=1,billing=1"},
+		/* ACCOUNT/USER, as every program names a user; CPUs are
+		 * tasks times CPUs per task. */
+		{{.user = "phys/bob", .ntasks = "2", .cpus_per_task = "3"},
+		 1, 0, 0,
+		 "phys/bob main normal 6/1 60 min "
+		 "cpu=6,mem=0,node=1,billing=6"},
+		{{.user = "phys/bob", .account = "phys"}, 1, 0, 0,
+		 "phys/bob main normal 1/1 60 min "
+		 "cpu=1,mem=0,node=1,billing=1"},
+		{{.user = "phys/bob", .account = "chem"}, 1, 0, -1,
+		 "--user phys/bob is in account 'phys', not --account 'chem'"},
+		{{.user = "phys/bob"}, 0, 0, -1,
+		 "--user phys/bob: there is no tree to find it in; give --user "
+		 "USER --account ACCOUNT"},
 		/* No account to default to, or the wrong one. */
 		{{.user = "bob"}, 1, 0, -1,
-		 "user 'bob' has associations in several accounts: choose one "
-		 "with --account"},
+		 "user 'bob' is ambiguous: name one of chem/bob, phys/bob"},
 		{{.user = "dave"}, 1, 0, -1,
-		 "user 'dave' has no association in the tree"},
+		 "user 'dave' not found (fs-rank -U lists the users)"},
 		{{.user = "carol"}, 0, 0, -1,
 		 "--account is needed: there is no tree to find user 'carol' "
 		 "in"},
@@ -359,10 +372,11 @@ test_new_job(void)
 		/* Beyond the partition. */
 		{{.user = "carol", .partition = "small", .nodes = "2"}, 1, 0,
 		 -1, "--nodes 2: partition 'small' has 1 node"},
-		{{.user = "carol", .partition = "small", .cpus = "17"}, 1, 0,
-		 -1, "--cpus 17: partition 'small' has 16 CPUs"},
-		{{.user = "carol", .cpus = "2", .nodes = "3"}, 1, 0, -1,
-		 "--cpus 2 on --nodes 3: every node gives a job at least one "
+		{{.user = "carol", .partition = "small", .ntasks = "17"}, 1,
+		 0, -1, "17 CPUs (--ntasks times --cpus-per-task): partition "
+		 "'small' has 16 CPUs"},
+		{{.user = "carol", .ntasks = "2", .nodes = "3"}, 1, 0, -1,
+		 "2 CPUs on --nodes 3: every node gives a job at least one "
 		 "CPU"},
 		{{.user = "carol", .partition = "small", .time = "31"}, 1, 0,
 		 -1, "--time: partition 'small' allows at most 30 minutes"},
@@ -370,8 +384,13 @@ test_new_job(void)
 		  .time = "UNLIMITED"}, 1, 0, -1,
 		 "--time: partition 'small' allows at most 30 minutes"},
 		/* Malformed options: usage errors. */
-		{{.user = "carol", .cpus = "0"}, 1, 0, -2,
-		 "--cpus: expected a whole number from 1, not '0'"},
+		{{.user = "carol", .ntasks = "0"}, 1, 0, -2,
+		 "--ntasks: expected a whole number from 1, not '0'"},
+		{{.user = "carol", .cpus_per_task = "x"}, 1, 0, -2,
+		 "--cpus-per-task: expected a whole number from 1, not 'x'"},
+		{{.user = "carol", .ntasks = "65536",
+		  .cpus_per_task = "65536"}, 1, 0, -2,
+		 "--ntasks 65536 times --cpus-per-task 65536: too many CPUs"},
 		{{.user = "carol", .nice = "x"}, 1, 0, -2,
 		 "--nice: expected a whole number from -2147483645 to "
 		 "2147483645, not 'x'"},

@@ -30,19 +30,22 @@ struct opts {
 	int skip_unknown;		/* jobs of associations not in the tree */
 };
 
+static const char synopsis[] =
+	"usage: fs-decay (--elapsed TIME | --to DATE) [--from DATE] "
+	"[--half-life TIME]\n"
+	"                [--exact] [--reset] [FILE]\n"
+	"       fs-decay --jobs JOBS (--elapsed TIME | --to DATE | "
+	"--from DATE)\n"
+	"                [--calc-period TIME] [--half-life TIME] "
+	"[--exact] [--reset]\n"
+	"                [--skip-unknown] [FILE]\n"
+	"       fs-decay --reset [FILE]\n";
+
 static void
 usage(FILE *f)
 {
+	fputs(synopsis, f);
 	fprintf(f,
-		"usage: fs-decay (--elapsed TIME | --to DATE) [--from DATE] "
-		"[--half-life TIME]\n"
-		"                [--exact] [--reset] [FILE]\n"
-		"       fs-decay --jobs JOBS (--elapsed TIME | --to DATE | "
-		"--from DATE)\n"
-		"                [--calc-period TIME] [--half-life TIME] "
-		"[--exact] [--reset]\n"
-		"                [FILE]\n"
-		"       fs-decay --reset [FILE]\n"
 		"\n"
 		"Decay a TSV tree's RawUsage the way Slurm does, or replay "
 		"jobs into it.\n"
@@ -264,8 +267,7 @@ main(int argc, char **argv)
 			usage(stdout);
 			return fs_stdout_close();
 		default:
-			usage(stderr);
-			return FS_EXIT_USAGE;
+			return fs_usage_error(synopsis);
 		}
 	}
 	if (o.d.elapsed_set && o.d.to_set) {
@@ -289,13 +291,11 @@ main(int argc, char **argv)
 	    !o.d.reset) {
 		fs_warn("nothing to do: give --elapsed TIME, --to DATE, "
 			"--reset or --jobs JOBS");
-		usage(stderr);
-		return FS_EXIT_USAGE;
+		return fs_usage_error(synopsis);
 	}
 	if (argc - optind > 1) {
 		fs_warn("too many arguments: one FILE at most");
-		usage(stderr);
-		return FS_EXIT_USAGE;
+		return fs_usage_error(synopsis);
 	}
 	if (!(in = fs_open_input(argv[optind], &name)))
 		return FS_EXIT_DATA;

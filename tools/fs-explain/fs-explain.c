@@ -50,16 +50,19 @@ struct ctx {
 	int json;
 };
 
+static const char synopsis[] =
+	"usage: fs-explain [--algorithm NAME] [--ties slurm|merge] "
+	"[--json] USER_A USER_B [FILE]\n"
+	"       fs-explain [--algorithm NAME] [--ties slurm|merge] "
+	"[--json] USER [FILE]\n"
+	"       fs-explain -i [--algorithm NAME] [--ties slurm|merge] "
+	"[--json] [FILE]\n";
+
 static void
 usage(FILE *f)
 {
+	fputs(synopsis, f);
 	fprintf(f,
-		"usage: fs-explain [--algorithm NAME] [--ties slurm|merge] "
-		"[--json] USER_A USER_B [FILE]\n"
-		"       fs-explain [--algorithm NAME] [--ties slurm|merge] "
-		"[--json] USER [FILE]\n"
-		"       fs-explain -i [--algorithm NAME] [--ties slurm|merge] "
-		"[--json] [FILE]\n"
 		"\n"
 		"Explain why USER_A ranks below (or above) USER_B in a TSV tree, "
 		"or show\n"
@@ -950,8 +953,7 @@ main(int argc, char **argv)
 			usage(stdout);
 			return fs_stdout_close();
 		default:
-			usage(stderr);
-			return FS_EXIT_USAGE;
+			return fs_usage_error(synopsis);
 		}
 	}
 	names = argv + optind;
@@ -959,8 +961,7 @@ main(int argc, char **argv)
 	if (o.interactive) {
 		if (nnames > 1) {
 			fs_warn("too many arguments: with -i, one FILE at most");
-			usage(stderr);
-			return FS_EXIT_USAGE;
+			return fs_usage_error(synopsis);
 		}
 		file = nnames ? names[0] : NULL;
 		nnames = 0;
@@ -972,8 +973,7 @@ main(int argc, char **argv)
 		if (nnames < 1 || nnames > 2) {
 			fs_warn(nnames ? "too many arguments"
 				       : "name a user, or two");
-			usage(stderr);
-			return FS_EXIT_USAGE;
+			return fs_usage_error(synopsis);
 		}
 	}
 	if (file && !strcmp(file, "-"))

@@ -22,9 +22,11 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fs.h"
 
@@ -32,75 +34,98 @@
 enum out_format { OUT_DEFAULT, OUT_TSV, OUT_LONG, OUT_FORMAT, OUT_JSON };
 
 struct opts {
-	const char *conf, *jobs, *tree, *qos_prio, *now;
+	const char *conf, *jobs_file, *tree, *qos_prio, *now;
 	struct fs_buf set;		/* --set lines */
 	int offline;
-	struct fs_prio_newjob job;	/* job.user: there is a new job */
+	int new;			/* --new: job describes a new job */
+	struct fs_prio_newjob job;
+	const char *jobs, *users, *parts;	/* sprio's -j, -u, -p */
+	int jobs_given;
+	const char *sort;
 	enum out_format out;
 	const char *format;
-	int noheader, weights;
+	int noheader, norm, weights;
 };
 
+static const char synopsis[] =
+	"usage: fs-prio [--conf FILE] [--set 'KEY=VALUE ...'] "
+	"[--jobs-file FILE]\n"
+	"               [-Q NAME=N,...] [--tree FILE] [--now TIME]\n"
+	"               [-j JOBS] [-u USERS] [-p PARTS] [-S FIELDS]\n"
+	"               [--tsv | -l | -o FORMAT | -w | --json] [-n] [-h]\n"
+	"       fs-prio --new [-u [ACCOUNT/]USER] [-A ACCOUNT] [-p PART] "
+	"[-q QOS]\n"
+	"               [-n N] [-c N] [-N N] [-t TIME] [--mem SIZE] "
+	"[--nice N]\n"
+	"               [options above but -j, -u, -p, -n]\n";
+
 static void
-usage(FILE *f)
+help(void)
 {
-	fprintf(f,
-		"usage: fs-prio [--conf FILE] [--set 'KEY=VALUE ...'] "
-		"[--jobs FILE]\n"
-		"               [--qos-priority NAME=N,...] [--tree FILE] "
-		"[--now TIME]\n"
-		"               [--user USER [--account ACCOUNT] "
-		"[--partition PART] [--qos QOS]\n"
-		"                [--cpus N] [--nodes N] [--time TIME] "
-		"[--mem SIZE] [--nice N]]\n"
-		"               [--tsv | -l | -o FORMAT | -w | --json] "
-		"[--noheader]\n"
+	printf("%s"
 		"\n"
-		"Slurm's multifactor priority of the pending jobs, and of a job "
-		"not yet\n"
-		"submitted (--user ...): its priority now, its place and why "
-		"the jobs\n"
-		"ahead of it are ahead. A ranked tree (--tree) gives the "
+		"Slurm's multifactor priority of the pending jobs, as sprio "
+		"shows it, and of\n"
+		"a job not yet submitted (--new): its priority now, its place "
+		"and why the\n"
+		"jobs ahead of it are ahead. A ranked tree (--tree) gives the "
 		"fairshare\n"
 		"factor: fs-tree | fs-decay --elapsed 2d | fs-rank | "
-		"fs-prio -t - ...\n"
+		"fs-prio --tree - ...\n"
 		"\n"
-		"  -c, --conf FILE          offline: slurm.conf's Priority*, "
+		"      --conf FILE          offline: slurm.conf's Priority*, "
 		"nodes, partitions\n"
 		"      --set 'KEY=VALUE'    offline: one more slurm.conf line "
 		"(repeatable)\n"
-		"  -j, --jobs FILE          offline: pending jobs (TSV, see "
+		"      --jobs-file FILE     offline: pending jobs (TSV, see "
 		"fs-prio(1))\n"
 		"  -Q, --qos-priority LIST  offline: QOS priorities, "
 		"normal=0,high=100\n"
-		"  -t, --tree FILE          the TSV tree, - for standard input "
+		"      --tree FILE          the TSV tree, - for standard input "
 		"(default:\n"
 		"                           live, the cluster's; offline, "
 		"none)\n"
 		"      --now TIME           the time to compute ages at "
 		"(ISO 8601)\n"
-		"  -u, --user USER          the new job's user\n"
+		"  -j, --jobs JOBS          only these job ids (comma "
+		"separated), as sprio -j\n"
+		"  -u, --user USERS         only these users' jobs, as sprio "
+		"-u\n"
+		"  -p, --partition PARTS    only these partitions' rows, as "
+		"sprio -p\n"
+		"  -S, --sort FIELDS        sort by sprio's fields, '-' "
+		"descending (default: i,\n"
+		"                           by job id; -S -y for the highest "
+		"priority first)\n"
+		"      --tsv                TSV (the default without -n)\n"
+		"  -l, --long               sprio -l's columns\n"
+		"  -o, --format FORMAT      sprio's -o format\n"
+		"  -n, --norm               normalised factors, as sprio -n\n"
+		"  -w, --weights            the weights, as sprio -w\n"
+		"      --json               one JSON document\n"
+		"  -h, --noheader           no header line (-l, -o, -n, -w)\n"
+		"      --help               this help\n"
+		"  -V, --version            the version and the Slurm "
+		"release\n"
+		"\n"
+		"A job not yet submitted, with sbatch's options:\n"
+		"      --new                compute the job the options below "
+		"describe\n"
+		"  -u, --user [ACCOUNT/]USER  its user (default: you)\n"
 		"  -A, --account ACCOUNT    its account (default: the user's "
 		"only one)\n"
 		"  -p, --partition PART     its partition (default: the "
 		"default partition)\n"
 		"  -q, --qos QOS            its QOS (default: normal)\n"
-		"  -n, --cpus N             CPUs (default 1)\n"
+		"  -n, --ntasks N           tasks (default 1)\n"
+		"  -c, --cpus-per-task N    CPUs per task (default 1)\n"
 		"  -N, --nodes N            nodes (default 1)\n"
-		"  -T, --time TIME          time limit (default: the "
+		"  -t, --time TIME          time limit (default: the "
 		"partition's)\n"
 		"      --mem SIZE           memory, MB or with K, M, G, T\n"
 		"      --nice N             nice value\n"
-		"      --tsv                TSV (the default without --user)\n"
-		"  -l, --long               sprio -l's columns\n"
-		"  -o, --format FORMAT      sprio's -o format\n"
-		"  -w, --weights            the weights, as sprio -w\n"
-		"      --json               one JSON document\n"
-		"      --noheader           no header line (-l, -o, -w)\n"
-		"  -h, --help               this help\n"
-		"  -V, --version            the version and the Slurm release\n"
 		"\n"
-		"Live mode built in: %s. See fs-prio(1).\n",
+		"Live mode built in: %s. See fs-prio(1).\n", synopsis,
 		fs_live_available() ? "yes" : "no");
 }
 
@@ -281,7 +306,7 @@ load(struct ctx *x, struct fs_err *e)
 		if (load_conf(&x->s, o, e) < 0 ||
 		    fs_prio_parse_qos(&x->s, o->qos_prio, e) < 0)
 			return -1;
-		if (o->jobs && load_jobs(&x->s, o->jobs, e) < 0)
+		if (o->jobs_file && load_jobs(&x->s, o->jobs_file, e) < 0)
 			return -1;
 		x->source = o->conf ? o->conf : "--set";
 		return 0;
@@ -325,7 +350,7 @@ rank(struct ctx *x, struct fs_err *e)
 		x->p.tr = &x->tr;
 		if (o->offline && fs_prio_tree_priorities(&x->s, &x->tr, e) < 0)
 			return -1;
-	} else if (x->s.conf.w_fs && (x->s.njob || o->job.user) &&
+	} else if (x->s.conf.w_fs && (x->s.njob || o->new) &&
 		   !o->weights) {
 		e->file = NULL;
 		return fs_error(e, 0, "PriorityWeightFairshare is set but "
@@ -376,11 +401,11 @@ compute(struct ctx *x, struct fs_err *e)
 	int r;
 
 	fs_prio_split_partitions(s);
-	e->file = x->o->jobs;
+	e->file = x->o->jobs_file;
 	for (i = 0; i < s->njob; i++)
 		if (fs_prio_resolve(&x->p, &s->job[i], e) < 0)
 			return -1;
-	if (x->o->job.user && (r = fs_prio_new_job(&x->p, &x->o->job, e)) < 0) {
+	if (x->o->new && (r = fs_prio_new_job(&x->p, &x->o->job, e)) < 0) {
 		if (r == -2)
 			fs_err_print(e);
 		return r;
@@ -391,21 +416,38 @@ compute(struct ctx *x, struct fs_err *e)
 	return 0;
 }
 
+/* Whether the output is one of sprio's (-l, -o, -n): rows by job id. */
+static int
+sprio_output(const struct opts *o)
+{
+	return o->out == OUT_LONG || o->out == OUT_FORMAT ||
+	       (o->out == OUT_DEFAULT && o->norm && !o->new);
+}
+
 static void
 write_out(struct ctx *x, struct fs_buf *b)
 {
 	const struct opts *o = x->o;
 	const struct fs_sprio *out = &x->out;
+	struct fs_buf fmt;
 
 	switch (o->out) {
 	case OUT_DEFAULT:
 		if (o->weights) {
-			fs_sprio_format(out, b, FS_SPRIO_LONG_FORMAT,
-					o->noheader, 1);
+			fs_sprio_format(out, b, o->norm ? FS_SPRIO_NORM_FORMAT :
+					FS_SPRIO_LONG_FORMAT, o->noheader, 1);
 			break;
 		}
 		if (x->p.newjob) {
 			fs_sprio_explain(out, b);
+			break;
+		}
+		if (o->norm) {
+			fs_buf_init(&fmt);
+			fs_sprio_default_format(&x->s.conf, 1, o->users != NULL,
+						&fmt);
+			fs_sprio_format(out, b, fmt.data, o->noheader, 0);
+			fs_buf_release(&fmt);
 			break;
 		}
 		/* fall through */
@@ -413,8 +455,8 @@ write_out(struct ctx *x, struct fs_buf *b)
 		fs_sprio_tsv(out, b);
 		break;
 	case OUT_LONG:
-		fs_sprio_format(out, b, FS_SPRIO_LONG_FORMAT, o->noheader,
-				o->weights);
+		fs_sprio_format(out, b, o->norm ? FS_SPRIO_NORM_FORMAT :
+				FS_SPRIO_LONG_FORMAT, o->noheader, o->weights);
 		break;
 	case OUT_FORMAT:
 		fs_sprio_format(out, b, o->format, o->noheader, o->weights);
@@ -433,7 +475,7 @@ run(const struct opts *o)
 	struct fs_buf out;
 	int ret = FS_EXIT_DATA, r;
 
-	if (o->job.user) {
+	if (o->new) {
 		struct fs_prio_pending j;
 		double mem = 0;
 
@@ -459,6 +501,11 @@ run(const struct opts *o)
 	if (r == 0) {
 		fs_sprio_init(&x.out, &x.p, x.source, x.p.tr ?
 			      fs_algorithm_name(x.ro.algorithm) : NULL);
+		if (!o->new)
+			fs_sprio_select(&x.out, o->jobs, o->users, o->parts);
+		/* sprio's rows by job id; the toolkit's best first. */
+		if (o->sort || sprio_output(o))
+			fs_sprio_sort(&x.out, o->sort ? o->sort : "i");
 		write_out(&x, &out);
 		ret = fs_write_all(stdout, out.data ? out.data : "", out.len)
 			< 0 ? FS_EXIT_DATA : FS_EXIT_OK;
@@ -476,35 +523,95 @@ run(const struct opts *o)
 	return ret;
 }
 
+/* The new job's user by default: the one running fs-prio, as sbatch. */
+static const char *
+current_user(void)
+{
+	const struct passwd *pw = getpwuid(getuid());
+
+	return pw ? pw->pw_name : getenv("USER");
+}
+
+/* Whether --new is among the options: it picks the letters' meanings
+ * (sprio's, or sbatch's for the new job), so it is found first. */
+static int
+find_new(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--new"))
+			return 1;
+	return 0;
+}
+
+/* An option of the new job without --new: say so. */
+static void
+new_hint(int opt, const char *arg)
+{
+	static const char *const lo[] = {"--account", "--qos", "--ntasks",
+		"--cpus-per-task", "--nodes", "--time", "--mem", "--nice"};
+	size_t i, n;
+
+	if (opt && strchr("AqcNt", opt)) {
+		fs_warn("-%c describes a new job: give --new first", opt);
+		return;
+	}
+	for (i = 0; !opt && i < sizeof(lo) / sizeof(*lo); i++) {
+		n = strlen(lo[i]);
+		if (!strncmp(arg, lo[i], n) && (!arg[n] || arg[n] == '=')) {
+			fs_warn("%s describes a new job: give --new first",
+				lo[i]);
+			return;
+		}
+	}
+}
+
 int
 main(int argc, char **argv)
 {
-	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_NOHEADER };
-	static const struct option lo[] = {
-		{"conf", required_argument, NULL, 'c'},
-		{"set", required_argument, NULL, O_SET},
-		{"jobs", required_argument, NULL, 'j'},
-		{"qos-priority", required_argument, NULL, 'Q'},
-		{"tree", required_argument, NULL, 't'},
-		{"now", required_argument, NULL, O_NOW},
+	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_HELP,
+	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW };
+#define COMMON_OPTIONS \
+		{"conf", required_argument, NULL, O_CONF}, \
+		{"set", required_argument, NULL, O_SET}, \
+		{"jobs-file", required_argument, NULL, O_JOBS_FILE}, \
+		{"qos-priority", required_argument, NULL, 'Q'}, \
+		{"tree", required_argument, NULL, O_TREE}, \
+		{"now", required_argument, NULL, O_NOW}, \
+		{"sort", required_argument, NULL, 'S'}, \
+		{"tsv", no_argument, NULL, O_TSV}, \
+		{"long", no_argument, NULL, 'l'}, \
+		{"format", required_argument, NULL, 'o'}, \
+		{"weights", no_argument, NULL, 'w'}, \
+		{"json", no_argument, NULL, O_JSON}, \
+		{"noheader", no_argument, NULL, 'h'}, \
+		{"help", no_argument, NULL, O_HELP}, \
+		{"version", no_argument, NULL, 'V'}
+	/* sprio's letters. */
+	static const struct option lo_sprio[] = {
+		COMMON_OPTIONS,
+		{"jobs", optional_argument, NULL, 'j'},
+		{"user", required_argument, NULL, 'u'},
+		{"partition", required_argument, NULL, 'p'},
+		{"norm", no_argument, NULL, 'n'},
+		{NULL, 0, NULL, 0}};
+	/* sbatch's, for the new job. */
+	static const struct option lo_new[] = {
+		COMMON_OPTIONS,
+		{"new", no_argument, NULL, O_NEW},
 		{"user", required_argument, NULL, 'u'},
 		{"account", required_argument, NULL, 'A'},
 		{"partition", required_argument, NULL, 'p'},
 		{"qos", required_argument, NULL, 'q'},
-		{"cpus", required_argument, NULL, 'n'},
+		{"ntasks", required_argument, NULL, 'n'},
+		{"cpus-per-task", required_argument, NULL, 'c'},
 		{"nodes", required_argument, NULL, 'N'},
-		{"time", required_argument, NULL, 'T'},
+		{"time", required_argument, NULL, 't'},
 		{"mem", required_argument, NULL, O_MEM},
 		{"nice", required_argument, NULL, O_NICE},
-		{"tsv", no_argument, NULL, O_TSV},
-		{"long", no_argument, NULL, 'l'},
-		{"format", required_argument, NULL, 'o'},
-		{"weights", no_argument, NULL, 'w'},
-		{"json", no_argument, NULL, O_JSON},
-		{"noheader", no_argument, NULL, O_NOHEADER},
-		{"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
+#undef COMMON_OPTIONS
 	struct opts o;
 	struct fs_err e = {NULL, 0, ""};
 	int c, ret, nout = 0;
@@ -513,26 +620,49 @@ main(int argc, char **argv)
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
 	fs_buf_init(&o.set);
-	while ((c = getopt_long(argc, argv, "c:j:Q:t:u:A:p:q:n:N:T:lo:whV", lo,
-				NULL)) != -1) {
+	o.new = find_new(argc, argv);
+	while ((c = o.new ?
+		getopt_long(argc, argv, "Q:S:lo:whVu:A:p:q:n:c:N:t:", lo_new,
+			    NULL) :
+		getopt_long(argc, argv, "Q:S:lo:whVj::u:p:n", lo_sprio,
+			    NULL)) != -1) {
 		switch (c) {
-		case 'c': o.conf = optarg; o.offline = 1; break;
+		case O_CONF: o.conf = optarg; o.offline = 1; break;
 		case O_SET:
 			fs_buf_addstr(&o.set, optarg);
 			fs_buf_addch(&o.set, '\n');
 			o.offline = 1;
 			break;
-		case 'j': o.jobs = optarg; o.offline = 1; break;
+		case O_JOBS_FILE: o.jobs_file = optarg; o.offline = 1; break;
 		case 'Q': o.qos_prio = optarg; break;
-		case 't': o.tree = optarg; break;
+		case O_TREE: o.tree = optarg; break;
 		case O_NOW: o.now = optarg; break;
-		case 'u': o.job.user = optarg; break;
+		case 'S': o.sort = optarg; break;
+		case O_NEW: break;
+		case 'j': o.jobs = optarg; o.jobs_given = 1; break;
+		case 'u':
+			if (o.new)
+				o.job.user = optarg;
+			else
+				o.users = optarg;
+			break;
+		case 'p':
+			if (o.new)
+				o.job.partition = optarg;
+			else
+				o.parts = optarg;
+			break;
+		case 'n':
+			if (o.new)
+				o.job.ntasks = optarg;
+			else
+				o.norm = 1;
+			break;
 		case 'A': o.job.account = optarg; break;
-		case 'p': o.job.partition = optarg; break;
 		case 'q': o.job.qos = optarg; break;
-		case 'n': o.job.cpus = optarg; break;
+		case 'c': o.job.cpus_per_task = optarg; break;
 		case 'N': o.job.nodes = optarg; break;
-		case 'T': o.job.time = optarg; break;
+		case 't': o.job.time = optarg; break;
 		case O_MEM: o.job.mem = optarg; break;
 		case O_NICE: o.job.nice = optarg; break;
 		case O_TSV: o.out = OUT_TSV; nout++; break;
@@ -546,44 +676,51 @@ main(int argc, char **argv)
 			o.weights = 1;
 			break;
 		case O_JSON: o.out = OUT_JSON; nout++; break;
-		case O_NOHEADER: o.noheader = 1; break;
+		case 'h': o.noheader = 1; break;
 		case 'V':
 			fs_print_version();
 			fs_live_print_version();
 			fs_buf_release(&o.set);
 			return fs_stdout_close();
-		case 'h':
-			usage(stdout);
+		case O_HELP:
+			help();
 			fs_buf_release(&o.set);
 			return fs_stdout_close();
 		default:
-			usage(stderr);
+			if (!o.new)
+				new_hint(optopt, argv[optind - 1]);
 			fs_buf_release(&o.set);
-			return FS_EXIT_USAGE;
+			return fs_usage_error(synopsis);
 		}
+	}
+	/* sprio -j takes its list from the next argument too. */
+	if (o.jobs_given && !o.jobs && optind < argc)
+		o.jobs = argv[optind++];
+	if (o.new && !o.job.user && !(o.job.user = current_user())) {
+		fs_warn("--new: who are you? give --user");
+		fs_buf_release(&o.set);
+		return FS_EXIT_USAGE;
 	}
 	ret = FS_EXIT_USAGE;
 	if (optind < argc) {
-		fs_warn("unexpected argument '%s' (the tree comes on standard "
-			"input or with --tree)", argv[optind]);
-		usage(stderr);
+		fs_warn("unexpected argument '%s' (the tree comes with --tree "
+			"FILE, or --tree - for standard input)", argv[optind]);
+		ret = fs_usage_error(synopsis);
 	} else if (nout > 1) {
 		fs_warn("choose one output: --tsv, -l, -o or --json");
 	} else if (o.weights && (o.out == OUT_TSV || o.out == OUT_JSON)) {
 		fs_warn("-w prints sprio's columns: not with --tsv or --json");
+	} else if (o.norm && (o.out == OUT_TSV || o.out == OUT_JSON)) {
+		fs_warn("-n prints sprio's columns: not with --tsv or --json");
 	} else if (o.format && fs_sprio_check_format(o.format, &e) < 0) {
 		fs_err_print(&e);
-	} else if (!o.job.user && (o.job.account || o.job.partition ||
-				   o.job.qos || o.job.cpus || o.job.nodes ||
-				   o.job.time || o.job.mem || o.job.nice)) {
-		fs_warn("--account, --partition, --qos, --cpus, --nodes, "
-			"--time, --mem and --nice describe a new job: give "
-			"--user too");
+	} else if (o.sort && fs_sprio_check_sort(o.sort, &e) < 0) {
+		fs_err_print(&e);
 	} else if (!o.offline && o.qos_prio) {
 		fs_warn("--qos-priority is for offline use (with --conf)");
 	} else if (!o.offline && !fs_live_available()) {
 		fs_warn("built without libslurm: give --conf FILE (and a tree "
-			"on standard input, --jobs FILE) to work offline");
+			"with --tree, --jobs-file FILE) to work offline");
 	} else
 		ret = run(&o);
 	fs_buf_release(&o.set);

@@ -27,15 +27,18 @@ struct opts {
 	char **accounts, **users;	/* -A, -u: what is shown */
 };
 
+static const char synopsis[] =
+	"usage: fs-rank [--algorithm fairtree|classic|depth-oblivious]\n"
+	"               [--ties slurm|merge] [--dampening N]\n"
+	"               [-l] [-p|-P] [-n] [-U] [-m] [-o FIELDS]\n"
+	"               [-A ACCOUNTS] [-u USERS]\n"
+	"               [--as-slurm RELEASE] [--json | --tree] [FILE]\n";
+
 static void
 usage(FILE *f)
 {
+	fputs(synopsis, f);
 	fprintf(f,
-		"usage: fs-rank [--algorithm fairtree|classic|depth-oblivious]\n"
-		"               [--ties slurm|merge] [--dampening N]\n"
-		"               [-l] [-p|-P] [-n] [-U] [-m] [-o FIELDS]\n"
-		"               [-A ACCOUNTS] [-u USERS]\n"
-		"               [--as-slurm RELEASE] [--json | --tree] [FILE]\n"
 		"\n"
 		"Compute fairshare over a TSV tree (from fs-tree) exactly as "
 		"Slurm does.\n"
@@ -289,8 +292,7 @@ main(int argc, char **argv)
 			usage(stdout);
 			return fs_stdout_close();
 		default:
-			usage(stderr);
-			return FS_EXIT_USAGE;
+			return fs_usage_error(synopsis);
 		}
 	}
 	if (fmt.len) {
@@ -321,8 +323,7 @@ main(int argc, char **argv)
 	}
 	if (argc - optind > 1) {
 		fs_warn("too many arguments: one FILE at most");
-		usage(stderr);
-		return FS_EXIT_USAGE;
+		return fs_usage_error(synopsis);
 	}
 	if (!(in = fs_open_input(argv[optind], &name)))
 		return FS_EXIT_DATA;

@@ -15,17 +15,15 @@
 
 #include "fs.h"
 
+static const char synopsis[] =
+	"usage: fs-tree [-A ACCOUNTS] [-u USERS]\n"
+	"       fs-tree --sshare FILE [--cluster NAME] [--taken DATE]\n"
+	"       fs-tree --sample\n";
+
 static void
-usage(FILE *f, int full)
+usage(FILE *f)
 {
-	fprintf(f,
-		"usage: fs-tree [-A ACCOUNTS] [-u USERS]\n"
-		"       fs-tree --sshare FILE [--cluster NAME] [--taken DATE]\n"
-		"       fs-tree --sample\n");
-	if (!full) {
-		fprintf(f, "Try 'fs-tree --help' for more information.\n");
-		return;
-	}
+	fputs(synopsis, f);
 	fprintf(f,
 		"\n"
 		"Write the fairshare association tree as a TSV tree for "
@@ -133,16 +131,16 @@ main(int argc, char **argv)
 			fs_live_print_version();
 			return fs_stdout_close();
 		case 'h':
-			usage(stdout, 1);
+			usage(stdout);
 			return fs_stdout_close();
 		default:
-			usage(stderr, 0);
+			fs_usage_error(synopsis);
 			goto usage_error;
 		}
 	}
 	if (optind < argc) {
 		fs_warn("unexpected argument '%s'", argv[optind]);
-		usage(stderr, 0);
+		fs_usage_error(synopsis);
 		goto usage_error;
 	}
 	if ((cluster || taken_arg) && !sshare) {

@@ -1,0 +1,1 @@
+for p in fs-tree fs-rank fs-decay fs-explain fs-prio; do e=$($p --bogus 2>&1 >/dev/null </dev/null); s=$?; echo "$p: status $s, $(printf "%s\n" "$e" | wc -l) lines, $(printf "%s\n" "$e" | tail -1)"; done

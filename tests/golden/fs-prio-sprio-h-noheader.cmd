@@ -1,0 +1,1 @@
+fs-prio --tree - --conf golden/fs-prio-cluster.conf --jobs-file golden/fs-prio-jobs.tsv -Q high=100 -l -h < golden/fs-prio-tree.tsv

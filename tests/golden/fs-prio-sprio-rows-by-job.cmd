@@ -1,0 +1,1 @@
+fs-prio --set 'PriorityWeightQOS=1000' --set 'PartitionName=main Default=YES' --set 'PartitionName=prio' --jobs-file <(printf 'JobID\tUser\tAccount\tPartition\tQOS\n7\tu\ta\tprio,main\tnormal\n5\tu\ta\tmain\thigh\n12\tu\ta\tmain,prio\tnormal\n') -Q high=100 -o '%.4i %.6r %.6Y'

@@ -1,0 +1,1 @@
+fs-prio --tree - --conf golden/fs-prio-cluster.conf --jobs-file golden/fs-prio-jobs.tsv -Q high=100 -l -u bob < golden/fs-prio-tree.tsv; fs-prio --tree - --conf golden/fs-prio-cluster.conf --jobs-file golden/fs-prio-jobs.tsv -Q high=100 -n -u bob,carol < golden/fs-prio-tree.tsv
