@@ -404,6 +404,19 @@ cmp_usage_desc(const struct order *o, uint32_t i, uint32_t j)
 	return cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
 }
 
+/* Served last first: the lowest FairShare, then the lowest rank. */
+static int
+cmp_factor_asc(const struct order *o, uint32_t i, uint32_t j)
+{
+	const struct fs_node *a = &o->r->cur->node[i], *b = &o->r->cur->node[j];
+
+	if (a->fs_factor != b->fs_factor)
+		return a->fs_factor < b->fs_factor ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return cmp_key(a, b);
+}
+
 /* A pair matched across snapshots, with how far it moved. */
 struct moved {
 	uint32_t cur, old;
@@ -806,6 +819,25 @@ add_since_tables(struct fs_report *r)
 	free(old_service);
 }
 
+/* The user associations in the two orders the report lists them in. */
+static void
+sort_users(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t i;
+
+	r->heavy = fs_xcalloc(tr->user_count + 1, sizeof(*r->heavy));
+	for (i = 0; i < tr->n; i++)
+		if (tr->node[i].is_user)
+			r->heavy[r->nusers++] = i;
+	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
+	memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
+	sort_by(r->heavy, r->nusers,
+		&(struct order){cmp_usage_desc, r, NULL, NULL});
+	sort_by(r->lowest, r->nusers,
+		&(struct order){cmp_factor_asc, r, NULL, NULL});
+}
+
 /* ---------------------------------------------------------- the report */
 
 static void
@@ -830,6 +862,8 @@ report_release(struct fs_report *r)
 	free(r->width);
 	free(r->service);
 	free(r->title);
+	free(r->heavy);
+	free(r->lowest);
 }
 
 void
@@ -856,6 +890,8 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 	for (i = 0; old && i < old->n; i++)
 		r.partitions |= *old->node[i].part != '\0';
 	add_summary(&r);
+	if (o->format != FS_REPORT_PROMETHEUS || !o->all)
+		sort_users(&r);
 	if (o->format != FS_REPORT_PROMETHEUS) {
 		add_service_tables(&r);
 		if (old)

@@ -36,6 +36,10 @@ struct fs_report {
 	struct fs_rtable *tab;
 	size_t ntab;
 	int partitions;		/* some association has a partition */
+	/* The user associations of cur twice: the heaviest (RawUsage)
+	 * first, and the lowest FairShare first. */
+	uint32_t *heavy, *lowest;
+	size_t nusers;
 };
 
 /* report_fmt.c: display rounding shared by the renderers. */

@@ -43,7 +43,7 @@ report(const struct fs_tree *tr, const struct fs_rank_opts *ro,
        const struct fs_tree *old, const struct fs_rank_opts *oro,
        enum fs_report_format f, unsigned top)
 {
-	struct fs_report_opts o = {f, top};
+	struct fs_report_opts o = {f, top, 1, 0, 0};
 	struct fs_buf b;
 
 	fs_buf_init(&b);
@@ -134,8 +134,7 @@ main(void)
 	s = report(&tr, &ro, NULL, NULL, FS_REPORT_PROMETHEUS, 10);
 	ok(strstr(s, "# TYPE fairshare_level_fs gauge\n") != NULL,
 	   "prometheus families are gauges");
-	ok(strstr(s, "user=\"dave\",partition=\"\",depth=\"3\"} +Inf\n") !=
-		   NULL,
+	ok(strstr(s, "account=\"hep\",user=\"dave\"} +Inf\n") != NULL,
 	   "prometheus infinity");
 	free(s);
 
