@@ -6,11 +6,17 @@
  * strings, from one ranked tree and optionally an earlier one; each format
  * then renders the same content. The tables:
  *
- *  - the most under-served and over-served accounts by Level FS. Level FS is
- *    S/U, the account's part of its level's shares over its part of the
- *    level's usage; classic and depth-oblivious have no Level FS, so there
- *    the report uses NormShares/EffectvUsage, both fractions of the cluster,
- *    the ratio the classic factor 2^(-U/S) is built from;
+ *  - the accounts furthest below and above their share of the cluster, by
+ *    the gap between their part of the whole cluster's shares (the product
+ *    of their parts of each level down the tree) and their part of its
+ *    usage (NormUsage). Level FS, the part of the level's shares over the
+ *    part of its usage, cannot rank accounts of different levels: an idle
+ *    account with a sliver of the shares tops it, and an account far below
+ *    its share under an over-served parent still waits. The gap is in
+ *    points of the cluster, comparable everywhere; each row shows its
+ *    parent's gap and its Level FS (classic: S/U, NormShares over
+ *    EffectvUsage) for the level;
+ *  - the users served last (lowest FairShare) and the heaviest users;
  *  - associations (accounts and users) that hold shares but have no usage,
  *    and those with usage but no shares;
  *  - with an earlier snapshot: the users whose Rank or FairShare moved most,
@@ -19,7 +25,9 @@
  *    user and partition: both trees' associations are sorted by that key and
  *    merged, O(n log n).
  *
- * Every list is cut at --top rows and says how many it left off.
+ * Every list is cut at --top rows and says how many it left off. Usage is
+ * shown in hours: RawUsage is CPU-seconds (billing-seconds where
+ * TRESBillingWeights are set), decayed (docs/slurm.md §4).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -181,15 +189,22 @@ global_shares(const struct fs_tree *tr)
 	return w;
 }
 
-static void
-fmt_usage(struct fs_buf *b, long double v)
+/* The node's part of the cluster's usage (NormUsage, uncapped). */
+static long double
+cluster_use(const struct fs_report *r, uint32_t i)
 {
-	if (v == 0)
-		fs_buf_addch(b, '0');
-	else if (v >= 100 && v < 1e15L)
-		fs_buf_printf(b, "%.0Lf", v);
-	else
-		fs_buf_printf(b, "%.4Lg", v);
+	const struct fs_tree *tr = r->cur;
+	long double total = tr->node[tr->root].usage_raw;
+
+	return total > 0 ? tr->node[i].usage_raw / total : 0;
+}
+
+/* Its part of the cluster's shares less its part of the usage: above 0
+ * the account is owed more of the cluster than it used. */
+static long double
+gap(const struct fs_report *r, uint32_t i)
+{
+	return (long double)r->width[i] - cluster_use(r, i);
 }
 
 static void
@@ -368,19 +383,21 @@ cmp_user_name(const struct order *o, uint32_t x, uint32_t y)
 }
 
 static int
-cmp_service_desc(const struct order *o, uint32_t i, uint32_t j)
+cmp_gap_desc(const struct order *o, uint32_t i, uint32_t j)
 {
-	long double a = o->r->service[i], b = o->r->service[j];
+	long double a = gap(o->r, i), b = gap(o->r, j);
 
 	if (a != b)
 		return a > b ? -1 : 1;
 	return cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
 }
 
+/* The smallest gap first; equal gaps still in key order. */
 static int
-cmp_service_asc(const struct order *o, uint32_t i, uint32_t j)
+cmp_gap_asc(const struct order *o, uint32_t i, uint32_t j)
 {
-	return cmp_service_desc(o, j, i);
+	return gap(o->r, i) != gap(o->r, j) ? cmp_gap_desc(o, j, i)
+					    : cmp_gap_desc(o, i, j);
 }
 
 static int
@@ -485,8 +502,10 @@ add_summary(struct fs_report *r)
 		struct fs_buf b;
 
 		fs_buf_init(&b);
-		fmt_usage(&b, tr->node[tr->root].usage_raw);
-		summary_add(r, "Total usage", "%s", b.data);
+		fs_report_fmt_hours(&b, tr->node[tr->root].usage_raw);
+		summary_add(r, "Total usage", "%s hours (CPU-hours, or "
+			    "billing-hours under TRESBillingWeights; decayed)",
+			    b.data);
 		fs_buf_release(&b);
 	}
 	if (r->old) {
@@ -519,6 +538,13 @@ cut(struct fs_rtable *t, size_t n, unsigned top)
 	return n;
 }
 
+/* A gap in points of the cluster, signed: "+8.63". */
+static void
+fmt_gap(struct fs_buf *b, long double v)
+{
+	fs_buf_printf(b, "%+.2Lf", v * 100);
+}
+
 static void
 account_rows(struct fs_report *r, struct fs_rtable *t, const uint32_t *v,
 	     size_t n)
@@ -537,15 +563,59 @@ account_rows(struct fs_report *r, struct fs_rtable *t, const uint32_t *v,
 		end_cell(&b);
 		fs_buf_addstr(&b, tr->node[a->parent].acct);
 		end_cell(&b);
+		fmt_percent(&b, (long double)r->width[v[k]]);
+		end_cell(&b);
+		fmt_percent(&b, cluster_use(r, v[k]));
+		end_cell(&b);
+		fmt_gap(&b, gap(r, v[k]));
+		end_cell(&b);
+		if (a->parent == tr->root)
+			fs_buf_addch(&b, '-');
+		else
+			fmt_gap(&b, gap(r, a->parent));
+		end_cell(&b);
 		fs_report_fmt_service(&b, r->service[v[k]]);
 		end_cell(&b);
-		fmt_shares(&b, a);
+		fs_report_fmt_hours(&b, a->usage_raw);
 		end_cell(&b);
-		fmt_percent(&b, (long double)a->shares_norm);
+		table_row(t, &b);
+	}
+	fs_buf_release(&b);
+}
+
+/* A user's rank, "14/16", and FairShare, served last first or heaviest. */
+static void
+user_rows(struct fs_report *r, struct fs_rtable *t, const uint32_t *v)
+{
+	const struct fs_tree *tr = r->cur;
+	struct fs_buf b;
+	size_t k, n;
+
+	fs_buf_init(&b);
+	n = cut(t, r->nusers, r->o->top);
+	for (k = 0; k < n; k++) {
+		const struct fs_node *a = &tr->node[v[k]];
+
+		b.len = 0;
+		fs_buf_addstr(&b, a->user);
 		end_cell(&b);
-		fmt_usage(&b, a->usage_raw);
+		fs_buf_addstr(&b, a->acct);
 		end_cell(&b);
-		fmt_percent(&b, a->usage_efctv);
+		if (r->partitions) {
+			fs_buf_addstr(&b, a->part);
+			end_cell(&b);
+		}
+		fs_report_fmt_hours(&b, a->usage_raw);
+		end_cell(&b);
+		fmt_percent(&b, cluster_use(r, v[k]));
+		end_cell(&b);
+		fs_buf_printf(&b, "%.6f", a->fs_factor);
+		end_cell(&b);
+		if (a->rank)
+			fs_buf_printf(&b, "%u/%u", display_rank(tr, a),
+				      tr->user_count);
+		else
+			fs_buf_addch(&b, '-');
 		end_cell(&b);
 		table_row(t, &b);
 	}
@@ -572,7 +642,7 @@ assoc_rows(struct fs_report *r, struct fs_rtable *t, const struct fs_tree *tr,
 			fs_buf_printf(&b, "%.3g%%", width[v[k]] * 100);
 			end_cell(&b);
 		}
-		fmt_usage(&b, a->usage_raw);
+		fs_report_fmt_hours(&b, a->usage_raw);
 		end_cell(&b);
 		table_row(t, &b);
 	}
@@ -580,30 +650,85 @@ assoc_rows(struct fs_report *r, struct fs_rtable *t, const struct fs_tree *tr,
 }
 
 static void
-add_service_tables(struct fs_report *r)
+add_account_tables(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
 	int fair = fs_algorithm_levels(r->ro->algorithm);
-	const char *spec = fair ? "lAccount|lParent|rLevelFS|rShares|rShares%|"
-				  "rUsage|rUsage%"
-				: "lAccount|lParent|rS/U|rShares|rShares%|"
-				  "rUsage|rUsage%";
+	const char *spec = fair ? "lAccount|lParent|rShare|rUse|rGap|"
+				  "rParent gap|rLevelFS|rUsage (h)"
+				: "lAccount|lParent|rShare|rUse|rGap|"
+				  "rParent gap|rS/U|rUsage (h)";
 	const char *note = fair
-		? "Shares% is the account's part of its level's shares, "
-		  "Usage% its part of the level's usage: Level FS = Shares% / "
-		  "Usage%."
-		: "Shares% is NormShares and Usage% EffectvUsage, parts of "
-		  "the whole cluster; S/U = Shares% / Usage%.";
-	uint32_t *under, *over, *idle, *zero, i;
-	size_t nu = 0, no = 0, ni = 0, nz = 0;
+		? "Share is the account's part of the whole cluster's shares "
+		  "(its part of each level's shares, multiplied down the "
+		  "tree), Use its part of the cluster's usage (NormUsage), "
+		  "and Gap = Share - Use in points of the cluster. Fair Tree "
+		  "serves the accounts of a level by Level FS, the part of "
+		  "the level's shares over the part of its usage, so an "
+		  "account below its share still waits while its parent is "
+		  "above its own (Parent gap). Accounts without usage are "
+		  "listed as idle."
+		: "Share is the account's part of the whole cluster's shares "
+		  "(NormShares), Use its part of the cluster's usage "
+		  "(NormUsage), and Gap = Share - Use in points of the "
+		  "cluster. S/U is NormShares over EffectvUsage, the ratio "
+		  "the classic factor 2^(-U/S) is built from. Accounts "
+		  "without usage are listed as idle.";
+	uint32_t *under, *over, i;
+	size_t nu = 0, no = 0;
 
 	under = fs_xcalloc(tr->n, sizeof(*under));
 	over = fs_xcalloc(tr->n, sizeof(*over));
+	for (i = 0; i < tr->n; i++) {
+		if (i == tr->root || tr->node[i].is_user)
+			continue;
+		if (gap(r, i) > 0 && tr->node[i].usage_raw > 0)
+			under[nu++] = i;
+		else if (gap(r, i) < 0)
+			over[no++] = i;
+	}
+	sort_by(under, nu, &(struct order){cmp_gap_desc, r, NULL, NULL});
+	sort_by(over, no, &(struct order){cmp_gap_asc, r, NULL, NULL});
+	account_rows(r, table_new(r, "Accounts furthest below their share "
+				  "of the cluster", note,
+				  "No account used less than its share.",
+				  spec), under, nu);
+	account_rows(r, table_new(r, "Accounts furthest above their share "
+				  "of the cluster",
+				  "Share, Use and Gap as above: Gap below 0 "
+				  "is more of the cluster used than its "
+				  "share.",
+				  "No account used more than its share.",
+				  spec), over, no);
+	free(under);
+	free(over);
+}
+
+static void
+add_user_tables(struct fs_report *r)
+{
+	const char *spec = "lUser|lAccount|pPartition|rUsage (h)|rUse|"
+			   "rFairShare|rRank";
+
+	user_rows(r, table_new(r, "Users served last (lowest FairShare)",
+			       "Rank 1 is served first. Use is the user's "
+			       "part of the cluster's usage.",
+			       "There are no users.", spec), r->lowest);
+	user_rows(r, table_new(r, "Heaviest users", NULL,
+			       "There are no users.", spec), r->heavy);
+}
+
+static void
+add_idle_tables(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t *idle, *zero, i;
+	size_t ni = 0, nz = 0;
+
 	idle = fs_xcalloc(tr->n, sizeof(*idle));
 	zero = fs_xcalloc(tr->n, sizeof(*zero));
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[i];
-		long double s = r->service[i];
 
 		if (i == tr->root || a->use_parent)
 			continue;
@@ -611,41 +736,19 @@ add_service_tables(struct fs_report *r)
 			idle[ni++] = i;
 		if (!a->shares_raw && a->usage_raw > 0)
 			zero[nz++] = i;
-		if (a->is_user || s < 0)
-			continue;
-		if (s > 1 && !isinf(s))
-			under[nu++] = i;
-		else if (s < 1 && a->shares_raw)
-			over[no++] = i;
 	}
-	sort_by(under, nu, &(struct order){cmp_service_desc, r, NULL, NULL});
-	sort_by(over, no, &(struct order){cmp_service_asc, r, NULL, NULL});
 	sort_by(idle, ni, &(struct order){cmp_width_desc, r, NULL, NULL});
 	sort_by(zero, nz, &(struct order){cmp_usage_desc, r, NULL, NULL});
-	account_rows(r, table_new(r, fair ? "Most under-served accounts "
-					    "(highest Level FS)"
-					  : "Most under-served accounts "
-					    "(highest S/U)",
-				  note, "No account used less than its shares.",
-				  spec), under, nu);
-	account_rows(r, table_new(r, fair ? "Most over-served accounts "
-					    "(lowest Level FS)"
-					  : "Most over-served accounts "
-					    "(lowest S/U)",
-				  note, "No account used more than its shares.",
-				  spec), over, no);
 	assoc_rows(r, table_new(r, "Idle associations holding shares",
 				"Share is the part of the whole cluster's "
 				"shares they hold unused.",
 				"Every association with shares has usage.",
 				"lAccount|lUser|pPartition|rShares|rShare|"
-				"rUsage"), tr, idle, ni, r->width);
+				"rUsage (h)"), tr, idle, ni, r->width);
 	assoc_rows(r, table_new(r, "Associations with usage but no shares",
 				NULL, "No association without shares has usage.",
-				"lAccount|lUser|pPartition|rShares|rUsage"),
+				"lAccount|lUser|pPartition|rShares|rUsage (h)"),
 		   tr, zero, nz, NULL);
-	free(under);
-	free(over);
 	free(idle);
 	free(zero);
 }
@@ -770,9 +873,9 @@ add_since_tables(struct fs_report *r)
 		      NULL, "No account's service changed.",
 		      fs_algorithm_levels(r->ro->algorithm)
 			      ? "lAccount|lParent|rLevelFS then|rLevelFS now|"
-				"rUsage then|rUsage now"
+				"rUsage then (h)|rUsage now (h)"
 			      : "lAccount|lParent|rS/U then|rS/U now|"
-				"rUsage then|rUsage now");
+				"rUsage then (h)|rUsage now (h)");
 	nacc = cut(t, nacc, r->o->top);
 	for (k = 0; k < nacc; k++) {
 		const struct fs_node *x = &cur->node[accts[k].cur];
@@ -787,9 +890,9 @@ add_since_tables(struct fs_report *r)
 		end_cell(&c);
 		fs_report_fmt_service(&c, r->service[accts[k].cur]);
 		end_cell(&c);
-		fmt_usage(&c, y->usage_raw);
+		fs_report_fmt_hours(&c, y->usage_raw);
 		end_cell(&c);
-		fmt_usage(&c, x->usage_raw);
+		fs_report_fmt_hours(&c, x->usage_raw);
 		end_cell(&c);
 		table_row(t, &c);
 	}
@@ -805,10 +908,12 @@ add_since_tables(struct fs_report *r)
 	sort_by(removed, nr, &(struct order){cmp_pos, r, NULL, pos});
 	free(pos);
 	assoc_rows(r, table_new(r, "Associations added", NULL, "None.",
-				"lAccount|lUser|pPartition|rShares|rUsage"),
+				"lAccount|lUser|pPartition|rShares|"
+				"rUsage (h)"),
 		   cur, added, na, NULL);
 	assoc_rows(r, table_new(r, "Associations removed", NULL, "None.",
-				"lAccount|lUser|pPartition|rShares|rUsage"),
+				"lAccount|lUser|pPartition|rShares|"
+				"rUsage (h)"),
 		   old, removed, nr, NULL);
 	free(a);
 	free(b);
@@ -893,7 +998,9 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 	if (o->format != FS_REPORT_PROMETHEUS || !o->all)
 		sort_users(&r);
 	if (o->format != FS_REPORT_PROMETHEUS) {
-		add_service_tables(&r);
+		add_account_tables(&r);
+		add_user_tables(&r);
+		add_idle_tables(&r);
 		if (old)
 			add_since_tables(&r);
 	}

@@ -44,6 +44,7 @@ struct fs_report {
 
 /* report_fmt.c: display rounding shared by the renderers. */
 void fs_report_fmt_service(struct fs_buf *b, long double v);
+void fs_report_fmt_hours(struct fs_buf *b, long double seconds);
 
 void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
