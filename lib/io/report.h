@@ -36,8 +36,8 @@ struct fs_report {
 	struct fs_rtable *tab;
 	size_t ntab;
 	int partitions;		/* some association has a partition */
-	/* The user associations of cur twice: the heaviest (RawUsage)
-	 * first, and the lowest FairShare first. */
+	/* The user associations of cur twice, the first --top of each in
+	 * order: the heaviest (RawUsage) first, the lowest FairShare first. */
 	uint32_t *heavy, *lowest;
 	size_t nusers;
 };
