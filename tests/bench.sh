@@ -79,6 +79,17 @@ for n in $SIZES; do
 		run "fs-explain A B (ranked)" "$ranked" "fs-explain '$a' '$b'"
 		run "fs-rank | fs-explain A B" "$f" "fs-rank | fs-explain '$a' '$b'"
 	fi
+	# fs-report --prometheus (issue 21): on the ranked tree it reads, next
+	# to sort of that same file, and as the cron line runs it.
+	if have fs-report; then
+		run "fs-rank | fs-report --prometheus" "$f" "fs-rank | fs-report --prometheus"
+		(
+			bytes=$(stat -c %s "$ranked") sort_us=
+			printf '  the ranked tree (%.1f MB):\n' "$(echo "$bytes / 1000000" | bc -l)"
+			run sort "$ranked" "sort"
+			run "fs-report --prometheus" "$ranked" "fs-report --prometheus"
+		)
+	fi
 	awk -v kb="$rank_mem" -v bytes="$bytes" -v rows="$rows" 'BEGIN {
 		printf "  fs-rank memory beyond the input: %.0f bytes per association\n", (kb * 1024 - bytes) / rows }'
 	if [ -n "$prev_us" ]; then

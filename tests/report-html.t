@@ -43,7 +43,7 @@ check "an SVG picture with one box per drawn association" \
 check "every box has its numbers in a title" \
 	'grep -q "<title>user alice in account astro" "$tmp/dom"'
 check "the tables are there" \
-	'[ "$(grep -o "<table" "$tmp/dom" | wc -l)" -ge 5 ] && grep -q "Most under-served accounts" "$tmp/dom"'
+	'[ "$(grep -o "<table" "$tmp/dom" | wc -l)" -ge 5 ] && grep -q "Accounts furthest below their share of the cluster" "$tmp/dom"'
 check "the hostile name is escaped text" \
 	'grep -qF "<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>" "$tmp/dom"'
 check "no script element exists" '! grep -qi "<script" "$tmp/dom"'

@@ -124,8 +124,19 @@ enum fs_report_format {
 };
 struct fs_report_opts {
 	enum fs_report_format format;
-	unsigned top;		/* length of each list */
+	unsigned top;		/* length of each list; Prometheus: users */
+	/* Prometheus only. The default scope is bounded: the accounts down
+	 * to depth (root 0) and the top users by usage and by lowest
+	 * FairShare, so the series do not grow with the users. */
+	unsigned depth;
+	int all;		/* every association instead */
+	unsigned metrics;	/* families, bits of fs_report_prom_metric; 0 all */
 };
+/* --metrics: the bit of a Prometheus family named without its prefix
+ * "fairshare_" ("factor", "usage_raw"), or -1 for an unknown name. */
+int fs_report_prom_metric(const char *name);
+/* The names fs_report_prom_metric knows, comma-separated. */
+const char *fs_report_prom_metric_names(void);
 /* Fill tr's computed fields: from the ranking columns when the table has
  * all of them (fs-rank's output), else by fs_rank() with the algorithm,
  * ties and dampening of the table's metadata. ro receives the options.

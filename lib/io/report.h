@@ -36,10 +36,15 @@ struct fs_report {
 	struct fs_rtable *tab;
 	size_t ntab;
 	int partitions;		/* some association has a partition */
+	/* The user associations of cur twice, the first --top of each in
+	 * order: the heaviest (RawUsage) first, the lowest FairShare first. */
+	uint32_t *heavy, *lowest;
+	size_t nusers;
 };
 
 /* report_fmt.c: display rounding shared by the renderers. */
 void fs_report_fmt_service(struct fs_buf *b, long double v);
+void fs_report_fmt_hours(struct fs_buf *b, long double seconds);
 
 void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);

@@ -19,6 +19,25 @@ fs_report_fmt_service(struct fs_buf *b, long double v)
 		fs_buf_printf(b, "%.4Lg", v);
 }
 
+/* RawUsage, CPU- or billing-seconds, as hours: two decimals while they
+ * matter, whole hours above 100. */
+void
+fs_report_fmt_hours(struct fs_buf *b, long double seconds)
+{
+	long double h = seconds / 3600;
+
+	if (h == 0)
+		fs_buf_addch(b, '0');
+	else if (h < 0.01L)
+		fs_buf_addstr(b, "<0.01");
+	else if (h < 100)
+		fs_buf_printf(b, "%.2Lf", h);
+	else if (h < 1e15L)
+		fs_buf_printf(b, "%.0Lf", h);
+	else
+		fs_buf_printf(b, "%.4Lg", h);
+}
+
 void
 fs_buf_html(struct fs_buf *b, const char *s)
 {

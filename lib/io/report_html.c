@@ -131,7 +131,8 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	fs_buf_addstr(b, fair ? " of level, " : ", ");
 	fmt_pct(b, (long double)r->width[i]);
 	fs_buf_addstr(b, " of cluster)\nUsage ");
-	fs_buf_printf(b, "%.6Lg (", a->usage_raw);
+	fs_report_fmt_hours(b, a->usage_raw);
+	fs_buf_addstr(b, " h (");
 	if (i != tr->root) {
 		fmt_pct(b, a->usage_efctv);
 		fs_buf_addstr(b, fair ? " of level, " : " effective, ");

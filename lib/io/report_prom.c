@@ -3,12 +3,18 @@
  * format (version 0.0.4), for node_exporter's textfile collector or any
  * scraper of static files.
  *
- * Every value is a gauge, one family after another, each sample labelled
- * with the whole position of its association: cluster, account, parent,
- * user, partition and depth (root 0), so PromQL can aggregate along the
- * tree. Label values are escaped (backslash, double quote, newline);
- * infinity is +Inf. No timestamps: the textfile collector refuses them, and
- * fairshare_snapshot_timestamp_seconds says when the tree was taken.
+ * Every value is a gauge, one family after another. A scrape every minute
+ * must stay small whatever the size of the cluster, so by default the
+ * series are bounded: the cluster's own gauges, the accounts down to
+ * --depth (root is depth 0) and the --top heaviest users and the --top of
+ * lowest FairShare; --scope all writes every association. Labels say
+ * nothing twice: an account's series carry cluster, account and parent
+ * (root has none), a user's cluster, account, user and, when the tree has
+ * partitions, partition: a user's parent is its account, and the depth
+ * follows from the parents. Label values are escaped (backslash, double
+ * quote, newline); infinity is +Inf. No timestamps: the textfile collector
+ * refuses them, and fairshare_snapshot_timestamp_seconds says when the tree
+ * was taken.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -100,6 +106,32 @@ value(const struct fs_report *r, uint32_t i, enum val v, long double *x)
 	}
 }
 
+int
+fs_report_prom_metric(const char *name)
+{
+	int v;
+
+	for (v = 0; v < V_COUNT; v++)
+		if (!strcmp(name, family[v].name + strlen("fairshare_")))
+			return v;
+	return -1;
+}
+
+const char *
+fs_report_prom_metric_names(void)
+{
+	static char names[256];
+	int v;
+
+	if (!*names)
+		for (v = 0; v < V_COUNT; v++)
+			snprintf(names + strlen(names),
+				 sizeof(names) - strlen(names), "%s%s",
+				 v ? "," : "",
+				 family[v].name + strlen("fairshare_"));
+	return names;
+}
+
 static void
 label(struct fs_buf *b, const char *name, const char *val, int first)
 {
@@ -114,6 +146,57 @@ header(struct fs_buf *b, const char *name, const char *help)
 	fs_buf_printf(b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
 }
 
+/* A gauge of the whole cluster. */
+static void
+cluster_gauge(struct fs_buf *b, const char *cluster, const char *name,
+	      const char *help, long long v)
+{
+	header(b, name, help);
+	fs_buf_printf(b, "%s{", name);
+	label(b, "cluster", cluster, 1);
+	fs_buf_printf(b, "} %lld\n", v);
+}
+
+/* Which associations have series: 1 in keep[i]. */
+static char *
+scope(const struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	char *keep = fs_xcalloc(tr->n, 1);
+	size_t k, top = r->o->top;
+	uint32_t i;
+
+	for (i = 0; i < tr->n; i++)
+		keep[i] = r->o->all ||
+			  (!tr->node[i].is_user && tr->node[i].depth <= r->o->depth);
+	if (r->o->all)
+		return keep;
+	for (k = 0; k < r->nusers && k < top; k++)
+		keep[r->heavy[k]] = keep[r->lowest[k]] = 1;
+	return keep;
+}
+
+static void
+sample(struct fs_buf *b, const struct fs_report *r, const char *cluster,
+       enum val v, uint32_t i, long double x)
+{
+	const struct fs_tree *tr = r->cur;
+	const struct fs_node *a = &tr->node[i];
+
+	fs_buf_printf(b, "%s{", family[v].name);
+	label(b, "cluster", cluster, 1);
+	label(b, "account", a->acct, 0);
+	if (a->is_user) {
+		label(b, "user", a->user, 0);
+		if (r->partitions)
+			label(b, "partition", a->part, 0);
+	} else if (i != tr->root)
+		label(b, "parent", tr->node[a->parent].acct, 0);
+	fs_buf_addstr(b, "} ");
+	number(b, x);
+	fs_buf_addch(b, '\n');
+}
+
 /* metadata 'taken', "2026-11-20T08:00:00Z", as seconds since the epoch. */
 void
 fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
@@ -121,57 +204,37 @@ fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
 	const struct fs_tree *tr = r->cur;
 	const char *cluster = fs_header_meta(&tr->t->h, "cluster");
 	uint32_t k, accounts = 0;
+	char *keep = scope(r);
 	long double x;
 	long long t;
 	struct fs_err te = {NULL, 0, ""};
 	int v;
-	char depth[16];
 
 	if (!cluster)
 		cluster = "";
 	for (k = 0; k < tr->n; k++)
 		accounts += !tr->node[k].is_user && k != tr->root;
 	/* fs_report_rank has refused a taken that does not parse. */
-	if (fs_meta_date(&tr->t->h, "taken", &t, &te) == 1) {
-		header(b, "fairshare_snapshot_timestamp_seconds",
-		       "When the tree was taken, seconds since the epoch.");
-		fs_buf_addstr(b, "fairshare_snapshot_timestamp_seconds{");
-		label(b, "cluster", cluster, 1);
-		fs_buf_printf(b, "} %lld\n", t);
-	}
-	header(b, "fairshare_user_associations",
-	       "User associations in the tree (N of FairShare = rank / N).");
-	fs_buf_addstr(b, "fairshare_user_associations{");
-	label(b, "cluster", cluster, 1);
-	fs_buf_printf(b, "} %u\n", tr->user_count);
-	header(b, "fairshare_accounts", "Accounts in the tree, root excepted.");
-	fs_buf_addstr(b, "fairshare_accounts{");
-	label(b, "cluster", cluster, 1);
-	fs_buf_printf(b, "} %u\n", accounts);
+	if (fs_meta_date(&tr->t->h, "taken", &t, &te) == 1)
+		cluster_gauge(b, cluster, "fairshare_snapshot_timestamp_seconds",
+			      "When the tree was taken, seconds since the "
+			      "epoch.", t);
+	cluster_gauge(b, cluster, "fairshare_user_associations",
+		      "User associations in the tree (N of FairShare = rank "
+		      "/ N).", tr->user_count);
+	cluster_gauge(b, cluster, "fairshare_accounts",
+		      "Accounts in the tree, root excepted.", accounts);
 
 	for (v = 0; v < V_COUNT; v++) {
+		if (r->o->metrics && !(r->o->metrics & 1u << v))
+			continue;
 		header(b, family[v].name, family[v].help);
 		for (k = 0; k < tr->n; k++) {
 			uint32_t i = tr->order[k];
-			const struct fs_node *a = &tr->node[i];
 
-			if (!value(r, i, (enum val)v, &x))
-				continue;
-			fs_buf_printf(b, "%s{", family[v].name);
-			label(b, "cluster", cluster, 1);
-			label(b, "account", a->acct, 0);
-			label(b, "parent", a->is_user ? a->acct
-					   : i == tr->root
-						   ? ""
-						   : tr->node[a->parent].acct,
-			      0);
-			label(b, "user", a->user, 0);
-			label(b, "partition", a->part, 0);
-			snprintf(depth, sizeof(depth), "%u", a->depth);
-			label(b, "depth", depth, 0);
-			fs_buf_addstr(b, "} ");
-			number(b, x);
-			fs_buf_addch(b, '\n');
+			if (keep[i] && value(r, i, (enum val)v, &x))
+				sample(b, r, cluster, (enum val)v, i, x);
 		}
 	}
+	free(keep);
 }

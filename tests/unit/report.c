@@ -43,7 +43,7 @@ report(const struct fs_tree *tr, const struct fs_rank_opts *ro,
        const struct fs_tree *old, const struct fs_rank_opts *oro,
        enum fs_report_format f, unsigned top)
 {
-	struct fs_report_opts o = {f, top};
+	struct fs_report_opts o = {f, top, 1, 0, 0};
 	struct fs_buf b;
 
 	fs_buf_init(&b);
@@ -105,9 +105,19 @@ main(void)
 	ok(same, "columns read back equal the computed values");
 
 	s = report(&tr, &ro, NULL, NULL, FS_REPORT_TEXT, 1);
-	ok(strstr(s, "hep         physics") || strstr(s, "\nhep "),
-	   "hep is the most under-served account");
+	ok(strstr(s, "\nchem     root    30.00%  21.37%  +8.63") != NULL,
+	   "chem is the furthest below its share of the cluster");
+	ok(strstr(s, "\nastro    physics  29.27%  42.51%  -13.24      -10.91") !=
+		   NULL,
+	   "astro is the furthest above, and so is its parent");
 	ok(strstr(s, "... and 4 more\n") != NULL, "--top 1 leaves 4 off");
+	ok(strstr(s, "\nmallory  guests        0.56  1.21%   0.062500  16/16") !=
+		   NULL,
+	   "mallory is served last");
+	ok(strstr(s, "\nalice  astro        14.54  31.54%   0.187500  14/16") !=
+		   NULL,
+	   "astro/alice is the heaviest user, in hours");
+	ok(strstr(s, "Total usage:  46.10 hours") != NULL, "usage in hours");
 	ok(strstr(s, "chem     heidi") != NULL, "heidi is idle with shares");
 	ok(strstr(s, "bio      judy") != NULL, "judy has usage, no shares");
 	ok(strstr(s, "Users:        15 in 16 user associations") != NULL,
@@ -134,8 +144,7 @@ main(void)
 	s = report(&tr, &ro, NULL, NULL, FS_REPORT_PROMETHEUS, 10);
 	ok(strstr(s, "# TYPE fairshare_level_fs gauge\n") != NULL,
 	   "prometheus families are gauges");
-	ok(strstr(s, "user=\"dave\",partition=\"\",depth=\"3\"} +Inf\n") !=
-		   NULL,
+	ok(strstr(s, "account=\"hep\",user=\"dave\"} +Inf\n") != NULL,
 	   "prometheus infinity");
 	free(s);
 

@@ -31,6 +31,7 @@ struct opts {
 	struct fs_report_opts ro;
 	const char *since;	/* earlier snapshot, or NULL */
 	const char *out;	/* file to replace, or NULL for stdout */
+	int top, depth, scope, metrics;	/* given on the command line */
 };
 
 /* One ranked snapshot: the table owns the strings the tree points to. */
@@ -46,12 +47,16 @@ usage(FILE *f)
 	fprintf(f,
 		"usage: fs-report [--text | --markdown | --html | --prometheus]"
 		"\n"
-		"                 [--top N] [--since OLD] [--out FILE] [FILE]\n"
+		"                 [--top N] [--since OLD] [--out FILE]\n"
+		"                 [--depth N] [--scope top | all] [--metrics LIST]"
+		" [FILE]\n"
 		"\n"
-		"Summarise a ranked TSV tree (from fs-rank): the most under- "
-		"and over-served\n"
-		"accounts, idle shares, usage without shares and, with "
-		"--since, what moved.\n"
+		"Summarise a ranked TSV tree (from fs-rank): the accounts "
+		"furthest below and\n"
+		"above their share of the cluster, the users served last and "
+		"the heaviest,\n"
+		"idle shares, usage without shares and, with --since, what "
+		"moved.\n"
 		"\n"
 		"      --text            plain text for mail (default)\n"
 		"      --markdown        Markdown\n"
@@ -59,10 +64,19 @@ usage(FILE *f)
 		"picture of the tree\n"
 		"      --prometheus      Prometheus text format, one gauge "
 		"per value\n"
-		"  -n, --top N           rows in each list (default 10)\n"
+		"  -n, --top N           rows in each list (default 10); "
+		"Prometheus: the N\n"
+		"                        heaviest users and the N of lowest "
+		"FairShare\n"
 		"  -s, --since OLD       compare with an earlier ranked tree\n"
 		"  -o, --out FILE        replace FILE atomically instead of "
 		"writing to stdout\n"
+		"      --depth N         Prometheus: accounts down to depth N "
+		"(default 1)\n"
+		"      --scope all       Prometheus: every association, not "
+		"--top and --depth\n"
+		"      --metrics LIST    Prometheus: these families only, "
+		"comma-separated\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -289,16 +303,85 @@ run(const struct opts *o, const char *name)
 	return ret;
 }
 
+/* A whole number from min to 1000000 for option opt. */
+static int
+parse_count(const char *opt, const char *arg, long min, unsigned *v)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (!*arg || *end || errno || n < min || n > 1000000) {
+		fs_warn("--%s: expected a whole number from %ld to 1000000, "
+			"not '%s'", opt, min, arg);
+		return -1;
+	}
+	*v = (unsigned)n;
+	return 0;
+}
+
+/* --metrics factor,usage_raw: the bits of the families. */
+static int
+parse_metrics(const char *arg, unsigned *bits)
+{
+	char *s = fs_xstrdup(arg), *p, *comma;
+	int v;
+
+	*bits = 0;
+	for (p = s; p; p = comma) {
+		if ((comma = strchr(p, ',')))
+			*comma++ = '\0';
+		if ((v = fs_report_prom_metric(p)) < 0) {
+			fs_warn("--metrics: no metric '%s'; the metrics are %s",
+				p, fs_report_prom_metric_names());
+			free(s);
+			return -1;
+		}
+		*bits |= 1u << v;
+	}
+	free(s);
+	return 0;
+}
+
+/* Options that would be ignored are refused instead. */
+static int
+check_opts(const struct opts *o)
+{
+	if (o->ro.format != FS_REPORT_PROMETHEUS) {
+		if (o->depth || o->scope || o->metrics) {
+			fs_warn("--depth, --scope and --metrics apply to "
+				"--prometheus only");
+			return -1;
+		}
+		return 0;
+	}
+	if (o->since) {
+		fs_warn("--since compares two snapshots in tables; "
+			"--prometheus writes the gauges of one");
+		return -1;
+	}
+	if (o->ro.all && (o->top || o->depth)) {
+		fs_warn("--scope all writes every association: --top and "
+			"--depth do not apply");
+		return -1;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
-	enum { O_TEXT = 256, O_MD, O_HTML, O_PROM };
+	enum { O_TEXT = 256, O_MD, O_HTML, O_PROM, O_DEPTH, O_SCOPE, O_METRICS };
 	static const struct option lo[] = {
 		{"text", no_argument, NULL, O_TEXT},
 		{"markdown", no_argument, NULL, O_MD},
 		{"html", no_argument, NULL, O_HTML},
 		{"prometheus", no_argument, NULL, O_PROM},
 		{"top", required_argument, NULL, 'n'},
+		{"depth", required_argument, NULL, O_DEPTH},
+		{"scope", required_argument, NULL, O_SCOPE},
+		{"metrics", required_argument, NULL, O_METRICS},
 		{"since", required_argument, NULL, 's'},
 		{"out", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
@@ -307,14 +390,13 @@ main(int argc, char **argv)
 	struct opts o;
 	const char *name = "-";
 	int c, ret, formats = 0;
-	char *end;
-	long top;
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
 	o.ro.format = FS_REPORT_TEXT;
 	o.ro.top = 10;
+	o.ro.depth = 1;
 	while ((c = getopt_long(argc, argv, "n:s:o:hV", lo, NULL)) != -1) {
 		switch (c) {
 		case O_TEXT:
@@ -328,15 +410,28 @@ main(int argc, char **argv)
 			formats++;
 			break;
 		case 'n':
-			errno = 0;
-			top = strtol(optarg, &end, 10);
-			if (!*optarg || *end || errno || top < 1 ||
-			    top > 1000000) {
-				fs_warn("--top: expected a whole number from 1 "
-					"to 1000000, not '%s'", optarg);
+			if (parse_count("top", optarg, 1, &o.ro.top) < 0)
+				return FS_EXIT_USAGE;
+			o.top = 1;
+			break;
+		case O_DEPTH:
+			if (parse_count("depth", optarg, 0, &o.ro.depth) < 0)
+				return FS_EXIT_USAGE;
+			o.depth = 1;
+			break;
+		case O_SCOPE:
+			if (strcmp(optarg, "top") && strcmp(optarg, "all")) {
+				fs_warn("--scope: expected top or all, not "
+					"'%s'", optarg);
 				return FS_EXIT_USAGE;
 			}
-			o.ro.top = (unsigned)top;
+			o.ro.all = !strcmp(optarg, "all");
+			o.scope = 1;
+			break;
+		case O_METRICS:
+			if (parse_metrics(optarg, &o.ro.metrics) < 0)
+				return FS_EXIT_USAGE;
+			o.metrics = 1;
 			break;
 		case 's':
 			o.since = optarg;
@@ -360,6 +455,8 @@ main(int argc, char **argv)
 			"--prometheus");
 		return FS_EXIT_USAGE;
 	}
+	if (check_opts(&o) < 0)
+		return FS_EXIT_USAGE;
 	if (argc - optind > 1) {
 		fs_warn("too many arguments: one FILE at most");
 		usage(stderr);

@@ -1,0 +1,1 @@
+fs-report --prometheus --depth -1

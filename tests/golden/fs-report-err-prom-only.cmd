@@ -1,0 +1,1 @@
+fs-report --markdown --depth 2

@@ -1,0 +1,1 @@
+fs-report --prometheus --scope all --top 3
