@@ -50,12 +50,14 @@ usage(FILE *f)
 		"Decay a TSV tree's RawUsage the way Slurm does, or replay "
 		"jobs into it.\n"
 		"\n"
-		"  -e, --elapsed TIME      decay over TIME: 7d, 36h, 15m, 90s, "
+		"      --elapsed TIME      decay over TIME: 7d, 36h, 15m, 90s, "
 		"2w, or\n"
 		"                          slurm.conf's M, M:S, H:M:S, D-H, "
 		"D-H:M, D-H:M:S\n"
-		"  -t, --to DATE           travel to DATE (ISO 8601, such as "
-		"2026-11-25T08:00:00Z)\n"
+		"      --to DATE           travel to DATE: ISO 8601 "
+		"(2026-11-25T08:00:00Z) or\n"
+		"                          Slurm's forms (now+2days, tomorrow, "
+		"noon)\n"
 		"      --from DATE         the usage is as of DATE (default: "
 		"the tree's taken)\n"
 		"      --half-life TIME    PriorityDecayHalfLife (default: the "
@@ -65,7 +67,7 @@ usage(FILE *f)
 		"Slurm's approximation\n"
 		"      --reset             zero all usage first, as "
 		"PriorityUsageResetPeriod does\n"
-		"  -j, --jobs JOBS         replay the jobs of 'sacct -a -X -P' "
+		"      --jobs JOBS         replay the jobs of 'sacct -a -X -P' "
 		"output\n"
 		"      --calc-period TIME  PriorityCalcPeriod for --jobs "
 		"(default: the tree's\n"
@@ -208,7 +210,7 @@ main(int argc, char **argv)
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
-	while ((c = getopt_long(argc, argv, "e:t:j:hV", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hV", lo, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			if (opt_duration("--elapsed", optarg, &o.d.elapsed,

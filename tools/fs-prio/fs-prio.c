@@ -86,7 +86,7 @@ help(void)
 		"                           live, the cluster's; offline, "
 		"none)\n"
 		"      --now TIME           the time to compute ages at "
-		"(ISO 8601)\n"
+		"(ISO 8601, now+1hour)\n"
 		"  -j, --jobs JOBS          only these job ids (comma "
 		"separated), as sprio -j\n"
 		"  -u, --user USERS         only these users' jobs, as sprio "

@@ -41,15 +41,17 @@ struct snapshot {
 	struct fs_rank_opts ro;
 };
 
+static const char synopsis[] =
+	"usage: fs-report [--text | --markdown | --html | --prometheus]\n"
+	"                 [--top N] [--since OLD] [--out FILE]\n"
+	"                 [--depth N] [--scope top | all] [--metrics LIST] "
+	"[FILE]\n";
+
 static void
 usage(FILE *f)
 {
+	fputs(synopsis, f);
 	fprintf(f,
-		"usage: fs-report [--text | --markdown | --html | --prometheus]"
-		"\n"
-		"                 [--top N] [--since OLD] [--out FILE]\n"
-		"                 [--depth N] [--scope top | all] [--metrics LIST]"
-		" [FILE]\n"
 		"\n"
 		"Summarise a ranked TSV tree (from fs-rank): the accounts "
 		"furthest below and\n"
@@ -64,12 +66,12 @@ usage(FILE *f)
 		"picture of the tree\n"
 		"      --prometheus      Prometheus text format, one gauge "
 		"per value\n"
-		"  -n, --top N           rows in each list (default 10); "
+		"      --top N           rows in each list (default 10); "
 		"Prometheus: the N\n"
 		"                        heaviest users and the N of lowest "
 		"FairShare\n"
 		"  -s, --since OLD       compare with an earlier ranked tree\n"
-		"  -o, --out FILE        replace FILE atomically instead of "
+		"      --out FILE        replace FILE atomically instead of "
 		"writing to stdout\n"
 		"      --depth N         Prometheus: accounts down to depth N "
 		"(default 1)\n"
@@ -397,7 +399,7 @@ main(int argc, char **argv)
 	o.ro.format = FS_REPORT_TEXT;
 	o.ro.top = 10;
 	o.ro.depth = 1;
-	while ((c = getopt_long(argc, argv, "n:s:o:hV", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:hV", lo, NULL)) != -1) {
 		switch (c) {
 		case O_TEXT:
 		case O_MD:
@@ -446,8 +448,7 @@ main(int argc, char **argv)
 			usage(stdout);
 			return fs_stdout_close();
 		default:
-			usage(stderr);
-			return FS_EXIT_USAGE;
+			return fs_usage_error(synopsis);
 		}
 	}
 	if (formats > 1) {
@@ -459,8 +460,7 @@ main(int argc, char **argv)
 		return FS_EXIT_USAGE;
 	if (argc - optind > 1) {
 		fs_warn("too many arguments: one FILE at most");
-		usage(stderr);
-		return FS_EXIT_USAGE;
+		return fs_usage_error(synopsis);
 	}
 	if (optind < argc)
 		name = argv[optind];
