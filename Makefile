@@ -139,6 +139,11 @@ install: all
 	install -m 755 $(addprefix $(BIN)/,$(PROGS)) $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 644 contrib/fs-toolkit.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/fs-toolkit
+	for p in $(PROGS); do ln -sf fs-toolkit \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$p; done
 
 clean:
 	rm -rf build bin
