@@ -130,6 +130,11 @@ fs_table_line(const struct fs_table *t, size_t r)
 }
 
 int fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e);
+/* Read only the columns named in names (NULL-terminated; those the header
+ * has), as a stream: the header then lists those alone. Every line is
+ * checked as fs_table_read checks it. */
+int fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
+		       struct fs_err *e);
 /* Parse from a NUL-terminated buffer that the table takes over. */
 int fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e);
 void fs_table_release(struct fs_table *t);
