@@ -354,32 +354,6 @@ read_error(struct fs_err *e)
 	return fs_error(e, 0, "read error: %s", strerror(errno));
 }
 
-/* The prologue, line by line up to the header; *lineno its lines. */
-static int
-read_prologue(struct fs_lines *l, struct fs_header *h, unsigned long *lineno,
-	      struct fs_err *e)
-{
-	char *line;
-	size_t len;
-	int r = 1;
-
-	while (r && (line = fs_lines_next(l, &len))) {
-		++*lineno;
-		if (fs_check_line(line, len, *lineno, e) < 0)
-			return -1;
-		if ((r = fs_header_feed(h, line, len, *lineno, e)) < 0)
-			return -1;
-	}
-	if (ferror(l->in))
-		return read_error(e);
-	if (r)
-		return fs_error(e, *lineno ? *lineno : 1, *lineno ? "no header "
-				"line after the metadata" : "empty input: "
-				"expected a TSV tree starting with '"
-				FS_TSV_MAGIC "'");
-	return 0;
-}
-
 /* The rows after the prologue, block by block, then the last line. */
 static int
 stream_rows(struct stream *st, struct fs_lines *l)
@@ -425,7 +399,7 @@ fs_decay_stream(const struct fs_decay_opts *o, FILE *in, FILE *out,
 	st.h = &h;
 	st.out = out;
 	st.e = e;
-	if (read_prologue(&lines, &h, &st.lineno, e) < 0)
+	if (fs_read_prologue(&lines, &h, &st.lineno, e) < 0)
 		goto out;
 	st.cu = fs_header_col(&h, "RawUsage");
 	st.cuser = fs_header_col(&h, "User");

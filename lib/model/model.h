@@ -106,6 +106,10 @@ char *fs_lines_next(struct fs_lines *l, size_t *len);
  * NULL at the end or on a read error. Mixes with fs_lines_next. */
 char *fs_lines_block(struct fs_lines *l, size_t want, size_t *len);
 void fs_lines_release(struct fs_lines *l);
+/* Read the prologue, line by line up to the header, into h; *lineno counts
+ * its lines. 0, or -1 with the message in e. */
+int fs_read_prologue(struct fs_lines *l, struct fs_header *h,
+		     unsigned long *lineno, struct fs_err *e);
 
 /* A whole TSV tree in memory. Rows are stored in place in buf: each row's
  * fields are consecutive NUL-terminated strings. */

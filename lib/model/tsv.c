@@ -442,6 +442,31 @@ fs_lines_release(struct fs_lines *l)
 }
 
 int
+fs_read_prologue(struct fs_lines *l, struct fs_header *h, unsigned long *lineno,
+		 struct fs_err *e)
+{
+	char *line;
+	size_t len;
+	int r = 1;
+
+	while (r && (line = fs_lines_next(l, &len))) {
+		++*lineno;
+		if (fs_check_line(line, len, *lineno, e) < 0)
+			return -1;
+		if ((r = fs_header_feed(h, line, len, *lineno, e)) < 0)
+			return -1;
+	}
+	if (ferror(l->in))
+		return fs_error(e, 0, "read error: %s", strerror(errno));
+	if (r)
+		return fs_error(e, *lineno ? *lineno : 1, *lineno ? "no header "
+				"line after the metadata" : "empty input: "
+				"expected a TSV tree starting with '"
+				FS_TSV_MAGIC "'");
+	return 0;
+}
+
+int
 fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e)
 {
 	struct fs_buf b;
@@ -753,34 +778,6 @@ fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
  */
 #define STREAM_BLOCK ((size_t)8 << 20)
 
-/* Read and feed the prologue; 0 when the header line was read. */
-static int
-read_prologue(struct fs_table *t, struct fs_lines *l, unsigned long *lineno,
-	      struct fs_err *e)
-{
-	char *s;
-	size_t len;
-	int r = 1;
-
-	while (r > 0 && (s = fs_lines_next(l, &len))) {
-		++*lineno;
-		if (fs_check_line(s, len, *lineno, e) < 0)
-			return -1;
-		if ((r = fs_header_feed(&t->h, s, len, *lineno, e)) == 0)
-			t->first_line = *lineno + 1;
-	}
-	if (r < 0)
-		return -1;
-	if (!*lineno)
-		return fs_error(e, 1, "empty input: expected a TSV tree "
-				"starting with '" FS_TSV_MAGIC "'");
-	if (r)
-		return fs_error(e, *lineno, t->h.state == H_MAGIC
-				? "empty input"
-				: "no header line after the metadata");
-	return 0;
-}
-
 /* Append the pieces' kept text and rows to the table. */
 static void
 take_pieces(struct fs_table *t, struct pieces *ps, size_t np, size_t *cap)
@@ -882,8 +879,9 @@ fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
 	memset(t, 0, sizeof(*t));
 	fs_header_init(&t->h);
 	fs_lines_init(&l, in);
-	if (read_prologue(t, &l, &lineno, e) < 0)
+	if (fs_read_prologue(&l, &t->h, &lineno, e) < 0)
 		goto out;
+	t->first_line = lineno + 1;
 	keep = fs_xcalloc(t->h.ncols, 1);
 	for (c = 0; c < t->h.ncols; c++)
 		for (k = 0; names[k]; k++)
