@@ -547,6 +547,10 @@ parse_piece(void *arg, size_t i)
 	struct fs_err *e = &pc->err;
 
 	pc->failed = 1;
+	/* A piece without NUL or CR bytes (checked at once) needs no check
+	 * line by line. */
+	pc->check = memchr(s, '\0', (size_t)(pc->end - s)) ||
+		    memchr(s, '\r', (size_t)(pc->end - s));
 	while (s < pc->end) {
 		lineno++;
 		nl = memchr(s, '\n', (size_t)(pc->end - s));
@@ -603,10 +607,8 @@ parse_piece(void *arg, size_t i)
 	pc->failed = 0;
 }
 
-/* Cut the body, from s to end, into np pieces at line ends (a big body
- * without NUL or CR bytes, checked once over the whole text, in one per
- * core and more; every line checked otherwise) and parse them on every
- * core. The pieces' rows and their first error are then taken in order, so
+/* Cut the body, from s to end, into np pieces at line ends (a big body in
+ * several per core) and parse them on every core. The pieces' rows and their first error are then taken in order, so
  * the result and the message are those of reading line after line. Returns
  * the number of pieces that parsed, np when all did; *lineno then counts
  * their rows. */
@@ -615,10 +617,9 @@ parse_pieces(struct pieces *ps, size_t *np, char *s, char *end,
 	     unsigned long *lineno, struct fs_err *e)
 {
 	size_t size = (size_t)(end - s), i, n = 1;
-	int clean = !memchr(s, '\0', size) && !memchr(s, '\r', size);
 	char *cut;
 
-	if (clean && size >= (1 << 20))
+	if (size >= (1 << 20))
 		n = 4 * (size_t)fs_par_threads();
 	if (!ps->p) {
 		*np = n;
@@ -631,7 +632,6 @@ parse_pieces(struct pieces *ps, size_t *np, char *s, char *end,
 	for (i = 0; i < n; i++) {
 		struct piece *pc = &ps->p[i];
 
-		pc->check = !clean;
 		pc->nrows = 0;
 		pc->out.len = 0;
 		pc->s = i ? ps->p[i - 1].end : s;
