@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Benchmarks (make bench): each program that exists in FS_BIN on generated
 # trees of 10 thousand, 100 thousand and 1 million associations (tests/gen/
-# gentree.c, kept in build/bench/), next to cat, wc -l and sort -g run on
-# the same file in the same run. Prints wall time (best of BENCH_REPS, default
-# 3), throughput in MB/s and rows/s of input, peak memory (GNU time %M), the
-# ratio to sort, and fs-rank's memory per association beyond the input size.
-# BENCH_SIZES overrides the sizes ("10000 100000 1000000").
+# gentree.c, kept in build/bench/), next to cat, wc -l and the yardstick,
+# `LC_ALL=C sort FILE` (whole lines in byte order, GNU sort's default
+# threads), run on the same file in the same run. Prints wall time (best of
+# BENCH_REPS, default 3, and the median and worst: the spread), throughput in
+# MB/s and rows/s of input, peak memory of the best run (GNU time %M), the
+# ratio to sort (best to best, and median to median), and fs-rank's memory
+# per association beyond the input size. BENCH_SIZES overrides the sizes
+# ("10000 100000 1000000"). A second shape at the largest size: a flat tree
+# (depth 3, thousands of accounts under few organisations) with a Partition
+# column, from another seed.
 set -u
 B=${FS_BIN:?set FS_BIN to the directory of the built programs}
 GEN=${GENTREE:?set GENTREE to the gentree program}
@@ -23,9 +28,10 @@ have() {	# a program that exists and is not a placeholder
 	[ -x "$B/$1" ] && ! "$B/$1" --help 2>&1 | grep -q 'not implemented'
 }
 
-# run NAME INPUT CMD: best wall time of REPS runs, peak RSS of the best.
+# run NAME INPUT CMD: best, median and worst wall time of REPS runs, peak
+# RSS of the best.
 run() {
-	local name=$1 in=$2 cmd=$3 best= mem= i t0 t1 w m
+	local name=$1 in=$2 cmd=$3 best= mem= i t0 t1 w m all= med worst
 	for ((i = 0; i < REPS; i++)); do
 		t0=$(date +%s%N)
 		/usr/bin/time -f %M -o "$dir/mem" bash -o pipefail -c "$cmd" <"$in" >/dev/null 2>"$dir/err" ||
@@ -34,13 +40,16 @@ run() {
 		w=$(((t1 - t0) / 1000))
 		m=$(tail -1 "$dir/mem")
 		if [ -z "$best" ] || [ "$w" -lt "$best" ]; then best=$w mem=$m; fi
+		all="$all $w"
 	done
-	[ "$name" = sort ] && sort_us=$best
+	med=$(printf '%s\n' $all | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	worst=$(printf '%s\n' $all | sort -n | tail -1)
+	case $name in sort | "$SORT"*) sort_us=$best sort_med=$med ;; esac
 	[ "$name" = "fs-rank" ] && rank_mem=$mem rank_us=$best
-	awk -v n="$name" -v us="$best" -v kb="$mem" -v bytes="$bytes" -v rows="$rows" -v s="${sort_us:-0}" 'BEGIN {
+	awk -v n="$name" -v us="$best" -v med="$med" -v worst="$worst" -v kb="$mem" -v bytes="$bytes" -v rows="$rows" -v s="${sort_us:-0}" -v sm="${sort_med:-0}" 'BEGIN {
 		sec = us / 1e6; if (sec <= 0) sec = 1e-6
-		printf "  %-34s %8.3f s %9.1f MB/s %11.0f rows/s %8.1f MB", n, sec, bytes / 1e6 / sec, rows / sec, kb / 1024
-		if (s > 0) printf "  %5.2fx sort", us / s
+		printf "  %-38s %6.3f s (median %.3f, worst %.3f) %7.1f MB/s %10.0f rows/s %7.1f MB", n, sec, med / 1e6, worst / 1e6, bytes / 1e6 / sec, rows / sec, kb / 1024
+		if (s > 0 && n != "sort" && index(n, "'"$SORT"'") != 1) printf "  %4.2fx sort (median %4.2fx)", us / s, med / sm
 		printf "\n" }'
 }
 
@@ -51,22 +60,20 @@ outsize() {
 		printf "  %-34s %.1f MB written from %.1f MB (x%.1f)\n", "", o / 1e6, i / 1e6, o / i }'
 }
 
-echo "bench: $(nproc) cores, $(uname -m), best of $REPS"
-prev_us= prev_n=
-for n in $SIZES; do
-	f=$dir/tree-$n.tsv
-	[ -s "$f" ] || "$GEN" -n "$n" -s 42 >"$f" || exit 1
+# tree FILE LABEL: time everything on one tree.
+tree() {
+	local f=$1 label=$2 ranked a b
 	bytes=$(stat -c %s "$f")
 	rows=$(($(wc -l <"$f") - 6))
-	ranked=$dir/ranked-$n.tsv
+	ranked=${f%.tsv}.ranked
 	"$B/fs-rank" <"$f" >"$ranked" || exit 1
 	# Two users to explain: the first and the last user rows.
 	a=$(awk -F'\t' 'NR > 6 && $2 != "" && $2 != "root" { print $1 "/" $2; exit }' "$f")
 	b=$(awk -F'\t' 'NR > 6 && $2 != "" { u = $1 "/" $2 } END { print u }' "$f")
 	echo
-	printf 'tree: %d associations, %.1f MB (%s)\n' "$rows" "$(echo "$bytes / 1000000" | bc -l)" "$f"
-	sort_us=
-	run sort "$f" "sort -t\$'\\t' -k6,6g"
+	printf '%s: %d associations, %.1f MB (%s)\n' "$label" "$rows" "$(echo "$bytes / 1000000" | bc -l)" "$f"
+	sort_us= sort_med=
+	run "$SORT" "$f" "sort"
 	run cat "$f" "cat"
 	run "wc -l" "$f" "wc -l"
 	run fs-rank "$f" "fs-rank"
@@ -76,8 +83,13 @@ for n in $SIZES; do
 		run "fs-decay --elapsed 3d | fs-rank" "$f" "fs-decay --elapsed 3d | fs-rank"
 	fi
 	if have fs-explain; then
-		run "fs-explain A B (ranked)" "$ranked" "fs-explain '$a' '$b'"
 		run "fs-rank | fs-explain A B" "$f" "fs-rank | fs-explain '$a' '$b'"
+		# fs-explain alone reads fs-rank's output: its yardstick is
+		# sort of that file.
+		sort_us= sort_med= bytes=$(stat -c %s "$ranked")
+		run "$SORT (the ranked tree)" "$ranked" "sort"
+		run "fs-explain A B (the ranked tree)" "$ranked" "fs-explain '$a' '$b'"
+		bytes=$(stat -c %s "$f")
 	fi
 	# fs-report --prometheus (issue 21): on the ranked tree it reads, next
 	# to sort of that same file, and as the cron line runs it.
@@ -92,12 +104,25 @@ for n in $SIZES; do
 	fi
 	awk -v kb="$rank_mem" -v bytes="$bytes" -v rows="$rows" 'BEGIN {
 		printf "  fs-rank memory beyond the input: %.0f bytes per association\n", (kb * 1024 - bytes) / rows }'
+}
+
+echo "bench: $(nproc) cores, $(uname -m), best of $REPS, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+SORT="LC_ALL=C sort FILE"
+prev_us= prev_n=
+for n in $SIZES; do
+	f=$dir/tree-$n.tsv
+	[ -s "$f" ] || "$GEN" -n "$n" -s 42 >"$f" || exit 1
+	tree "$f" tree
 	if [ -n "$prev_us" ]; then
 		awk -v a="$prev_us" -v b="$rank_us" -v na="$prev_n" -v nb="$rows" 'BEGIN {
 			printf "  fs-rank growth from %d to %d rows: time x%.1f for rows x%.1f\n", na, nb, b / a, nb / na }'
 	fi
 	prev_us=$rank_us prev_n=$rows
 done
+# The other shape, at the largest size: flat, with partitions.
+f=$dir/flat-$n.tsv
+[ -s "$f" ] || "$GEN" -n "$n" -s 7 -d 3 -P >"$f" || exit 1
+tree "$f" "flat tree, depth 3, with a Partition column"
 
 # Hostile shapes (issue 17): inputs that were once quadratic, each next to
 # sort of the same file; near-linear means a small ratio. BENCH_SHAPES=0

@@ -61,8 +61,11 @@ wire(long double v)
 	return (d * 1000000.0) / 1000000.0;
 }
 
+/* Cells go to b, the rows of one chunk; printf formats only what is rare
+ * (fixed-width strings, numbers too wide), as sshare's print_fields.c
+ * would. */
 struct printer {
-	FILE *out;
+	struct fs_buf *b;
 	int parsable;	/* 0, 1 (-p), 2 (-P) */
 	int last;
 };
@@ -73,7 +76,7 @@ cell_end(struct printer *p)
 	if (p->parsable == 2 && p->last)
 		return;
 	if (p->parsable)
-		putc('|', p->out);
+		fs_buf_addch(p->b, '|');
 }
 
 /* print_fields_str, and the TRES printer, which behaves the same. */
@@ -85,21 +88,21 @@ print_str(struct printer *p, int len, const char *value)
 	size_t l;
 
 	if (p->parsable) {
-		fputs(value ? value : "", p->out);
+		fs_buf_addstr(p->b, value ? value : "");
 		cell_end(p);
 		return;
 	}
 	if (!value) {
-		fprintf(p->out, len == abs_len ? "%*.*s " : "%-*.*s ", abs_len,
-			abs_len, " ");
+		fs_buf_printf(p->b, len == abs_len ? "%*.*s " : "%-*.*s ",
+			      abs_len, abs_len, " ");
 		return;
 	}
 	l = strlen(value);
 	tmp = fs_xstrdup(value);
 	if (l > (size_t)abs_len && abs_len > 0)
 		tmp[abs_len - 1] = '+';
-	fprintf(p->out, len == abs_len ? "%*.*s " : "%-*.*s ", abs_len, abs_len,
-		tmp);
+	fs_buf_printf(p->b, len == abs_len ? "%*.*s " : "%-*.*s ", abs_len,
+		      abs_len, tmp);
 	free(tmp);
 }
 
@@ -109,7 +112,19 @@ print_blank(struct printer *p, int len)
 	if (p->parsable)
 		cell_end(p);
 	else
-		fprintf(p->out, "%*s ", len, " ");
+		fs_buf_printf(p->b, "%*s ", len, " ");
+}
+
+/* %llu without printf. */
+static void
+put_u64(struct fs_buf *b, uint64_t v)
+{
+	char d[24], *q = d + sizeof(d);
+
+	do
+		*--q = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	fs_buf_add(b, q, (size_t)(d + sizeof(d) - q));
 }
 
 static void
@@ -122,11 +137,29 @@ print_uint64(struct printer *p, int len, uint64_t v, int blank)
 		return;
 	}
 	if (p->parsable) {
-		fprintf(p->out, "%llu", (unsigned long long)v);
+		put_u64(p->b, v);
 		cell_end(p);
 	} else
-		fprintf(p->out, len == abs_len ? "%*llu " : "%-*llu ", abs_len,
-			(unsigned long long)v);
+		fs_buf_printf(p->b, len == abs_len ? "%*llu " : "%-*llu ",
+			      abs_len, (unsigned long long)v);
+}
+
+/* %f, padded to width on the left (len > 0) or the right. */
+static void
+put_fixed(struct fs_buf *b, int len, int width, double v)
+{
+	char f[FS_FMT_MAX];
+	int n = fs_fmt_fixed6(f, v);
+
+	if (n < 0) {
+		fs_buf_printf(b, len >= 0 ? "%*f" : "%-*f", width, v);
+		return;
+	}
+	for (; len >= 0 && n < width; width--)
+		fs_buf_addch(b, ' ');
+	fs_buf_add(b, f, (size_t)n);
+	for (; len < 0 && n < width; width--)
+		fs_buf_addch(b, ' ');
 }
 
 static void
@@ -142,20 +175,26 @@ print_double(struct printer *p, int len, double v)
 		return;
 	}
 	if (p->parsable) {
-		fprintf(p->out, "%f", v);
+		put_fixed(p->b, 0, 0, v);
 		cell_end(p);
 		return;
 	}
-	length = snprintf(buf, sizeof(buf), "%*f", abs_len, v);
+	length = fs_fmt_fixed6(buf, v);
+	if (length < 0)
+		length = snprintf(buf, sizeof(buf), "%f", v);
+	if (length < abs_len)
+		length = abs_len;	/* what "%*f" writes */
 	if (length > width) {
 		new_length = snprintf(buf, sizeof(buf), "%*.*e", width, width,
 				      v);
 		if (new_length > width)
 			width -= new_length - width;
-		fprintf(p->out, len == abs_len ? "%*.*e " : "%-*.*e ", width,
-			width, v);
-	} else
-		fprintf(p->out, len == abs_len ? "%*f " : "%-*f ", width, v);
+		fs_buf_printf(p->b, len == abs_len ? "%*.*e " : "%-*.*e ",
+			      width, width, v);
+	} else {
+		put_fixed(p->b, len == abs_len ? 0 : -1, width, v);
+		fs_buf_addch(p->b, ' ');
+	}
 }
 
 /* Parse sshare's -o list: comma separated, case-insensitive prefixes,
@@ -267,6 +306,24 @@ struct rows {
 	FILE *out;
 };
 
+/* snprintf(out, size, "%*s%s", indent, "", name) without printf, the
+ * indent clamped to size (printf pads in full before it truncates, O(depth)
+ * per row otherwise). */
+static void
+indented(char *out, size_t size, int indent, const char *name)
+{
+	size_t pad = indent < (int)size ? (size_t)indent : size, l;
+
+	if (pad > size - 1)
+		pad = size - 1;
+	memset(out, ' ', pad);
+	l = strlen(name);
+	if (l > size - 1 - pad)
+		l = size - 1 - pad;
+	memcpy(out + pad, name, l);
+	out[pad + l] = '\0';
+}
+
 static void
 rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 {
@@ -281,14 +338,11 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 	    c_raw = pr->c_raw, c_id = pr->c_id;
 	const char *cluster = pr->cluster;
 	uint32_t i, r = (uint32_t)(ci * SSHARE_ROWS), end = tr->n;
-	char acct[4096], *text = NULL;
-	size_t size = 0;
-	struct printer p = {NULL, o->parsable, 0};
+	char acct[4096];
+	struct printer p = {b, o->parsable, 0};
 
 	if (end - r > SSHARE_ROWS)
 		end = r + SSHARE_ROWS;
-	if (!(p.out = open_memstream(&text, &size)))
-		fs_die("out of memory");
 	for (; r < end; r++) {
 		const struct fs_node *a;
 		int fair = fs_algorithm_levels(ro->algorithm);
@@ -304,13 +358,7 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 			p.last = k == n - 1;
 			switch (pf[k].id) {
 			case F_ACCOUNT:
-				/* Clamped: printf pads in full before it
-				 * truncates, O(depth) per row otherwise. */
-				snprintf(acct, sizeof(acct), "%*s%s",
-					 indent[i] < (int)sizeof(acct)
-						 ? indent[i]
-						 : (int)sizeof(acct),
-					 "", a->acct);
+				indented(acct, sizeof(acct), indent[i], a->acct);
 				print_str(&p, len, acct);
 				break;
 			case F_CLUSTER:
@@ -397,11 +445,8 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 				break;
 			}
 		}
-		putc('\n', p.out);
+		fs_buf_addch(b, '\n');
 	}
-	fclose(p.out);
-	fs_buf_add(b, text, size);
-	free(text);
 }
 
 static int
@@ -417,7 +462,8 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 		const struct fs_sshare_opts *o, FILE *out, struct fs_err *e)
 {
 	struct pfield pf[64];
-	struct printer p = {out, o->parsable, 0};
+	struct fs_buf hb;
+	struct printer p = {&hb, o->parsable, 0};
 	const struct fs_table *t = tr->t;
 	int n, k, c_grp, c_run, c_raw, c_id, *printed;
 	const char *cluster = fs_header_meta(&t->h, "cluster");
@@ -436,28 +482,34 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 	c_raw = fs_header_col(&t->h, "GrpTRESRaw");
 	c_id = fs_header_col(&t->h, "ID");
 
+	fs_buf_init(&hb);
 	if (!o->noheader) {
 		for (k = 0; k < n; k++) {
 			p.last = k == n - 1;
 			if (o->parsable) {
-				fputs(fields[pf[k].id].name, out);
+				fs_buf_addstr(&hb, fields[pf[k].id].name);
 				cell_end(&p);
 			} else
-				fprintf(out, "%*.*s ", pf[k].len, abs(pf[k].len),
-					fields[pf[k].id].name);
+				fs_buf_printf(&hb, "%*.*s ", pf[k].len,
+					      abs(pf[k].len),
+					      fields[pf[k].id].name);
 		}
-		putc('\n', out);
+		fs_buf_addch(&hb, '\n');
 		if (!o->parsable) {
 			for (k = 0; k < n; k++) {
 				int j;
 
 				for (j = 0; j < abs(pf[k].len); j++)
-					putc('-', out);
-				putc(' ', out);
+					fs_buf_addch(&hb, '-');
+				fs_buf_addch(&hb, ' ');
 			}
-			putc('\n', out);
+			fs_buf_addch(&hb, '\n');
 		}
 	}
+	r = hb.len ? (uint32_t)(fs_write_all(out, hb.data, hb.len) < 0) : 0;
+	fs_buf_release(&hb);
+	if (r)
+		return fs_error(e, 0, "write error");
 
 	/* slurmdb_tree_name_get: one space more than the parent's row when
 	 * that row was printed. */

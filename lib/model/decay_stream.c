@@ -13,6 +13,7 @@
  * passes through untouched, in order.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,7 @@ struct stream {
 	const struct fs_header *h;
 	int cu, cuser;
 	long double factor;
+	int zero_stays;		/* 0 times factor is 0 */
 	FILE *out;
 	struct fs_err *e;	/* the caller's, for the first bad line */
 	/* the block being decayed, in chunks */
@@ -169,44 +171,94 @@ struct chunk {
 	int ended;		/* its last line is the tree's FS_TSV_END */
 };
 
+/* A line as one pass over its bytes finds it: where it ends, how many
+ * fields it has, where RawUsage and User start. A row that is written back
+ * as it came then needs no tabs made NULs and NULs made tabs again, and
+ * no call per field. */
+struct line {
+	size_t len, nfields;
+	char *u, *uend, *user;
+	int odd;		/* a NUL or CR: fs_check_line words it */
+};
+
+static void
+scan_line(const struct stream *st, char *s, const char *end, struct line *l)
+{
+	const size_t cu = (size_t)st->cu, cuser = (size_t)st->cuser;
+	char *p, *start = s;
+	size_t k = 0;
+
+	l->odd = 0;
+	l->u = l->uend = l->user = NULL;
+	for (p = s; p < end; p++) {
+		if ((unsigned char)*p > '\r')
+			continue;	/* most bytes */
+		if (*p == '\n')
+			break;
+		if (*p != '\t') {
+			l->odd |= *p == '\0' || *p == '\r';
+			continue;
+		}
+		if (k == cu) {
+			l->u = start;
+			l->uend = p;
+		}
+		if (k == cuser)
+			l->user = start;
+		k++;
+		start = p + 1;
+	}
+	if (k == cu) {
+		l->u = start;
+		l->uend = p;
+	}
+	if (k == cuser)
+		l->user = start;
+	l->nfields = k + 1;
+	l->len = (size_t)(p - s);
+}
+
 /* One row: every RawUsage with a value is parsed, multiplied by the one
  * factor (a long double times a double, as Slurm does) and written to read
  * back exactly. */
 static int
-decay_row(const struct stream *st, char *line, size_t len, char **f,
-	  unsigned long lineno, struct fs_buf *ob, struct fs_err *e)
+decay_row(const struct stream *st, char *line, const struct line *l,
+	  char **f, unsigned long lineno, struct fs_buf *ob, struct fs_err *e)
 {
 	const struct fs_header *h = st->h;
+	size_t len = l->len;
 	long double v;
-	char *end;
-	size_t i;
+	char save;
+	int r;
 
-	if (fs_check_line(line, len, lineno, e) < 0)
+	if (l->odd && fs_check_line(line, len, lineno, e) < 0)
 		return -1;
 	if (len == 0)
 		return fs_error(e, lineno, "empty line");
-	if (fs_split(line, f, h->ncols, lineno, e) < 0)
-		return -1;
-	if (!*f[st->cu]) {
-		if (*f[st->cuser])
+	if (l->nfields != h->ncols)
+		return fs_split(line, f, h->ncols, lineno, e);	/* its words */
+	if (l->u == l->uend) {
+		if (*l->user && *l->user != '\t')
 			return fs_error(e, lineno, "column 'RawUsage': empty "
 					"on a user row");
-		for (i = 1; i < h->ncols; i++)
-			f[i][-1] = '\t';
 		fs_buf_add(ob, line, len);
+	} else if (l->uend - l->u == 1 && *l->u == '0' && st->zero_stays) {
+		fs_buf_add(ob, line, len);	/* 0 decays to 0, written "0" */
 	} else {
-		if (fs_parse_usage(f[st->cu], "RawUsage", &v, e, lineno) < 0) {
-			if (header_again(h, f))
+		save = *l->uend;
+		*l->uend = '\0';
+		r = fs_parse_usage(l->u, "RawUsage", &v, e, lineno);
+		*l->uend = save;
+		if (r < 0) {
+			if (fs_split(line, f, h->ncols, lineno, e) == 0 &&
+			    header_again(h, f))
 				fs_error(e, lineno, "repeated header line");
 			return -1;
 		}
 		v *= st->factor;
-		end = f[st->cu] + strlen(f[st->cu]);
-		for (i = 1; i < h->ncols; i++)
-			f[i][-1] = '\t';
-		fs_buf_add(ob, line, (size_t)(f[st->cu] - line));
+		fs_buf_add(ob, line, (size_t)(l->u - line));
 		fs_buf_ld(ob, v);
-		fs_buf_add(ob, end, len - (size_t)(end - line));
+		fs_buf_add(ob, l->uend, len - (size_t)(l->uend - line));
 	}
 	fs_buf_addch(ob, '\n');
 	return 0;
@@ -218,12 +270,13 @@ decay_chunk(void *arg, size_t i, struct fs_buf *b)
 {
 	struct stream *st = arg;
 	struct chunk *c = &st->chunk[i];
-	char **f = fs_xcalloc(st->h->ncols, sizeof(*f)), *s, *nl;
+	char **f = fs_xcalloc(st->h->ncols, sizeof(*f)), *s;
+	struct line l;
 	size_t len;
 
 	for (s = c->s; s < c->end; s += len + 1) {
-		nl = memchr(s, '\n', (size_t)(c->end - s));
-		len = nl ? (size_t)(nl - s) : (size_t)(c->end - s);
+		scan_line(st, s, c->end, &l);
+		len = l.len;
 		s[len] = '\0';
 		c->lines++;
 		if (c->ended) {
@@ -232,11 +285,11 @@ decay_chunk(void *arg, size_t i, struct fs_buf *b)
 				 "tree (rows an edit adds go before it)");
 			break;
 		}
-		if (!strcmp(s, FS_TSV_END)) {
+		if (*s == '#' && !strcmp(s, FS_TSV_END)) {
 			c->ended = 1;	/* written by stream_rows */
 			continue;
 		}
-		if (decay_row(st, s, len, f, c->lines, b, &c->err) < 0)
+		if (decay_row(st, s, &l, f, c->lines, b, &c->err) < 0)
 			break;
 	}
 	free(f);
@@ -301,32 +354,6 @@ read_error(struct fs_err *e)
 	return fs_error(e, 0, "read error: %s", strerror(errno));
 }
 
-/* The prologue, line by line up to the header; *lineno its lines. */
-static int
-read_prologue(struct fs_lines *l, struct fs_header *h, unsigned long *lineno,
-	      struct fs_err *e)
-{
-	char *line;
-	size_t len;
-	int r = 1;
-
-	while (r && (line = fs_lines_next(l, &len))) {
-		++*lineno;
-		if (fs_check_line(line, len, *lineno, e) < 0)
-			return -1;
-		if ((r = fs_header_feed(h, line, len, *lineno, e)) < 0)
-			return -1;
-	}
-	if (ferror(l->in))
-		return read_error(e);
-	if (r)
-		return fs_error(e, *lineno ? *lineno : 1, *lineno ? "no header "
-				"line after the metadata" : "empty input: "
-				"expected a TSV tree starting with '"
-				FS_TSV_MAGIC "'");
-	return 0;
-}
-
 /* The rows after the prologue, block by block, then the last line. */
 static int
 stream_rows(struct stream *st, struct fs_lines *l)
@@ -372,7 +399,7 @@ fs_decay_stream(const struct fs_decay_opts *o, FILE *in, FILE *out,
 	st.h = &h;
 	st.out = out;
 	st.e = e;
-	if (read_prologue(&lines, &h, &st.lineno, e) < 0)
+	if (fs_read_prologue(&lines, &h, &st.lineno, e) < 0)
 		goto out;
 	st.cu = fs_header_col(&h, "RawUsage");
 	st.cuser = fs_header_col(&h, "User");
@@ -385,6 +412,7 @@ fs_decay_stream(const struct fs_decay_opts *o, FILE *in, FILE *out,
 	if (fs_decay_plan_make(o, &h, &p, e) < 0)
 		goto out;
 	st.factor = p.reset ? 0 : fs_decay_factor(&p.law, p.to - p.from);
+	st.zero_stays = isfinite(st.factor);
 	plan_meta(&p, &h, p.reset ? 1 : st.factor, NULL);
 	ret = -2;
 	if (fs_header_write(&h, out) < 0 || fflush(out) != 0)

@@ -106,6 +106,10 @@ char *fs_lines_next(struct fs_lines *l, size_t *len);
  * NULL at the end or on a read error. Mixes with fs_lines_next. */
 char *fs_lines_block(struct fs_lines *l, size_t want, size_t *len);
 void fs_lines_release(struct fs_lines *l);
+/* Read the prologue, line by line up to the header, into h; *lineno counts
+ * its lines. 0, or -1 with the message in e. */
+int fs_read_prologue(struct fs_lines *l, struct fs_header *h,
+		     unsigned long *lineno, struct fs_err *e);
 
 /* A whole TSV tree in memory. Rows are stored in place in buf: each row's
  * fields are consecutive NUL-terminated strings. */
@@ -130,6 +134,11 @@ fs_table_line(const struct fs_table *t, size_t r)
 }
 
 int fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e);
+/* Read only the columns named in names (NULL-terminated; those the header
+ * has), as a stream: the header then lists those alone. Every line is
+ * checked as fs_table_read checks it. */
+int fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
+		       struct fs_err *e);
 /* Parse from a NUL-terminated buffer that the table takes over. */
 int fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e);
 void fs_table_release(struct fs_table *t);

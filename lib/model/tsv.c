@@ -7,6 +7,7 @@
  * streaming programs and the whole-table reader share it.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -441,6 +442,31 @@ fs_lines_release(struct fs_lines *l)
 }
 
 int
+fs_read_prologue(struct fs_lines *l, struct fs_header *h, unsigned long *lineno,
+		 struct fs_err *e)
+{
+	char *line;
+	size_t len;
+	int r = 1;
+
+	while (r && (line = fs_lines_next(l, &len))) {
+		++*lineno;
+		if (fs_check_line(line, len, *lineno, e) < 0)
+			return -1;
+		if ((r = fs_header_feed(h, line, len, *lineno, e)) < 0)
+			return -1;
+	}
+	if (ferror(l->in))
+		return fs_error(e, 0, "read error: %s", strerror(errno));
+	if (r)
+		return fs_error(e, *lineno ? *lineno : 1, *lineno ? "no header "
+				"line after the metadata" : "empty input: "
+				"expected a TSV tree starting with '"
+				FS_TSV_MAGIC "'");
+	return 0;
+}
+
+int
 fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e)
 {
 	struct fs_buf b;
@@ -474,15 +500,38 @@ is_header_again(const struct fs_header *h, const char *p, size_t len)
 struct piece {
 	char *s, *end;
 	int check;		/* run fs_check_line on every line */
-	size_t *row, nrows;
+	size_t *row, nrows, cap;
 	struct fs_err err;	/* line numbered from the piece's start */
 	int failed;
+	struct fs_buf out;	/* with keep: the kept fields of its rows */
+	char **fend;		/* with keep: where each field ends */
 };
 
 struct pieces {
 	const struct fs_table *t;
+	const char *keep;	/* NULL, or keep[c] for each column c */
 	struct piece *p;
 };
+
+/* With keep, a row's kept fields (from s, split already) go to the
+ * piece's own text, a run of adjacent ones at a time; the offset is
+ * there. */
+static size_t
+keep_fields(struct piece *pc, const char *keep, size_t ncols, const char *s)
+{
+	size_t off = pc->out.len, c, from;
+
+	for (c = 0; c < ncols; c++) {
+		if (!keep[c])
+			continue;
+		for (from = c; c + 1 < ncols && keep[c + 1]; c++)
+			;
+		fs_buf_add(&pc->out, from ? pc->fend[from - 1] + 1 : s,
+			   (size_t)(pc->fend[c] + 1 -
+				    (from ? pc->fend[from - 1] + 1 : s)));
+	}
+	return off;
+}
 
 /* Rows of one piece: tabs become NULs, each row's offset is kept; stops at
  * the first bad line. */
@@ -493,11 +542,15 @@ parse_piece(void *arg, size_t i)
 	const struct fs_table *t = ps->t;
 	struct piece *pc = &ps->p[i];
 	char *s = pc->s, *nl, *p;
-	size_t len, cap = 0, k;
+	size_t len, k;
 	unsigned long lineno = 0;
 	struct fs_err *e = &pc->err;
 
 	pc->failed = 1;
+	/* A piece without NUL or CR bytes (checked at once) needs no check
+	 * line by line. */
+	pc->check = memchr(s, '\0', (size_t)(pc->end - s)) ||
+		    memchr(s, '\r', (size_t)(pc->end - s));
 	while (s < pc->end) {
 		lineno++;
 		nl = memchr(s, '\n', (size_t)(pc->end - s));
@@ -509,12 +562,17 @@ parse_piece(void *arg, size_t i)
 			fs_error(e, lineno, "empty line");
 			return;
 		}
-		/* Split in place: tabs become NULs. */
+		/* Split in place: tabs become NULs (with keep, each field's
+		 * end is noted). */
 		k = 1;
 		for (p = s; (p = memchr(p, '\t', (size_t)(s + len - p))); p++) {
 			*p = '\0';
+			if (pc->fend && k < t->h.ncols)
+				pc->fend[k - 1] = p;
 			k++;
 		}
+		if (pc->fend && k <= t->h.ncols)
+			pc->fend[k - 1] = s + len;
 		if (k != t->h.ncols) {
 			if (!strcmp(s, FS_TSV_END))
 				fs_error(e, lineno, "'" FS_TSV_END "' before "
@@ -536,56 +594,96 @@ parse_piece(void *arg, size_t i)
 			fs_error(e, lineno, "repeated header line");
 			return;
 		}
-		if (pc->nrows == cap) {
-			cap = cap ? cap * 2 : 1024;
-			pc->row = fs_xreallocarray(pc->row, cap, sizeof(*pc->row));
+		if (pc->nrows == pc->cap) {
+			pc->cap = pc->cap ? pc->cap * 2 : 1024;
+			pc->row = fs_xreallocarray(pc->row, pc->cap,
+						   sizeof(*pc->row));
 		}
-		pc->row[pc->nrows++] = (size_t)(s - t->buf.data);
+		pc->row[pc->nrows++] = ps->keep
+			? keep_fields(pc, ps->keep, t->h.ncols, s)
+			: (size_t)(s - t->buf.data);
 		s += len + 1;
 	}
 	pc->failed = 0;
 }
 
-/* The body, from s to end, after lineno lines of prologue. A big body
- * without NUL or CR bytes (checked once over the whole text) is cut into
- * pieces at line ends, parsed on every core; the pieces' rows and their
- * first error are then taken in order, so the result and the message are
- * those of reading line after line. */
-static int
-parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
-	   struct fs_err *e)
+/* Cut the body, from s to end, into np pieces at line ends (a big body in
+ * several per core) and parse them on every core. The pieces' rows and their first error are then taken in order, so
+ * the result and the message are those of reading line after line. Returns
+ * the number of pieces that parsed, np when all did; *lineno then counts
+ * their rows. */
+static size_t
+parse_pieces(struct pieces *ps, size_t *np, char *s, char *end,
+	     unsigned long *lineno, struct fs_err *e)
 {
-	size_t size = (size_t)(end - s), np = 1, i, n;
-	int clean = !memchr(s, '\0', size) && !memchr(s, '\r', size);
-	struct pieces ps;
+	size_t size = (size_t)(end - s), i, n = 1;
 	char *cut;
 
-	if (clean && size >= (1 << 20))
-		np = 4 * (size_t)fs_par_threads();
-	ps.t = t;
-	ps.p = fs_xcalloc(np, sizeof(*ps.p));
-	for (i = 0; i < np; i++) {
-		ps.p[i].check = !clean;
-		ps.p[i].s = i ? ps.p[i - 1].end : s;
-		cut = s + size / np * (i + 1);
-		if (i + 1 == np || cut < ps.p[i].s)
-			cut = i + 1 == np ? end : ps.p[i].s;
+	if (size >= (1 << 20))
+		n = 4 * (size_t)fs_par_threads();
+	if (!ps->p) {
+		*np = n;
+		ps->p = fs_xcalloc(n, sizeof(*ps->p));
+		for (i = 0; ps->keep && i < n; i++)
+			ps->p[i].fend = fs_xcalloc(ps->t->h.ncols,
+						   sizeof(*ps->p[i].fend));
+	} else if (n > *np)
+		n = *np;	/* the pieces of a stream, allocated once */
+	for (i = 0; i < n; i++) {
+		struct piece *pc = &ps->p[i];
+
+		pc->nrows = 0;
+		pc->out.len = 0;
+		pc->s = i ? ps->p[i - 1].end : s;
+		cut = s + size / n * (i + 1);
+		if (i + 1 == n || cut < pc->s)
+			cut = i + 1 == n ? end : pc->s;
 		else if ((cut = memchr(cut, '\n', (size_t)(end - cut))))
 			cut++;
 		else
 			cut = end;
-		ps.p[i].end = cut;
+		pc->end = cut;
 	}
-	fs_par_for(np, parse_piece, &ps);
-	for (i = 0, n = 0; i < np; i++) {
-		if (ps.p[i].failed) {
-			fs_err_take(e, &ps.p[i].err, lineno);
-			break;
+	for (; i < *np; i++) {
+		ps->p[i].s = ps->p[i].end = end;
+		ps->p[i].nrows = 0;
+		ps->p[i].out.len = 0;
+	}
+	fs_par_for(*np, parse_piece, ps);
+	for (i = 0; i < *np; i++) {
+		if (ps->p[i].failed) {
+			fs_err_take(e, &ps->p[i].err, *lineno);
+			return i;
 		}
-		lineno += ps.p[i].nrows;
-		n += ps.p[i].nrows;
+		*lineno += ps->p[i].nrows;
 	}
-	if (i == np) {
+	return i;
+}
+
+static void
+pieces_release(struct pieces *ps, size_t np)
+{
+	size_t i;
+
+	for (i = 0; i < np; i++) {
+		free(ps->p[i].row);
+		free(ps->p[i].fend);
+		fs_buf_release(&ps->p[i].out);
+	}
+	free(ps->p);
+}
+
+/* The body, from s to end, after lineno lines of prologue, in place. */
+static int
+parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
+	   struct fs_err *e)
+{
+	struct pieces ps = {t, NULL, NULL};
+	size_t np = 0, i, n;
+
+	if (parse_pieces(&ps, &np, s, end, &lineno, e) == np) {
+		for (i = 0, n = 0; i < np; i++)
+			n += ps.p[i].nrows;
 		t->row = fs_xcalloc_huge(n ? n : 1, sizeof(*t->row));
 		for (i = 0; i < np; i++) {
 			if (!ps.p[i].nrows)
@@ -595,9 +693,7 @@ parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
 			t->nrows += ps.p[i].nrows;
 		}
 	}
-	for (i = 0; i < np; i++)
-		free(ps.p[i].row);
-	free(ps.p);
+	pieces_release(&ps, np);
 	return t->row ? 0 : -1;
 }
 
@@ -669,6 +765,156 @@ fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
 				"the tree's last line '" FS_TSV_END "': it was "
 				"cut short (did the program writing it fail?)");
 	return 0;
+}
+
+/*
+ * A table of some columns only, read as a stream: fs-explain needs five
+ * or six of the eleven columns of fs-rank's output, and holding all of it
+ * (134 MB at a million associations) cost more, in fresh pages the kernel
+ * zeroes, than the rest of its work. Blocks of lines go through the same
+ * pieces as fs_table_parse (every line is checked as there, every message
+ * is the same), and only the named columns' fields are kept, in the
+ * header's order; the header then lists just those.
+ */
+#define STREAM_BLOCK ((size_t)8 << 20)
+
+/* Append the pieces' kept text and rows to the table. */
+static void
+take_pieces(struct fs_table *t, struct pieces *ps, size_t np, size_t *cap)
+{
+	size_t i, k, base;
+
+	for (i = 0; i < np; i++) {
+		struct piece *pc = &ps->p[i];
+
+		if (t->nrows + pc->nrows > *cap) {
+			while (t->nrows + pc->nrows > *cap)
+				*cap = *cap ? *cap * 2 : 1 << 16;
+			t->row = fs_xreallocarray(t->row, *cap, sizeof(*t->row));
+		}
+		base = t->buf.len;
+		fs_buf_add(&t->buf, pc->out.data, pc->out.len);
+		for (k = 0; k < pc->nrows; k++)
+			t->row[t->nrows++] = base + pc->row[k];
+	}
+}
+
+/* Drop the header's columns that were not kept. */
+static void
+header_keep(struct fs_header *h, const char *keep)
+{
+	size_t c, n = 0;
+
+	for (c = 0; c < h->ncols; c++) {
+		if (keep[c])
+			h->cols[n++] = h->cols[c];
+		else
+			free(h->cols[c]);
+	}
+	h->ncols = n;
+}
+
+/* Is the block's last line (from s to end, its '\n' included) FS_TSV_END? */
+static int
+ends_in_trailer(const char *s, const char *end)
+{
+	const size_t n = sizeof(FS_TSV_END) - 1;
+
+	return (size_t)(end - s) >= n + 1 && end[-1] == '\n' &&
+	       !memcmp(end - n - 1, FS_TSV_END, n) &&
+	       ((size_t)(end - s) == n + 1 || end[-n - 2] == '\n');
+}
+
+static int
+read_body_cols(struct fs_table *t, struct fs_lines *l, struct pieces *ps,
+	       size_t *np, unsigned long lineno, struct fs_err *e)
+{
+	static char endline[] = FS_TSV_END "\n";
+	const size_t n = sizeof(endline) - 1;
+	size_t len, cap = 0;
+	char *s, *end;
+	int held = 0;	/* a last line FS_TSV_END, held back */
+
+	while ((s = fs_lines_block(l, STREAM_BLOCK, &len))) {
+		end = s + len;
+		/* A held FS_TSV_END was not the last line: a row after all
+		 * (or the error that it is). */
+		if (held && (memcpy(endline, FS_TSV_END "\n", n),
+			     parse_pieces(ps, np, endline, endline + n, &lineno,
+					  e) < *np))
+			return -1;
+		if (held)
+			take_pieces(t, ps, *np, &cap);
+		/* Whether this block is the input's last is known only at
+		 * the next read: hold its last line when it is FS_TSV_END. */
+		if ((held = ends_in_trailer(s, end)))
+			end -= n;
+		else if (l->eof && len >= n - 1 && !memcmp(end - n + 1,
+			 FS_TSV_END, n - 1) && (len == n - 1 || end[-n] == '\n')) {
+			held = 1;	/* without its '\n' */
+			end -= n - 1;
+		}
+		if (parse_pieces(ps, np, s, end, &lineno, e) < *np)
+			return -1;
+		take_pieces(t, ps, *np, &cap);
+	}
+	if (ferror(l->in))
+		return fs_error(e, 0, "read error: %s", strerror(errno));
+	t->ended = held;
+	return 0;
+}
+
+int
+fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
+		   struct fs_err *e)
+{
+	struct fs_lines l;
+	struct pieces ps = {t, NULL, NULL};
+	unsigned long lineno = 0;
+	char *keep = NULL;
+	size_t np = 0, c, k;
+	size_t *row;
+	int ret = -1;
+
+	memset(t, 0, sizeof(*t));
+	fs_header_init(&t->h);
+	fs_lines_init(&l, in);
+	if (fs_read_prologue(&l, &t->h, &lineno, e) < 0)
+		goto out;
+	t->first_line = lineno + 1;
+	keep = fs_xcalloc(t->h.ncols, 1);
+	for (c = 0; c < t->h.ncols; c++)
+		for (k = 0; names[k]; k++)
+			keep[c] |= !strcmp(t->h.cols[c], names[k]);
+	ps.keep = keep;
+	if (read_body_cols(t, &l, &ps, &np, lineno, e) < 0)
+		goto out;
+	if (!t->ended && fs_header_meta(&t->h, FS_TSV_TRAILER)) {
+		fs_error(e, lineno + t->nrows, "the input ends without "
+			 "the tree's last line '" FS_TSV_END "': it was "
+			 "cut short (did the program writing it fail?)");
+		goto out;
+	}
+	header_keep(&t->h, keep);
+	/* The rows in an array fs_table_release frees. */
+	row = fs_xcalloc_huge(t->nrows ? t->nrows : 1, sizeof(*row));
+	if (t->nrows)
+		memcpy(row, t->row, t->nrows * sizeof(*row));
+	free(t->row);
+	t->row = row;
+	if (!t->buf.data)
+		fs_buf_addstr(&t->buf, "");
+	ret = 0;
+out:
+	if (ret < 0) {
+		free(t->row);
+		t->row = NULL;
+		t->nrows = 0;
+	}
+	pieces_release(&ps, np);
+	fs_lines_release(&l);
+	free(keep);
+	return ret;
 }
 
 void

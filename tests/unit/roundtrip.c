@@ -1,7 +1,8 @@
 /*
  * roundtrip.c: fs_buf_ld and fs_buf_double write numbers that read back bit
  * for bit (strtold, strtod) and, being a fast replacement for printf, write
- * exactly what printf("%.21Lg") and printf("%.17g") write.
+ * exactly what printf("%.21Lg") and printf("%.17g") write; fs_fmt_fixed6
+ * writes what printf("%f") writes.
  *
  * Edge cases (powers of two and ten and their neighbours, extremes,
  * subnormals, exact decimal ties) and millions of random values, both over
@@ -60,6 +61,28 @@ check_d(double v)
 	if (bad_shown++ < 10)
 		printf("# double %a: wrote '%s', printf '%s', read back %a\n",
 		       v, b.data, want, back);
+	return 1;
+}
+
+/* 0 when fs_fmt_fixed6 writes what printf("%f") writes, or leaves it to
+ * printf. */
+static int
+check_f(double v)
+{
+	char want[512], got[FS_FMT_MAX + 1];
+	int n = fs_fmt_fixed6(got, v);
+
+	if (n < 0 && (!isfinite(v) || fabs(v) >= 0x1p63))
+		return 0;
+	snprintf(want, sizeof(want), "%f", v);
+	if (n >= 0) {
+		got[n] = '\0';
+		if (!strcmp(got, want))
+			return 0;
+	}
+	if (bad_shown++ < 10)
+		printf("# %%f of %a: wrote '%s', printf '%s'\n", v,
+		       n < 0 ? "(nothing)" : got, want);
 	return 1;
 }
 
@@ -176,6 +199,40 @@ main(void)
 		bad += check_ld((long double)(rnd() % 1000000000) /
 				(long double)(1 + rnd() % 1000000000000ULL));
 	ok(!bad, "%ld random quotients (%d bad)", n, bad);
+
+	/* %f: exact ties at the sixth decimal (k / 2^7 * 10^6 = k * 7812.5:
+	 * half way when k is odd), powers of two, every exponent. */
+	bad = 0;
+	for (i = -2000000; i <= 2000000; i += 7)
+		bad += check_f((double)i / 128.0) + check_f((double)i / 1024.0) +
+		       check_f((double)i * 0.5e-6) + check_f((double)i);
+	for (e = -1074; e <= 1023; e++) {
+		y = ldexp(1.0, e);
+		bad += check_f(y) + check_f(nextafter(y, 0)) +
+		       check_f(nextafter(y, INFINITY)) + check_f(-y);
+	}
+	{
+		static const double d[] = {0.0, -0.0, 0.5e-6, 1.5e-6, 2.5e-6,
+			-0.5e-6, 0.0000005, 0.9999995, 4294967295.0,
+			9223372036854775807.0, 0x1p63, -0x1p63, DBL_MAX,
+			DBL_TRUE_MIN, INFINITY, -INFINITY, NAN};
+
+		for (i = 0; i < (long)(sizeof(d) / sizeof(*d)); i++)
+			bad += check_f(d[i]);
+	}
+	for (i = 0; i < n; i++) {
+		bad += check_f(rnd_d(-70, 64) * (rnd() & 1 ? 1 : -1));
+		bad += check_f((double)(rnd() % 1000000000) /
+			       (double)(1 + rnd() % 1000000000000ULL));
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t u = rnd();
+
+		memcpy(&y, &u, sizeof(y));
+		bad += check_f(y);
+	}
+	ok(!bad, "%%f: ties, powers of two, %ld random values and bit "
+	   "patterns each (%d bad)", n, bad);
 	fs_buf_release(&b);
 	return done_testing();
 }

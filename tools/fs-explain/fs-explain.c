@@ -675,6 +675,11 @@ setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 	return 0;
 }
 
+/* The columns ranking reads (fs_tree_build): the others, fs-rank's
+ * output among them, are checked but not kept. */
+static const char *const input_cols[] = {"Account", "User", "Partition",
+	"Parent", "RawShares", "RawUsage", "ListOrder", NULL};
+
 /* Read, check and rank the tree: an exit code. */
 static int
 load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
@@ -684,7 +689,7 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	memset(c, 0, sizeof(*c));
 	c->name = e->file;
 	c->json = o->json;
-	if (fs_table_read(&c->t, in, e) < 0)
+	if (fs_table_read_cols(&c->t, in, input_cols, e) < 0)
 		return FS_EXIT_DATA;
 	if ((r = setup(c, o, e)) < 0)
 		return r == -2 ? FS_EXIT_USAGE : FS_EXIT_DATA;
