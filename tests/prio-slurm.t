@@ -123,7 +123,8 @@ done
 		sub --uid=prcarol -A chem -p high -n 4 -N 1 -t 120 &&
 		sub --uid=prbob -A phys -p high -n 1 -N 1 -q low --nice=100 &&
 		sub --uid=prcarol -A chem -p main -n 3 -N 1 -q high -t 5 &&
-		sub --uid=pralice -A phys -p high -n 2 -N 1 -H
+		sub --uid=pralice -A phys -p high -n 2 -N 1 -H &&
+		sub --uid=prcarol -A chem -p main -n 1 -N 1 --begin=now+1hour
 } >"$tmp/ids" 2>>"$log" || bail "sbatch failed"
 ids=$(paste -sd, "$tmp/ids")
 # Ages saturate after PriorityMaxAge (1 minute); then a fresh pass.
@@ -133,8 +134,10 @@ slurm/stack.sh wait-pass 120 >>"$log" 2>&1 || bail "no priority pass"
 fmt='%i %r %Y %A %B %F %J %P %Q %N %T'
 sprio -h -o "$fmt" | sort -n >"$tmp/sprio" 2>>"$log"
 "$bin/fs-prio" --noheader -o "$fmt" </dev/null | sort -n >"$tmp/fsprio" 2>>"$log"
-# Held jobs (priority 0) are not in the queue: sprio and fs-prio skip them.
-squeue -h -t PD -o '%i %Q' | awk '$2 != 0' | sort -n >"$tmp/squeue"
+# Held jobs (priority 0) are not in the queue, and a job whose begin time
+# is still to come is not eligible: sprio and fs-prio skip both.
+squeue -h -t PD -o '%i %Q %r' | awk '$2 != 0 && $3 != "BeginTime" { print $1, $2 }' |
+	sort -n >"$tmp/squeue"
 "$bin/fs-prio" --tsv </dev/null | awk -F '\t' '!/^#/ && $1 != "JobID" { print $1, $13 }' |
 	sort -n >"$tmp/fsprio-q"
 {
@@ -148,7 +151,7 @@ squeue -h -t PD -o '%i %Q' | awk '$2 != 0' | sort -n >"$tmp/squeue"
 } >>"$log" 2>&1
 
 [ "$(wc -l <"$tmp/sprio")" -eq 5 ] && [ "$(wc -l <"$tmp/squeue")" -eq 5 ]
-ok $? "5 jobs queued behind the full node, the held one aside ($(wc -l <"$tmp/sprio"))"
+ok $? "5 jobs queued behind the full node, the held one and the one that begins in an hour aside ($(wc -l <"$tmp/sprio"))"
 cmp -s "$tmp/sprio" "$tmp/fsprio"
 r=$?
 ok $r "every factor fs-prio prints equals sprio's"

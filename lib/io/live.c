@@ -1128,6 +1128,7 @@ static int
 prio_jobs(struct session *ss, struct fs_prio_snapshot *s)
 {
 	job_info_msg_t *m = NULL;
+	long long when;
 	uint32_t i;
 
 	if (slurm_load_jobs((time_t)0, &m, SHOW_ALL) != SLURM_SUCCESS)
@@ -1142,6 +1143,15 @@ prio_jobs(struct session *ss, struct fs_prio_snapshot *s)
 		 * them out too. */
 		if ((j->job_state & JOB_STATE_BASE) != JOB_PENDING ||
 		    !j->priority)
+			continue;
+		/* So is a job not yet eligible: its begin time (eligible_time
+		 * in job_info; its submit time under ACCRUE_ALWAYS) unset or
+		 * still to come. The controller lists no factors for it
+		 * (docs/slurm.md §5.6). */
+		when = s->conf.flags & FS_PRIO_ACCRUE_ALWAYS ?
+			       (long long)j->submit_time :
+			       (long long)j->eligible_time;
+		if (!when || when > s->now)
 			continue;
 		p = &s->job[s->njob++];
 		snprintf(id, sizeof(id), "%u", j->job_id);

@@ -1,5 +1,5 @@
 /*
- * jobs.c: Slurm's job rules (lib/prio_jobs.c), one table per rule: the
+ * jobs.c: Slurm's job rules (lib/model/prio_jobs.c), one table per rule: the
  * association a job runs under, a job pending in several partitions, the
  * order of the queue, the factor that puts one job ahead of another, and
  * the job not yet submitted. Each row is an input and what it must give.
