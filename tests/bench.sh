@@ -120,9 +120,11 @@ for n in $SIZES; do
 	prev_us=$rank_us prev_n=$rows
 done
 # The other shape, at the largest size: flat, with partitions.
-f=$dir/flat-$n.tsv
-[ -s "$f" ] || "$GEN" -n "$n" -s 7 -d 3 -P >"$f" || exit 1
-tree "$f" "flat tree, depth 3, with a Partition column"
+if [ -n "${n:-}" ]; then
+	f=$dir/flat-$n.tsv
+	[ -s "$f" ] || "$GEN" -n "$n" -s 7 -d 3 -P >"$f" || exit 1
+	tree "$f" "flat tree, depth 3, with a Partition column"
+fi
 
 # Hostile shapes (issue 17): inputs that were once quadratic, each next to
 # sort of the same file; near-linear means a small ratio. BENCH_SHAPES=0
@@ -167,8 +169,8 @@ if have fs-prio; then
 	bytes=$(stat -c %s "$jobs") rows=40000 sort_us=
 	echo " 40,000 nodes and 40,000 pending jobs:"
 	run sort "$jobs" "sort"
-	run "fs-prio --tsv" "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --tsv"
-	outsize "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --tsv"
-	run "fs-prio --json" "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --json"
-	outsize "$jobs" "fs-prio --conf '$conf' --jobs '$jobs' --now 2026-11-20T08:00:00Z --json"
+	run "fs-prio --tsv" "$jobs" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --tsv"
+	outsize "$jobs" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --tsv"
+	run "fs-prio --json" "$jobs" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --json"
+	outsize "$jobs" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --json"
 fi
