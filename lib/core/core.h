@@ -53,6 +53,10 @@ void fs_print_version(void);
  * "Try 'PROG --help' ..." on stderr, not the whole help. Returns
  * FS_EXIT_USAGE. */
 int fs_usage_error(const char *synopsis);
+/* The last case of a program's option switch: -V (--version) prints the
+ * version, -h (--help) usage(stdout), anything else is fs_usage_error.
+ * Returns the exit code. */
+int fs_opt_other(int c, const char *synopsis, void (*usage)(FILE *));
 void fs_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void fs_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

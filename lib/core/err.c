@@ -23,6 +23,20 @@ fs_print_version(void)
 }
 
 int
+fs_opt_other(int c, const char *synopsis, void (*usage)(FILE *))
+{
+	if (c == 'V') {
+		fs_print_version();
+		return fs_stdout_close();
+	}
+	if (c == 'h') {
+		usage(stdout);
+		return fs_stdout_close();
+	}
+	return fs_usage_error(synopsis);
+}
+
+int
 fs_usage_error(const char *synopsis)
 {
 	fputs(synopsis, stderr);

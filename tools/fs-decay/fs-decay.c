@@ -262,14 +262,8 @@ main(int argc, char **argv)
 			}
 			o.d.period_set = 1;
 			break;
-		case 'V':
-			fs_print_version();
-			return fs_stdout_close();
-		case 'h':
-			usage(stdout);
-			return fs_stdout_close();
 		default:
-			return fs_usage_error(synopsis);
+			return fs_opt_other(c, synopsis, usage);
 		}
 	}
 	if (o.d.elapsed_set && o.d.to_set) {

@@ -441,14 +441,8 @@ main(int argc, char **argv)
 		case 'o':
 			o.out = strcmp(optarg, "-") ? optarg : NULL;
 			break;
-		case 'V':
-			fs_print_version();
-			return fs_stdout_close();
-		case 'h':
-			usage(stdout);
-			return fs_stdout_close();
 		default:
-			return fs_usage_error(synopsis);
+			return fs_opt_other(c, synopsis, usage);
 		}
 	}
 	if (formats > 1) {
