@@ -380,22 +380,15 @@ when_now(const char *p, long long now, long long *t)
 static int
 when_clock(const char **p, struct when *w)
 {
-	long long h = 0, m, s = 0;
-	int big = 0;
+	long long h = 0;
+	int m, s = 0, big = 0;
 	const char *q = *p;
 
-	if (digits(&q, &h, &big) < 0 || q - *p > 2 || *q++ != ':')
+	if (digits(&q, &h, &big) < 0 || q - *p > 2 || *q++ != ':' ||
+	    fixed(&q, 2, &m) < 0)
 		return -1;
-	if (q[0] < '0' || q[0] > '9' || q[1] < '0' || q[1] > '9')
+	if (*q == ':' && (q++, fixed(&q, 2, &s) < 0))
 		return -1;
-	m = (q[0] - '0') * 10 + q[1] - '0';
-	q += 2;
-	if (*q == ':') {
-		if (q[1] < '0' || q[1] > '9' || q[2] < '0' || q[2] > '9')
-			return -1;
-		s = (q[1] - '0') * 10 + q[2] - '0';
-		q += 3;
-	}
 	if (h > 23 || m > 59 || s > 59)
 		return -1;
 	when_blanks(&q);
@@ -409,8 +402,8 @@ when_clock(const char **p, struct when *w)
 		h = h == 12 ? 0 : h;
 	}
 	w->hour = (int)h;
-	w->min = (int)m;
-	w->sec = (int)s;
+	w->min = m;
+	w->sec = s;
 	*p = q;
 	return 0;
 }

@@ -3,11 +3,7 @@
  * of model/explain.c about two users, or about one user's path, as one JSON
  * document. fs-explain's prose stays in the program.
  */
-#include <math.h>
-#include <stdio.h>
-
 #include "io/io.h"
-
 
 struct js {
 	const struct fs_tree *tr;
@@ -25,13 +21,12 @@ js_name(struct fs_buf *b, struct js *c, uint32_t i)
 	fs_json_string(b, c->name.data);
 }
 
-/* A Level FS with every digit, as a string beside the number. */
+/* A Level FS with every digit (%.21Lg, as the tree writes it), as a string
+ * beside the number. */
 static const char *
-exact(long double v, char s[64])
+exact(long double v, char s[FS_FMT_MAX + 1])
 {
-	if (isinf(v))
-		return "inf";
-	snprintf(s, 64, "%.21Lg", v);
+	s[fs_fmt_ld(s, v)] = '\0';
 	return s;
 }
 
@@ -59,7 +54,7 @@ js_level(struct fs_buf *b, struct js *c, const struct fs_explain_level *l,
 {
 	const struct fs_tree *tr = c->tr;
 	const struct fs_node *a = &tr->node[l->node];
-	char ex[64];
+	char ex[FS_FMT_MAX + 1];
 
 	fs_buf_printf(b, "{\n%s  \"name\": ", ind);
 	js_name(b, c, l->node);
@@ -203,7 +198,7 @@ json_path(struct fs_buf *b, struct js *c,
 {
 	const struct fs_tree *tr = c->tr;
 	uint32_t k, j;
-	char ex[64];
+	char ex[FS_FMT_MAX + 1];
 
 	js_head(b, c);
 	fs_buf_addstr(b, "  \"user\": ");

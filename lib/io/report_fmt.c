@@ -1,6 +1,7 @@
 /*
  * report_fmt.c: what fs-report's renderers share, below all of them: the
- * display rounding of a service value and escaping for each format.
+ * display rounding of a service value, usage in hours and escaping for each
+ * format.
  */
 #include <math.h>
 

@@ -608,8 +608,9 @@ parse_piece(void *arg, size_t i)
 }
 
 /* Cut the body, from s to end, into np pieces at line ends (a big body in
- * several per core) and parse them on every core. The pieces' rows and their first error are then taken in order, so
- * the result and the message are those of reading line after line. Returns
+ * several per core) and parse them on every core. The pieces' rows and
+ * their first error are then taken in order, so the result and the message
+ * are those of reading line after line. Returns
  * the number of pieces that parsed, np when all did; *lineno then counts
  * their rows. */
 static size_t

@@ -149,13 +149,11 @@ raw(long double v)
 static const char *
 exact(long double v)
 {
-	static char s[4][64];
+	static char s[4][FS_FMT_MAX + 1];
 	static int k;
 	char *p = s[k++ % 4];
 
-	if (isinf(v))
-		return "inf";
-	snprintf(p, 64, "%.21Lg", v);
+	p[fs_fmt_ld(p, v)] = '\0';
 	return p;
 }
 
