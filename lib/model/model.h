@@ -396,6 +396,15 @@ int fs_decay_replay(const struct fs_decay_plan *p, struct fs_table *t,
 int fs_explain_find_user(const struct fs_tree *tr, const char *spec,
 			 uint32_t *i, struct fs_err *e);
 
+/* A user as fs_explain_find_user finds it, else an account by its name:
+ * 0 with *i set, or -1 with e->msg saying why (also for root and for a
+ * FairShare=parent account, which have no Level FS to compare). */
+int fs_explain_find(const struct fs_tree *tr, const char *spec, uint32_t *i,
+		    struct fs_err *e);
+/* The one of a and b that the other is under (in the association tree),
+ * or FS_NONE: two such cannot be compared. */
+uint32_t fs_explain_nested(const struct fs_tree *tr, uint32_t a, uint32_t b);
+
 /* What makes one association's Level FS (docs/slurm.md §2.3). */
 struct fs_explain_level {
 	uint32_t node;
@@ -436,7 +445,9 @@ enum fs_explain_shares {
 	FS_SHARES_NA		/* not Fair Tree, or the same association */
 };
 
-/* Why user[0] (A) and user[1] (B) rank as they do. */
+/* Why user[0] (A) and user[1] (B) rank as they do. Either may be an
+ * account (not one under the other): its rank is 0, and order is the
+ * order Fair Tree walks the two sides in (0: tied users, or merged). */
 struct fs_explain {
 	enum fs_algorithm algorithm;
 	enum fs_ties ties;
@@ -475,6 +486,35 @@ struct fs_explain_path {
 void fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 			  uint32_t user);
 void fs_explain_path_release(struct fs_explain_path *p);
+
+/* --------------------------------------------------------------- whatif.c */
+
+/* What-if changes (fs-rank(1), fs-explain(1)): --shares ACCOUNT[/USER]=N
+ * and --usage ACCOUNT/USER=X. */
+enum fs_whatif_kind { FS_WHATIF_SHARES, FS_WHATIF_USAGE };
+struct fs_whatif {
+	enum fs_whatif_kind kind;
+	const char *arg;		/* NAME=VALUE as given */
+	char *name;			/* NAME (owned) */
+	const char *value;		/* VALUE, in arg */
+	uint32_t shares;		/* --shares N */
+	int parent;			/* --shares NAME=parent */
+	long double usage;		/* --usage X */
+};
+/* Read arg ("NAME=VALUE") into w: 0, or -1 with e set (line 0; a usage
+ * error). fs_whatif_release frees it. */
+int fs_whatif_parse(enum fs_whatif_kind kind, const char *arg,
+		    struct fs_whatif *w, struct fs_err *e);
+void fs_whatif_release(struct fs_whatif *w);
+/* Table t with the n changes made in order, into *out (released by the
+ * caller; t is untouched and must outlive it): the names resolved in t's
+ * tree (an account for --shares NAME, a user as fs_explain_find_user finds
+ * it), the cells rewritten, accounts that carry a usage of their own moved
+ * by their users' changes (the others are summed as ever when the tree is
+ * built), and the metadata 'whatif' listing the changes ("shares physics=60
+ * (was 40); usage chem/grace=0 (was 30455.125000)"). 0, or -1 with e set. */
+int fs_whatif_apply(const struct fs_table *t, const struct fs_whatif *w,
+		    size_t n, struct fs_table *out, struct fs_err *e);
 
 /* ----------------------------------------------------------------- prio.c */
 
