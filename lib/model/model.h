@@ -503,11 +503,11 @@ struct fs_whatif {
 	int parent;			/* --shares NAME=parent */
 	long double usage;		/* --usage X */
 };
-/* Read arg ("NAME=VALUE") into w: 0, or -1 with e set (line 0; a usage
- * error). fs_whatif_release frees it. */
-int fs_whatif_parse(enum fs_whatif_kind kind, const char *arg,
-		    struct fs_whatif *w, struct fs_err *e);
-void fs_whatif_release(struct fs_whatif *w);
+/* Read arg ("NAME=VALUE") and append it to (*w)[*n]: 0, or -1 with e set
+ * (line 0; a usage error). fs_whatif_free frees the n of them. */
+int fs_whatif_add(struct fs_whatif **w, size_t *n, enum fs_whatif_kind kind,
+		  const char *arg, struct fs_err *e);
+void fs_whatif_free(struct fs_whatif *w, size_t n);
 /* Table t with the n changes made in order, into *out (released by the
  * caller; t is untouched and must outlive it): the names resolved in t's
  * tree (an account for --shares NAME, a user as fs_explain_find_user finds

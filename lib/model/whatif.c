@@ -18,9 +18,9 @@
 
 #include "model/model.h"
 
-int
-fs_whatif_parse(enum fs_whatif_kind kind, const char *arg,
-		struct fs_whatif *w, struct fs_err *e)
+static int
+parse(enum fs_whatif_kind kind, const char *arg, struct fs_whatif *w,
+      struct fs_err *e)
 {
 	const char *opt = kind == FS_WHATIF_SHARES ? "--shares" : "--usage";
 	const char *eq = strrchr(arg, '='), *v;
@@ -64,11 +64,23 @@ bad:
 	return -1;
 }
 
-void
-fs_whatif_release(struct fs_whatif *w)
+int
+fs_whatif_add(struct fs_whatif **w, size_t *n, enum fs_whatif_kind kind,
+	      const char *arg, struct fs_err *e)
 {
-	free(w->name);
-	w->name = NULL;
+	*w = fs_xreallocarray(*w, *n + 1, sizeof(**w));
+	if (parse(kind, arg, &(*w)[*n], e) < 0)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+void
+fs_whatif_free(struct fs_whatif *w, size_t n)
+{
+	while (n)
+		free(w[--n].name);
+	free(w);
 }
 
 /* The association w names: an account, or a user (--usage: users only). */

@@ -1047,18 +1047,14 @@ main(int argc, char **argv)
 			break;
 		case O_SHARES:
 		case O_USAGE:
-			o.whatif = fs_xreallocarray(o.whatif, o.nwhatif + 1,
-						    sizeof(*o.whatif));
 			e.file = NULL;
-			e.line = 0;
-			if (fs_whatif_parse(ch == O_SHARES ? FS_WHATIF_SHARES
-							   : FS_WHATIF_USAGE,
-					    optarg, &o.whatif[o.nwhatif],
-					    &e) < 0) {
+			if (fs_whatif_add(&o.whatif, &o.nwhatif,
+					  ch == O_SHARES ? FS_WHATIF_SHARES
+							 : FS_WHATIF_USAGE,
+					  optarg, &e) < 0) {
 				fs_err_print(&e);
 				return FS_EXIT_USAGE;
 			}
-			o.nwhatif++;
 			break;
 		default:
 			return fs_opt_other(ch, synopsis, usage);
@@ -1124,9 +1120,7 @@ main(int argc, char **argv)
 		fs_buf_release(&b);
 	}
 	unload(&c);
-	while (o.nwhatif)
-		fs_whatif_release(&o.whatif[--o.nwhatif]);
-	free(o.whatif);
+	fs_whatif_free(o.whatif, o.nwhatif);
 	free_names();
 	ch = fs_stdout_close();
 	return ret ? ret : ch;

@@ -311,16 +311,13 @@ main(int argc, char **argv)
 		case O_USAGE: {
 			struct fs_err e = {NULL, 0, ""};
 
-			o.whatif = fs_xreallocarray(o.whatif, o.nwhatif + 1,
-						    sizeof(*o.whatif));
-			if (fs_whatif_parse(c == O_SHARES ? FS_WHATIF_SHARES
-							  : FS_WHATIF_USAGE,
-					    optarg, &o.whatif[o.nwhatif],
-					    &e) < 0) {
+			if (fs_whatif_add(&o.whatif, &o.nwhatif,
+					  c == O_SHARES ? FS_WHATIF_SHARES
+							: FS_WHATIF_USAGE,
+					  optarg, &e) < 0) {
 				fs_err_print(&e);
 				return FS_EXIT_USAGE;
 			}
-			o.nwhatif++;
 			break;
 		}
 		default:
@@ -363,9 +360,7 @@ main(int argc, char **argv)
 	fs_close_input(in);
 	fs_list_free(o.accounts);
 	fs_list_free(o.users);
-	while (o.nwhatif)
-		fs_whatif_release(&o.whatif[--o.nwhatif]);
-	free(o.whatif);
+	fs_whatif_free(o.whatif, o.nwhatif);
 	fs_buf_release(&fmt);
 	c = fs_stdout_close();
 	return ret ? ret : c;
