@@ -278,16 +278,38 @@ void fs_jobs_release(struct fs_jobs *j);
 int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
 		       struct fs_err *e);
 
+/* ----------------------------------------------------------------- cost.c */
+
+/* fs-prio --new --cost: what the job is (for the words), and what
+ * fs_cost_run found, as text or one JSON document appended to b. */
+struct fs_cost_info {
+	const char *part, *qos;
+	const char *weights;		/* the partition's TRESBillingWeights,
+					 * or NULL */
+	int max_tres;			/* PriorityFlags=MAX_TRES */
+	uint32_t cpus, nodes;
+	double mem;			/* MB, all nodes */
+};
+void fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
+		  const struct fs_rank_opts *ro, const struct fs_cost_info *in,
+		  const struct fs_cost *c);
+void fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
+		  const struct fs_cost_info *in, const struct fs_cost *c);
+
 /* --------------------------------------------------------- explain_json.c */
 
-/* fs-explain --json: why one user ranks above another (x), or one user's
- * path (p), on tree tr ranked with ro, as one JSON document appended to b.
- * half_life (seconds) is what the document says of decay. */
+/* fs-explain --json: why one user or account ranks above another (x), or
+ * one's path (p), on tree tr ranked with ro, as one JSON document appended
+ * to b. half_life (seconds) is what the document says of decay. For an
+ * account's path, pass (or NULL) is its pair with the sibling walked just
+ * before it: the shares it would need to pass it. The tree's 'whatif'
+ * metadata, if any, is said. */
 void fs_explain_json_pair(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro, double half_life,
 			  const struct fs_explain *x);
 void fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro, double half_life,
-			  const struct fs_explain_path *p);
+			  const struct fs_explain_path *p,
+			  const struct fs_explain *pass);
 
 #endif

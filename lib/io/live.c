@@ -1051,6 +1051,8 @@ prio_partitions(struct session *ss, struct fs_prio_snapshot *s)
 		q->max_time = p->max_time;
 		q->default_time = p->default_time;
 		q->is_default = !!(p->flags & PART_FLAG_DEFAULT);
+		q->billing = p->billing_weights_str && *p->billing_weights_str
+			     ? fs_xstrdup(p->billing_weights_str) : NULL;
 		q->node_count = p->total_nodes;
 		q->cpus = p->total_cpus;
 		s->cl.npart++;
@@ -1086,6 +1088,11 @@ prio_assocs(struct fs_prio_snapshot *s, assoc_mgr_info_msg_t *m)
 			s->qos[s->nqos].name = dup_or_empty(q->name);
 			s->qos[s->nqos].prio = q->priority == FS_INFINITE ? 0
 					       : q->priority;
+			/* Slurm applies it when not negative; unset is 1. */
+			s->qos[s->nqos].usage_factor =
+				q->usage_factor >= 0 &&
+				q->usage_factor != (double)NO_VAL
+				? q->usage_factor : 1;
 			if (s->qos[s->nqos].prio > s->qos_max)
 				s->qos_max = s->qos[s->nqos].prio;
 			s->nqos++;

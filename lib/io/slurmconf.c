@@ -512,6 +512,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 	uint32_t def_cpus = 1;
 	double def_mem = 1;
 	struct fs_prio_part def_part;
+	char *def_billing = NULL;	/* PartitionName=DEFAULT's */
 	char *tres = NULL, *flags = NULL;
 	unsigned long tres_line = 0, flags_line = 0;
 	int ret = 0;
@@ -594,7 +595,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 			ret = hosts_expand(val[0], first, e, node_add, &a);
 		} else if (!strcasecmp(key[0], "PartitionName")) {
 			struct fs_prio_part part = def_part;
-			const char *nodes = NULL;
+			const char *nodes = NULL, *billing = NULL;
 
 			for (k = 1; k < n && !ret; k++) {
 				const char *v = val[k] ? val[k] : "";
@@ -618,6 +619,9 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 							    first, e);
 				else if (!strcasecmp(key[k], "Nodes"))
 					nodes = v;
+				else if (!strcasecmp(key[k],
+						     "TRESBillingWeights"))
+					billing = v;
 				else if (!strcasecmp(key[k], "Default"))
 					part.is_default =
 						!strcasecmp(v, "YES");
@@ -628,9 +632,25 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 					       part.job_factor);
 			if (ret)
 				break;
+			if (billing) {
+				/* Checked here, where its line is known. */
+				struct fs_prio_conf w;
+
+				memset(&w, 0, sizeof(w));
+				if (fs_prio_parse_billing_weights(&w, billing,
+								  e) < 0) {
+					e->line = first;
+					ret = -1;
+					break;
+				}
+			}
 			if (!strcasecmp(val[0], "DEFAULT")) {
 				def_part = part;
 				def_part.nodes = NULL;
+				if (billing) {
+					free(def_billing);
+					def_billing = fs_xstrdup(billing);
+				}
 				continue;
 			}
 			if (fs_prio_part_find(cl, val[0])) {
@@ -640,6 +660,9 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 			}
 			part.name = fs_xstrdup(val[0]);
 			part.nodes = fs_xstrdup(nodes ? nodes : "");
+			part.billing = billing ? fs_xstrdup(billing)
+				       : def_billing ? fs_xstrdup(def_billing)
+						     : NULL;
 			part.line = first;
 			cl->part = fs_xreallocarray(cl->part, cl->npart + 1,
 						    sizeof(*cl->part));
@@ -716,6 +739,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 			ret = fs_error(e, tres_line, "%s", te.msg);
 	}
 	free(flags);
+	free(def_billing);
 	free(tres);
 	/* Partitions' sizes, now that every node is known. */
 	for (i = 0; i < cl->npart && !ret; i++) {

@@ -132,9 +132,51 @@ fs_prio_tres_index(const struct fs_prio_conf *c, const char *name)
 	return -1;
 }
 
+static int parse_weights(struct fs_prio_conf *c, const char *s,
+			 const char *key, struct fs_err *e);
+
 int
 fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 			   struct fs_err *e)
+{
+	return parse_weights(c, s, "PriorityWeightTRES", e);
+}
+
+int
+fs_prio_parse_billing_weights(struct fs_prio_conf *w, const char *s,
+			      struct fs_err *e)
+{
+	return parse_weights(w, s, "TRESBillingWeights", e);
+}
+
+double
+fs_prio_billing(const struct fs_prio_conf *w, uint32_t flags, const double *v,
+		double cpus)
+{
+	double node = 0, global = 0, x;
+	size_t i;
+
+	if (!w)
+		return cpus;
+	for (i = 0; i < w->ntres; i++) {
+		const char *n = w->tres_name[i];
+
+		if (!strcmp(n, "billing"))
+			continue;
+		x = v[i] * w->tres_weight[i];
+		if ((flags & FS_PRIO_MAX_TRES) &&
+		    (!strcmp(n, "cpu") || !strcmp(n, "mem") ||
+		     !strcmp(n, "node") || !strncmp(n, "gres/", 5)))
+			node = node > x ? node : x;
+		else
+			global += x;
+	}
+	return node + global;
+}
+
+static int
+parse_weights(struct fs_prio_conf *c, const char *s, const char *key,
+	      struct fs_err *e)
 {
 	char *copy = fs_xstrdup(s), *tok, *save = NULL, *eq, *end;
 	int ret = 0;
@@ -148,8 +190,8 @@ fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 
 		eq = strchr(tok, '=');
 		if (!eq || eq == tok || !eq[1]) {
-			ret = fs_error(e, 0, "PriorityWeightTRES: expected "
-				       "NAME=WEIGHT, not '%s'", tok);
+			ret = fs_error(e, 0, "%s: expected NAME=WEIGHT, not "
+				       "'%s'", key, tok);
 			break;
 		}
 		*eq = '\0';
@@ -157,8 +199,8 @@ fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 		w = strtod(eq + 1, &end);
 		if (errno || end == eq + 1 || w < 0 || !isfinite(w) ||
 		    (*end && (end[1] || unit_power(*end) < 0))) {
-			ret = fs_error(e, 0, "PriorityWeightTRES: '%s': not a "
-				       "weight: '%s'", tok, eq + 1);
+			ret = fs_error(e, 0, "%s: '%s': not a weight: '%s'",
+				       key, tok, eq + 1);
 			break;
 		}
 		/* A unit divides the weight: Mem=1G weighs each MB 1/1024
@@ -170,13 +212,13 @@ fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 				w /= 1024;
 		}
 		if (fs_prio_tres_index(c, tok) >= 0) {
-			ret = fs_error(e, 0, "PriorityWeightTRES: '%s' given "
-				       "twice", tok);
+			ret = fs_error(e, 0, "%s: '%s' given twice", key,
+				       tok);
 			break;
 		}
 		if (c->ntres == FS_PRIO_TRES_MAX) {
-			ret = fs_error(e, 0, "PriorityWeightTRES: more than %d "
-				       "TRES", FS_PRIO_TRES_MAX);
+			ret = fs_error(e, 0, "%s: more than %d TRES", key,
+				       FS_PRIO_TRES_MAX);
 			break;
 		}
 		/* Insert in Slurm's id order (names as Slurm prints them). */
@@ -375,6 +417,7 @@ fs_prio_cluster_release(struct fs_prio_cluster *cl)
 	for (i = 0; i < cl->npart; i++) {
 		free(cl->part[i].name);
 		free(cl->part[i].nodes);
+		free(cl->part[i].billing);
 	}
 	free(cl->part);
 	for (i = 0; i < cl->nnode; i++)

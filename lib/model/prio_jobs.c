@@ -165,6 +165,7 @@ add_qos(struct fs_prio_snapshot *s, char *tok, struct fs_err *e)
 	q = &s->qos[s->nqos++];
 	q->name = fs_xstrdup(tok);
 	q->prio = v;
+	q->usage_factor = 1;
 	if (v > s->qos_max)
 		s->qos_max = v;
 	return 0;
@@ -186,7 +187,48 @@ fs_prio_parse_qos(struct fs_prio_snapshot *s, const char *list,
 		ret = add_qos(s, tok, e);
 	if (!ret && fs_prio_find_qos(s, "normal") < 0) {
 		s->qos[s->nqos].name = fs_xstrdup("normal");
+		s->qos[s->nqos].usage_factor = 1;
 		s->qos[s->nqos++].prio = 0;
+	}
+	free(copy);
+	if (!ret)
+		e->file = NULL;
+	return ret;
+}
+
+int
+fs_prio_parse_usage_factors(struct fs_prio_snapshot *s, const char *list,
+			    struct fs_err *e)
+{
+	char *copy = fs_xstrdup(list), *tok, *save = NULL, *eq, *end;
+	int ret = 0, k;
+	double f;
+
+	e->file = "--usage-factor";
+	for (tok = strtok_r(copy, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!(eq = strchr(tok, '=')) || eq == tok) {
+			ret = fs_error(e, 0, "expected QOS=FACTOR, not '%s'",
+				       tok);
+			break;
+		}
+		*eq = '\0';
+		errno = 0;
+		f = strtod(eq + 1, &end);
+		if (errno || end == eq + 1 || *end || !(f >= 0) ||
+		    !isfinite(f)) {
+			ret = fs_error(e, 0, "QOS '%s': not a UsageFactor (0 "
+				       "or more): '%s'", tok, eq + 1);
+			break;
+		}
+		if ((k = fs_prio_find_qos(s, tok)) < 0) {
+			s->qos = fs_xreallocarray(s->qos, s->nqos + 1,
+						  sizeof(*s->qos));
+			k = (int)s->nqos++;
+			memset(&s->qos[k], 0, sizeof(s->qos[k]));
+			s->qos[k].name = fs_xstrdup(tok);
+		}
+		s->qos[k].usage_factor = f;
 	}
 	free(copy);
 	if (!ret)

@@ -286,6 +286,36 @@ test_parse(void)
 	}
 }
 
+/* The billable TRES (calc_job_billable_tres, docs/slurm.md §4.3): CPUs
+ * without weights, the sum, MAX_TRES's largest node TRES plus the others,
+ * billing itself never weighed; units divide a weight. */
+static void
+test_billing(void)
+{
+	struct fs_prio_conf w;
+	struct fs_err e = {NULL, 0, ""};
+	double v[FS_PRIO_TRES_MAX] = {0};
+
+	ok(fs_prio_billing(NULL, FS_PRIO_MAX_TRES, v, 12) == 12,
+	   "billing: no TRESBillingWeights: the CPUs");
+	memset(&w, 0, sizeof(w));
+	ok(fs_prio_parse_billing_weights(&w, "Mem=0.25G,CPU=1.5,Node=2,"
+					 "billing=9,license/foo=3", &e) == 0,
+	   "billing: weights parse (%s)", e.msg);
+	ok(fs_prio_parse_tres_counts(&w, "cpu=4,mem=65536,node=2,billing=7,"
+				     "license/foo=1", v, &e) == 0,
+	   "billing: counts parse (%s)", e.msg);
+	/* cpu 6 + mem 16 + node 4 + license 3; billing skipped. */
+	ok(fs_prio_billing(&w, 0, v, 4) == 29, "billing: summed: %g",
+	   fs_prio_billing(&w, 0, v, 4));
+	/* max(6, 16, 4) + license 3. */
+	ok(fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4) == 19,
+	   "billing: MAX_TRES: %g", fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4));
+	ok(fs_prio_parse_billing_weights(&w, "CPU=x", &e) < 0 &&
+	   !strcmp(e.msg, "TRESBillingWeights: 'CPU': not a weight: 'x'"),
+	   "billing: a bad weight is named (%s)", e.msg);
+}
+
 int
 main(void)
 {
@@ -294,5 +324,6 @@ main(void)
 	test_jobsize();
 	test_tres_nice_clamp();
 	test_parse();
+	test_billing();
 	return done_testing();
 }

@@ -38,11 +38,14 @@ struct opts {
 	const char *algorithm;		/* NULL: the tree's metadata */
 	const char *ties;		/* NULL: the tree's metadata */
 	int json, interactive;
+	struct fs_whatif *whatif;	/* --shares, --usage, in order */
+	size_t nwhatif;
 };
 
 /* Everything one tree gives: read once, asked many times with -i. */
 struct ctx {
-	struct fs_table t;
+	struct fs_table t, orig;	/* orig: as read, when --shares or
+					 * --usage changed it into t */
 	struct fs_tree tr;
 	struct fs_rank_opts ro;
 	double half_life;
@@ -51,12 +54,11 @@ struct ctx {
 };
 
 static const char synopsis[] =
-	"usage: fs-explain [--algorithm NAME] [--ties slurm|merge] "
-	"[--json] USER_A USER_B [FILE]\n"
-	"       fs-explain [--algorithm NAME] [--ties slurm|merge] "
-	"[--json] USER [FILE]\n"
-	"       fs-explain -i [--algorithm NAME] [--ties slurm|merge] "
-	"[--json] [FILE]\n";
+	"usage: fs-explain [OPTIONS] A B [FILE]\n"
+	"       fs-explain [OPTIONS] A [FILE]\n"
+	"       fs-explain -i [OPTIONS] [FILE]\n"
+	"options: [--algorithm NAME] [--ties slurm|merge] [--json]\n"
+	"         [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n";
 
 static void
 usage(FILE *f)
@@ -64,10 +66,13 @@ usage(FILE *f)
 	fputs(synopsis, f);
 	fprintf(f,
 		"\n"
-		"Explain why USER_A ranks below (or above) USER_B in a TSV tree, "
-		"or show\n"
-		"USER's path from root. A user is USER, ACCOUNT/USER or "
-		"ACCOUNT/USER/PARTITION.\n"
+		"Explain why A ranks below (or above) B in a TSV tree, or show "
+		"A's path\n"
+		"from root. Each is a user (USER, ACCOUNT/USER or "
+		"ACCOUNT/USER/PARTITION)\n"
+		"or an account (ACCOUNT): for one account, also the shares it "
+		"would need to\n"
+		"pass the sibling walked before it.\n"
 		"\n"
 		"      --algorithm NAME  fairtree, classic or depth-oblivious "
 		"(default: the\n"
@@ -75,6 +80,13 @@ usage(FILE *f)
 		"      --ties MODE       slurm or merge (default: the tree's "
 		"metadata, else slurm)\n"
 		"      --json            one JSON document\n"
+		"      --shares ACCOUNT[/USER]=N\n"
+		"                        what if it had N raw shares (or "
+		"'parent'); repeatable\n"
+		"      --usage ACCOUNT/USER=X\n"
+		"                        what if the user's RawUsage were X "
+		"(the accounts'\n"
+		"                        sums follow); repeatable\n"
 		"  -i, --interactive     ask at a prompt: 'A B', 'A', help, quit\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         the version\n"
@@ -286,9 +298,34 @@ static void
 text_user(struct fs_buf *b, const struct ctx *c, const char *label,
 	  uint32_t u, uint32_t rank)
 {
-	fs_buf_printf(b, "%s%s: FairShare %.6f, rank %u of %u\n", label,
-		      name(&c->tr, u), c->tr.node[u].fs_factor, rank,
-		      c->tr.user_count);
+	const struct fs_tree *tr = &c->tr;
+	struct fs_explain_level l;
+
+	if (tr->node[u].is_user) {
+		fs_buf_printf(b, "%s%s: FairShare %.6f, rank %u of %u\n",
+			      label, name(tr, u), tr->node[u].fs_factor, rank,
+			      tr->user_count);
+		return;
+	}
+	fs_explain_level(tr, u, &l);
+	if (fs_algorithm_levels(c->ro.algorithm))
+		fs_buf_printf(b, "%saccount %s: Level FS %s, %s of %u in %s's "
+			      "list\n", label, name(tr, u), f6(l.level_fs),
+			      ordinal(l.place + 1), l.count,
+			      name(tr, l.fs_parent));
+	else
+		fs_buf_printf(b, "%saccount %s: FairShare %.6f\n", label,
+			      name(tr, u), tr->node[u].fs_factor);
+}
+
+/* The changes --shares and --usage made, or those the tree came with. */
+static void
+text_whatif(struct fs_buf *b, const struct ctx *c)
+{
+	const char *w = fs_header_meta(&c->t.h, "whatif");
+
+	if (w)
+		para(b, 0, "What if: %s.", w);
 }
 
 static void
@@ -320,17 +357,24 @@ rounding_matters(const struct fs_explain *x)
 	       s[0].parent_usage != s[1].parent_usage;
 }
 
+static void text_shares(struct fs_buf *b, const struct ctx *c,
+			const struct fs_explain *x);
+
 static void
 text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 {
 	const struct fs_tree *tr = &c->tr;
 	const struct fs_explain_level *s = x->side;
-	const char *na = name(tr, x->user[0]), *nb = name(tr, x->user[1]);
-	uint32_t lo, hi, k, j;
+	const char *na, *nb;
+	uint32_t lo, hi, k;
 
+	text_whatif(b, c);
 	text_no_usage(b, c);
 	text_user(b, c, "A ", x->user[0], x->rank[0]);
 	text_user(b, c, "B ", x->user[1], x->rank[1]);
+	/* After text_user: name() keeps four at a time. */
+	na = name(tr, x->user[0]);
+	nb = name(tr, x->user[1]);
 	if (x->rule == FS_RULE_SAME) {
 		fs_buf_printf(b, "A and B are the same association.\n");
 		return;
@@ -475,8 +519,17 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 		       "Level FS in its last bits, which can matter for an "
 		       "exact tie or a near miss like this one."
 		     : "");
-	j = s[x->lower].node;
-	k = s[!x->lower].node;
+	text_shares(b, c, x);
+}
+
+/* "More shares: ...": what x->solve found. */
+static void
+text_shares(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
+{
+	const struct fs_tree *tr = &c->tr;
+	const struct fs_explain_level *s = x->side;
+	uint32_t j = s[x->lower].node, k = s[!x->lower].node;
+
 	switch (x->shares) {
 	case FS_SHARES_OK:
 		para(b, 2, "More shares: %s would need %u raw shares instead "
@@ -561,20 +614,23 @@ same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u)
 }
 
 static void
-text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p)
+text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p,
+	  const struct fs_explain *pass)
 {
 	const struct fs_tree *tr = &c->tr;
 	uint32_t k, j;
 
+	text_whatif(b, c);
 	text_no_usage(b, c);
 	text_user(b, c, "", p->user, p->rank);
 	if (!fs_algorithm_levels(c->ro.algorithm)) {
 		const struct fs_node *u = &tr->node[p->user];
 
-		para(b, 0, "Under %s a user's factor is 2^(-(UE/S)/%u): here S "
+		para(b, 0, "Under %s %s factor is 2^(-(UE/S)/%u): here S "
 		     "%.6f, UE %s. Fair Tree's path from root is shown "
 		     "only with --algorithm fairtree.",
-		     fs_algorithm_name(c->ro.algorithm), c->ro.dampening,
+		     fs_algorithm_name(c->ro.algorithm),
+		     u->is_user ? "a user's" : "an account's", c->ro.dampening,
 		     u->shares_norm, f6(u->usage_efctv));
 		return;
 	}
@@ -609,7 +665,21 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 			fs_buf_printf(b, "%*s... and %u more before it\n",
 				      ind + 2, "", s->nbefore - SHOW_BEFORE);
 	}
-	same_rank(b, c, p->user);
+	if (tr->node[p->user].is_user) {
+		same_rank(b, c, p->user);
+		return;
+	}
+	fs_buf_addch(b, '\n');
+	if (!pass) {
+		para(b, 0, "%s is walked first in %s's list: there is no "
+		     "sibling to pass.", name(tr, p->user),
+		     name(tr, tr->node[p->user].fs_parent));
+		return;
+	}
+	fs_buf_printf(b, "What it would take for %s to pass %s, walked just "
+		      "before it:\n", name(tr, p->user),
+		      name(tr, pass->user[1]));
+	text_shares(b, c, pass);
 }
 
 /* ----------------------------------------------------------- the glue */
@@ -619,12 +689,16 @@ static int
 answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
        struct fs_err *e)
 {
-	uint32_t u[2];
+	uint32_t u[2], up;
 	int k;
 
 	for (k = 0; k < n; k++)
-		if (fs_explain_find_user(&c->tr, names[k], &u[k], e) < 0)
+		if (fs_explain_find(&c->tr, names[k], &u[k], e) < 0)
 			return -1;
+	if (n == 2 && (up = fs_explain_nested(&c->tr, u[0], u[1])) != FS_NONE)
+		return fs_error(e, 0, "'%s' is under '%s': the two never "
+				"compete (name two that are not one under the "
+				"other)", names[up == u[0]], names[up != u[0]]);
 	if (n == 2) {
 		struct fs_explain x;
 
@@ -635,12 +709,23 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 			text_pair(b, c, &x);
 	} else {
 		struct fs_explain_path p;
+		struct fs_explain x, *pass = NULL;
 
 		fs_explain_path_init(&p, &c->tr, u[0]);
+		/* An account: what passing the sibling before it takes. */
+		if (!c->tr.node[u[0]].is_user && p.nstep &&
+		    p.step[p.nstep - 1].nbefore) {
+			const struct fs_explain_step *s = &p.step[p.nstep - 1];
+
+			fs_explain_pair(&c->tr, &c->ro, u[0],
+					s->before[s->nbefore - 1], &x);
+			pass = &x;
+		}
 		if (c->json)
-			fs_explain_json_path(b, &c->tr, &c->ro, c->half_life, &p);
+			fs_explain_json_path(b, &c->tr, &c->ro, c->half_life,
+					     &p, pass);
 		else
-			text_path(b, c, &p);
+			text_path(b, c, &p, pass);
 		fs_explain_path_release(&p);
 	}
 	return 0;
@@ -689,6 +774,13 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	c->json = o->json;
 	if (fs_table_read_cols(&c->t, in, input_cols, e) < 0)
 		return FS_EXIT_DATA;
+	if (o->nwhatif) {
+		/* The changed tree in place of the one read. */
+		c->orig = c->t;
+		if (fs_whatif_apply(&c->orig, o->whatif, o->nwhatif, &c->t,
+				    e) < 0)
+			return FS_EXIT_DATA;
+	}
 	if ((r = setup(c, o, e)) < 0)
 		return r == -2 ? FS_EXIT_USAGE : FS_EXIT_DATA;
 	if (fs_tree_build(&c->tr, &c->t, e) < 0)
@@ -702,6 +794,8 @@ unload(struct ctx *c)
 {
 	fs_tree_release(&c->tr);
 	fs_table_release(&c->t);
+	if (c->orig.buf.data)
+		fs_table_release(&c->orig);
 }
 
 /* ------------------------------------------------------ interactive */
@@ -903,12 +997,14 @@ interactive(struct ctx *c, FILE *tty)
 int
 main(int argc, char **argv)
 {
-	enum { O_TIES = 256, O_JSON, O_ALG };
+	enum { O_TIES = 256, O_JSON, O_ALG, O_SHARES, O_USAGE };
 	static const struct option lo[] = {
 		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
 		{"json", no_argument, NULL, O_JSON},
 		{"interactive", no_argument, NULL, 'i'},
+		{"shares", required_argument, NULL, O_SHARES},
+		{"usage", required_argument, NULL, O_USAGE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -949,6 +1045,17 @@ main(int argc, char **argv)
 		case 'i':
 			o.interactive = 1;
 			break;
+		case O_SHARES:
+		case O_USAGE:
+			e.file = NULL;
+			if (fs_whatif_add(&o.whatif, &o.nwhatif,
+					  ch == O_SHARES ? FS_WHATIF_SHARES
+							 : FS_WHATIF_USAGE,
+					  optarg, &e) < 0) {
+				fs_err_print(&e);
+				return FS_EXIT_USAGE;
+			}
+			break;
 		default:
 			return fs_opt_other(ch, synopsis, usage);
 		}
@@ -969,7 +1076,7 @@ main(int argc, char **argv)
 			file = names[--nnames];
 		if (nnames < 1 || nnames > 2) {
 			fs_warn(nnames ? "too many arguments"
-				       : "name a user, or two");
+				       : "name a user or account, or two");
 			return fs_usage_error(synopsis);
 		}
 	}
@@ -1013,6 +1120,7 @@ main(int argc, char **argv)
 		fs_buf_release(&b);
 	}
 	unload(&c);
+	fs_whatif_free(o.whatif, o.nwhatif);
 	free_names();
 	ch = fs_stdout_close();
 	return ret ? ret : ch;

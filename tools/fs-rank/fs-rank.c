@@ -25,6 +25,8 @@ struct opts {
 	struct fs_sshare_opts so;
 	int json, tree;
 	char **accounts, **users;	/* -A, -u: what is shown */
+	struct fs_whatif *whatif;	/* --shares, --usage, in order */
+	size_t nwhatif;
 };
 
 static const char synopsis[] =
@@ -32,6 +34,7 @@ static const char synopsis[] =
 	"               [--ties slurm|merge] [--dampening N]\n"
 	"               [-l] [-p|-P] [-n] [-U] [-m] [-o FIELDS]\n"
 	"               [-A ACCOUNTS] [-u USERS]\n"
+	"               [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n"
 	"               [--as-slurm RELEASE] [--json | --tree] [FILE]\n";
 
 static void
@@ -80,6 +83,14 @@ usage(FILE *f)
 		"                        blank it on account rows)\n"
 		"      --json            one JSON document\n"
 		"      --tree            an indented tree for the terminal\n"
+		"      --shares ACCOUNT[/USER]=N\n"
+		"                        what if it had N raw shares (or "
+		"'parent');\n"
+		"                        repeatable\n"
+		"      --usage ACCOUNT/USER=X\n"
+		"                        what if the user's RawUsage were X "
+		"(the accounts'\n"
+		"                        sums follow); repeatable\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -93,7 +104,7 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	/* Static, and not released once written: at a million associations
 	 * handing 200 MB back page by page costs more than the process's
 	 * end, which does it anyway. */
-	static struct fs_table t;
+	static struct fs_table t, orig;
 	static struct fs_tree tr;
 	struct fs_rank_opts ro;
 	struct fs_err e = {name, 0, ""};
@@ -105,6 +116,14 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		fs_err_print(&e);
 		fs_table_release(&t);
 		return FS_EXIT_DATA;
+	}
+	if (o->nwhatif) {
+		/* The changed tree in place of the one read. */
+		orig = t;
+		if (fs_whatif_apply(&orig, o->whatif, o->nwhatif, &t, &e) < 0) {
+			fs_err_print(&e);
+			return FS_EXIT_DATA;
+		}
 	}
 	/* Metadata the tree carries from its source sets our defaults. */
 	if (fs_rank_opts_from_meta(&ro, &t.h, o->algorithm, o->ties,
@@ -163,7 +182,8 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 int
 main(int argc, char **argv)
 {
-	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS, O_ALG };
+	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS, O_ALG, O_SHARES,
+	       O_USAGE };
 	static const struct option lo[] = {
 		{"all", no_argument, NULL, 'a'},
 		{"algorithm", required_argument, NULL, O_ALG},
@@ -182,6 +202,8 @@ main(int argc, char **argv)
 		{"as-slurm", required_argument, NULL, O_AS},
 		{"json", no_argument, NULL, O_JSON},
 		{"tree", no_argument, NULL, O_TREE},
+		{"shares", required_argument, NULL, O_SHARES},
+		{"usage", required_argument, NULL, O_USAGE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -285,6 +307,19 @@ main(int argc, char **argv)
 		case O_TREE:
 			o.tree = 1;
 			break;
+		case O_SHARES:
+		case O_USAGE: {
+			struct fs_err e = {NULL, 0, ""};
+
+			if (fs_whatif_add(&o.whatif, &o.nwhatif,
+					  c == O_SHARES ? FS_WHATIF_SHARES
+							: FS_WHATIF_USAGE,
+					  optarg, &e) < 0) {
+				fs_err_print(&e);
+				return FS_EXIT_USAGE;
+			}
+			break;
+		}
 		default:
 			return fs_opt_other(c, synopsis, usage);
 		}
@@ -325,6 +360,7 @@ main(int argc, char **argv)
 	fs_close_input(in);
 	fs_list_free(o.accounts);
 	fs_list_free(o.users);
+	fs_whatif_free(o.whatif, o.nwhatif);
 	fs_buf_release(&fmt);
 	c = fs_stdout_close();
 	return ret ? ret : c;
