@@ -131,6 +131,8 @@ struct fs_report_opts {
 	unsigned depth;
 	int all;		/* every association instead */
 	unsigned metrics;	/* families, bits of fs_report_prom_metric; 0 all */
+	/* HTML only: the picture's boxes as wide as usage, not shares. */
+	int width_usage;
 };
 /* --metrics: the bit of a Prometheus family named without its prefix
  * "fairshare_" ("factor", "usage_raw"), or -1 for an unknown name. */

@@ -1054,6 +1054,51 @@ report_release(struct fs_report *r)
 	free(r->title);
 	free(r->heavy);
 	free(r->lowest);
+	if (r->draw != r->width)
+		free(r->draw);
+	free(r->by_user);
+	free(r->by_acct);
+}
+
+static int
+cmp_acct_name(const struct order *o, uint32_t x, uint32_t y)
+{
+	return cmp_key(&o->tr->node[x], &o->tr->node[y]);
+}
+
+static int
+cmp_user_key(const struct order *o, uint32_t x, uint32_t y)
+{
+	int c = strcmp(o->tr->node[x].user, o->tr->node[y].user);
+
+	return c ? c : cmp_key(&o->tr->node[x], &o->tr->node[y]);
+}
+
+/* What the HTML page needs beyond the tables: the picture's widths and
+ * the name index. */
+static void
+add_html(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t i;
+
+	r->draw = r->width;
+	if (r->o->width_usage) {
+		r->draw = fs_xcalloc(tr->n, sizeof(*r->draw));
+		for (i = 0; i < tr->n; i++)
+			r->draw[i] = (double)cluster_use(r, i);
+	}
+	r->by_user = fs_xcalloc(tr->n + 1, sizeof(*r->by_user));
+	r->by_acct = fs_xcalloc(tr->n + 1, sizeof(*r->by_acct));
+	for (i = 0; i < tr->n; i++)
+		if (tr->node[i].is_user)
+			r->by_user[r->nby_user++] = i;
+		else if (i != tr->root)
+			r->by_acct[r->nby_acct++] = i;
+	sort_by(r->by_user, r->nby_user,
+		&(struct order){cmp_user_key, r, tr, NULL});
+	sort_by(r->by_acct, r->nby_acct,
+		&(struct order){cmp_acct_name, r, tr, NULL});
 }
 
 void
@@ -1090,6 +1135,8 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 		if (old)
 			add_since_tables(&r);
 	}
+	if (o->format == FS_REPORT_HTML)
+		add_html(&r);
 	switch (o->format) {
 	case FS_REPORT_TEXT:
 		fs_report_text_write(out, &r);

@@ -40,6 +40,12 @@ struct fs_report {
 	 * order: the heaviest (RawUsage) first, the lowest FairShare first. */
 	uint32_t *heavy, *lowest;
 	size_t nusers;
+	/* HTML: the picture's widths (width, or each node's part of the
+	 * cluster's usage), and the index: the user associations by user
+	 * name, the accounts (not root) by name. */
+	double *draw;
+	uint32_t *by_user, *by_acct;
+	size_t nby_user, nby_acct;
 };
 
 /* report_fmt.c: display rounding shared by the renderers. */

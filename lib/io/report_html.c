@@ -45,7 +45,23 @@ static const char style[] =
 	"p.note,p.more{color:#555;font-size:.9em}"
 	"svg{display:block;width:100%;height:auto;border:1px solid #ccc}"
 	"svg text{font:12px sans-serif;pointer-events:none}"
-	"svg rect{stroke:#fff;stroke-width:.5}";
+	"svg rect{stroke:#fff;stroke-width:.5}"
+	"p.nav a{margin-right:1.2em}h3{font-size:1.05em}"
+	"details{margin:.1em 0}summary{cursor:pointer}"
+	"details[open]{margin-bottom:.6em}"
+	"details table{margin-left:1.2em;font-size:.92em}"
+	"details td+td,details th+th{text-align:right;"
+	"font-variant-numeric:tabular-nums}"
+	"details td.l,details th.l{text-align:left}"
+	"p.path{margin:.2em 1.2em;color:#555;font-size:.9em}"
+	"mark{background:#fdd49e}tr.ns td{background:#fff1e0}"
+	".d1{margin-left:1.2em}.d2{margin-left:2.4em}.d3{margin-left:3.6em}"
+	".d4{margin-left:4.8em}.d5{margin-left:6em}.d6{margin-left:7.2em}"
+	".d7{margin-left:8.4em}.d8{margin-left:9.6em}.d9{margin-left:10.8em}"
+	"ul.ix{columns:14em;list-style:none;padding:0;margin:.3em 1.2em}"
+	"ul.ix li{break-inside:avoid}"
+	"span.sw{display:inline-block;width:.8em;height:.8em;"
+	"border:1px solid #999;vertical-align:middle}";
 
 /* Diverging colour for a service value: blue above 1, red below. */
 static void
@@ -151,8 +167,10 @@ box(struct fs_buf *b, const struct fs_report *r, uint32_t i, double x,
 	const char *name = i == r->cur->root ? r->title
 			   : a->is_user	     ? a->user
 					     : a->acct;
-	int dark;
+	int dark, link = !a->is_user;
 
+	if (link)
+		fs_buf_printf(b, "<a href=\"#n%u\">", i);
 	fs_buf_addstr(b, "<g>");
 	tooltip(b, r, i);
 	fs_buf_printf(b, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
@@ -170,7 +188,7 @@ box(struct fs_buf *b, const struct fs_report *r, uint32_t i, double x,
 		fs_buf_html(b, name);
 		fs_buf_addstr(b, "</text>");
 	}
-	fs_buf_addstr(b, "</g>\n");
+	fs_buf_addstr(b, link ? "</g></a>\n" : "</g>\n");
 }
 
 /* One frame of the layout walk: a drawn node whose children come next. */
@@ -179,17 +197,12 @@ struct frame {
 	double x;
 };
 
-static void
-icicle(struct fs_buf *b, const struct fs_report *r)
+/* The associations in each node's subtree, itself included. */
+static uint32_t *
+subtree_sizes(const struct fs_tree *tr)
 {
-	const struct fs_tree *tr = r->cur;
-	uint32_t *size = fs_xcalloc(tr->n, sizeof(*size));
-	struct frame *st = fs_xcalloc(tr->n + 1, sizeof(*st));
-	uint32_t sp = 0, k, j, maxdepth = 0, hidden = 0, blocks = 0;
-	struct fs_buf body;
-	double scale = WIDTH;
+	uint32_t *size = fs_xcalloc(tr->n, sizeof(*size)), k;
 
-	/* Subtree sizes, children before parents. */
 	for (k = tr->n; k-- > 0;) {
 		uint32_t i = tr->order[k];
 
@@ -197,6 +210,18 @@ icicle(struct fs_buf *b, const struct fs_report *r)
 		if (i != tr->root)
 			size[tr->node[i].parent] += size[i];
 	}
+	return size;
+}
+
+static void
+icicle(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
+{
+	const struct fs_tree *tr = r->cur;
+	struct frame *st = fs_xcalloc(tr->n + 1, sizeof(*st));
+	uint32_t sp = 0, j, maxdepth = 0, hidden = 0, blocks = 0;
+	struct fs_buf body;
+	double scale = WIDTH;
+
 	fs_buf_init(&body);
 	box(&body, r, tr->root, 0, WIDTH, 0);
 	st[sp++] = (struct frame){tr->root, 0, 0};
@@ -210,7 +235,7 @@ icicle(struct fs_buf *b, const struct fs_report *r)
 		 * leftmost is walked first. */
 		for (j = 0; j < p->nkids; j++) {
 			uint32_t c = tr->kids[p->kids + j];
-			double w = r->width[c] * scale;
+			double w = r->draw[c] * scale;
 
 			if (w < MIN_PX) {
 				thin += w;
@@ -241,10 +266,12 @@ icicle(struct fs_buf *b, const struct fs_report *r)
 		fs_buf_printf(&body, "<g><title>%u associations under ", nthin);
 		fs_buf_html(&body, f.node == tr->root ? "root" : p->acct);
 		fs_buf_printf(&body, ", each too thin to draw: %.4g%% of the "
-				     "cluster's shares together</title>"
+				     "cluster's %s together</title>"
 				     "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
 				     "height=\"%.0f\" fill=\"url(#thin)\"/></g>\n",
-			      thin / scale * 100, x, (f.depth + 1) * ROW_H, thin,
+			      thin / scale * 100,
+			      r->o->width_usage ? "usage" : "shares", x,
+			      (f.depth + 1) * ROW_H, thin,
 			      ROW_H);
 	}
 	fs_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -272,12 +299,11 @@ icicle(struct fs_buf *b, const struct fs_report *r)
 		fs_buf_printf(b, "All %u associations are drawn.", tr->n);
 	fs_buf_addstr(b, "</text>\n</svg>\n");
 	fs_buf_release(&body);
-	free(size);
 	free(st);
 }
 
 static void
-legend(struct fs_buf *b, int fair)
+legend(struct fs_buf *b, int fair, int usage)
 {
 	static const struct {
 		long double v;
@@ -303,12 +329,18 @@ legend(struct fs_buf *b, int fair)
 	fs_buf_addstr(b, "</svg>\n");
 	fs_buf_printf(b, "<p class=\"note\">Each box is an association, under "
 			 "its parent, as wide as its part of the whole "
-			 "cluster's shares. Colour is %s: blue boxes used "
+			 "cluster's %s. Colour is %s: blue boxes used "
 			 "less than their shares (under-served), red ones "
 			 "more (over-served). Hover over a box for its "
-			 "numbers.</p>\n",
+			 "numbers; click an account for its section "
+			 "below.%s</p>\n",
+		      usage ? "usage" : "shares",
 		      fair ? "its Level FS" : "S/U, NormShares over "
-					       "EffectvUsage");
+					       "EffectvUsage",
+		      usage ? "" : " Associations with usage but no shares "
+				   "have no width here: fs-report --html "
+				   "--width usage draws the boxes as wide as "
+				   "usage, and the sections below mark them.");
 }
 
 static void
@@ -355,9 +387,309 @@ table(struct fs_buf *b, const struct fs_rtable *t)
 			      t->more);
 }
 
+/* ------------------------------------------ the accounts, one by one */
+
+/* Usage without shares: the association an administrator wants to see and
+ * the picture (as wide as shares) cannot show. */
+static int
+no_shares(const struct fs_node *a)
+{
+	return !a->use_parent && !a->shares_raw && a->usage_raw > 0;
+}
+
+static const char *
+name_of(const struct fs_report *r, uint32_t i)
+{
+	return i == r->cur->root ? "root" : r->cur->node[i].acct;
+}
+
+static void
+acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+{
+	fs_buf_printf(b, "<a href=\"#n%u\">", i);
+	fs_buf_html(b, name_of(r, i));
+	fs_buf_addstr(b, "</a>");
+}
+
+/* The sections' tables are most of a large page: their cells are closed
+ * by the next one (HTML allows it) and aligned by the style sheet (every
+ * column after the first on the right), about 70 bytes a user. */
+static void
+td_num(struct fs_buf *b)
+{
+	fs_buf_addstr(b, "<td>");
+}
+
+/* A part of the cluster as the tables print it: two decimals, "<0.01%"
+ * rather than 0.00% when not nothing. */
+static void
+fmt_part(struct fs_buf *b, long double v)
+{
+	if (v <= 0)
+		fs_buf_addch(b, '0');
+	else if (v < 0.0001L)
+		fs_buf_addstr(b, "&lt;0.01%");
+	else
+		fs_buf_printf(b, "%.2Lf%%", v * 100);
+}
+
+/* Shares, Share, Use, Level FS (S/U), Usage (h) of one association as
+ * table cells after the first. */
+static void
+num_cells(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+{
+	const struct fs_tree *tr = r->cur;
+	const struct fs_node *a = &tr->node[i];
+	long double total = tr->node[tr->root].usage_raw;
+
+	td_num(b);
+	if (a->use_parent)
+		fs_buf_addstr(b, "parent");
+	else if (no_shares(a))
+		fs_buf_addstr(b, "<mark>0</mark>");
+	else
+		fs_buf_printf(b, "%u", a->shares_raw);
+	td_num(b);
+	fmt_part(b, (long double)r->width[i]);
+	td_num(b);
+	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
+	td_num(b);
+	fs_report_fmt_service(b, r->service[i]);
+	td_num(b);
+	fs_report_fmt_hours(b, a->usage_raw);
+}
+
+static void
+section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
+	uint32_t depth, const uint32_t *size)
+{
+	const struct fs_tree *tr = r->cur;
+	const struct fs_node *a = &tr->node[i], *c;
+	int fair = fs_algorithm_levels(r->ro->algorithm);
+	long double total = tr->node[tr->root].usage_raw;
+	uint32_t j, nacct = 0, nuser = 0, nzero = 0, p;
+	uint32_t path[64], np = 0;
+	int dark;
+
+	for (j = 0; j < a->nkids; j++) {
+		c = &tr->node[tr->kids[a->kids + j]];
+		if (c->is_user) {
+			nuser++;
+			nzero += no_shares(c);
+		} else
+			nacct++;
+	}
+	fs_buf_printf(b, "<details id=\"n%u\" class=\"d%u\"%s><summary>"
+			 "<b>", i, depth < 9 ? depth : 9,
+		      i == tr->root ? " open" : "");
+	fs_buf_html(b, name_of(r, i));
+	fs_buf_addstr(b, "</b> <span class=\"sw\" style=\"background:");
+	colour(b, r->service[i], &dark);
+	fs_buf_addstr(b, "\"></span> share ");
+	fmt_part(b, (long double)r->width[i]);
+	fs_buf_addstr(b, ", use ");
+	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
+	fs_buf_addstr(b, fair ? ", Level FS " : ", S/U ");
+	fs_report_fmt_service(b, r->service[i]);
+	fs_buf_addstr(b, ", ");
+	fs_report_fmt_hours(b, a->usage_raw);
+	fs_buf_printf(b, " h; %u account%s, %u user%s", nacct,
+		      nacct == 1 ? "" : "s", nuser, nuser == 1 ? "" : "s");
+	if (nzero)
+		fs_buf_printf(b, "; <mark>%u with usage but no shares</mark>",
+			      nzero);
+	fs_buf_addstr(b, "</summary>\n");
+	if (i != tr->root) {
+		fs_buf_addstr(b, "<p class=\"path\">In ");
+		for (p = a->parent;; p = tr->node[p].parent) {
+			if (np < sizeof(path) / sizeof(*path))
+				path[np++] = p;
+			if (p == tr->root)
+				break;
+		}
+		while (np--) {
+			acct_link(b, r, path[np]);
+			if (np)
+				fs_buf_addstr(b, " &#8250; ");
+		}
+		fs_buf_addstr(b, "</p>\n");
+	}
+	if (nacct) {
+		fs_buf_printf(b, "<table><thead><tr><th>Account</th>"
+				 "<th>Shares</th>"
+				 "<th>Share</th>"
+				 "<th>Use</th>"
+				 "<th>%s</th>"
+				 "<th>Usage (h)</th>"
+				 "<th>Associations</th>"
+				 "</tr></thead><tbody>\n",
+			      fair ? "LevelFS" : "S/U");
+		for (j = 0; j < a->nkids; j++) {
+			uint32_t k = tr->kids[a->kids + j];
+
+			if (tr->node[k].is_user)
+				continue;
+			fs_buf_addstr(b, "<tr><td>");
+			acct_link(b, r, k);
+			num_cells(b, r, k);
+			td_num(b);
+			fs_buf_printf(b, "%u\n", size[k]);
+		}
+		fs_buf_addstr(b, "</tbody></table>\n");
+	}
+	if (nuser) {
+		fs_buf_printf(b, "<table><thead><tr><th>User</th>%s"
+				 "<th>Shares</th>"
+				 "<th>Share</th>"
+				 "<th>Use</th>"
+				 "<th>%s</th>"
+				 "<th>Usage (h)</th>"
+				 "<th>FairShare</th>"
+				 "<th>Rank</th>"
+				 "</tr></thead><tbody>\n",
+			      r->partitions ? "<th class=\"l\">Partition</th>" : "",
+			      fair ? "LevelFS" : "S/U");
+		for (j = 0; j < a->nkids; j++) {
+			uint32_t k = tr->kids[a->kids + j];
+
+			c = &tr->node[k];
+			if (!c->is_user)
+				continue;
+			fs_buf_addstr(b, no_shares(c) ? "<tr class=\"ns\"><td>"
+						       : "<tr><td>");
+			fs_buf_html(b, c->user);
+			if (r->partitions) {
+				fs_buf_addstr(b, "<td class=\"l\">");
+				fs_buf_html(b, c->part);
+			}
+			num_cells(b, r, k);
+			td_num(b);
+			fs_buf_printf(b, "%.6f", c->fs_factor);
+			td_num(b);
+			if (c->rank)
+				fs_buf_printf(b, "%u", tr->user_count + 1 -
+							       c->rank);
+			fs_buf_addch(b, '\n');
+		}
+		fs_buf_addstr(b, "</tbody></table>\n");
+	}
+	fs_buf_addstr(b, "</details>\n");
+}
+
+static void
+sections(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t *depth = fs_xcalloc(tr->n, sizeof(*depth)), k;
+
+	fs_buf_addstr(b, "<h2 id=\"accounts\">Accounts one by one</h2>\n"
+			 "<p class=\"note\">Every account in the tree's "
+			 "order, indented by depth: open one for its "
+			 "sub-accounts (each a link to its own section) and "
+			 "its users. Share and Use are parts of the whole "
+			 "cluster; usage is in hours. <mark>Marked</mark> "
+			 "users have usage but no shares.</p>\n");
+	for (k = 0; k < tr->n; k++) {
+		uint32_t i = tr->order[k];
+
+		if (i != tr->root)
+			depth[i] = depth[tr->node[i].parent] + 1;
+		if (!tr->node[i].is_user)
+			section(b, r, i, depth[i], size);
+	}
+	free(depth);
+}
+
+/* Names a person looks up, alphabetically, in sections of INDEX_CHUNK
+ * names each headed by its first and last, as a dictionary's guide
+ * words. */
+#define INDEX_CHUNK 500
+
+static void
+index_head(struct fs_buf *b, const char *first, const char *last, size_t n)
+{
+	fs_buf_addstr(b, "<details><summary>");
+	fs_buf_html(b, first);
+	fs_buf_addstr(b, " &#8211; ");
+	fs_buf_html(b, last);
+	fs_buf_printf(b, " (%zu)</summary><ul class=\"ix\">\n", n);
+}
+
+static void
+name_index(struct fs_buf *b, const struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	size_t k, j, start, names;
+
+	fs_buf_addstr(b, "<h2 id=\"index\">Find by name</h2>\n"
+			 "<p class=\"note\">Every account and user in "
+			 "alphabetical order, each a link to its account's "
+			 "section. The browser's find (Ctrl+F) searches the "
+			 "closed lists too.</p>\n<h3>Accounts</h3>\n");
+	for (start = 0; start < r->nby_acct; start = k) {
+		k = start + INDEX_CHUNK < r->nby_acct ? start + INDEX_CHUNK
+						      : r->nby_acct;
+		index_head(b, tr->node[r->by_acct[start]].acct,
+			   tr->node[r->by_acct[k - 1]].acct, k - start);
+		for (j = start; j < k; j++) {
+			fs_buf_addstr(b, "<li>");
+			acct_link(b, r, r->by_acct[j]);
+			fs_buf_addch(b, '\n');
+		}
+		fs_buf_addstr(b, "</ul></details>\n");
+	}
+	if (!r->nby_acct)
+		fs_buf_addstr(b, "<p>There are no accounts below root.</p>\n");
+	fs_buf_addstr(b, "<h3>Users</h3>\n");
+	/* A chunk ends on a change of name: a user's accounts stay on one
+	 * line. */
+	for (start = 0; start < r->nby_user; start = k) {
+		const char *last = NULL;
+
+		for (k = start, names = 0; k < r->nby_user; k++) {
+			const char *u = tr->node[r->by_user[k]].user;
+
+			if (!last || strcmp(last, u)) {
+				if (names == INDEX_CHUNK)
+					break;
+				names++;
+				last = u;
+			}
+		}
+		index_head(b, tr->node[r->by_user[start]].user, last, names);
+		for (j = start; j < k; j++) {
+			const struct fs_node *a = &tr->node[r->by_user[j]];
+
+			if (j == start ||
+			    strcmp(tr->node[r->by_user[j - 1]].user, a->user)) {
+				if (j > start)
+					fs_buf_addch(b, '\n');
+				fs_buf_addstr(b, "<li>");
+				fs_buf_html(b, a->user);
+				fs_buf_addstr(b, ": ");
+			} else
+				fs_buf_addstr(b, ", ");
+			if (no_shares(a))
+				fs_buf_addstr(b, "<mark>");
+			acct_link(b, r, a->parent);
+			if (*a->part) {
+				fs_buf_addstr(b, " (");
+				fs_buf_html(b, a->part);
+				fs_buf_addch(b, ')');
+			}
+			if (no_shares(a))
+				fs_buf_addstr(b, "</mark>");
+		}
+		fs_buf_addstr(b, "\n</ul></details>\n");
+	}
+	if (!r->nby_user)
+		fs_buf_addstr(b, "<p>There are no users.</p>\n");
+}
+
 void
 fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 {
+	uint32_t *size;
 	size_t k;
 
 	fs_buf_addstr(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -380,10 +712,17 @@ fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 		fs_buf_html(b, r->summary[2 * k + 1]);
 		fs_buf_addstr(b, "</td></tr>\n");
 	}
-	fs_buf_addstr(b, "</table>\n<h2>The tree</h2>\n");
-	icicle(b, r);
-	legend(b, fs_algorithm_levels(r->ro->algorithm));
+	fs_buf_addstr(b, "</table>\n<p class=\"nav\"><a href=\"#tree\">The "
+			 "tree</a> <a href=\"#accounts\">Accounts one by "
+			 "one</a> <a href=\"#index\">Find by name</a></p>\n"
+			 "<h2 id=\"tree\">The tree</h2>\n");
+	size = subtree_sizes(r->cur);
+	icicle(b, r, size);
+	legend(b, fs_algorithm_levels(r->ro->algorithm), r->o->width_usage);
 	for (k = 0; k < r->ntab; k++)
 		table(b, &r->tab[k]);
+	sections(b, r, size);
+	name_index(b, r);
+	free(size);
 	fs_buf_addstr(b, "</body>\n</html>\n");
 }

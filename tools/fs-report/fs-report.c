@@ -31,7 +31,7 @@ struct opts {
 	struct fs_report_opts ro;
 	const char *since;	/* earlier snapshot, or NULL */
 	const char *out;	/* file to replace, or NULL for stdout */
-	int top, depth, scope, metrics;	/* given on the command line */
+	int top, depth, scope, metrics, width;	/* given on the command line */
 };
 
 /* One ranked snapshot: the table owns the strings the tree points to. */
@@ -44,8 +44,8 @@ struct snapshot {
 static const char synopsis[] =
 	"usage: fs-report [--text | --markdown | --html | --prometheus]\n"
 	"                 [--top N] [--since OLD] [--out FILE]\n"
-	"                 [--depth N] [--scope top | all] [--metrics LIST] "
-	"[FILE]\n";
+	"                 [--depth N] [--scope top | all] [--metrics LIST]\n"
+	"                 [--width shares | usage] [FILE]\n";
 
 static void
 usage(FILE *f)
@@ -79,6 +79,8 @@ usage(FILE *f)
 		"--top and --depth\n"
 		"      --metrics LIST    Prometheus: these families only, "
 		"comma-separated\n"
+		"      --width usage     HTML: boxes as wide as usage "
+		"(default: shares)\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -350,6 +352,10 @@ parse_metrics(const char *arg, unsigned *bits)
 static int
 check_opts(const struct opts *o)
 {
+	if (o->width && o->ro.format != FS_REPORT_HTML) {
+		fs_warn("--width applies to --html only");
+		return -1;
+	}
 	if (o->ro.format != FS_REPORT_PROMETHEUS) {
 		if (o->depth || o->scope || o->metrics) {
 			fs_warn("--depth, --scope and --metrics apply to "
@@ -374,7 +380,10 @@ check_opts(const struct opts *o)
 int
 main(int argc, char **argv)
 {
-	enum { O_TEXT = 256, O_MD, O_HTML, O_PROM, O_DEPTH, O_SCOPE, O_METRICS };
+	enum {
+		O_TEXT = 256, O_MD, O_HTML, O_PROM, O_DEPTH, O_SCOPE,
+		O_METRICS, O_WIDTH
+	};
 	static const struct option lo[] = {
 		{"text", no_argument, NULL, O_TEXT},
 		{"markdown", no_argument, NULL, O_MD},
@@ -384,6 +393,7 @@ main(int argc, char **argv)
 		{"depth", required_argument, NULL, O_DEPTH},
 		{"scope", required_argument, NULL, O_SCOPE},
 		{"metrics", required_argument, NULL, O_METRICS},
+		{"width", required_argument, NULL, O_WIDTH},
 		{"since", required_argument, NULL, 's'},
 		{"out", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
@@ -434,6 +444,15 @@ main(int argc, char **argv)
 			if (parse_metrics(optarg, &o.ro.metrics) < 0)
 				return FS_EXIT_USAGE;
 			o.metrics = 1;
+			break;
+		case O_WIDTH:
+			if (strcmp(optarg, "shares") && strcmp(optarg, "usage")) {
+				fs_warn("--width: expected shares or usage, "
+					"not '%s'", optarg);
+				return FS_EXIT_USAGE;
+			}
+			o.ro.width_usage = !strcmp(optarg, "usage");
+			o.width = 1;
 			break;
 		case 's':
 			o.since = optarg;
