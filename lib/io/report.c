@@ -1153,3 +1153,148 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 	}
 	report_release(&r);
 }
+
+/* ------------------------------------------------------------ history */
+
+long double
+fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
+{
+	return service_of(tr, alg, i);
+}
+
+uint32_t *
+fs_report_by_key(const struct fs_tree *tr)
+{
+	return sorted_by_key(tr);
+}
+
+static void
+fmt_fs(struct fs_buf *b, double v)
+{
+	if (isnan(v))
+		fs_buf_addch(b, '-');
+	else
+		fs_buf_printf(b, "%.6f", v);
+}
+
+static void
+fmt_scaled(struct fs_buf *b, double m)
+{
+	if (isnan(m) || isinf(m))
+		fs_buf_addch(b, '-');
+	else
+		fs_report_fmt_service(b, exp2l(m));
+}
+
+static void
+history_rows(struct fs_report *r, const struct fs_history *h, int users)
+{
+	const uint32_t *v = users ? h->usr_top : h->acc_top;
+	size_t n = users ? h->nusr : h->nacc, k;
+	struct fs_rtable *t;
+	struct fs_buf c;
+
+	if (users)
+		t = table_new(r, "Users whose FairShare moved most",
+			      "Ranked by the range of their FairShare over "
+			      "the snapshots: first and last value, lowest "
+			      "and highest.",
+			      "No user's FairShare changed.",
+			      "lUser|lAccount|pPartition|rFirst|rLast|rLowest|"
+			      "rHighest|rUsage first (h)|rUsage last (h)");
+	else
+		t = table_new(r, h->classic ? "Accounts whose S/U moved most"
+					    : "Accounts whose Level FS moved "
+					      "most",
+			      "Level FS (S/U under the classic algorithms), "
+			      "clamped to 1/8..8 as in fs-report --html's "
+			      "picture, ranked by the range of its log over "
+			      "the snapshots: first and last value, lowest "
+			      "and highest.",
+			      "No account's Level FS changed.",
+			      "lAccount|lParent|rFirst|rLast|rLowest|rHighest|"
+			      "rUsage first (h)|rUsage last (h)");
+	t->more = (users ? h->nusr_moved : h->nacc_moved) - n;
+	fs_buf_init(&c);
+	for (k = 0; k < n; k++) {
+		const struct fs_hseries *s = &h->s[v[k]];
+
+		c.len = 0;
+		if (users) {
+			fs_buf_addstr(&c, s->user);
+			end_cell(&c);
+			fs_buf_addstr(&c, s->acct);
+			end_cell(&c);
+			if (r->partitions) {
+				fs_buf_addstr(&c, s->part);
+				end_cell(&c);
+			}
+			fmt_fs(&c, s->first_v);
+			end_cell(&c);
+			fmt_fs(&c, s->last_v);
+			end_cell(&c);
+			fmt_fs(&c, s->lo);
+			end_cell(&c);
+			fmt_fs(&c, s->hi);
+		} else {
+			fs_buf_addstr(&c, s->acct);
+			end_cell(&c);
+			fs_buf_addstr(&c, s->parent);
+			end_cell(&c);
+			fmt_scaled(&c, s->first_v);
+			end_cell(&c);
+			fmt_scaled(&c, s->last_v);
+			end_cell(&c);
+			fmt_scaled(&c, s->lo);
+			end_cell(&c);
+			fmt_scaled(&c, s->hi);
+		}
+		end_cell(&c);
+		fs_report_fmt_hours(&c, s->first_u);
+		end_cell(&c);
+		fs_report_fmt_hours(&c, s->last_u);
+		end_cell(&c);
+		table_row(t, &c);
+	}
+	fs_buf_release(&c);
+}
+
+void
+fs_history_write(struct fs_buf *out, const struct fs_history *h)
+{
+	struct fs_report r;
+	struct fs_buf b;
+	size_t k;
+
+	memset(&r, 0, sizeof(r));
+	r.o = h->o;
+	r.kind = "Fairshare history";
+	for (k = 0; k < h->ns; k++)
+		r.partitions |= *h->s[k].part != '\0';
+	r.title = fs_xstrdup(*h->cluster ? h->cluster : "(unknown)");
+	summary_add(&r, "Cluster", "%s", r.title);
+	summary_add(&r, "Snapshots", "%zu, taken %s to %s", h->nt,
+		    h->taken[0], h->taken[h->nt - 1]);
+	summary_add(&r, "Associations", "%zu seen", h->ns);
+	fs_buf_init(&b);
+	fs_report_fmt_hours(&b, (long double)h->total[0] * 3600);
+	fs_buf_addstr(&b, " hours in the first, ");
+	fs_report_fmt_hours(&b, (long double)h->total[h->nt - 1] * 3600);
+	fs_buf_addstr(&b, " in the last");
+	summary_add(&r, "Total usage", "%s", b.data);
+	fs_buf_release(&b);
+	history_rows(&r, h, 0);
+	history_rows(&r, h, 1);
+	switch (h->o->format) {
+	case FS_REPORT_MARKDOWN:
+		fs_report_markdown_write(out, &r);
+		break;
+	case FS_REPORT_HTML:
+		fs_report_history_html(out, &r, h);
+		break;
+	default:
+		fs_report_text_write(out, &r);
+		break;
+	}
+	report_release(&r);
+}

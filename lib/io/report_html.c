@@ -60,6 +60,12 @@ static const char style[] =
 	".d7{margin-left:8.4em}.d8{margin-left:9.6em}.d9{margin-left:10.8em}"
 	"ul.ix{columns:14em;list-style:none;padding:0;margin:.3em 1.2em}"
 	"ul.ix li{break-inside:avoid}"
+	"svg.ch{width:100%;border:0}"
+	"svg.ch text{font:11px sans-serif}svg.ch text.pt{font-weight:bold}"
+	"svg.ch rect.pl{fill:#fafafa;stroke:#ccc}"
+	"svg.ch path.gr{stroke:#ddd}"
+	"svg.ch polyline{fill:none;stroke:#2166ac;stroke-width:1.5}"
+	"svg.ch circle{fill:#2166ac}"
 	"span.sw{display:inline-block;width:.8em;height:.8em;"
 	"border:1px solid #999;vertical-align:middle}";
 
@@ -686,10 +692,11 @@ name_index(struct fs_buf *b, const struct fs_report *r)
 		fs_buf_addstr(b, "<p>There are no users.</p>\n");
 }
 
-void
-fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
+/* The page up to the end of the summary table. */
+static void
+page_head(struct fs_buf *b, const struct fs_report *r)
 {
-	uint32_t *size;
+	const char *kind = r->kind ? r->kind : "Fairshare report";
 	size_t k;
 
 	fs_buf_addstr(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -698,11 +705,11 @@ fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 			 "content=\"default-src 'none'; "
 			 "style-src 'unsafe-inline'\">\n"
 			 "<meta name=\"viewport\" content=\"width=device-width, "
-			 "initial-scale=1\">\n<title>Fairshare report for "
-			 "cluster ");
+			 "initial-scale=1\">\n<title>");
+	fs_buf_printf(b, "%s for cluster ", kind);
 	fs_buf_html(b, r->title);
 	fs_buf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n"
-			 "<h1>Fairshare report for cluster ", style);
+			 "<h1>%s for cluster ", style, kind);
 	fs_buf_html(b, r->title);
 	fs_buf_addstr(b, "</h1>\n<table class=\"summary\">\n");
 	for (k = 0; k < r->nsummary; k++) {
@@ -712,6 +719,172 @@ fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 		fs_buf_html(b, r->summary[2 * k + 1]);
 		fs_buf_addstr(b, "</td></tr>\n");
 	}
+	fs_buf_addstr(b, "</table>\n");
+}
+
+/* ------------------------------------------------ history line charts */
+
+#define CH_W 330.0	/* a panel's plot */
+#define CH_H 110.0
+#define CH_L 56.0	/* room for the y labels */
+#define CH_T 22.0	/* room for the panel's title */
+#define CH_B 22.0	/* room for the dates */
+
+enum scale { SC_LOG, SC_UNIT, SC_HOURS };
+
+/* One panel of a chart at x0: values v[0..nt) at times t, NAN where the
+ * association was absent (the line breaks there). */
+static void
+panel(struct fs_buf *b, double x0, const char *title, const double *v,
+      const struct fs_history *h, enum scale sc)
+{
+	double top = 1, bottom = 0, px0 = x0 + CH_L, py0 = CH_T;
+	double span = (double)(h->t[h->nt - 1] - h->t[0]);
+	double dot_x = 0, dot_y = 0;
+	size_t k, on = 0;
+	int j;
+
+	if (sc == SC_LOG) {
+		top = 3;
+		bottom = -3;
+	} else if (sc == SC_HOURS) {
+		top = 0;
+		for (k = 0; k < h->nt; k++)
+			if (!isnan(v[k]) && v[k] > top)
+				top = v[k];
+		if (top == 0)
+			top = 1;
+	}
+	fs_buf_printf(b, "<text x=\"%.0f\" y=\"14\" class=\"pt\">%s</text>"
+			 "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" "
+			 "height=\"%.0f\" class=\"pl\"/>\n",
+		      px0, title, px0, py0, CH_W, CH_H);
+	/* Grid and y labels: three lines, the middle one 1 on the log
+	 * scale. */
+	for (j = 0; j <= 2; j++) {
+		double yv = bottom + (top - bottom) * j / 2;
+		double y = py0 + CH_H - CH_H * j / 2;
+		struct fs_buf l;
+
+		fs_buf_init(&l);
+		if (sc == SC_LOG)
+			fs_buf_addstr(&l, j == 0 ? "&#8804;1/8" : j == 1 ? "1"
+								  : "&#8805;8");
+		else if (sc == SC_UNIT)
+			fs_buf_printf(&l, "%g", yv);
+		else if (yv < 1000)
+			fs_report_fmt_hours(&l, (long double)yv * 3600);
+		else	/* short enough for the margin: 194M */
+			fs_buf_printf(&l, "%.3g%c",
+				      yv >= 1e9 ? yv / 1e9 : yv >= 1e6 ? yv / 1e6
+								: yv / 1e3,
+				      yv >= 1e9 ? 'G' : yv >= 1e6 ? 'M' : 'k');
+		fs_buf_printf(b, "<path d=\"M%.0f %.1fh%.0f\" class=\"gr\"/>"
+				 "<text x=\"%.0f\" y=\"%.1f\" "
+				 "text-anchor=\"end\">%s</text>\n",
+			      px0, y, CH_W, px0 - 4, y + 4, l.data);
+		fs_buf_release(&l);
+	}
+	fs_buf_printf(b, "<text x=\"%.0f\" y=\"%.0f\">%.10s</text>"
+			 "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">"
+			 "%.10s</text>\n",
+		      px0, py0 + CH_H + 16, h->taken[0], px0 + CH_W,
+		      py0 + CH_H + 16, h->taken[h->nt - 1]);
+	for (k = 0; k <= h->nt; k++) {
+		double x, y, val = k < h->nt ? v[k] : NAN;
+
+		if (isnan(val)) {
+			if (on)
+				fs_buf_addstr(b, "\"/>\n");
+			/* A segment of one point is a dot. */
+			if (on == 1)
+				fs_buf_printf(b, "<circle cx=\"%.1f\" "
+						 "cy=\"%.1f\" r=\"2\"/>\n",
+					      dot_x, dot_y);
+			on = 0;
+			continue;
+		}
+		if (sc == SC_LOG)
+			val = val <= 0 ? -3 : isinf(val) ? 3
+					  : fmax(-3, fmin(3, log2(val)));
+		x = px0 + (span > 0 ? (double)(h->t[k] - h->t[0]) / span
+				    : 0.5) * CH_W;
+		y = py0 + CH_H - (val - bottom) / (top - bottom) * CH_H;
+		fs_buf_printf(b, "%s%.1f,%.1f",
+			      on ? " " : "<polyline points=\"", x, y);
+		if (!on)
+			dot_x = x, dot_y = y;
+		on++;
+	}
+}
+
+static void
+chart(struct fs_buf *b, const char *left, const double *lv,
+      enum scale lsc, const double *uv, const struct fs_history *h)
+{
+	double w = lv ? 2 * (CH_L + CH_W) + 20 : CH_L + CH_W + 10;
+
+	/* As wide as its user units at most: one panel is not blown up. */
+	fs_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+			 "class=\"ch\" viewBox=\"0 0 %.0f %.0f\" "
+			 "style=\"max-width:%.0fpx\" role=\"img\">\n",
+		      w, CH_T + CH_H + CH_B, w);
+	if (lv)
+		panel(b, 0, left, lv, h, lsc);
+	panel(b, lv ? CH_L + CH_W + 10 : 0, "Usage (h)", uv, h, SC_HOURS);
+	fs_buf_addstr(b, "</svg>\n");
+}
+
+void
+fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
+		       const struct fs_history *h)
+{
+	int fair = !h->classic;
+	size_t k;
+
+	page_head(b, r);
+	fs_buf_addstr(b, "<h2>The cluster's usage</h2>\n");
+	chart(b, NULL, NULL, SC_HOURS, h->total, h);
+	for (k = 0; k < r->ntab; k++) {
+		int users = k == 1;
+		const uint32_t *v = users ? h->usr_top : h->acc_top;
+		size_t n = users ? h->nusr : h->nacc, j;
+
+		table(b, &r->tab[k]);
+		for (j = 0; j < n; j++) {
+			const struct fs_hseries *s = &h->s[v[j]];
+
+			fs_buf_addstr(b, "<h3>");
+			if (users) {
+				fs_buf_addstr(b, "user ");
+				fs_buf_html(b, s->user);
+				fs_buf_addstr(b, " in account ");
+				fs_buf_html(b, s->acct);
+				if (*s->part) {
+					fs_buf_addstr(b, ", partition ");
+					fs_buf_html(b, s->part);
+				}
+			} else {
+				fs_buf_addstr(b, "account ");
+				fs_buf_html(b, s->acct);
+				fs_buf_addstr(b, " in ");
+				fs_buf_html(b, s->parent);
+			}
+			fs_buf_addstr(b, "</h3>\n");
+			chart(b, users ? "FairShare" : fair ? "Level FS" : "S/U",
+			      s->v, users ? SC_UNIT : SC_LOG, s->u, h);
+		}
+	}
+	fs_buf_addstr(b, "</body>\n</html>\n");
+}
+
+void
+fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
+{
+	uint32_t *size;
+	size_t k;
+
+	page_head(b, r);
 	fs_buf_addstr(b, "</table>\n<p class=\"nav\"><a href=\"#tree\">The "
 			 "tree</a> <a href=\"#accounts\">Accounts one by "
 			 "one</a> <a href=\"#index\">Find by name</a></p>\n"
