@@ -412,7 +412,9 @@ name_of(const struct fs_report *r, uint32_t i)
 static void
 acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 {
-	fs_buf_printf(b, "<a href=\"#n%u\">", i);
+	fs_buf_addstr(b, "<a href=\"#n");
+	fs_buf_ll(b, i);
+	fs_buf_addstr(b, "\">");
 	fs_buf_html(b, name_of(r, i));
 	fs_buf_addstr(b, "</a>");
 }
@@ -439,6 +441,19 @@ fmt_part(struct fs_buf *b, long double v)
 		fs_buf_printf(b, "%.2Lf%%", v * 100);
 }
 
+/* printf's %.6f through the number codec: a million of them. */
+static void
+fixed6(struct fs_buf *b, double v)
+{
+	char out[FS_FMT_MAX];
+	int n = fs_fmt_fixed6(out, v);
+
+	if (n < 0)
+		fs_buf_printf(b, "%.6f", v);
+	else
+		fs_buf_add(b, out, (size_t)n);
+}
+
 /* Shares, Share, Use, Level FS (S/U), Usage (h) of one association as
  * table cells after the first. */
 static void
@@ -454,7 +469,7 @@ num_cells(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	else if (no_shares(a))
 		fs_buf_addstr(b, "<mark>0</mark>");
 	else
-		fs_buf_printf(b, "%u", a->shares_raw);
+		fs_buf_ll(b, a->shares_raw);
 	td_num(b);
 	fmt_part(b, (long double)r->width[i]);
 	td_num(b);
@@ -570,11 +585,10 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 			}
 			num_cells(b, r, k);
 			td_num(b);
-			fs_buf_printf(b, "%.6f", c->fs_factor);
+			fixed6(b, c->fs_factor);
 			td_num(b);
 			if (c->rank)
-				fs_buf_printf(b, "%u", tr->user_count + 1 -
-							       c->rank);
+				fs_buf_ll(b, tr->user_count + 1 - c->rank);
 			fs_buf_addch(b, '\n');
 		}
 		fs_buf_addstr(b, "</tbody></table>\n");
