@@ -53,7 +53,7 @@ chrome --window-size=1400,2000 --screenshot="$tmp/50k.png" \
 size50k=$(wc -c <"$tmp/50k.html")
 accounts50k=$(awk -F'\t' '!/^#/ && $2 == "" && $1 != "Account"' "$tmp/50k.tsv" | wc -l) # root too
 
-echo "1..20"
+echo "1..21"
 check "the page loads" '[ -s "$tmp/dom" ]'
 check "the page fetches nothing (links stay in the page)" '! grep -Eq "(src|href)=\"[^#]|@import|url\\(http" "$tmp/report.html"'
 check "an SVG picture with one box per drawn association" \
@@ -88,3 +88,5 @@ check "50k: the browser lays the page out, with no script" \
 	'grep -q "Find by name" "$tmp/50k.dom" && ! grep -qi "<script" "$tmp/50k.dom" && [ "$(head -c 4 "$tmp/50k.png" | od -An -c | tr -d " ")" = "211PNG" ]'
 check "--width usage draws other boxes and says so" \
 	'grep -q "whole cluster.s usage" "$tmp/50k-usage.html" && ! cmp -s "$tmp/50k.html" "$tmp/50k-usage.html"'
+check "the hostile name is escaped in its section and the index" \
+	'grep -qF "<summary><b>&lt;script&gt;alert(1)&lt;/script&gt;</b>" "$tmp/report.html" && grep -qF "\">&lt;script&gt;alert(1)&lt;/script&gt;</a>" "$tmp/report.html"'
