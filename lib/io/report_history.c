@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "io/report.h"
+#include "core/msort.h"
 
 struct fs_history *
 fs_history_new(const struct fs_report_opts *o)
@@ -261,18 +262,25 @@ fs_history_add(struct fs_history *h, const struct fs_tree *tr,
 	return 0;
 }
 
-static const struct fs_history *sort_h;
-
-static int
-cmp_moved(const void *x, const void *y)
+/* Most moved first (the range of the value), then in key order. */
+static inline int
+moved_before(const struct fs_history *h, const uint32_t *x, const uint32_t *y)
 {
-	const struct fs_hseries *a = &sort_h->s[*(const uint32_t *)x];
-	const struct fs_hseries *b = &sort_h->s[*(const uint32_t *)y];
+	const struct fs_hseries *a = &h->s[*x], *b = &h->s[*y];
 	double ma = a->hi - a->lo, mb = b->hi - b->lo;
 
-	if (ma != mb)
-		return ma > mb ? -1 : 1;
-	return *(const uint32_t *)x < *(const uint32_t *)y ? -1 : 1;
+	return ma != mb ? ma > mb : *x < *y;
+}
+
+FS_MSORT(moved_sort, uint32_t, const struct fs_history *, moved_before)
+
+static void
+sort_moved(const struct fs_history *h, uint32_t *v, size_t n)
+{
+	uint32_t *tmp = fs_xcalloc(n + 1, sizeof(*tmp));
+
+	moved_sort(h, v, tmp, (uint32_t)n);
+	free(tmp);
 }
 
 /* Between the passes: the --top accounts and users that moved most (by
@@ -294,9 +302,8 @@ fs_history_choose(struct fs_history *h)
 		else
 			acc[na++] = (uint32_t)k;
 	}
-	sort_h = h;
-	qsort(acc, na, sizeof(*acc), cmp_moved);
-	qsort(usr, nu, sizeof(*usr), cmp_moved);
+	sort_moved(h, acc, na);
+	sort_moved(h, usr, nu);
 	h->nacc_moved = na;
 	h->nusr_moved = nu;
 	h->nacc = na < h->o->top ? na : h->o->top;
