@@ -131,6 +131,8 @@ struct fs_report_opts {
 	unsigned depth;
 	int all;		/* every association instead */
 	unsigned metrics;	/* families, bits of fs_report_prom_metric; 0 all */
+	/* HTML only: the picture's boxes as wide as usage, not shares. */
+	int width_usage;
 };
 /* --metrics: the bit of a Prometheus family named without its prefix
  * "fairshare_" ("factor", "usage_raw"), or -1 for an unknown name. */
@@ -153,6 +155,19 @@ void fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 		     const struct fs_rank_opts *ro, const struct fs_tree *old,
 		     const struct fs_rank_opts *old_ro,
 		     const struct fs_report_opts *o);
+/* fs-report --history DIR: the snapshots read one at a time, twice.
+ * fs_history_add with each snapshot (ranked, in time order) in the first
+ * pass: 0, or -1 with e set (another cluster, no #taken or not later than
+ * the one before); then fs_history_choose; then fs_history_add with each
+ * again; then fs_history_write. */
+struct fs_history;
+struct fs_history *fs_history_new(const struct fs_report_opts *o);
+int fs_history_add(struct fs_history *h, const struct fs_tree *tr,
+		   const struct fs_rank_opts *ro, const char *file,
+		   struct fs_err *e);
+void fs_history_choose(struct fs_history *h);
+void fs_history_write(struct fs_buf *out, const struct fs_history *h);
+void fs_history_free(struct fs_history *h);
 /* Escapes: HTML text and attributes (& < > " '), Markdown text, and
  * Prometheus label values (\ " newline). */
 void fs_buf_html(struct fs_buf *b, const char *s);
