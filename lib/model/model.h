@@ -611,6 +611,8 @@ struct fs_prio_pending {
 	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
 	int64_t nice, site;
 	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
+	long long age_at;		/* live: when the controller last
+					 * computed its age; 0 unknown */
 	int is_new;
 	struct fs_prio_job pj;
 	struct fs_prio_factors f;

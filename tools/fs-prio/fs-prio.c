@@ -216,6 +216,7 @@ struct ctx {
 	const char *source;
 	const char *tree_name;
 	struct fs_sprio out;
+	int stored_ages;		/* ages at each job's age_at */
 };
 
 /* ------------------------------------------------------------------ run */
@@ -388,6 +389,8 @@ set_now(struct ctx *x, struct fs_err *e)
 		if (r && t > *now)
 			*now = t;
 	}
+	/* Otherwise, live, the ages the controller stored (sprio's). */
+	x->stored_ages = !o->now && !o->offline && *now == x->s.now;
 	return 0;
 }
 
@@ -411,8 +414,9 @@ compute(struct ctx *x, struct fs_err *e)
 		return r;
 	}
 	for (i = 0; i < s->njob; i++)
-		fs_prio_compute(&s->conf, &s->job[i].pj, x->p.now,
-				&s->job[i].f);
+		fs_prio_compute(&s->conf, &s->job[i].pj,
+				x->stored_ages && s->job[i].age_at ?
+				s->job[i].age_at : x->p.now, &s->job[i].f);
 	return 0;
 }
 
