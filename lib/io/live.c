@@ -632,6 +632,30 @@ keep_ancestors(struct tree *t, int i)
 		t->nodes[i].keep = 1;
 }
 
+/* Whether usr names the user row acct/user: USER, or ACCOUNT/USER or
+ * ACCOUNT/USER/PARTITION as the toolkit names a user (fs_spec_split). */
+static int
+user_named(const char *const *usr, const struct node *nd)
+{
+	const char *acct = str_or_empty(nd->rec->acct);
+	const char *part = str_or_empty(nd->rec->partition);
+	char *w[3];
+	int n, hit;
+
+	for (; *usr; usr++) {
+		if (!strcmp(*usr, nd->rec->user))
+			return 1;
+		if (!strchr(*usr, '/') || (n = fs_spec_split(*usr, w, 3)) < 2)
+			continue;
+		hit = !strcmp(w[0], acct) && !strcmp(w[1], nd->rec->user) &&
+		      (n < 3 || !strcmp(w[2], part));
+		free(w[0]);
+		if (hit)
+			return 1;
+	}
+	return 0;
+}
+
 /* Mark the rows to write (struct fs_live_filter). Walks the tree from the
  * root with an explicit stack; insub is set below a named account. */
 static void
@@ -660,7 +684,7 @@ tree_filter(struct tree *t, const struct fs_live_filter *o)
 			insub[i] = 1;
 		if (nd->rec->user) {
 			if ((!acc || insub[i]) &&
-			    (!usr || fs_list_has(usr, nd->rec->user, 0))) {
+			    (!usr || user_named(usr, nd))) {
 				nd->keep = 1;
 				keep_ancestors(t, i);
 			}
