@@ -267,6 +267,19 @@ fs_sprio_default_format(const struct fs_prio_conf *c, int norm, int users,
 		fs_buf_addstr(b, norm ? " %20t" : " %.20T");
 }
 
+const char *
+fs_sprio_long_format(int norm, const char *release)
+{
+	if (fs_slurm_release_at_least(release, 23, 2) == 1)
+		return norm ? "%.15i %9r %.8u %.8o %10y %10a %10b %10f %10j "
+			      "%10p %10n %10q %20t"
+			    : "%.15i %9r %.8u %.8o %.10Y %.10S %.10A %.10B "
+			      "%.10F %.10J %.10P %.10n %.10Q %.11N %.20T";
+	return norm ? "%.15i %9r %.8u %10y %10a %10b %10f %10j %10p %10q %20t"
+		    : "%.15i %9r %.8u %.10Y %.10S %.10A %.10B %.10F %.10J "
+		      "%.10P %.10Q %.11N %.20T";
+}
+
 /* ------------------------------------------------------------- pieces */
 
 static void

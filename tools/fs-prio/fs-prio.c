@@ -217,6 +217,8 @@ struct ctx {
 	const char *tree_name;
 	struct fs_sprio out;
 	int stored_ages;		/* ages at each job's age_at */
+	const char *release;		/* sprio's columns: live, libslurm's
+					 * release; offline, 22.05's */
 };
 
 /* ------------------------------------------------------------------ run */
@@ -321,6 +323,7 @@ load(struct ctx *x, struct fs_err *e)
 	if (fs_live_prio(&x->s, e) < 0)
 		return -1;
 	x->source = "live";
+	x->release = fs_live_built_version();
 	if (!x->have_tree) {
 		struct fs_buf t = x->s.tree;
 
@@ -438,8 +441,9 @@ write_out(struct ctx *x, struct fs_buf *b)
 	switch (o->out) {
 	case OUT_DEFAULT:
 		if (o->weights) {
-			fs_sprio_format(out, b, o->norm ? FS_SPRIO_NORM_FORMAT :
-					FS_SPRIO_LONG_FORMAT, o->noheader, 1);
+			fs_sprio_format(out, b, fs_sprio_long_format(
+						o->norm, x->release),
+					o->noheader, 1);
 			break;
 		}
 		if (x->p.newjob) {
@@ -459,8 +463,9 @@ write_out(struct ctx *x, struct fs_buf *b)
 		fs_sprio_tsv(out, b);
 		break;
 	case OUT_LONG:
-		fs_sprio_format(out, b, o->norm ? FS_SPRIO_NORM_FORMAT :
-				FS_SPRIO_LONG_FORMAT, o->noheader, o->weights);
+		fs_sprio_format(out, b, fs_sprio_long_format(o->norm,
+							      x->release),
+				o->noheader, o->weights);
 		break;
 	case OUT_FORMAT:
 		fs_sprio_format(out, b, o->format, o->noheader, o->weights);
