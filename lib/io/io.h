@@ -45,6 +45,9 @@ struct fs_sshare_opts {
 	int partition;		/* -m */
 	int newer;		/* 25.11+: FairShare blank on account rows */
 };
+/* Whether Slurm RELEASE ("26.05", "22.05.8") is MAJOR.MINOR or later: 1,
+ * 0 when older, -1 if RELEASE is no release (NULL too). */
+int fs_slurm_release_at_least(const char *release, int major, int minor);
 /* Whether Slurm RELEASE's sshare leaves account FairShare blank ("26.05",
  * "22.05.8"): 1 from 25.11 on, 0 before, -1 if RELEASE is no release. */
 int fs_sshare_release_newer(const char *release);
@@ -197,13 +200,10 @@ struct fs_sprio {
 	size_t *row, nrow;		/* the positions written, in order */
 };
 
-/* sprio -l's columns. */
-#define FS_SPRIO_LONG_FORMAT "%.15i %9r %.8u %.10Y %.10S %.10A %.10B " \
-			     "%.10F %.10J %.10P %.10Q %.11N %.20T"
-
-/* sprio -n -l's columns. */
-#define FS_SPRIO_NORM_FORMAT "%.15i %9r %.8u %10y %10a %10b %10f %10j " \
-			     "%10p %10q %20t"
+/* sprio -l's columns (-n -l's with norm) as Slurm RELEASE's sprio prints
+ * them ("24.11"; NULL or no release: 22.05's): 23.02 added the account
+ * and the QOS name. */
+const char *fs_sprio_long_format(int norm, const char *release);
 
 /* Order x's jobs (their priorities computed) and find their places; every
  * job is written, best first. */

@@ -196,7 +196,8 @@ struct fs_tree {
 /* sshare's display filters, for rows ranked over the whole tree: -A keeps
  * the rows whose account (a user row's own account) is in accounts, any
  * case, sub-accounts not included; -u keeps the user rows whose user is in
- * users, and every account row. Either list may be NULL. Returns one byte
+ * users (USER: its every association; ACCOUNT/USER: that one), and every
+ * account row. Either list may be NULL. Returns one byte
  * per node (1 shown), or NULL when neither list is given. */
 uint8_t *fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
 		       const char *const *users);
@@ -704,6 +705,8 @@ struct fs_prio_pending {
 	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
 	int64_t nice, site;
 	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
+	long long age_at;		/* live: when the controller last
+					 * computed its age; 0 unknown */
 	int is_new;
 	struct fs_prio_job pj;
 	struct fs_prio_factors f;

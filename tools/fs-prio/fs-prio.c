@@ -228,6 +228,9 @@ struct ctx {
 	const char *source;
 	const char *tree_name;
 	struct fs_sprio out;
+	int stored_ages;		/* ages at each job's age_at */
+	const char *release;		/* sprio's columns: live, libslurm's
+					 * release; offline, 22.05's */
 };
 
 /* ------------------------------------------------------------------ run */
@@ -335,6 +338,7 @@ load(struct ctx *x, struct fs_err *e)
 	if (fs_live_prio(&x->s, e) < 0)
 		return -1;
 	x->source = "live";
+	x->release = fs_live_built_version();
 	if (!x->have_tree) {
 		struct fs_buf t = x->s.tree;
 
@@ -403,6 +407,8 @@ set_now(struct ctx *x, struct fs_err *e)
 		if (r && t > *now)
 			*now = t;
 	}
+	/* Otherwise, live, the ages the controller stored (sprio's). */
+	x->stored_ages = !o->now && !o->offline && *now == x->s.now;
 	return 0;
 }
 
@@ -426,8 +432,9 @@ compute(struct ctx *x, struct fs_err *e)
 		return r;
 	}
 	for (i = 0; i < s->njob; i++)
-		fs_prio_compute(&s->conf, &s->job[i].pj, x->p.now,
-				&s->job[i].f);
+		fs_prio_compute(&s->conf, &s->job[i].pj,
+				x->stored_ages && s->job[i].age_at ?
+				s->job[i].age_at : x->p.now, &s->job[i].f);
 	return 0;
 }
 
@@ -518,8 +525,9 @@ write_out(struct ctx *x, struct fs_buf *b)
 	switch (o->out) {
 	case OUT_DEFAULT:
 		if (o->weights) {
-			fs_sprio_format(out, b, o->norm ? FS_SPRIO_NORM_FORMAT :
-					FS_SPRIO_LONG_FORMAT, o->noheader, 1);
+			fs_sprio_format(out, b, fs_sprio_long_format(
+						o->norm, x->release),
+					o->noheader, 1);
 			break;
 		}
 		if (x->p.newjob) {
@@ -539,8 +547,9 @@ write_out(struct ctx *x, struct fs_buf *b)
 		fs_sprio_tsv(out, b);
 		break;
 	case OUT_LONG:
-		fs_sprio_format(out, b, o->norm ? FS_SPRIO_NORM_FORMAT :
-				FS_SPRIO_LONG_FORMAT, o->noheader, o->weights);
+		fs_sprio_format(out, b, fs_sprio_long_format(o->norm,
+							      x->release),
+				o->noheader, o->weights);
 		break;
 	case OUT_FORMAT:
 		fs_sprio_format(out, b, o->format, o->noheader, o->weights);

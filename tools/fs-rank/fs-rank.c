@@ -72,7 +72,8 @@ usage(FILE *f)
 		"-A\n"
 		"  -u, --users LIST      show only these users' rows (and the "
 		"accounts),\n"
-		"                        as sshare -u\n"
+		"                        as sshare -u; ACCOUNT/USER: that "
+		"association\n"
 		"  -m, --partition       show the Partition column\n"
 		"  -o, --format FIELDS   sshare's -o (see --helpformat)\n"
 		"  -e, --helpformat      list the fields -o accepts\n"
@@ -110,6 +111,7 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	struct fs_err e = {name, 0, ""};
 	char buf[32];
 	uint8_t *show;
+	size_t i;
 	int ret = FS_EXIT_DATA;
 
 	if (fs_table_read(&t, in, &e) < 0) {
@@ -154,6 +156,19 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	}
 	snprintf(buf, sizeof(buf), "%u", tr.user_count);
 	fs_header_set_meta(&t.h, "users", buf);
+	/* ACCOUNT/USER must name an association: fs-explain's help. */
+	for (i = 0; o->users && o->users[i]; i++) {
+		uint32_t u;
+
+		e.file = name;
+		if (strchr(o->users[i], '/') &&
+		    fs_explain_find_user(&tr, o->users[i], &u, &e) < 0) {
+			fs_err_print(&e);
+			fs_tree_release(&tr);
+			fs_table_release(&t);
+			return FS_EXIT_DATA;
+		}
+	}
 	ro.show = show = fs_tree_shown(&tr, (const char *const *)o->accounts,
 				       (const char *const *)o->users);
 
