@@ -93,6 +93,11 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 
 	for (c = 0; c < JC_N; c++)
 		col[c] = -1;
+	/* A job a line at most: sized once, not grown by copies. */
+	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
+		cap++;
+	cap += s->njob + 1;
+	s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
 	for (line = text; *line && !ret; line = next) {
 		size_t len, nf = 1;
 		char *p;
@@ -154,10 +159,6 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 				       "%d", nf, ncols);
 			break;
 		}
-		if (s->njob == cap) {
-			cap = cap ? 2 * cap : 16;
-			s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
-		}
 		j = &s->job[s->njob++];
 		memset(j, 0, sizeof(*j));
 		j->line = lineno;
@@ -168,7 +169,7 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 		j->user = fs_xstrdup(fields[col[JC_USER]]);
 		j->acct = fs_xstrdup(fields[col[JC_ACCT]]);
 		j->part = fs_xstrdup(fields[col[JC_PART]]);
-		j->qos = fs_xstrdup("normal");
+		j->qos = col[JC_QOS] < 0 ? fs_xstrdup("normal") : NULL;
 		for (c = JC_ID; c <= JC_PART && !ret; c++)
 			if (!*fields[col[c]])
 				ret = fs_error(e, lineno, "column '%s' is "

@@ -284,12 +284,18 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 /* The job's TRES counts, from its TRES or else its CPUs and nodes, and its
  * partition k's totals. */
 static int
-resolve_tres(const struct fs_prio_snapshot *s, const struct fs_prio_pending *j,
+resolve_tres(const struct fs_prio_snapshot *s, struct fs_prio_pending *j,
 	     size_t k, struct fs_prio_job *pj, struct fs_err *e)
 {
 	const struct fs_prio_conf *c = &s->conf;
 	struct fs_err te = {NULL, 0, ""};
 
+	/* The counts, the factors and the weighted factors: ntres each. */
+	free(j->tres_mem);
+	j->tres_mem = fs_xcalloc(3 * c->ntres, sizeof(*j->tres_mem));
+	pj->tres_value = j->tres_mem;
+	j->f.tres = j->tres_mem + c->ntres;
+	j->f.w_tres = j->tres_mem + 2 * c->ntres;
 	if (j->tres) {
 		if (fs_prio_parse_tres_counts(c, j->tres, pj->tres_value,
 					      &te) < 0)
@@ -307,7 +313,7 @@ resolve_tres(const struct fs_prio_snapshot *s, const struct fs_prio_pending *j,
 		if (bill >= 0)
 			pj->tres_value[bill] = j->cpus;
 	}
-	memcpy(pj->tres_part, s->part_tres[k], sizeof(pj->tres_part));
+	pj->tres_part = s->part_tres[k];
 	return 0;
 }
 
