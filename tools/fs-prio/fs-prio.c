@@ -506,9 +506,11 @@ run(const struct opts *o)
 		/* sprio's rows by job id; the toolkit's best first. */
 		if (o->sort || sprio_output(o))
 			fs_sprio_sort(&x.out, o->sort ? o->sort : "i");
+		/* Everything is known: TSV and JSON go out as written. */
+		x.out.out = stdout;
 		write_out(&x, &out);
 		ret = fs_write_all(stdout, out.data ? out.data : "", out.len)
-			< 0 ? FS_EXIT_DATA : FS_EXIT_OK;
+			< 0 || ferror(stdout) ? FS_EXIT_DATA : FS_EXIT_OK;
 	} else if (r == -2)
 		ret = FS_EXIT_USAGE;
 	else
