@@ -145,6 +145,8 @@ int fs_fmt_double(char *out, double v);
 /* printf("%f") into out[FS_FMT_MAX], no NUL: the length, or -1 when
  * |v| >= 2^63 or v is not finite (printf it then). */
 int fs_fmt_fixed6(char *out, double v);
+/* printf("%.6Lf") likewise (-1 also where long double is not x87's). */
+int fs_fmt_fixed6_ld(char *out, long double v);
 /* Parse a non-negative decimal (RawUsage): 0 or -1 with a message
  * "column 'NAME': ..." in e. Accepts what strtold accepts except hex, nan,
  * inf, signs and spaces. */
