@@ -432,6 +432,7 @@ node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 struct part_add {
 	struct fs_prio_cluster *cl;
 	struct fs_prio_part *p;
+	size_t next;			/* the node after the last one found */
 };
 
 static int
@@ -439,12 +440,17 @@ part_node_add(void *arg, const char *name, unsigned long line,
 	      struct fs_err *e)
 {
 	struct part_add *a = arg;
-	size_t i = node_find(a->cl, name);
+	/* A partition names its nodes mostly in the order NodeName lines
+	 * defined them: the next one is tried before the index. */
+	size_t i = a->next < a->cl->nnode &&
+		!strcmp(a->cl->node[a->next].name, name) ? a->next
+		: node_find(a->cl, name);
 
 	if (i == a->cl->nnode)
 		return fs_error(e, line, "partition '%s': node '%s' is not "
 				"defined by any NodeName line",
 				a->p->name, name);
+	a->next = i + 1;
 	a->p->node_count++;
 	a->p->cpus += a->cl->node[i].cpus;
 	a->p->mem += a->cl->node[i].mem;
@@ -742,7 +748,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 	/* Partitions' sizes, now that every node is known. */
 	for (i = 0; i < cl->npart && !ret; i++) {
 		struct fs_prio_part *p = &cl->part[i];
-		struct part_add a = {cl, p};
+		struct part_add a = {cl, p, 0};
 		size_t k;
 
 		if (!strcasecmp(p->nodes, "ALL")) {
