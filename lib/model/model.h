@@ -622,6 +622,9 @@ struct fs_prio_pending {
 	struct fs_prio_job pj;
 	struct fs_prio_factors f;
 	double *tres_mem;		/* pj's and f's TRES arrays (resolve) */
+	char *strings;			/* set: id, user, acct, part and qos
+					 * lie in this one block (a jobs
+					 * file's), freed as one */
 };
 
 struct fs_prio_snapshot {

@@ -442,11 +442,15 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 	}
 	free(s->assoc);
 	for (i = 0; i < s->njob; i++) {
-		free(s->job[i].id);
-		free(s->job[i].user);
-		free(s->job[i].acct);
-		free(s->job[i].part);
-		free(s->job[i].qos);
+		if (s->job[i].strings) {
+			free(s->job[i].strings);
+		} else {
+			free(s->job[i].id);
+			free(s->job[i].user);
+			free(s->job[i].acct);
+			free(s->job[i].part);
+			free(s->job[i].qos);
+		}
 		free(s->job[i].tres);
 		free(s->job[i].tres_mem);
 	}

@@ -253,8 +253,21 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 	v = fs_xcalloc(s->njob + extra + 1, sizeof(*v));
 	for (i = 0; i < s->njob; i++) {
 		struct fs_prio_pending *j = &s->job[i];
-		char *save = NULL, *tok, *copy = j->part;
+		char *save = NULL, *tok, *copy;
 		int first = 1;
+
+		/* Strings of their own, as the rows below share and free
+		 * them. */
+		if (j->strings) {
+			j->id = fs_xstrdup(j->id);
+			j->user = fs_xstrdup(j->user);
+			j->acct = fs_xstrdup(j->acct);
+			j->part = fs_xstrdup(j->part);
+			j->qos = fs_xstrdup(j->qos);
+			free(j->strings);
+			j->strings = NULL;
+		}
+		copy = j->part;
 
 		for (tok = strtok_r(copy, ",", &save); tok;
 		     tok = strtok_r(NULL, ",", &save)) {
