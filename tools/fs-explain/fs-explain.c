@@ -222,19 +222,14 @@ static void
 para(struct fs_buf *b, int indent, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* para_buf's text, wrapped into b. */
 static void
-para(struct fs_buf *b, int indent, const char *fmt, ...)
+wrap(struct fs_buf *b, int indent)
 {
-	struct fs_buf t = para_buf;
-	va_list ap;
 	const char *p, *w;
 	int col = 0;
 
-	t.len = 0;
-	va_start(ap, fmt);
-	fs_buf_vprintf(&t, fmt, ap);
-	va_end(ap);
-	for (p = t.data; *p;) {
+	for (p = para_buf.data; *p;) {
 		int len;
 
 		while (*p == ' ')
@@ -260,7 +255,50 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 		p = w;
 	}
 	fs_buf_addch(b, '\n');
-	para_buf = t;
+}
+
+static void
+para(struct fs_buf *b, int indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	para_buf.len = 0;
+	va_start(ap, fmt);
+	fs_buf_vprintf(&para_buf, fmt, ap);
+	va_end(ap);
+	wrap(b, indent);
+}
+
+/* A paragraph of the strings up to NULL, without printf (two a step of
+ * a deep path). */
+static void
+para_cat(struct fs_buf *b, int indent, ...)
+{
+	va_list ap;
+	const char *s;
+
+	para_buf.len = 0;
+	fs_buf_addstr(&para_buf, "");
+	va_start(ap, indent);
+	while ((s = va_arg(ap, const char *)) != NULL)
+		fs_buf_addstr(&para_buf, s);
+	va_end(ap);
+	wrap(b, indent);
+}
+
+/* A whole number as text, four at a time. */
+static const char *
+num(uint32_t n)
+{
+	static char s[4][16];
+	static int k;
+	char *p = s[k++ % 4] + 15;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	return p;
 }
 
 static const char *
@@ -298,17 +336,18 @@ put_level(struct fs_buf *b, const struct ctx *c,
 		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
 		     "the usage)");
 	else
-		para(b, indent, "Level FS %s = shares %s / usage %s%s",
-		     f6(l->level_fs), d6(l->shares_norm), f6(l->usage_efctv),
-		     l->usage_efctv == 0 ? " (no usage)" : "");
+		para_cat(b, indent, "Level FS ", f6(l->level_fs), " = shares ",
+			 d6(l->shares_norm), " / usage ", f6(l->usage_efctv),
+			 l->usage_efctv == 0 ? " (no usage)" : "", NULL);
 	if (a->use_parent)
 		para(b, indent, "shares: parent (FairShare=parent); usage %s "
 		     "of %s's %s = %s", raw(l->usage_raw), par,
 		     raw(l->parent_usage), f6(l->usage_efctv));
 	else
-		para(b, indent, "shares %u of %u in %s's list; usage %s of %s's "
-		     "%s", a->shares_raw, l->level_shares, par,
-		     raw(l->usage_raw), par, raw(l->parent_usage));
+		para_cat(b, indent, "shares ", num(a->shares_raw), " of ",
+			 num(l->level_shares), " in ", par, "'s list; usage ",
+			 raw(l->usage_raw), " of ", par, "'s ",
+			 raw(l->parent_usage), NULL);
 	if (a->parent != a->fs_parent && a->parent != FS_NONE)
 		para(b, indent, "(%s is FairShare=parent, so %s competes in "
 		     "%s's list)", name(tr, a->parent), name(tr, l->node),
