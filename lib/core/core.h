@@ -68,6 +68,9 @@ void *fs_xcalloc(size_t n, size_t size);
  * kernel has them; free with fs_free_huge and the same n and size. */
 void *fs_xcalloc_huge(size_t n, size_t size);
 void fs_free_huge(void *p, size_t n, size_t size);
+/* The same pages for a block from malloc that will be filled at once (a
+ * hint: the whole 2 MB pages inside it, when it is 4 MB or more). */
+void fs_advise_huge(void *p, size_t bytes);
 void *fs_xrealloc(void *p, size_t n);
 void *fs_xreallocarray(void *p, size_t n, size_t size);
 char *fs_xstrdup(const char *s);

@@ -119,6 +119,7 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 		cap++;
 	cap += s->njob + 1;
 	s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
+	fs_advise_huge(s->job, cap * sizeof(*s->job));
 	for (line = text; *line && !ret; line = next) {
 		size_t len, nf = 1;
 		char *p;
