@@ -644,6 +644,7 @@ same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u)
 		para(b, 0, "It shares rank %u with %s (a tie, or a tie carried "
 		     "into its account).", tr->user_count + 1 - tr->node[u].rank,
 		     t.data);
+	fs_buf_release(&t);
 }
 
 static void
