@@ -198,6 +198,9 @@ struct fs_sprio {
 					 * of how many */
 	size_t newpos;			/* the new job's position */
 	size_t *row, nrow;		/* the positions written, in order */
+	FILE *out;			/* set: the TSV and JSON writers pass
+					 * their buffer on to it every 64 KiB
+					 * (a failure stays in ferror) */
 };
 
 /* sprio -l's columns (-n -l's with norm) as Slurm RELEASE's sprio prints

@@ -602,15 +602,22 @@ struct fs_prio_job {
 	uint32_t time_limit;		/* minutes, FS_NO_VAL unset */
 	uint32_t part_max_time;		/* minutes, FS_INFINITE */
 	int64_t nice, site;		/* signed; a positive nice lowers */
-	double tres_value[FS_PRIO_TRES_MAX];	/* per conf TRES */
-	double tres_part[FS_PRIO_TRES_MAX];	/* the partition's totals */
+	/* Per conf TRES (ntres of each; NULL when there are none), held
+	 * outside the job so that a job is small when there are few: its
+	 * counts, and its partition's totals. */
+	double *tres_value;
+	const double *tres_part;
 };
 
 /* The factors: normalised (or raw under NO_NORMAL_*) and weighted. */
 struct fs_prio_factors {
-	double age, assoc, fs, js, part, qos, tres[FS_PRIO_TRES_MAX];
+	double age, assoc, fs, js, part, qos;
 	double w_age, w_assoc, w_fs, w_js, w_part, w_qos;
-	double w_tres[FS_PRIO_TRES_MAX], tres_sum;
+	/* Per conf TRES, normalised and weighted: ntres each, where the
+	 * caller points them (fs_prio_compute keeps them; NULL when there
+	 * are none). */
+	double *tres, *w_tres;
+	double tres_sum;
 	double sum;			/* before clamping */
 	int clamped;			/* -1 raised to 1, 1 cut to 2^32-1 */
 	uint32_t priority;		/* what Slurm stores */
@@ -710,6 +717,10 @@ struct fs_prio_pending {
 	int is_new;
 	struct fs_prio_job pj;
 	struct fs_prio_factors f;
+	double *tres_mem;		/* pj's and f's TRES arrays (resolve) */
+	char *strings;			/* set: id, user, acct, part and qos
+					 * lie in this one block (a jobs
+					 * file's), freed as one */
 };
 
 struct fs_prio_snapshot {

@@ -290,10 +290,12 @@ void
 fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		long long now, struct fs_prio_factors *f)
 {
-	double prio;
+	double prio, *tres = f->tres, *w_tres = f->w_tres;
 	size_t i;
 
 	memset(f, 0, sizeof(*f));
+	f->tres = tres;
+	f->w_tres = w_tres;
 
 	/* Age: seconds since accrue_time as uint32, capped at max_age. */
 	if (c->w_age && j->accrue) {
@@ -370,6 +372,7 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 	for (i = 0; i < c->ntres; i++) {
 		double v = j->tres_value[i];
 
+		f->tres[i] = 0;
 		if (c->flags & FS_PRIO_NO_NORMAL_TRES)
 			f->tres[i] = v;
 		else if (v && j->tres_part[i])
@@ -482,12 +485,17 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 	}
 	free(s->assoc);
 	for (i = 0; i < s->njob; i++) {
-		free(s->job[i].id);
-		free(s->job[i].user);
-		free(s->job[i].acct);
-		free(s->job[i].part);
-		free(s->job[i].qos);
+		if (s->job[i].strings) {
+			free(s->job[i].strings);
+		} else {
+			free(s->job[i].id);
+			free(s->job[i].user);
+			free(s->job[i].acct);
+			free(s->job[i].part);
+			free(s->job[i].qos);
+		}
 		free(s->job[i].tres);
+		free(s->job[i].tres_mem);
 	}
 	free(s->job);
 	free(s->part_tres);

@@ -295,8 +295,21 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 	v = fs_xcalloc(s->njob + extra + 1, sizeof(*v));
 	for (i = 0; i < s->njob; i++) {
 		struct fs_prio_pending *j = &s->job[i];
-		char *save = NULL, *tok, *copy = j->part;
+		char *save = NULL, *tok, *copy;
 		int first = 1;
+
+		/* Strings of their own, as the rows below share and free
+		 * them. */
+		if (j->strings) {
+			j->id = fs_xstrdup(j->id);
+			j->user = fs_xstrdup(j->user);
+			j->acct = fs_xstrdup(j->acct);
+			j->part = fs_xstrdup(j->part);
+			j->qos = fs_xstrdup(j->qos);
+			free(j->strings);
+			j->strings = NULL;
+		}
+		copy = j->part;
 
 		for (tok = strtok_r(copy, ",", &save); tok;
 		     tok = strtok_r(NULL, ",", &save)) {
@@ -326,12 +339,18 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 /* The job's TRES counts, from its TRES or else its CPUs and nodes, and its
  * partition k's totals. */
 static int
-resolve_tres(const struct fs_prio_snapshot *s, const struct fs_prio_pending *j,
+resolve_tres(const struct fs_prio_snapshot *s, struct fs_prio_pending *j,
 	     size_t k, struct fs_prio_job *pj, struct fs_err *e)
 {
 	const struct fs_prio_conf *c = &s->conf;
 	struct fs_err te = {NULL, 0, ""};
 
+	/* The counts, the factors and the weighted factors: ntres each. */
+	free(j->tres_mem);
+	j->tres_mem = fs_xcalloc(3 * c->ntres, sizeof(*j->tres_mem));
+	pj->tres_value = j->tres_mem;
+	j->f.tres = j->tres_mem + c->ntres;
+	j->f.w_tres = j->tres_mem + 2 * c->ntres;
 	if (j->tres) {
 		if (fs_prio_parse_tres_counts(c, j->tres, pj->tres_value,
 					      &te) < 0)
@@ -349,7 +368,7 @@ resolve_tres(const struct fs_prio_snapshot *s, const struct fs_prio_pending *j,
 		if (bill >= 0)
 			pj->tres_value[bill] = j->cpus;
 	}
-	memcpy(pj->tres_part, s->part_tres[k], sizeof(pj->tres_part));
+	pj->tres_part = s->part_tres[k];
 	return 0;
 }
 

@@ -13,10 +13,18 @@
 
 #define NOW 1000000000LL
 
+/* The TRES arrays a job and its factors point to. */
+static double tres_value[FS_PRIO_TRES_MAX], tres_part[FS_PRIO_TRES_MAX];
+static double tres_f[FS_PRIO_TRES_MAX], tres_w[FS_PRIO_TRES_MAX];
+
 static void
 job_init(struct fs_prio_job *j)
 {
 	memset(j, 0, sizeof(*j));
+	memset(tres_value, 0, sizeof(tres_value));
+	memset(tres_part, 0, sizeof(tres_part));
+	j->tres_value = tres_value;
+	j->tres_part = tres_part;
 	j->max_cpus = FS_NO_VAL;
 	j->time_limit = FS_NO_VAL;
 	j->part_max_time = FS_INFINITE;
@@ -29,6 +37,8 @@ run(const struct fs_prio_conf *c, const struct fs_prio_job *j)
 {
 	struct fs_prio_factors f;
 
+	f.tres = tres_f;
+	f.w_tres = tres_w;
 	fs_prio_compute(c, j, NOW, &f);
 	return f;
 }
@@ -185,9 +195,9 @@ test_tres_nice_clamp(void)
 				     j.tres_value, &e) == 0 &&
 	   j.tres_value[1] == 32768, "TRES counts, mem in MB: %g",
 	   j.tres_value[1]);
-	j.tres_part[0] = 64;
-	j.tres_part[1] = 256000;
-	j.tres_part[2] = 0;		/* no GPUs in the partition */
+	tres_part[0] = 64;
+	tres_part[1] = 256000;
+	tres_part[2] = 0;		/* no GPUs in the partition */
 	f = run(&c, &j);
 	ok(f.tres[0] == 0.125 && f.w_tres[1] == 0.256 && f.tres[2] == 0,
 	   "TRES factors: %g %g %g", f.tres[0], f.w_tres[1], f.tres[2]);

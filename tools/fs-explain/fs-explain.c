@@ -103,8 +103,9 @@ put_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
 	fs_buf_user_spec(b, tr, i);
 }
 
-/* Names for the words below, four at a time. */
-static struct fs_buf names_buf[4];
+/* Names for the words below, four at a time; para's text, kept from call
+ * to call (a deep path makes two a step). */
+static struct fs_buf names_buf[4], para_buf;
 
 static const char *
 name(const struct fs_tree *tr, uint32_t i)
@@ -125,6 +126,20 @@ free_names(void)
 
 	for (k = 0; k < 4; k++)
 		fs_buf_release(&names_buf[k]);
+	fs_buf_release(&para_buf);
+}
+
+/* %.6Lf into p[size] (size >= FS_FMT_MAX), by the number codec when it
+ * can: a deep path writes a few per step. */
+static void
+fixed6(char *p, size_t size, long double v)
+{
+	int n = fs_fmt_fixed6_ld(p, v);
+
+	if (n >= 0)
+		p[n] = '\0';
+	else
+		snprintf(p, size, "%.6Lf", v);
 }
 
 /* sshare's six decimals, "inf" for infinity. */
@@ -137,8 +152,34 @@ f6(long double v)
 
 	if (isinf(v))
 		return "inf";
-	snprintf(p, 64, "%.6Lf", v);
+	fixed6(p, sizeof(s[0]), v);
 	return p;
+}
+
+/* A double's six decimals (%.6f). */
+static const char *
+d6(double v)
+{
+	static char s[4][FS_FMT_MAX + 320];
+	static int k;
+	char *p = s[k++ % 4];
+	int n = fs_fmt_fixed6(p, v);
+
+	if (n >= 0)
+		p[n] = '\0';
+	else
+		snprintf(p, sizeof(s[0]), "%.6f", v);
+	return p;
+}
+
+/* indent spaces. */
+static void
+pad(struct fs_buf *b, int indent)
+{
+	static const char sp[] = "                                        ";
+
+	for (; indent > 0; indent -= 40)
+		fs_buf_add(b, sp, (size_t)(indent < 40 ? indent : 40));
 }
 
 /* A raw number without trailing zeros. */
@@ -149,7 +190,7 @@ raw(long double v)
 	static int k;
 	char *p = s[k++ % 4], *e;
 
-	snprintf(p, 80, "%.6Lf", v);
+	fixed6(p, sizeof(s[0]), v);
 	e = p + strlen(p);
 	while (e[-1] == '0')
 		*--e = '\0';
@@ -174,10 +215,17 @@ ordinal(uint32_t n)
 {
 	static char s[32];
 	const char *suf = "th";
+	char d[16], *p = d + sizeof(d);
+	size_t len;
 
 	if (n % 100 < 11 || n % 100 > 13)
 		suf = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-	snprintf(s, sizeof(s), "%u%s", n, suf);
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	len = (size_t)(d + sizeof(d) - p);
+	memcpy(s, p, len);
+	memcpy(s + len, suf, 3);	/* with its '\0' */
 	return s;
 }
 
@@ -186,19 +234,14 @@ static void
 para(struct fs_buf *b, int indent, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* para_buf's text, wrapped into b. */
 static void
-para(struct fs_buf *b, int indent, const char *fmt, ...)
+wrap(struct fs_buf *b, int indent)
 {
-	struct fs_buf t;
-	va_list ap;
 	const char *p, *w;
 	int col = 0;
 
-	fs_buf_init(&t);
-	va_start(ap, fmt);
-	fs_buf_vprintf(&t, fmt, ap);
-	va_end(ap);
-	for (p = t.data; *p;) {
+	for (p = para_buf.data; *p;) {
 		int len;
 
 		while (*p == ' ')
@@ -213,7 +256,7 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 			col = 0;
 		}
 		if (!col) {
-			fs_buf_printf(b, "%*s", indent, "");
+			pad(b, indent);
 			col = indent;
 		} else {
 			fs_buf_addch(b, ' ');
@@ -224,7 +267,50 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 		p = w;
 	}
 	fs_buf_addch(b, '\n');
-	fs_buf_release(&t);
+}
+
+static void
+para(struct fs_buf *b, int indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	para_buf.len = 0;
+	va_start(ap, fmt);
+	fs_buf_vprintf(&para_buf, fmt, ap);
+	va_end(ap);
+	wrap(b, indent);
+}
+
+/* A paragraph of the strings up to NULL, without printf (two a step of
+ * a deep path). */
+static void
+para_cat(struct fs_buf *b, int indent, ...)
+{
+	va_list ap;
+	const char *s;
+
+	para_buf.len = 0;
+	fs_buf_addstr(&para_buf, "");
+	va_start(ap, indent);
+	while ((s = va_arg(ap, const char *)) != NULL)
+		fs_buf_addstr(&para_buf, s);
+	va_end(ap);
+	wrap(b, indent);
+}
+
+/* A whole number as text, four at a time. */
+static const char *
+num(uint32_t n)
+{
+	static char s[4][16];
+	static int k;
+	char *p = s[k++ % 4] + 15;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	return p;
 }
 
 static const char *
@@ -262,17 +348,18 @@ put_level(struct fs_buf *b, const struct ctx *c,
 		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
 		     "the usage)");
 	else
-		para(b, indent, "Level FS %s = shares %.6f / usage %s%s",
-		     f6(l->level_fs), l->shares_norm, f6(l->usage_efctv),
-		     l->usage_efctv == 0 ? " (no usage)" : "");
+		para_cat(b, indent, "Level FS ", f6(l->level_fs), " = shares ",
+			 d6(l->shares_norm), " / usage ", f6(l->usage_efctv),
+			 l->usage_efctv == 0 ? " (no usage)" : "", NULL);
 	if (a->use_parent)
 		para(b, indent, "shares: parent (FairShare=parent); usage %s "
 		     "of %s's %s = %s", raw(l->usage_raw), par,
 		     raw(l->parent_usage), f6(l->usage_efctv));
 	else
-		para(b, indent, "shares %u of %u in %s's list; usage %s of %s's "
-		     "%s", a->shares_raw, l->level_shares, par,
-		     raw(l->usage_raw), par, raw(l->parent_usage));
+		para_cat(b, indent, "shares ", num(a->shares_raw), " of ",
+			 num(l->level_shares), " in ", par, "'s list; usage ",
+			 raw(l->usage_raw), " of ", par, "'s ",
+			 raw(l->parent_usage), NULL);
 	if (a->parent != a->fs_parent && a->parent != FS_NONE)
 		para(b, indent, "(%s is FairShare=parent, so %s competes in "
 		     "%s's list)", name(tr, a->parent), name(tr, l->node),
@@ -646,10 +733,16 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 
 		if (k >= INDENT_STEPS)
 			snprintf(depth, sizeof(depth), " (depth %u)", k + 1);
-		fs_buf_printf(b, "%*s%s%s: %s of %u in %s's list\n", ind, "",
-			      name(tr, s->level.node), depth,
-			      ordinal(s->level.place + 1), s->level.count,
-			      name(tr, s->level.fs_parent));
+		pad(b, ind);
+		fs_buf_addstr(b, name(tr, s->level.node));
+		fs_buf_addstr(b, depth);
+		fs_buf_addstr(b, ": ");
+		fs_buf_addstr(b, ordinal(s->level.place + 1));
+		fs_buf_addstr(b, " of ");
+		fs_buf_ll(b, s->level.count);
+		fs_buf_addstr(b, " in ");
+		fs_buf_addstr(b, name(tr, s->level.fs_parent));
+		fs_buf_addstr(b, "'s list\n");
 		put_level(b, c, &s->level, ind + 2);
 		for (j = 0; j < s->nbefore && j < SHOW_BEFORE; j++) {
 			uint32_t o = s->before[j];

@@ -601,14 +601,19 @@ run(const struct opts *o)
 			fs_sprio_sort(&x.out, o->sort ? o->sort : "i");
 		if (o->cost)
 			r = cost(&x, &out, &e);
-		else
+		else {
+			/* Everything is known: TSV and JSON go out as
+			 * written. */
+			x.out.out = stdout;
 			write_out(&x, &out);
+		}
 		if (r < 0)
 			fs_err_print(&e);
 		else
 			ret = fs_write_all(stdout, out.data ? out.data : "",
-					   out.len) < 0 ? FS_EXIT_DATA
-							: FS_EXIT_OK;
+					   out.len) < 0 || ferror(stdout)
+				      ? FS_EXIT_DATA
+				      : FS_EXIT_OK;
 	} else if (r == -2)
 		ret = FS_EXIT_USAGE;
 	else
