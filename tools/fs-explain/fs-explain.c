@@ -545,7 +545,8 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 	para(b, 2, "Waiting without new usage: never. Decay (%s) multiplies "
 	     "every association's usage, root's included, by the same "
 	     "factor, so every usage fraction, every %s and this order stay "
-	     "as they are, and usage that is zero stays zero.%s",
+	     "as they are, and usage that is zero stays zero.%s Others' new "
+	     "usage can change it: --forecast says when.",
 	     half_life_words(c->half_life),
 	     x->rule == FS_RULE_FACTOR ? "factor" : "Level FS",
 	     rounding_matters(x)
