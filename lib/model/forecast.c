@@ -10,9 +10,12 @@
  * charges a running job, docs/slurm.md §4.3). fs_replay_run steps the tree
  * forward; usage changes only at decay runs, so the answer is the first
  * decay run where the goal holds. The tree is ranked again every `step`
- * (whole periods); in the step where the goal first holds, it is replayed
- * again one period at a time from the step's start to find the run. A goal
- * that holds and is lost again within one step is not seen.
+ * (whole periods; at least horizon / FS_FORECAST_CHECKS, so that a big
+ * tree is ranked a bounded number of times); in the step where the goal
+ * first holds, it is replayed again one period at a time from the step's
+ * start to find the run. A goal that holds and is lost again within one
+ * step is not seen. With no new usage at all nothing can move, and the
+ * tree is only decayed to the horizon.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +80,7 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	long long end = f->from + f->horizon, period, step, a, b, t, u = 0;
 	unsigned long cycles = 0, at_step;
 	uint32_t i, k;
+	int moved;
 
 	memset(res, 0, sizeof(*res));
 	sides(tr, f, res->before);
@@ -93,7 +97,13 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		return;
 	}
 	period = f->period > 0 ? f->period : f->horizon;
-	step = f->step > period ? f->step - f->step % period : period;
+	/* At most FS_FORECAST_CHECKS rankings of the whole tree, then those
+	 * of one step. */
+	step = f->step > f->horizon / FS_FORECAST_CHECKS
+		       ? f->step
+		       : f->horizon / FS_FORECAST_CHECKS;
+	step = step > period ? step - step % period : period;
+	res->step = step;
 
 	/* The rates as jobs running from `from` on. */
 	memset(&jl, 0, sizeof(jl));
@@ -114,14 +124,22 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	fs_tree_copy_nodes(&c, tr);
 	saved = fs_xcalloc(tr->n, sizeof(*saved));
 	/* The running jobs' remaining charge, at once. */
+	moved = jl.n > 0;
 	for (i = 0; f->run && i < tr->n; i++) {
 		if (!tr->node[i].is_user || !(f->run[i] > 0))
 			continue;
+		moved = 1;
 		for (k = i; k != FS_NONE; k = c.node[k].parent)
 			c.node[k].usage_raw += (long double)f->run[i];
 	}
 	res->state = FS_FORECAST_NOT;
-	for (a = f->from; a < end; a = b) {
+	/* No new usage: decay alone changes no order (docs/slurm.md §4.1),
+	 * so the tree is only moved to the horizon. */
+	if (!moved) {
+		advance(&c, o, f, &jl, f->from, end, &cycles);
+		res->step = 0;
+	}
+	for (a = f->from; moved && a < end; a = b) {
 		b = step < end - a ? a + step : end;
 		memcpy(saved, c.node, tr->n * sizeof(*saved));
 		at_step = cycles;

@@ -567,6 +567,7 @@ void fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
  * running jobs still charge added at once and each association's steady
  * rate charged as a job running all along, ranked again as it goes, until
  * the goal holds or the horizon is reached. */
+#define FS_FORECAST_CHECKS 256
 enum fs_forecast_goal {
 	FS_GOAL_PASS,		/* the lower of who and other ranks above
 				 * (never holds at the start) */
@@ -582,8 +583,10 @@ struct fs_forecast_opts {
 	long long horizon;		/* seconds ahead, > 0 */
 	long long period;		/* PriorityCalcPeriod; <= 0: one cycle */
 	long long step;			/* the goal is checked every step
-					 * (whole periods), then every period
-					 * of the step it first holds in */
+					 * (whole periods; at least horizon /
+					 * FS_FORECAST_CHECKS), then every
+					 * period of the step it first holds
+					 * in */
 	struct fs_decay law;
 	const double *rate;		/* per node (users): billing per second
 					 * from `from` on; NULL: none */
@@ -600,6 +603,9 @@ struct fs_forecast {
 	enum fs_forecast_state state;
 	long long at;			/* AT: the decay run; NOT: the horizon */
 	unsigned long cycles;		/* decay runs from `from` to `at` */
+	long long step;			/* how often the goal was checked; 0
+					 * when it was not (NOW, or no new
+					 * usage at all: nothing can move) */
 	int lower;			/* FS_GOAL_PASS: 0 who, 1 other */
 	/* [0] who, [1] other (FS_GOAL_PASS): now and at `at`. */
 	struct fs_cost_side before[2], after[2];

@@ -149,6 +149,9 @@ test_pass(struct t *t)
 	/* Named the other way round: the lower one is still alice. */
 	opts(&f, bob, alice, rate, 3600);
 	fs_forecast_run(&t->tr, &t->ro, &f, &r);
+	ok(r.step == 9900, "30 days: ranked every 9900 s (whole periods of "
+	   "at least 30 days / %d), not hourly (got %lld)", FS_FORECAST_CHECKS,
+	   r.step);
 	ok(r.state == FS_FORECAST_AT && r.lower == 1 &&
 	   r.after[1].rank < r.after[0].rank, "B A: the lower one is B");
 	/* Decay alone: nothing moves, usage decays by one factor. */
@@ -156,7 +159,7 @@ test_pass(struct t *t)
 	opts(&f, alice, bob, rate, 3600);
 	fs_forecast_run(&t->tr, &t->ro, &f, &r);
 	ok(r.state == FS_FORECAST_NOT && r.at == FROM + 30 * 86400 &&
-	   r.cycles == 30 * 288 && r.after[0].rank == r.before[0].rank &&
+	   r.cycles == 30 * 288 && r.step == 0 && r.after[0].rank == r.before[0].rank &&
 	   r.after[1].rank == r.before[1].rank &&
 	   fabsl(r.after[0].usage / r.before[0].usage -
 		 r.after[1].usage / r.before[1].usage) < 1e-15L,

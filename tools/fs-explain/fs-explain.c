@@ -961,11 +961,12 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 			e->file = NULL;
 			goto out;
 		}
-		k = (size_t)fs_slurp(jf, &text, &je);
+		int st = fs_slurp(jf, &text, &je);
+
 		if (jf != stdin)
 			fclose(jf);
-		if ((int)k < 0 || fs_jobs_parse(&jobs, text.data, text.len, tr,
-						1, &je) < 0) {
+		if (st < 0 || fs_jobs_parse(&jobs, text.data, text.len, tr, 1,
+					    &je) < 0) {
 			*e = je;
 			goto out;
 		}
@@ -1063,8 +1064,13 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 			     o->nrate ? ", with --rate over it" : "", l.data);
 		}
 	}
-	para(b, 2, "- looking %s ahead (--horizon), checked at every decay "
-	     "run.", span(o->horizon));
+
+	if (r.step)
+		para(b, 2, "- looking %s ahead (--horizon); ranked again every "
+		     "%s, and at every decay run of the step where it first "
+		     "holds.", span(o->horizon), span(r.step));
+	else
+		para(b, 2, "- looking %s ahead (--horizon).", span(o->horizon));
 
 	/* The answer. */
 	switch (r.state) {
@@ -1525,6 +1531,11 @@ main(int argc, char **argv)
 	}
 	if (file && !strcmp(file, "-"))
 		file = NULL;
+	if (!file && o.rate_from && !strcmp(o.rate_from, "-")) {
+		fs_warn("--rate-from -: the tree comes on standard input; give "
+			"FILE, or the jobs in a file");
+		return fs_usage_error(synopsis);
+	}
 	if (o.interactive && !file && isatty(STDIN_FILENO)) {
 		fs_warn("-i needs FILE (or the tree on a pipe): standard input "
 			"is the terminal the prompt reads");
