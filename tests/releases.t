@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The real-Slurm tests (slurm.t, prio-slurm.t, decay-slurm.t) against other
+# The real-Slurm tests (slurm.t, prio-slurm.t, decay-slurm.t, and
+# cost-slurm.t, which runs only here: FS_RELEASE names the suite) against other
 # Slurm releases: for each Debian suite in FS_RELEASES (default "trixie
 # forky": Slurm 24.11 and 26.05), a minbase chroot (tests/slurm/chroot.sh,
 # made once and cached under /var/cache/fs-toolkit), 'make -k WERROR=1' of
@@ -25,7 +26,7 @@ command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] ||
 	skip "debootstrap is not installed (run ./bootstrap --all)"
 
 suites=${FS_RELEASES:-trixie forky}
-files=${FS_RELEASES_TESTS:-tests/slurm.t tests/prio-slurm.t tests/decay-slurm.t}
+files=${FS_RELEASES_TESTS:-tests/slurm.t tests/prio-slurm.t tests/decay-slurm.t tests/cost-slurm.t}
 # shellcheck disable=SC2206 # a list of words
 files_list=($files)
 # shellcheck disable=SC2086 # lists of words
@@ -83,7 +84,8 @@ suite_run() {
 			continue
 		fi
 		t0=$(date +%s)
-		"$chroot_sh" "$suite" run env FS_BIN=/src/bin prove -v "$f" \
+		"$chroot_sh" "$suite" run env FS_BIN=/src/bin FS_RELEASE="$suite" \
+			prove -v "$f" \
 			</dev/null >"$log/test.log" 2>&1
 		st=$?
 		echo "# $suite: $f took $(since "$t0")"

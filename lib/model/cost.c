@@ -15,9 +15,8 @@
 
 #include "model/model.h"
 
-/* One side's FairShare, rank and Level FS in tree tr. */
-static void
-facts(const struct fs_tree *tr, uint32_t i, struct fs_cost_side *s)
+void
+fs_cost_facts(const struct fs_tree *tr, uint32_t i, struct fs_cost_side *s)
 {
 	const struct fs_node *a = &tr->node[i];
 	struct fs_explain_level l;
@@ -32,9 +31,8 @@ facts(const struct fs_tree *tr, uint32_t i, struct fs_cost_side *s)
 	s->count = l.count;
 }
 
-/* A copy of tr's nodes to replay and rank (the arrays shared). */
-static void
-copy_tree(struct fs_tree *c, const struct fs_tree *tr)
+void
+fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr)
 {
 	*c = *tr;
 	c->node = fs_xcalloc(tr->n, sizeof(*c->node));
@@ -56,8 +54,8 @@ fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	c->charge = job->billing * job->usage_factor * (double)job->seconds;
 	/* The account whose list the user competes in. */
 	acct = tr->node[job->assoc].fs_parent;
-	facts(tr, job->assoc, &c->before[0]);
-	facts(tr, acct, &c->before[1]);
+	fs_cost_facts(tr, job->assoc, &c->before[0]);
+	fs_cost_facts(tr, acct, &c->before[1]);
 
 	memset(&jb, 0, sizeof(jb));
 	jb.id = "new";
@@ -76,18 +74,18 @@ fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	r.period = job->period;
 	r.law = job->law;
 
-	copy_tree(&with, tr);
+	fs_tree_copy_nodes(&with, tr);
 	fs_replay_run(&with, &jl, &r);
 	c->cycles = r.cycles;
 	c->factor = r.factor;
 	fs_rank(&with, o);
-	copy_tree(&without, tr);
+	fs_tree_copy_nodes(&without, tr);
 	jl.n = 0;
 	fs_replay_run(&without, &jl, &r);
 	c->added = with.node[job->assoc].usage_raw -
 		   without.node[job->assoc].usage_raw;
-	facts(&with, job->assoc, &c->after[0]);
-	facts(&with, acct, &c->after[1]);
+	fs_cost_facts(&with, job->assoc, &c->after[0]);
+	fs_cost_facts(&with, acct, &c->after[1]);
 	free(with.node);
 	free(without.node);
 }

@@ -551,9 +551,81 @@ struct fs_cost {
 	 * parent): in tree tr, and after the job in tr ranked again. */
 	struct fs_cost_side before[2], after[2];
 };
+/* One association's usage, FairShare, rank and Level FS in ranked tree tr. */
+void fs_cost_facts(const struct fs_tree *tr, uint32_t i,
+		   struct fs_cost_side *s);
+/* c: tr with a copy of its nodes to replay and rank (the other arrays
+ * shared); free(c->node) when done. */
+void fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr);
 /* The cost of job j on tree tr (ranked with o; left as it is). */
 void fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		 const struct fs_cost_job *j, struct fs_cost *c);
+
+/* ------------------------------------------------------------- forecast.c */
+
+/* When will a user recover (fs-explain --forecast): the tree stepped
+ * forward by the decay thread's cycles (docs/slurm.md §4), with what the
+ * running jobs still charge added at once and each association's steady
+ * rate charged as a job running all along, ranked again as it goes, until
+ * the goal holds or the horizon is reached. */
+#define FS_FORECAST_CHECKS 256
+enum fs_forecast_goal {
+	FS_GOAL_PASS,		/* the lower of who and other ranks above
+				 * (never holds at the start) */
+	FS_GOAL_FAIRSHARE,	/* who's FairShare reaches at least fairshare */
+	FS_GOAL_RANK		/* who's rank is rank or better (1 best) */
+};
+struct fs_forecast_opts {
+	enum fs_forecast_goal goal;
+	uint32_t who, other;		/* other: FS_GOAL_PASS only */
+	double fairshare;
+	uint32_t rank;
+	long long from;			/* the tree's time */
+	long long horizon;		/* seconds ahead, > 0 */
+	long long period;		/* PriorityCalcPeriod; <= 0: one cycle */
+	long long step;			/* the goal is checked every step
+					 * (whole periods; at least horizon /
+					 * FS_FORECAST_CHECKS), then every
+					 * period of the step it first holds
+					 * in */
+	struct fs_decay law;
+	const double *rate;		/* per node (users): billing per second
+					 * from `from` on; NULL: none */
+	const double *run;		/* per node (users): usage the running
+					 * jobs still add, charged at `from`;
+					 * NULL: none */
+};
+enum fs_forecast_state {
+	FS_FORECAST_NOW,	/* the goal holds already */
+	FS_FORECAST_AT,		/* first holds at the decay run `at` */
+	FS_FORECAST_NOT		/* not by from + horizon */
+};
+struct fs_forecast {
+	enum fs_forecast_state state;
+	long long at;			/* AT: the decay run; NOT: the horizon */
+	unsigned long cycles;		/* decay runs from `from` to `at` */
+	long long step;			/* how often the goal was checked; 0
+					 * when it was not (NOW, or no new
+					 * usage at all: nothing can move) */
+	int lower;			/* FS_GOAL_PASS: 0 who, 1 other */
+	/* [0] who, [1] other (FS_GOAL_PASS): now and at `at`. */
+	struct fs_cost_side before[2], after[2];
+};
+/* The forecast on ranked tree tr (left as it is). Cost O(horizon / step
+ * rankings + the cycles of one step). */
+void fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		     const struct fs_forecast_opts *f, struct fs_forecast *r);
+/* Each user association's mean billing per second over [from, to] of the
+ * jobs j (times their UsageFactor when set; a running job runs to `to`),
+ * added into rate[]. */
+void fs_forecast_rates(const struct fs_tree *tr, const struct fs_jobs *j,
+		       long long from, long long to, double *rate);
+/* What each user association's running jobs still charge, from the tree's
+ * TRESRunMins column (its billing, else its cpu, minutes times 60) into
+ * run[] (0 where the cell is empty). Returns how many users have some, 0
+ * without the column, or -1 with e set at the bad cell's line. */
+long fs_forecast_running(const struct fs_tree *tr, double *run,
+			 struct fs_err *e);
 
 /* ----------------------------------------------------------------- prio.c */
 

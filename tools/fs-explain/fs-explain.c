@@ -40,6 +40,14 @@ struct opts {
 	int json, interactive;
 	struct fs_whatif *whatif;	/* --shares, --usage, in order */
 	size_t nwhatif;
+	/* --forecast: when will the lower one pass, or reach --until. */
+	int forecast, no_running;
+	const char *until;		/* fairshare=X or rank=N */
+	const char **rate;		/* --rate NAME=B, in order */
+	size_t nrate;
+	const char *rate_from;		/* --rate-from SACCT_FILE */
+	long long window, horizon;	/* seconds */
+	const char *window_arg, *horizon_arg;
 };
 
 /* Everything one tree gives: read once, asked many times with -i. */
@@ -58,7 +66,13 @@ static const char synopsis[] =
 	"       fs-explain [OPTIONS] A [FILE]\n"
 	"       fs-explain -i [OPTIONS] [FILE]\n"
 	"options: [--algorithm NAME] [--ties slurm|merge] [--json]\n"
-	"         [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n";
+	"         [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n"
+	"       fs-explain --forecast [FORECAST OPTIONS] A B [FILE]\n"
+	"       fs-explain --until fairshare=X|rank=N [FORECAST OPTIONS] A "
+	"[FILE]\n"
+	"forecast options: [--rate USER=B] [--rate-from SACCT_FILE] "
+	"[--window TIME]\n"
+	"         [--horizon TIME] [--no-running]\n";
 
 static void
 usage(FILE *f)
@@ -88,6 +102,26 @@ usage(FILE *f)
 		"(the accounts'\n"
 		"                        sums follow); repeatable\n"
 		"  -i, --interactive     ask at a prompt: 'A B', 'A', help, quit\n"
+		"\n"
+		"Forecast: when the lower of A and B passes the other, or A "
+		"reaches a goal,\n"
+		"as decay runs and new usage comes in:\n"
+		"      --forecast        when the lower of A and B ranks above "
+		"the other\n"
+		"      --until fairshare=X|rank=N\n"
+		"                        when user A's FairShare reaches X, or "
+		"its rank N\n"
+		"      --rate USER=B     USER keeps B billing units busy (e.g. "
+		"CPUs); repeatable\n"
+		"      --rate-from SACCT_FILE\n"
+		"                        each user's mean billing over the "
+		"window before the\n"
+		"                        tree's time, from `sacct -a -X -P` "
+		"output\n"
+		"      --window TIME     that window (default 7d)\n"
+		"      --horizon TIME    look this far ahead (default 30d)\n"
+		"      --no-running      leave out what running jobs still "
+		"charge (TRESRunMins)\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -598,7 +632,8 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 	para(b, 2, "Waiting without new usage: never. Decay (%s) multiplies "
 	     "every association's usage, root's included, by the same "
 	     "factor, so every usage fraction, every %s and this order stay "
-	     "as they are, and usage that is zero stays zero.%s",
+	     "as they are, and usage that is zero stays zero.%s Others' new "
+	     "usage can change it: --forecast says when.",
 	     half_life_words(c->half_life),
 	     x->rule == FS_RULE_FACTOR ? "factor" : "Level FS",
 	     rounding_matters(x)
@@ -777,6 +812,40 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 
 /* ----------------------------------------------------------- the glue */
 
+/* --until's fairshare=X (0 to 1) or rank=N (1 or more). */
+static int
+until_ok(const char *s)
+{
+	char *end;
+	double v;
+	unsigned long n;
+
+	if (!strncmp(s, "fairshare=", 10)) {
+		v = strtod(s + 10, &end);
+		return s[10] && !*end && v >= 0 && v <= 1;
+	}
+	if (!strncmp(s, "rank=", 5) && s[5] >= '0' && s[5] <= '9') {
+		errno = 0;
+		n = strtoul(s + 5, &end, 10);
+		return !*end && !errno && n >= 1 && n <= UINT32_MAX;
+	}
+	return 0;
+}
+
+/* --rate's USER=B: a name, then B a number, 0 or more. */
+static int
+rate_ok(const char *s)
+{
+	const char *eq = strrchr(s, '=');
+	char *end;
+	double v;
+
+	if (!eq || eq == s || !eq[1])
+		return 0;
+	v = strtod(eq + 1, &end);
+	return !*end && v >= 0 && v < 1e15;
+}
+
 /* Answer one question (one or two names) into b: 0, or -1 with e set. */
 static int
 answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
@@ -824,6 +893,313 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 	return 0;
 }
 
+/* ---------------------------------------------------------- forecast */
+
+/* "2 days 3 h 5 min", "45 min", "0 min". */
+static const char *
+span(long long t)
+{
+	static char s[2][96];
+	static int k;
+	char *p = s[k++ % 2];
+	long long d = t / 86400, h = t % 86400 / 3600, m = t % 3600 / 60;
+	int n = 0;
+
+	p[0] = '\0';
+	if (d)
+		n += snprintf(p + n, 96 - (size_t)n, "%lld day%s", d,
+			      d == 1 ? "" : "s");
+	if (h)
+		n += snprintf(p + n, 96 - (size_t)n, "%s%lld h", n ? " " : "", h);
+	if (m || !n)
+		n += snprintf(p + n, 96 - (size_t)n, "%s%lld min", n ? " " : "",
+			      m);
+	if (t % 60)
+		snprintf(p + n, 96 - (size_t)n, " %lld s", t % 60);
+	return p;
+}
+
+static const char *
+iso(long long t)
+{
+	static char s[2][32];
+	static int k;
+	char *p = s[k++ % 2];
+
+	fs_iso_time(t, p);
+	return p;
+}
+
+/* The users with a value in v[] (billing per second, or usage), in a
+ * sentence: "astro/bob 4, chem/grace 2.5", at most SHOW_BEFORE. */
+static void
+list_values(struct fs_buf *b, const struct fs_tree *tr, const double *v,
+	    double div)
+{
+	uint32_t k, n = 0;
+
+	for (k = 0; k < tr->n; k++) {
+		uint32_t i = tr->order[k];
+
+		if (!tr->node[i].is_user || !(v[i] > 0))
+			continue;
+		if (n < SHOW_BEFORE)
+			fs_buf_printf(b, "%s%s %s", n ? ", " : "", name(tr, i),
+				      raw(v[i] / div));
+		n++;
+	}
+	if (n > SHOW_BEFORE)
+		fs_buf_printf(b, " and %u more", n - SHOW_BEFORE);
+}
+
+static void
+text_side(struct fs_buf *b, const struct ctx *c, const struct fs_cost_side *s)
+{
+	const struct fs_tree *tr = &c->tr;
+
+	if (tr->node[s->node].is_user)
+		para(b, 4, "%s: FairShare %.6f, rank %u of %u (usage %s)",
+		     name(tr, s->node), s->fs, s->rank, tr->user_count,
+		     raw(s->usage));
+	else
+		para(b, 4, "account %s: Level FS %s, %s of %u in its list "
+		     "(usage %s)", name(tr, s->node), f6(s->level_fs),
+		     ordinal(s->place), s->count, raw(s->usage));
+}
+
+/* The forecast's question, assumptions and answer into b: 0, or -1 with
+ * e set. */
+static int
+forecast(const struct ctx *c, const struct opts *o, char **names, int n,
+	 struct fs_buf *b, struct fs_err *e)
+{
+	const struct fs_tree *tr = &c->tr;
+	const struct fs_header *h = &c->t.h;
+	struct fs_forecast_opts f;
+	struct fs_forecast r;
+	struct fs_jobs jobs;
+	struct fs_buf text, l;
+	double *rate, *run;
+	long nrun = 0;
+	long long taken = 0, period = FS_SLURM_CALC_PERIOD;
+	uint32_t u[2] = {FS_NONE, FS_NONE}, i;
+	size_t k;
+	int ret = -1, has_taken, nrates = 0;
+	const char *goal_words = NULL;
+	char *end;
+
+	memset(&f, 0, sizeof(f));
+	memset(&jobs, 0, sizeof(jobs));
+	fs_buf_init(&text);
+	fs_buf_init(&l);
+	rate = fs_xcalloc(tr->n, sizeof(*rate));
+	run = fs_xcalloc(tr->n, sizeof(*run));
+	for (k = 0; k < (size_t)n; k++)
+		if (fs_explain_find(tr, names[k], &u[k], e) < 0)
+			goto out;
+	if (n == 2 && (i = fs_explain_nested(tr, u[0], u[1])) != FS_NONE) {
+		fs_error(e, 0, "'%s' is under '%s': the two never compete "
+			 "(name two that are not one under the other)",
+			 names[i == u[0]], names[i != u[0]]);
+		goto out;
+	}
+	if (n == 2 && u[0] == u[1]) {
+		fs_error(e, 0, "'%s' and '%s' are the same association",
+			 names[0], names[1]);
+		goto out;
+	}
+	f.who = u[0];
+	f.other = u[1];
+	f.goal = FS_GOAL_PASS;
+	if (o->until) {
+		if (!tr->node[u[0]].is_user) {
+			fs_error(e, 0, "--until: '%s' is an account; FairShare "
+				 "and rank are a user's", names[0]);
+			goto out;
+		}
+		if (!strncmp(o->until, "fairshare=", 10)) {
+			f.goal = FS_GOAL_FAIRSHARE;
+			f.fairshare = strtod(o->until + 10, &end);
+			goal_words = "FairShare";
+		} else {
+			f.goal = FS_GOAL_RANK;
+			f.rank = (uint32_t)strtoul(o->until + 5, &end, 10);
+			if (f.rank > tr->user_count) {
+				fs_error(e, 0, "--until rank=%u: the tree has "
+					 "%u users", f.rank, tr->user_count);
+				goto out;
+			}
+		}
+	}
+	if (fs_meta_seconds(h, "calc_period", 1, &period, e) < 0)
+		goto out;
+	if ((has_taken = fs_meta_date(h, "taken", &taken, e)) < 0)
+		goto out;
+	if (!has_taken)
+		taken = (long long)time(NULL);
+	f.from = taken;
+	f.horizon = o->horizon;
+	f.period = period;
+	f.step = 3600;
+	f.law.half_life = (long long)c->half_life;
+
+	/* The rates: --rate-from, then --rate over it. */
+	if (o->rate_from) {
+		FILE *jf = strcmp(o->rate_from, "-") ? fopen(o->rate_from, "r")
+						     : stdin;
+		struct fs_err je = {o->rate_from, 0, ""};
+
+		if (!jf) {
+			fs_error(e, 0, "%s: %s", o->rate_from, strerror(errno));
+			e->file = NULL;
+			goto out;
+		}
+		int st = fs_slurp(jf, &text, &je);
+
+		if (jf != stdin)
+			fclose(jf);
+		if (st < 0 || fs_jobs_parse(&jobs, text.data, text.len, tr, 1,
+					    &je) < 0) {
+			*e = je;
+			goto out;
+		}
+		fs_forecast_rates(tr, &jobs, taken - o->window, taken, rate);
+	}
+	for (k = 0; k < o->nrate; k++) {
+		const char *eq = strrchr(o->rate[k], '=');
+		char *nm = fs_xstrdup(o->rate[k]);
+		double v;
+
+		nm[eq - o->rate[k]] = '\0';
+		v = strtod(eq + 1, NULL);
+		if (fs_explain_find_user(tr, nm, &i, e) < 0) {
+			char msg[sizeof(e->msg)];
+
+			snprintf(msg, sizeof(msg), "--rate %s: %s", o->rate[k],
+				 e->msg);
+			snprintf(e->msg, sizeof(e->msg), "%s", msg);
+			free(nm);
+			goto out;
+		}
+		free(nm);
+		rate[i] = v;
+	}
+	for (i = 0; i < tr->n; i++)
+		nrates += rate[i] > 0;
+	if (!o->no_running && (nrun = fs_forecast_running(tr, run, e)) < 0)
+		goto out;
+	f.rate = rate;
+	f.run = run;
+	fs_forecast_run(tr, &c->ro, &f, &r);
+
+	/* The question. */
+	text_whatif(b, c);
+	if (f.goal == FS_GOAL_PASS) {
+		uint32_t lo = u[r.lower], hi = u[!r.lower];
+
+		fs_buf_printf(b, "Forecast: when %s ranks above %s.\n",
+			      name(tr, lo), name(tr, hi));
+	} else if (goal_words) {
+		fs_buf_printf(b, "Forecast: when %s reaches FairShare %s.\n",
+			      name(tr, u[0]), raw(f.fairshare));
+	} else {
+		fs_buf_printf(b, "Forecast: when %s reaches rank %u of %u.\n",
+			      name(tr, u[0]), f.rank, tr->user_count);
+	}
+	fs_buf_printf(b, "Now (%s):\n", has_taken ? iso(taken)
+						  : "no date in the tree: now");
+	text_side(b, c, &r.before[0]);
+	if (f.goal == FS_GOAL_PASS)
+		text_side(b, c, &r.before[1]);
+
+	/* The assumptions. */
+	fs_buf_printf(b, "Assuming:\n");
+	para(b, 2, "- decay as Slurm runs it: %s, every %lld s "
+	     "(PriorityCalcPeriod); %s ranking;", half_life_words(c->half_life),
+	     period, fs_algorithm_name(c->ro.algorithm));
+	l.len = 0;
+	fs_buf_addstr(&l, "");
+	if (o->no_running)
+		para(b, 2, "- running jobs: left out (--no-running);");
+	else if (fs_header_col(h, "TRESRunMins") < 0)
+		para(b, 2, "- running jobs: none known (the tree has no "
+		     "TRESRunMins);");
+	else if (!nrun)
+		para(b, 2, "- running jobs: none (TRESRunMins is 0 for every "
+		     "user);");
+	else {
+		list_values(&l, tr, run, 60);
+		para(b, 2, "- running jobs run to their time limit: what they "
+		     "still charge (TRESRunMins, billing minutes) is charged "
+		     "at once: %s;", l.data);
+	}
+	l.len = 0;
+	fs_buf_addstr(&l, "");
+	if (!nrates) {
+		para(b, 2, "- no new usage from anyone%s;",
+		     o->rate_from ? " (no jobs in the window)" : "");
+	} else {
+		list_values(&l, tr, rate, 1);
+		para(b, 2, "- new usage at a steady rate, in billing units busy "
+		     "all the time (CPUs without TRESBillingWeights): %s; "
+		     "everyone else none;", l.data);
+		if (o->rate_from) {
+			l.len = 0;
+			fs_buf_addstr(&l, "");
+			if (jobs.unknown)
+				fs_buf_printf(&l, "; %zu job%s of associations "
+					      "not in the tree left out",
+					      jobs.unknown,
+					      jobs.unknown == 1 ? "" : "s");
+			para(b, 2, "  (the mean of %s's jobs over the %s "
+			     "before the tree's time%s%s)", o->rate_from,
+			     span(o->window),
+			     o->nrate ? ", with --rate over it" : "", l.data);
+		}
+	}
+
+	if (r.step)
+		para(b, 2, "- looking %s ahead (--horizon); ranked again every "
+		     "%s, and at every decay run of the step where it first "
+		     "holds.", span(o->horizon), span(r.step));
+	else
+		para(b, 2, "- looking %s ahead (--horizon).", span(o->horizon));
+
+	/* The answer. */
+	switch (r.state) {
+	case FS_FORECAST_NOW:
+		fs_buf_printf(b, "Answer: already so now.\n");
+		goto answered;
+	case FS_FORECAST_AT:
+		fs_buf_printf(b, "Answer: at %s, in %s (decay run %lu).\n",
+			      iso(r.at), span(r.at - taken), r.cycles);
+		fs_buf_printf(b, "Then:\n");
+		break;
+	case FS_FORECAST_NOT:
+		fs_buf_printf(b, "Answer: not within %s (by %s).\n",
+			      span(o->horizon), iso(r.at));
+		fs_buf_printf(b, "Then:\n");
+		break;
+	}
+	text_side(b, c, &r.after[0]);
+	if (f.goal == FS_GOAL_PASS)
+		text_side(b, c, &r.after[1]);
+	if (r.state == FS_FORECAST_NOT && !nrates && !nrun)
+		para(b, 0, "With no new usage, decay multiplies every usage by "
+		     "the same factor and no order changes: give the others' "
+		     "rates (--rate, --rate-from) for a forecast that can "
+		     "move.");
+answered:
+	ret = 0;
+out:
+	fs_jobs_release(&jobs);
+	fs_buf_release(&text);
+	fs_buf_release(&l);
+	free(rate);
+	free(run);
+	return ret;
+}
+
 /* Metadata sets the defaults; options win. Returns 0, -1 (bad data) or
  * -2 (bad option). */
 static int
@@ -855,6 +1231,9 @@ setup(struct ctx *c, const struct opts *o, struct fs_err *e)
  * output among them, are checked but not kept. */
 static const char *const input_cols[] = {"Account", "User", "Partition",
 	"Parent", "RawShares", "RawUsage", "ListOrder", NULL};
+/* A forecast also reads what running jobs still charge. */
+static const char *const forecast_cols[] = {"Account", "User", "Partition",
+	"Parent", "RawShares", "RawUsage", "ListOrder", "TRESRunMins", NULL};
 
 /* Read, check and rank the tree: an exit code. */
 static int
@@ -865,7 +1244,8 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	memset(c, 0, sizeof(*c));
 	c->name = e->file;
 	c->json = o->json;
-	if (fs_table_read_cols(&c->t, in, input_cols, e) < 0)
+	if (fs_table_read_cols(&c->t, in,
+			       o->forecast ? forecast_cols : input_cols, e) < 0)
 		return FS_EXIT_DATA;
 	if (o->nwhatif) {
 		/* The changed tree in place of the one read. */
@@ -1090,7 +1470,9 @@ interactive(struct ctx *c, FILE *tty)
 int
 main(int argc, char **argv)
 {
-	enum { O_TIES = 256, O_JSON, O_ALG, O_SHARES, O_USAGE };
+	enum { O_TIES = 256, O_JSON, O_ALG, O_SHARES, O_USAGE, O_FORECAST,
+	       O_UNTIL, O_RATE, O_RATE_FROM, O_WINDOW, O_HORIZON,
+	       O_NO_RUNNING };
 	static const struct option lo[] = {
 		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
@@ -1098,6 +1480,13 @@ main(int argc, char **argv)
 		{"interactive", no_argument, NULL, 'i'},
 		{"shares", required_argument, NULL, O_SHARES},
 		{"usage", required_argument, NULL, O_USAGE},
+		{"forecast", no_argument, NULL, O_FORECAST},
+		{"until", required_argument, NULL, O_UNTIL},
+		{"rate", required_argument, NULL, O_RATE},
+		{"rate-from", required_argument, NULL, O_RATE_FROM},
+		{"window", required_argument, NULL, O_WINDOW},
+		{"horizon", required_argument, NULL, O_HORIZON},
+		{"no-running", no_argument, NULL, O_NO_RUNNING},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -1107,13 +1496,15 @@ main(int argc, char **argv)
 	struct fs_buf b;
 	const char *file = NULL;
 	char **names;
-	int ch, nnames, ret;
+	int ch, nnames, ret, slurm_form;
 	FILE *in = stdin, *tty = NULL;
 	enum fs_algorithm alg;
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
+	o.window = 7 * 86400;
+	o.horizon = 30 * 86400;
 	while ((ch = getopt_long(argc, argv, "ihV", lo, NULL)) != -1) {
 		switch (ch) {
 		case O_ALG:
@@ -1149,9 +1540,61 @@ main(int argc, char **argv)
 				return FS_EXIT_USAGE;
 			}
 			break;
+		case O_FORECAST:
+			o.forecast = 1;
+			break;
+		case O_UNTIL:
+			if (!until_ok(optarg)) {
+				fs_warn("--until: expected fairshare=X (0 to 1) "
+					"or rank=N (1 or more), not '%s'",
+					optarg);
+				return FS_EXIT_USAGE;
+			}
+			o.until = optarg;
+			o.forecast = 1;
+			break;
+		case O_RATE:
+			if (!rate_ok(optarg)) {
+				fs_warn("--rate: expected USER=B, B billing "
+					"units (0 or more), not '%s'", optarg);
+				return FS_EXIT_USAGE;
+			}
+			o.rate = fs_xrealloc(o.rate, (o.nrate + 1) *
+							     sizeof(*o.rate));
+			o.rate[o.nrate++] = optarg;
+			o.forecast = 1;
+			break;
+		case O_RATE_FROM:
+			o.rate_from = optarg;
+			o.forecast = 1;
+			break;
+		case O_WINDOW:
+		case O_HORIZON:
+			e.file = NULL;
+			if (fs_parse_duration(optarg, ch == O_WINDOW ? &o.window
+								     : &o.horizon,
+					      &slurm_form, &e) < 0 ||
+			    (ch == O_WINDOW ? o.window : o.horizon) <= 0) {
+				fs_warn("--%s: expected a time span above 0 "
+					"(7d, 36h, 2-0), not '%s'",
+					ch == O_WINDOW ? "window" : "horizon",
+					optarg);
+				return FS_EXIT_USAGE;
+			}
+			o.forecast = 1;
+			break;
+		case O_NO_RUNNING:
+			o.no_running = 1;
+			o.forecast = 1;
+			break;
 		default:
 			return fs_opt_other(ch, synopsis, usage);
 		}
+	}
+	if (o.forecast && (o.json || o.interactive)) {
+		fs_warn("--forecast: not with %s (text only, one question)",
+			o.json ? "--json" : "-i");
+		return fs_usage_error(synopsis);
 	}
 	names = argv + optind;
 	nnames = argc - optind;
@@ -1172,9 +1615,20 @@ main(int argc, char **argv)
 				       : "name a user or account, or two");
 			return fs_usage_error(synopsis);
 		}
+		if (o.forecast && (nnames == 2) == !!o.until) {
+			fs_warn(o.until ? "--until: name one user"
+					: "--forecast: name two (A B), or one "
+					  "with --until");
+			return fs_usage_error(synopsis);
+		}
 	}
 	if (file && !strcmp(file, "-"))
 		file = NULL;
+	if (!file && o.rate_from && !strcmp(o.rate_from, "-")) {
+		fs_warn("--rate-from -: the tree comes on standard input; give "
+			"FILE, or the jobs in a file");
+		return fs_usage_error(synopsis);
+	}
 	if (o.interactive && !file && isatty(STDIN_FILENO)) {
 		fs_warn("-i needs FILE (or the tree on a pipe): standard input "
 			"is the terminal the prompt reads");
@@ -1204,7 +1658,8 @@ main(int argc, char **argv)
 			fclose(tty);
 	} else {
 		fs_buf_init(&b);
-		if (answer(&c, names, nnames, &b, &e) < 0) {
+		if ((o.forecast ? forecast(&c, &o, names, nnames, &b, &e)
+				: answer(&c, names, nnames, &b, &e)) < 0) {
 			fs_err_print(&e);
 			ret = FS_EXIT_DATA;
 		} else if (fs_write_all(stdout, b.data, b.len) < 0) {
@@ -1214,6 +1669,7 @@ main(int argc, char **argv)
 	}
 	unload(&c);
 	fs_whatif_free(o.whatif, o.nwhatif);
+	free(o.rate);
 	free_names();
 	ch = fs_stdout_close();
 	return ret ? ret : ch;

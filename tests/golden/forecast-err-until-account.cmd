@@ -1,0 +1,1 @@
+fs-tree --sample | fs-explain --until rank=3 chem

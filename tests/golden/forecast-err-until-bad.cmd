@@ -1,0 +1,1 @@
+fs-tree --sample | fs-explain --until fairshare=2 astro/alice
