@@ -263,7 +263,8 @@ ordinal(uint32_t n)
 	return s;
 }
 
-/* Append text as a paragraph wrapped at 78 columns, every line indented. */
+/* Append text as a paragraph wrapped at 78 columns, every line indented;
+ * a paragraph that is an item ("- ...") hangs under its first word. */
 static void
 para(struct fs_buf *b, int indent, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -273,7 +274,8 @@ static void
 wrap(struct fs_buf *b, int indent)
 {
 	const char *p, *w;
-	int col = 0;
+	int col = 0, first = 1;
+	int hang = strncmp(para_buf.data, "- ", 2) == 0 ? 2 : 0;
 
 	for (p = para_buf.data; *p;) {
 		int len;
@@ -290,8 +292,9 @@ wrap(struct fs_buf *b, int indent)
 			col = 0;
 		}
 		if (!col) {
-			pad(b, indent);
-			col = indent;
+			col = first ? indent : indent + hang;
+			pad(b, col);
+			first = 0;
 		} else {
 			fs_buf_addch(b, ' ');
 			col++;
@@ -1151,7 +1154,7 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 					      "not in the tree left out",
 					      jobs.unknown,
 					      jobs.unknown == 1 ? "" : "s");
-			para(b, 2, "  (the mean of %s's jobs over the %s "
+			para(b, 4, "(the mean of %s's jobs over the %s "
 			     "before the tree's time%s%s)", o->rate_from,
 			     span(o->window),
 			     o->nrate ? ", with --rate over it" : "", l.data);
