@@ -24,7 +24,7 @@ SANITIZE ?=
 
 # libslurm gives fs-tree and fs-prio their live mode (lib/io/live.c); readline
 # gives fs-explain its prompt; json-c gives fs-tree --sshare the output of
-# 'sshare --json' (lib/io/import_json.c). Without them the rest still builds.
+# 'sshare --json' (lib/io/sshare_json.c). Without them the rest still builds.
 # libslurm is looked for, in order: under SLURM_PREFIX (headers in
 # PREFIX/include, the library in PREFIX/lib64 or PREFIX/lib, found again at
 # run time through an rpath), through pkg-config's 'slurm', then in the
@@ -80,7 +80,7 @@ LIBFS = $(BUILD)/libfs.a
 # Per-program libraries; lib/io/live.c is the only file that includes Slurm's
 # headers.
 lib/io/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS))
-lib/io/import_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
+lib/io/sshare_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
 fs-tree_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
 fs-prio_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
 fs-explain_CFLAGS = $(if $(HAVE_READLINE),-DHAVE_READLINE)
@@ -175,7 +175,7 @@ $(BUILD)/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/unit/numch
 
 build/fuzz/lib/%.o: lib/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(if $(filter io/import_json,$*),$(lib/io/import_json_CFLAGS)) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(if $(filter io/sshare_json,$*),$(lib/io/sshare_json_CFLAGS)) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/unit/numcheck.h $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(filter-out %.h,$^) $(LIBS)

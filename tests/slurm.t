@@ -37,7 +37,7 @@ scenarios=${FS_SLURM_SCENARIOS:-sample ties creation-order deep fairtree classic
 set -- $scenarios
 extra=0
 case " $scenarios " in *" creation-order "*) extra=1 ;; esac
-echo "1..$(($# * 4 + 8 + extra))"
+echo "1..$(($# * 5 + 8 + extra))"
 
 tmp=$(mktemp -d) || exit 1
 export FS_SLURM_DIR=${FS_SLURM_DIR:-/tmp/fs-slurm-test}
@@ -124,6 +124,17 @@ for s; do
 	else
 		n=$((n + 1))
 		echo "ok $n - $s: sshare --json # SKIP this sshare has no --json"
+	fi
+	# fs-rank --json=sshare on the live dump: the document sshare --json
+	# printed, field by field (compare-sshare-json.py says what is not).
+	if [ -s "$out/sshare.json" ]; then
+		check "$s: fs-rank --json=sshare equals sshare -a --json field by field" \
+			bash -c 'fs-rank --json=sshare "$1" >"$1.sshare.json" &&
+				python3 "$2/compare-sshare-json.py" "$1.sshare.json" "$3"' _ \
+			"$out/live.tsv" "$here" "$out/sshare.json"
+	else
+		n=$((n + 1))
+		echo "ok $n - $s: fs-rank --json=sshare # SKIP this sshare has no --json"
 	fi
 	need=1
 	grep -q '^#algorithm=fairtree' "$out/live.tsv" 2>/dev/null || need=0

@@ -29,7 +29,7 @@ struct fs_import {
 void fs_import_row(struct fs_import *m, const char *const *cell,
 		   unsigned long line);
 
-/* The front end for 'sshare --json' (import_json.c): its rows into m; the
+/* The front end for 'sshare --json' (sshare_json.c): its rows into m; the
  * cluster its rows name, if any, into *cluster (the caller frees it). */
 int fs_import_json(struct fs_import *m, const char *text, size_t len,
 		   char **cluster, struct fs_err *e);

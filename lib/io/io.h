@@ -60,6 +60,9 @@ int fs_sshare_column(const char *name);
 int fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 		    const struct fs_sshare_opts *o, FILE *out,
 		    struct fs_err *e);
+/* A double as it arrives at sshare from the controller: (v * 1e6) / 1e6
+ * in double (pack_double). */
+double fs_sshare_wire(long double v);
 
 /* ------------------------------------------------------------- slurmconf.c */
 
@@ -96,13 +99,18 @@ int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 /* ---------------------------------------------------------------- import.c */
 
 /* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the
- * document of `sshare -a --json` (import_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
+ * document of `sshare -a --json` (sshare_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
  * taken at taken (seconds since 1970; -1 for now).
  * Returns 0, or -1 with e set at the input's line. */
 int fs_sshare_import(const char *text, size_t len, const char *cluster,
 		     long long taken, struct fs_buf *out, struct fs_err *e);
 /* Whether fs_sshare_import reads 'sshare --json' (built with json-c). */
 int fs_sshare_json_available(void);
+/* The document 'sshare -a --json' of Slurm release (such as "24.11.5")
+ * prints, from a ranked tree (sshare_json.c, fs-rank(1)'s --json=sshare):
+ * 0, or -1 with e set. */
+int fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+			 const char *release, FILE *out, struct fs_err *e);
 
 /* ---------------------------------------------------------------- width.c */
 

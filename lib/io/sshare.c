@@ -52,9 +52,8 @@ struct pfield {
 	int len;
 };
 
-/* What arrives at the client: (v * 1e6) / 1e6 in double. */
-static double
-wire(long double v)
+double
+fs_sshare_wire(long double v)
 {
 	double d = (double)v;
 
@@ -365,21 +364,21 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 				print_str(&p, len, cluster);
 				break;
 			case F_EUSED:
-				print_double(&p, len, wire(a->usage_efctv));
+				print_double(&p, len, fs_sshare_wire(a->usage_efctv));
 				break;
 			case F_FSFACTOR:
 				if (fair || o->newer) {
 					if (a->is_user)
 						print_double(&p, len,
-							     wire(a->fs_factor));
+							     fs_sshare_wire(a->fs_factor));
 					else
 						print_str(&p, len, NULL);
 				} else
 					print_double(
 						&p, len,
 						fs_classic_factor(
-							(long double)wire(a->usage_efctv),
-							(long double)wire(a->shares_norm),
+							(long double)fs_sshare_wire(a->usage_efctv),
+							(long double)fs_sshare_wire(a->shares_norm),
 							ro->dampening));
 				break;
 			case F_TRESMINS:
@@ -409,13 +408,13 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 				if (a->use_parent)
 					print_str(&p, len, NULL);
 				else
-					print_double(&p, len, wire(a->level_fs));
+					print_double(&p, len, fs_sshare_wire(a->level_fs));
 				break;
 			case F_NORMS:
-				print_double(&p, len, wire(a->shares_norm));
+				print_double(&p, len, fs_sshare_wire(a->shares_norm));
 				break;
 			case F_NORMU:
-				print_double(&p, len, wire(a->usage_norm));
+				print_double(&p, len, fs_sshare_wire(a->usage_norm));
 				break;
 			case F_PART:
 				print_str(&p, len, *a->part ? a->part : NULL);
