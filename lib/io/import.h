@@ -22,6 +22,7 @@ struct fs_import {
 	size_t naccounts;	/* rows without a user */
 	unsigned long last;	/* the input's last line */
 	const char *algorithm;	/* as the input shows it, if it does */
+	char release[32];	/* Slurm's release, if the input names it */
 };
 
 /* Append one row: cell[c] for every column the input has (NULL is

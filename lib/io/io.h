@@ -104,6 +104,16 @@ int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
  * Returns 0, or -1 with e set at the input's line. */
 int fs_sshare_import(const char *text, size_t len, const char *cluster,
 		     long long taken, struct fs_buf *out, struct fs_err *e);
+/* The same from another source of sshare's document (slurmrestd, rest.c):
+ * the tree's #source, metadata lines ("#key=value\n"...) to add, and the
+ * release the document names as #slurm_version. */
+struct fs_import_source {
+	const char *source;
+	const char *meta;
+};
+int fs_import_from(const char *text, size_t len, const char *cluster,
+		   long long taken, const struct fs_import_source *src,
+		   struct fs_buf *out, struct fs_err *e);
 /* Whether fs_sshare_import reads 'sshare --json' (built with json-c). */
 int fs_sshare_json_available(void);
 /* The document 'sshare -a --json' of Slurm release (such as "24.11.5")
@@ -111,6 +121,18 @@ int fs_sshare_json_available(void);
  * 0, or -1 with e set. */
 int fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 			 const char *release, FILE *out, struct fs_err *e);
+
+/* ------------------------------------------------------------------ rest.c */
+
+/* fs-tree --rest: GET /slurm/v0.0.4x/shares from slurmrestd at url
+ * ("http[s]://host:port", or "unix:/path" for its socket; a url ending in
+ * /slurm/v0.0.4x asks that version only, else the newest the server
+ * serves), with the JWT of SLURM_JWT if set, and import the document into
+ * a TSV tree in out (fs-tree(1)). 0, or -1 with e set (e->file the url). */
+int fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
+		 struct fs_err *e);
+/* Whether fs_rest_tree was built (libcurl and json-c). */
+int fs_rest_available(void);
 
 /* ---------------------------------------------------------------- width.c */
 

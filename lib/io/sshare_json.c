@@ -407,6 +407,13 @@ fs_import_json(struct fs_import *m, const char *text, size_t len,
 				"document");
 	}
 	m->last = line_at(text, len);
+	{
+		const char *rel = string(member(member(doc, "meta"), "slurm"),
+					 "release");
+
+		if (rel)
+			snprintf(m->release, sizeof(m->release), "%s", rel);
+	}
 	if ((msg = first_error(doc)) != NULL) {
 		r = fs_error(e, 1, "sshare reported an error: %s", msg);
 		json_object_put(doc);
@@ -581,7 +588,8 @@ level_object(struct jw *w, uint32_t i)
 
 /* The factor the controller keeps: a user's; under Fair Tree 0 for an
  * account; under classic 0 everywhere before 25.11 (sshare computes it),
- * from 25.11 on every association's but the root's. */
+ * from 25.11 on every association's but the root's, a FairShare=parent
+ * account's from its nearest ancestor's usage and shares. */
 static double
 factor(const struct jw *w, uint32_t i)
 {
@@ -593,6 +601,10 @@ factor(const struct jw *w, uint32_t i)
 		return 0;
 	if (a->is_user)
 		return fs_sshare_wire(a->fs_factor);
+	/* FairShare=parent: the nearest ancestor's values (the controller's
+	 * _set_assoc_fs_factor). */
+	if (a->use_parent && a->fs_parent != FS_NONE)
+		a = &w->tr->node[a->fs_parent];
 	return fs_sshare_wire(fs_classic_factor(a->usage_efctv, a->shares_norm,
 						w->o->dampening));
 }

@@ -24,7 +24,7 @@
 # reach CMD.
 set -eu
 
-PKGS="build-essential libslurm-dev libreadline-dev libjson-c-dev jq python3 perl munge \
+PKGS="build-essential libslurm-dev libreadline-dev libjson-c-dev libcurl4-openssl-dev jq python3 perl munge \
 mariadb-server slurmdbd slurmctld slurmd slurm-client slurmrestd procps \
 iproute2 util-linux time"
 # slurmdbd (24.11 and 26.05) dies with libmariadb3 1:11.8.9 (forky's, and trixie's
