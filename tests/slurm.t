@@ -261,8 +261,8 @@ AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >
 	uncomputed() { awk -F'|' -v OFS='|' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^(NormUsage|EffectvUsage|FairShare|LevelFS)$/) skip[i] = 1 } { for (i in skip) if (NR > 1) $i = "-"; print }'; }
 	export -f uncomputed
 	check "fs-tree --rest (JWT) | fs-rank -l -P equals sshare -a -l -P but for the columns computed from the integer usage" \
-		bash -c 'cat "$1/rest.err"; diff -u <(uncomputed <"$1/sshare.txt") <(fs-rank -l -P "$1/rest.tsv" | uncomputed)' _ "$tmp/rest"
-	rows() { grep -v '^#' "$1"; }
+		bash -c 'cat "$1/rest.err"; test -s "$1/sshare.txt" && test -s "$1/rest.tsv" &&
+			diff -u <(uncomputed <"$1/sshare.txt") <(fs-rank -l -P "$1/rest.tsv" | uncomputed)' _ "$tmp/rest"
 	check "fs-tree --rest reads the tree fs-tree --sshare reads from sshare --json, and says what it is" \
 		bash -c 'fs-tree --sshare "$1/sshare.json" >"$1/json.tsv" &&
 			diff -u <(grep -v "^#" "$1/json.tsv") <(grep -v "^#" "$1/rest.tsv") &&
@@ -272,7 +272,7 @@ AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >
 			grep -q "^#approximate=RawUsage is whole" "$1/rest.tsv" &&
 			grep "^#rest_version" "$1/rest.tsv"' _ "$tmp/rest"
 	check "fs-tree --rest unix:SOCKET (local authentication) gives the same rows" \
-		bash -c 'diff -u <(grep -v "^#" "$1/rest.tsv") <(grep -v "^#" "$1/unix.tsv")' _ "$tmp/rest"
+		bash -c 'test -s "$1/unix.tsv" && diff -u <(grep -v "^#" "$1/rest.tsv") <(grep -v "^#" "$1/unix.tsv")' _ "$tmp/rest"
 	check "fs-tree --rest with a bad token fails with one line" \
 		fails_cleanly 15 "refused" runuser -u nobody -- env SLURM_JWT=not.a.token "$bin/fs-tree" --rest "$url"
 	# A version this release does not serve: 26.05 serves v0.0.42 to
