@@ -231,7 +231,9 @@ AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >
 	ctld_up
 	rest_sock=$tmp/rest/restd.sock
 	mkdir -p "$tmp/rest" && chown nobody "$tmp/rest" && chmod 755 "$tmp"
-	runuser -u nobody -- env -u SLURM_JWT SLURM_CONF="$SLURM_CONF" slurmrestd \
+	# SLURM_JWT=daemon: slurmrestd talks to slurmctld with auth/jwt, the
+	# clients' tokens (Slurm's jwt.html).
+	runuser -u nobody -- env SLURM_JWT=daemon SLURM_CONF="$SLURM_CONF" slurmrestd \
 		-a rest_auth/jwt "127.0.0.1:$rest_port" >"$tmp/rest/tcp.log" 2>&1 &
 	rest_tcp=$!
 	runuser -u nobody -- env -u SLURM_JWT SLURM_CONF="$SLURM_CONF" slurmrestd \
