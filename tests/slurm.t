@@ -276,7 +276,7 @@ AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >
 	check "fs-tree --rest unix:SOCKET (local authentication) gives the same rows" \
 		bash -c 'test -s "$1/unix.tsv" && diff -u <(grep -v "^#" "$1/rest.tsv") <(grep -v "^#" "$1/unix.tsv")' _ "$tmp/rest"
 	check "fs-tree --rest with a bad token fails with one line" \
-		fails_cleanly 15 "refused" runuser -u nobody -- env SLURM_JWT=not.a.token "$bin/fs-tree" --rest "$url"
+		fails_cleanly 15 "check SLURM_JWT" runuser -u nobody -- env SLURM_JWT=not.a.token "$bin/fs-tree" --rest "$url"
 	# A version this release does not serve: 26.05 serves v0.0.42 to
 	# v0.0.45, 24.11 v0.0.40 to v0.0.42.
 	missing=41

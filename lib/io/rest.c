@@ -215,9 +215,15 @@ fs_rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 		goto done;
 	}
 	if (status != 200) {
+		/* slurmrestd passes the token on: one that slurmctld refuses
+		 * comes back as a failed call (HTTP 500), not as a 401. */
 		first_error(&body, msg, sizeof(msg));
 		fs_error(e, 0, "slurmrestd answers HTTP %ld for "
-			 "/slurm/v0.0.%d/shares%s", status, v, msg);
+			 "/slurm/v0.0.%d/shares%s%s", status, v, msg,
+			 status == 500 && jwt && *jwt
+				 ? " (slurmctld refuses a bad or expired token "
+				   "so: check SLURM_JWT)"
+				 : "");
 		goto done;
 	}
 	snprintf(meta, sizeof(meta),
