@@ -59,6 +59,7 @@ fs_sshare_wire(long double v)
 
 	return (d * 1000000.0) / 1000000.0;
 }
+#define wire fs_sshare_wire
 
 /* Cells go to b, the rows of one chunk; printf formats only what is rare
  * (fixed-width strings, numbers too wide), as sshare's print_fields.c
@@ -364,21 +365,21 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 				print_str(&p, len, cluster);
 				break;
 			case F_EUSED:
-				print_double(&p, len, fs_sshare_wire(a->usage_efctv));
+				print_double(&p, len, wire(a->usage_efctv));
 				break;
 			case F_FSFACTOR:
 				if (fair || o->newer) {
 					if (a->is_user)
 						print_double(&p, len,
-							     fs_sshare_wire(a->fs_factor));
+							     wire(a->fs_factor));
 					else
 						print_str(&p, len, NULL);
 				} else
 					print_double(
 						&p, len,
 						fs_classic_factor(
-							(long double)fs_sshare_wire(a->usage_efctv),
-							(long double)fs_sshare_wire(a->shares_norm),
+							(long double)wire(a->usage_efctv),
+							(long double)wire(a->shares_norm),
 							ro->dampening));
 				break;
 			case F_TRESMINS:
@@ -408,13 +409,13 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 				if (a->use_parent)
 					print_str(&p, len, NULL);
 				else
-					print_double(&p, len, fs_sshare_wire(a->level_fs));
+					print_double(&p, len, wire(a->level_fs));
 				break;
 			case F_NORMS:
-				print_double(&p, len, fs_sshare_wire(a->shares_norm));
+				print_double(&p, len, wire(a->shares_norm));
 				break;
 			case F_NORMU:
-				print_double(&p, len, fs_sshare_wire(a->usage_norm));
+				print_double(&p, len, wire(a->usage_norm));
 				break;
 			case F_PART:
 				print_str(&p, len, *a->part ? a->part : NULL);
