@@ -91,8 +91,9 @@ tree() {
 		run "fs-explain A B (the ranked tree)" "$ranked" "fs-explain '$a' '$b'"
 		bytes=$(stat -c %s "$f")
 	fi
-	# fs-report --prometheus (issue 21): on the ranked tree it reads, next
-	# to sort of that same file, and as the cron line runs it.
+	# fs-report --prometheus and --html (issue 21): on the ranked tree
+	# they read, next to sort of that same file, and as the cron line runs
+	# --prometheus; the size of the page.
 	if have fs-report; then
 		run "fs-rank | fs-report --prometheus" "$f" "fs-rank | fs-report --prometheus"
 		(
@@ -100,7 +101,9 @@ tree() {
 			printf '  the ranked tree (%.1f MB):\n' "$(echo "$bytes / 1000000" | bc -l)"
 			run sort "$ranked" "sort"
 			run "fs-report --prometheus" "$ranked" "fs-report --prometheus"
+			run "fs-report --html" "$ranked" "fs-report --html"
 		)
+		outsize "$ranked" "fs-report --html"
 	fi
 	awk -v kb="$rank_mem" -v bytes="$bytes" -v rows="$rows" 'BEGIN {
 		printf "  fs-rank memory beyond the input: %.0f bytes per association\n", (kb * 1024 - bytes) / rows }'

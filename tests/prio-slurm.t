@@ -3,16 +3,21 @@
 #
 # Starts a private stack in its own state directory (FS_PRIO_SLURM_DIR,
 # default /tmp/fs-slurm-prio) with a non-zero weight for every factor, two
-# partitions and two QOS of different priorities, loads a small tree, runs
-# jobs for usage, fills the node with one running job and queues jobs of
-# several users, accounts, partitions and QOS behind it (and a held one,
-# which sprio and fs-prio both leave out). After a priority pass it compares
-# every number fs-prio prints with sprio's, and fs-prio's priorities with
-# the ones slurmctld stores (squeue %Q). Stops the stack at the end.
+# partitions, three QOS with priorities and association priorities, loads a
+# small tree, runs jobs for usage, fills the node with one running job and
+# queues jobs of several users, accounts, partitions and QOS behind it: one
+# with a nice value, one pending in both partitions, some with full age
+# (queued past PriorityMaxAge), some with part of it (queued before the
+# last priority pass), one queued since that pass, a held one and one that
+# begins in an hour (both left out by sprio and fs-prio). Some seconds after
+# a pass, it compares 'sprio -l', 'sprio -o FMT' (every field the release
+# knows) and 'sprio -n -o FMT' with fs-prio's same options byte for byte,
+# and fs-prio's priorities with the ones slurmctld stores (squeue %Q).
+# Stops the stack at the end (FS_PRIO_SLURM_KEEP=1 leaves it running).
 #
 # Skipped unless root, with the Slurm packages, FS_SKIP_SLURM unset and
 # the stack's ports free.
-# Takes about three minutes (ages saturate after PriorityMaxAge=1 minute).
+# Takes about four minutes (ages saturate after PriorityMaxAge=1 minute).
 set -u
 cd "$(dirname "$0")" || exit 1
 bin=${FS_BIN:-$PWD/../bin}
@@ -57,7 +62,7 @@ PartitionName=high Nodes=$node MaxTime=INFINITE PriorityJobFactor=10 State=UP"
 tmp=$(mktemp -d) || exit 1
 log=$tmp/log
 cleanup() {
-	slurm/stack.sh stop >/dev/null 2>&1
+	[ -n "${FS_PRIO_SLURM_KEEP:-}" ] || slurm/stack.sh stop >/dev/null 2>&1
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -73,7 +78,7 @@ bail() {
 	exit 1
 }
 
-echo "1..6"
+echo "1..8"
 {
 	slurm/stack.sh wipe && slurm/stack.sh start
 } >"$log" 2>&1 || bail "stack.sh start failed"
@@ -96,10 +101,11 @@ EOF
 	slurm/load-tree.sh "$tmp/tree.cfg" &&
 		sacctmgr -i add qos high set priority=100 &&
 		sacctmgr -i add qos low set priority=10 &&
+		sacctmgr -i add qos mid set priority=50 &&
 		sacctmgr -i modify account where name=phys set priority=4 &&
 		sacctmgr -i modify user where name=prcarol set priority=9 &&
 		sacctmgr -i modify user where name=pralice,prbob,prcarol \
-			set qos+=high,low
+			set qos+=high,low,mid
 } >>"$log" 2>&1 || bail "loading the tree and QOS failed"
 
 # Usage, so that the fairshare factors differ.
@@ -124,48 +130,94 @@ done
 		sub --uid=prbob -A phys -p high -n 1 -N 1 -q low --nice=100 &&
 		sub --uid=prcarol -A chem -p main -n 3 -N 1 -q high -t 5 &&
 		sub --uid=pralice -A phys -p high -n 2 -N 1 -H &&
-		sub --uid=prcarol -A chem -p main -n 1 -N 1 --begin=now+1hour
+		sub --uid=prcarol -A chem -p main -n 1 -N 1 --begin=now+1hour &&
+		sub --uid=pralice -A phys -p main,high -n 2 -N 1 -q mid -t 20
 } >"$tmp/ids" 2>>"$log" || bail "sbatch failed"
-ids=$(paste -sd, "$tmp/ids")
-# Ages saturate after PriorityMaxAge (1 minute); then a fresh pass.
+# Full ages after PriorityMaxAge (1 minute); then jobs with part of it.
 sleep 65
+{
+	sub --uid=prcarol -A chem -p main,high -n 1 -N 1 -q low -t 10 &&
+		sub --uid=prbob -A phys -p high -n 3 -N 1 -q mid --nice=50
+} >>"$tmp/ids" 2>>"$log" || bail "sbatch failed"
+sleep 20
 slurm/stack.sh wait-pass 120 >>"$log" 2>&1 || bail "no priority pass"
 
-fmt='%i %r %Y %A %B %F %J %P %Q %N %T'
-sprio -h -o "$fmt" | sort -n >"$tmp/sprio" 2>>"$log"
-"$bin/fs-prio" --noheader -o "$fmt" </dev/null | sort -n >"$tmp/fsprio" 2>>"$log"
-# Held jobs (priority 0) are not in the queue, and a job whose begin time
-# is still to come is not eligible: sprio and fs-prio skip both.
-squeue -h -t PD -o '%i %Q %r' | awk '$2 != 0 && $3 != "BeginTime" { print $1, $2 }' |
-	sort -n >"$tmp/squeue"
-"$bin/fs-prio" --tsv </dev/null | awk -F '\t' '!/^#/ && $1 != "JobID" { print $1, $13 }' |
-	sort -n >"$tmp/fsprio-q"
+# Every field the release's sprio knows (%c, the federation's cluster, is
+# not fs-prio's; %o and %n came in 23.02).
+fmt='%i|%r|%u|%y|%Y|%S|%a|%A|%b|%B|%f|%F|%j|%J|%p|%P|%q|%Q|%N|%t|%T'
+sprio -o '%o' 2>&1 >/dev/null | grep -q . || fmt="$fmt|%o|%n"
+# Some seconds after the pass, a job queued since: sprio shows the factors
+# of the pass (and of its submission), whatever the time now. Everything
+# is read between two passes (the pass stamp does not move), else again.
+for try in 1 2 3; do
+	sleep 5
+	stamp=$(slurm/stack.sh stamp)
+	sub --uid=pralice -A phys -p main -n 1 -N 1 -q mid -t 15 \
+		>"$tmp/late" 2>>"$log" || bail "sbatch failed"
+	sleep 2
+	sprio -l >"$tmp/sprio-l" 2>>"$log"
+	"$bin/fs-prio" -l </dev/null >"$tmp/fsprio-l" 2>>"$log"
+	sprio -o "$fmt" >"$tmp/sprio-o" 2>>"$log"
+	"$bin/fs-prio" -o "$fmt" </dev/null >"$tmp/fsprio-o" 2>>"$log"
+	sprio -n -o "$fmt" >"$tmp/sprio-n" 2>>"$log"
+	"$bin/fs-prio" -n -o "$fmt" </dev/null >"$tmp/fsprio-n" 2>>"$log"
+	# Held jobs (priority 0) are not in the queue, and a job whose begin
+	# time is still to come is not eligible: sprio and fs-prio skip both.
+	# A job in several partitions has one priority per partition, which
+	# 22.05's squeue shows one of (24.11's squeue -P each): those are
+	# left to sprio's rows.
+	squeue -h -t PD -o '%i %P %Q %r' |
+		awk '$3 != 0 && $4 != "BeginTime" && $2 !~ /,/ { print $1, $2, $3 }' |
+		sort >"$tmp/squeue"
+	"$bin/fs-prio" --tsv </dev/null |
+		awk -F '\t' '!/^#/ && $1 != "JobID" { print $1, $4, $13 }' |
+		sort >"$tmp/fsprio-all"
+	awk '{ print $1 }' "$tmp/fsprio-all" | uniq -d >"$tmp/multi"
+	awk 'NR == FNR { m[$1]; next } !($1 in m)' "$tmp/multi" \
+		"$tmp/fsprio-all" >"$tmp/fsprio-q"
+	[ "$(slurm/stack.sh stamp)" = "$stamp" ] && break
+	echo "# a priority pass came during try $try: again" >>"$log"
+	scancel "$(cat "$tmp/late")" >/dev/null 2>&1
+done
+cat "$tmp/late" >>"$tmp/ids"
+ids=$(paste -sd, "$tmp/ids")
 {
-	echo "--- squeue -a"; squeue -a -o '%i %T %r %P %q %u %a %C %Q'
-	echo "--- sprio"; cat "$tmp/sprio"
-	echo "--- fs-prio"; cat "$tmp/fsprio"
+	echo "--- squeue -a"; squeue -a -o '%i %T %r %P %q %u %a %C %Q %S %V'
+	for f in l o n; do
+		echo "--- sprio -$f"; cat "$tmp/sprio-$f"
+		echo "--- fs-prio -$f"; cat "$tmp/fsprio-$f"
+	done
 	echo "--- squeue"; cat "$tmp/squeue"
 	echo "--- fs-prio Priority"; cat "$tmp/fsprio-q"
 	echo "--- sprio -w"; sprio -w
 	echo "--- fs-prio -w"; "$bin/fs-prio" -w </dev/null
 } >>"$log" 2>&1
 
-[ "$(wc -l <"$tmp/sprio")" -eq 5 ] && [ "$(wc -l <"$tmp/squeue")" -eq 5 ]
-ok $? "5 jobs queued behind the full node, the held one and the one that begins in an hour aside ($(wc -l <"$tmp/sprio"))"
-cmp -s "$tmp/sprio" "$tmp/fsprio"
-r=$?
-ok $r "every factor fs-prio prints equals sprio's"
-[ $r = 0 ] || diff "$tmp/sprio" "$tmp/fsprio" | sed 's/^/# /'
+# 6 jobs with full age, one of them in two partitions; 2 with part of it,
+# one in two partitions; the one queued since the pass.
+[ "$(sed 1d "$tmp/sprio-l" | wc -l)" -eq 11 ] &&
+	[ "$(wc -l <"$tmp/squeue")" -eq 7 ]
+ok $? "11 rows of 9 jobs queued behind the full node, the held one and the one that begins in an hour aside ($(sed 1d "$tmp/sprio-l" | wc -l))"
+for f in l o n; do
+	case $f in
+	l) what="sprio -l" ;;
+	o) what="sprio -o '$fmt'" ;;
+	n) what="sprio -n -o '$fmt'" ;;
+	esac
+	cmp -s "$tmp/sprio-$f" "$tmp/fsprio-$f"
+	r=$?
+	ok $r "fs-prio prints $what byte for byte"
+	[ $r = 0 ] || diff "$tmp/sprio-$f" "$tmp/fsprio-$f" | sed 's/^/# /'
+done
 cmp -s "$tmp/squeue" "$tmp/fsprio-q"
 r=$?
-ok $r "fs-prio's priorities equal slurmctld's (squeue %Q)"
+ok $r "fs-prio's priorities equal slurmctld's (squeue %Q, jobs in one partition)"
 [ $r = 0 ] || diff "$tmp/squeue" "$tmp/fsprio-q" | sed 's/^/# /'
 # The factors differ between jobs: the comparison means something.
-[ "$(cut -d' ' -f3 "$tmp/sprio" | sort -u | wc -l)" -ge 4 ] &&
-	[ "$(cut -d' ' -f6 "$tmp/sprio" | sort -u | wc -l)" -ge 2 ] &&
-	[ "$(cut -d' ' -f9 "$tmp/sprio" | sort -u | wc -l)" -ge 2 ] &&
-	[ "$(cut -d' ' -f8 "$tmp/sprio" | sort -u | wc -l)" -ge 2 ]
-ok $? "priorities, fairshare, partition and QOS factors differ between jobs"
+col() { sed 1d "$tmp/sprio-o" | cut -d'|' -f"$1" | sort -u | wc -l; }
+[ "$(col 5)" -ge 6 ] && [ "$(col 8)" -ge 3 ] && [ "$(col 12)" -ge 2 ] &&
+	[ "$(col 16)" -ge 2 ] && [ "$(col 18)" -ge 4 ] && [ "$(col 19)" -ge 3 ]
+ok $? "priorities, ages, fairshare, partition, QOS and nice differ between jobs"
 
 # A job not yet submitted: the same numbers as the same job once queued.
 "$bin/fs-prio" --new --user prcarol --account chem --partition main --qos high \

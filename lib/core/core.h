@@ -68,6 +68,9 @@ void *fs_xcalloc(size_t n, size_t size);
  * kernel has them; free with fs_free_huge and the same n and size. */
 void *fs_xcalloc_huge(size_t n, size_t size);
 void fs_free_huge(void *p, size_t n, size_t size);
+/* The same pages for a block from malloc that will be filled at once (a
+ * hint: the whole 2 MB pages inside it, when it is 4 MB or more). */
+void fs_advise_huge(void *p, size_t bytes);
 void *fs_xrealloc(void *p, size_t n);
 void *fs_xreallocarray(void *p, size_t n, size_t size);
 char *fs_xstrdup(const char *s);
@@ -145,6 +148,8 @@ int fs_fmt_double(char *out, double v);
 /* printf("%f") into out[FS_FMT_MAX], no NUL: the length, or -1 when
  * |v| >= 2^63 or v is not finite (printf it then). */
 int fs_fmt_fixed6(char *out, double v);
+/* printf("%.6Lf") likewise (-1 also where long double is not x87's). */
+int fs_fmt_fixed6_ld(char *out, long double v);
 /* Parse a non-negative decimal (RawUsage): 0 or -1 with a message
  * "column 'NAME': ..." in e. Accepts what strtold accepts except hex, nan,
  * inf, signs and spaces. */

@@ -104,6 +104,22 @@ fs_free_huge(void *p, size_t n, size_t size)
 	free(p);
 }
 
+void
+fs_advise_huge(void *p, size_t bytes)
+{
+#ifdef FS_HUGE
+	/* The whole 2 MB pages inside [p, p + bytes). */
+	uintptr_t a = ((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+	uintptr_t z = ((uintptr_t)p + bytes) & ~(uintptr_t)(HUGE_PAGE - 1);
+
+	if (p && bytes >= 2 * HUGE_PAGE && z > a)
+		madvise((void *)a, (size_t)(z - a), MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
+}
+
 void *
 fs_xrealloc(void *p, size_t n)
 {

@@ -331,28 +331,21 @@ fs_fmt_double(char *out, double v)
  * shifted right by -e, its remainder rounding it half to even as printf
  * does. Magnitudes of 2^63 and more, inf and nan return -1 (printf's).
  */
-int
-fs_fmt_fixed6(char *out, double v)
+/* m * 2^-s (s >= 0) to 6 decimals, rounded half to even: m * 10^6 is
+ * below 2^84, so anything shifted by 90 bits or more is 0. */
+static int
+fixed6(char *out, int neg, uint64_t m, int s)
 {
-	uint64_t bits, m, ip;
-	unsigned __int128 n, q, rem, half;
-	int ex, s, len = 0;
-	char d[24], *p = d + sizeof(d);
+	unsigned __int128 n = (unsigned __int128)m * 1000000U, q, rem, half;
+	uint64_t ip;
 	uint32_t frac;
+	char d[24], *p = d + sizeof(d);
+	int len = 0;
 
-	memcpy(&bits, &v, 8);
-	ex = (int)(bits >> 52) & 0x7ff;
-	if (ex >= 1023 + 63)
-		return -1;
-	m = bits & ((1ULL << 52) - 1);
-	if (ex)
-		m |= 1ULL << 52;
-	n = (unsigned __int128)m * 1000000U;
-	s = 1075 - (ex ? ex : 1);	/* v = m * 2^-s */
 	if (s <= 0)
 		q = n << -s;
-	else if (s >= 127)
-		q = 0;	/* below 2^-54 */
+	else if (s >= 90)
+		q = 0;
 	else {
 		q = n >> s;
 		rem = n & (((unsigned __int128)1 << s) - 1);
@@ -361,7 +354,7 @@ fs_fmt_fixed6(char *out, double v)
 	}
 	ip = (uint64_t)(q / 1000000U);
 	frac = (uint32_t)(q % 1000000U);
-	if (bits >> 63)
+	if (neg)
 		out[len++] = '-';
 	do
 		*--p = (char)('0' + ip % 10);
@@ -372,6 +365,47 @@ fs_fmt_fixed6(char *out, double v)
 	for (s = 5; s >= 0; s--, frac /= 10)
 		out[len + s] = (char)('0' + frac % 10);
 	return len + 6;
+}
+
+int
+fs_fmt_fixed6(char *out, double v)
+{
+	uint64_t bits, m;
+	int ex;
+
+	memcpy(&bits, &v, 8);
+	ex = (int)(bits >> 52) & 0x7ff;
+	if (ex >= 1023 + 63)
+		return -1;
+	m = bits & ((1ULL << 52) - 1);
+	if (ex)
+		m |= 1ULL << 52;
+	return fixed6(out, (int)(bits >> 63), m, 1075 - (ex ? ex : 1));
+}
+
+/* The same for a long double (printf("%.6Lf")): fs-explain writes a few
+ * per step of a path. */
+int
+fs_fmt_fixed6_ld(char *out, long double v)
+{
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	/* x87 extended: 64-bit mantissa with its integer bit, then sign and
+	 * a 15-bit exponent biased by 16383 (0: subnormal). */
+	uint64_t m;
+	uint16_t se;
+	int ex;
+
+	memcpy(&m, &v, 8);
+	memcpy(&se, (const char *)&v + 8, 2);
+	ex = se & 0x7fff;
+	if (ex >= 16383 + 63)
+		return -1;
+	return fixed6(out, se >> 15, m, 16383 + 63 - (ex ? ex : 1));
+#else
+	(void)out;
+	(void)v;
+	return -1;
+#endif
 }
 
 void

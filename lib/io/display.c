@@ -171,6 +171,9 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		      fair ? (o->ties == FS_TIES_MERGE ? " (ties merged)" : "")
 			   : "",
 		      tr->user_count);
+	if (fs_header_meta(&tr->t->h, "whatif"))
+		fs_buf_printf(&b, "what if: %s\n",
+			      fs_header_meta(&tr->t->h, "whatif"));
 	fs_buf_printf(&b, "%-*s %8s %11s %14s %12s %11s %10s %11s\n", (int)w,
 		      "ACCOUNT / USER", "SHARES", "NORMSHARES", "USAGE",
 		      "EFFECTVUSAGE", fair ? "LEVELFS" : "", "FAIRSHARE",

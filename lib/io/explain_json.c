@@ -43,6 +43,13 @@ js_user(struct fs_buf *b, struct js *c, uint32_t u, uint32_t rank)
 	fs_json_string(b, a->user);
 	fs_buf_addstr(b, ", \"partition\": ");
 	fs_json_string(b, a->part);
+	if (!a->is_user) {
+		/* An account: its Level FS, no rank. */
+		fs_buf_addstr(b, ", \"level_fs\": ");
+		fs_json_ld(b, a->level_fs);
+		fs_buf_addstr(b, ", \"rank\": null}");
+		return;
+	}
 	fs_buf_addstr(b, ", \"fairshare\": ");
 	fs_buf_double(b, a->fs_factor);
 	fs_buf_printf(b, ", \"rank\": %u}", rank);
@@ -95,6 +102,11 @@ js_head(struct fs_buf *b, struct js *c)
 		      c->ro->ties == FS_TIES_MERGE ? "merge" : "slurm",
 		      c->tr->user_count,
 		      c->tr->node[c->tr->root].usage_raw == 0 ? "true" : "false");
+	if (fs_header_meta(&c->tr->t->h, "whatif")) {
+		fs_buf_addstr(b, "  \"whatif\": ");
+		fs_json_string(b, fs_header_meta(&c->tr->t->h, "whatif"));
+		fs_buf_addstr(b, ",\n");
+	}
 }
 
 /* The other users of u's rank, as a list of names. */
@@ -115,11 +127,12 @@ same_rank(struct fs_buf *b, struct js *c, uint32_t u)
 	}
 }
 
+static void js_shares(struct fs_buf *b, struct js *c,
+		      const struct fs_explain *x);
+
 static void
 json_pair(struct fs_buf *b, struct js *c, const struct fs_explain *x)
 {
-	static const char *const shares[] = {"ok", "parent", "inf", "limit",
-					     "not_applicable"};
 	const struct fs_tree *tr = c->tr;
 	const char *ab[2] = {"a", "b"};
 	int k;
@@ -163,28 +176,9 @@ json_pair(struct fs_buf *b, struct js *c, const struct fs_explain *x)
 			      "\n    \"decay_changes_order\": false,\n"
 			      "    \"half_life\": ", ab[x->lower]);
 		fs_buf_double(b, c->half_life);
-		fs_buf_printf(b, ",\n    \"shares\": {\"status\": \"%s\"",
-			      shares[x->shares]);
-		if (x->shares != FS_SHARES_NA) {
-			fs_buf_addstr(b, ", \"association\": ");
-			js_name(b, c, x->side[x->lower].node);
-		}
-		if (x->shares == FS_SHARES_OK) {
-			fs_buf_printf(b, ", \"now\": %u, \"needed\": %u, "
-				      "\"level_shares\": %u, \"level_fs\": ",
-				      x->shares_now, x->shares_needed,
-				      x->level_shares_after);
-			fs_json_ld(b, x->level_fs_after[x->lower]);
-			fs_buf_addstr(b, ", \"other_level_fs\": ");
-			fs_json_ld(b, x->level_fs_after[!x->lower]);
-		}
-		if (x->shares == FS_SHARES_LIMIT) {
-			fs_buf_addstr(b, ", \"best_level_fs\": ");
-			fs_json_ld(b, x->level_fs_after[x->lower]);
-			fs_buf_addstr(b, ", \"other_level_fs\": ");
-			fs_json_ld(b, x->level_fs_after[!x->lower]);
-		}
-		fs_buf_addstr(b, "}\n  }\n");
+		fs_buf_addstr(b, ",\n    \"shares\": ");
+		js_shares(b, c, x);
+		fs_buf_addstr(b, "\n  }\n");
 	} else {
 		b->len -= 2;	/* drop ",\n" after rule */
 		fs_buf_addstr(b, "\n");
@@ -192,16 +186,47 @@ json_pair(struct fs_buf *b, struct js *c, const struct fs_explain *x)
 	fs_buf_addstr(b, "}\n");
 }
 
+/* {"status": ...}: what more shares would do for x's lower side. */
+static void
+js_shares(struct fs_buf *b, struct js *c, const struct fs_explain *x)
+{
+	static const char *const shares[] = {"ok", "parent", "inf", "limit",
+					     "not_applicable"};
+
+	fs_buf_printf(b, "{\"status\": \"%s\"", shares[x->shares]);
+	if (x->shares != FS_SHARES_NA) {
+		fs_buf_addstr(b, ", \"association\": ");
+		js_name(b, c, x->side[x->lower].node);
+	}
+	if (x->shares == FS_SHARES_OK) {
+		fs_buf_printf(b, ", \"now\": %u, \"needed\": %u, "
+			      "\"level_shares\": %u, \"level_fs\": ",
+			      x->shares_now, x->shares_needed,
+			      x->level_shares_after);
+		fs_json_ld(b, x->level_fs_after[x->lower]);
+		fs_buf_addstr(b, ", \"other_level_fs\": ");
+		fs_json_ld(b, x->level_fs_after[!x->lower]);
+	}
+	if (x->shares == FS_SHARES_LIMIT) {
+		fs_buf_addstr(b, ", \"best_level_fs\": ");
+		fs_json_ld(b, x->level_fs_after[x->lower]);
+		fs_buf_addstr(b, ", \"other_level_fs\": ");
+		fs_json_ld(b, x->level_fs_after[!x->lower]);
+	}
+	fs_buf_addstr(b, "}");
+}
+
 static void
 json_path(struct fs_buf *b, struct js *c,
-	  const struct fs_explain_path *p)
+	  const struct fs_explain_path *p, const struct fs_explain *pass)
 {
 	const struct fs_tree *tr = c->tr;
 	uint32_t k, j;
 	char ex[FS_FMT_MAX + 1];
 
 	js_head(b, c);
-	fs_buf_addstr(b, "  \"user\": ");
+	fs_buf_addstr(b, tr->node[p->user].is_user ? "  \"user\": "
+						   : "  \"account\": ");
 	js_user(b, c, p->user, p->rank);
 	fs_buf_addstr(b, ",\n  \"path\": [");
 	for (k = 0; k < p->nstep; k++) {
@@ -227,7 +252,22 @@ json_path(struct fs_buf *b, struct js *c,
 		}
 		fs_buf_addstr(b, "]\n    }");
 	}
-	fs_buf_addstr(b, "\n  ],\n  \"same_rank\": [");
+	fs_buf_addstr(b, "\n  ],\n");
+	if (!tr->node[p->user].is_user) {
+		/* An account: what passing the sibling before it takes. */
+		fs_buf_addstr(b, "  \"to_pass\": ");
+		if (!pass) {
+			fs_buf_addstr(b, "null\n}\n");
+			return;
+		}
+		fs_buf_addstr(b, "{\"who\": ");
+		js_name(b, c, pass->user[1]);
+		fs_buf_addstr(b, ", \"shares\": ");
+		js_shares(b, c, pass);
+		fs_buf_addstr(b, "}\n}\n");
+		return;
+	}
+	fs_buf_addstr(b, "  \"same_rank\": [");
 	same_rank(b, c, p->user);
 	fs_buf_addstr(b, "]\n}\n");
 }
@@ -247,11 +287,12 @@ fs_explain_json_pair(struct fs_buf *b, const struct fs_tree *tr,
 void
 fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 		     const struct fs_rank_opts *ro, double half_life,
-		     const struct fs_explain_path *p)
+		     const struct fs_explain_path *p,
+		     const struct fs_explain *pass)
 {
 	struct js c = {tr, ro, half_life, {NULL, 0, 0, 0}};
 
 	fs_buf_init(&c.name);
-	json_path(b, &c, p);
+	json_path(b, &c, p, pass);
 	fs_buf_release(&c.name);
 }

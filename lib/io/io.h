@@ -45,6 +45,9 @@ struct fs_sshare_opts {
 	int partition;		/* -m */
 	int newer;		/* 25.11+: FairShare blank on account rows */
 };
+/* Whether Slurm RELEASE ("26.05", "22.05.8") is MAJOR.MINOR or later: 1,
+ * 0 when older, -1 if RELEASE is no release (NULL too). */
+int fs_slurm_release_at_least(const char *release, int major, int minor);
 /* Whether Slurm RELEASE's sshare leaves account FairShare blank ("26.05",
  * "22.05.8"): 1 from 25.11 on, 0 before, -1 if RELEASE is no release. */
 int fs_sshare_release_newer(const char *release);
@@ -161,6 +164,8 @@ struct fs_report_opts {
 	unsigned depth;
 	int all;		/* every association instead */
 	unsigned metrics;	/* families, bits of fs_report_prom_metric; 0 all */
+	/* HTML only: the picture's boxes as wide as usage, not shares. */
+	int width_usage;
 };
 /* --metrics: the bit of a Prometheus family named without its prefix
  * "fairshare_" ("factor", "usage_raw"), or -1 for an unknown name. */
@@ -183,6 +188,19 @@ void fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 		     const struct fs_rank_opts *ro, const struct fs_tree *old,
 		     const struct fs_rank_opts *old_ro,
 		     const struct fs_report_opts *o);
+/* fs-report --history DIR: the snapshots read one at a time, twice.
+ * fs_history_add with each snapshot (ranked, in time order) in the first
+ * pass: 0, or -1 with e set (another cluster, no #taken or not later than
+ * the one before); then fs_history_choose; then fs_history_add with each
+ * again; then fs_history_write. */
+struct fs_history;
+struct fs_history *fs_history_new(const struct fs_report_opts *o);
+int fs_history_add(struct fs_history *h, const struct fs_tree *tr,
+		   const struct fs_rank_opts *ro, const char *file,
+		   struct fs_err *e);
+void fs_history_choose(struct fs_history *h);
+void fs_history_write(struct fs_buf *out, const struct fs_history *h);
+void fs_history_free(struct fs_history *h);
 /* Escapes: HTML text and attributes (& < > " '), Markdown text, and
  * Prometheus label values (\ " newline). */
 void fs_buf_html(struct fs_buf *b, const char *s);
@@ -210,15 +228,15 @@ struct fs_sprio {
 					 * of how many */
 	size_t newpos;			/* the new job's position */
 	size_t *row, nrow;		/* the positions written, in order */
+	FILE *out;			/* set: the TSV and JSON writers pass
+					 * their buffer on to it every 64 KiB
+					 * (a failure stays in ferror) */
 };
 
-/* sprio -l's columns. */
-#define FS_SPRIO_LONG_FORMAT "%.15i %9r %.8u %.10Y %.10S %.10A %.10B " \
-			     "%.10F %.10J %.10P %.10Q %.11N %.20T"
-
-/* sprio -n -l's columns. */
-#define FS_SPRIO_NORM_FORMAT "%.15i %9r %.8u %10y %10a %10b %10f %10j " \
-			     "%10p %10q %20t"
+/* sprio -l's columns (-n -l's with norm) as Slurm RELEASE's sprio prints
+ * them ("24.11"; NULL or no release: 22.05's): 23.02 added the account
+ * and the QOS name. */
+const char *fs_sprio_long_format(int norm, const char *release);
 
 /* Order x's jobs (their priorities computed) and find their places; every
  * job is written, best first. */
@@ -308,16 +326,38 @@ void fs_jobs_release(struct fs_jobs *j);
 int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
 		       struct fs_err *e);
 
+/* ----------------------------------------------------------------- cost.c */
+
+/* fs-prio --new --cost: what the job is (for the words), and what
+ * fs_cost_run found, as text or one JSON document appended to b. */
+struct fs_cost_info {
+	const char *part, *qos;
+	const char *weights;		/* the partition's TRESBillingWeights,
+					 * or NULL */
+	int max_tres;			/* PriorityFlags=MAX_TRES */
+	uint32_t cpus, nodes;
+	double mem;			/* MB, all nodes */
+};
+void fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
+		  const struct fs_rank_opts *ro, const struct fs_cost_info *in,
+		  const struct fs_cost *c);
+void fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
+		  const struct fs_cost_info *in, const struct fs_cost *c);
+
 /* --------------------------------------------------------- explain_json.c */
 
-/* fs-explain --json: why one user ranks above another (x), or one user's
- * path (p), on tree tr ranked with ro, as one JSON document appended to b.
- * half_life (seconds) is what the document says of decay. */
+/* fs-explain --json: why one user or account ranks above another (x), or
+ * one's path (p), on tree tr ranked with ro, as one JSON document appended
+ * to b. half_life (seconds) is what the document says of decay. For an
+ * account's path, pass (or NULL) is its pair with the sibling walked just
+ * before it: the shares it would need to pass it. The tree's 'whatif'
+ * metadata, if any, is said. */
 void fs_explain_json_pair(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro, double half_life,
 			  const struct fs_explain *x);
 void fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro, double half_life,
-			  const struct fs_explain_path *p);
+			  const struct fs_explain_path *p,
+			  const struct fs_explain *pass);
 
 #endif

@@ -28,10 +28,6 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 	unsigned long long x;
 
 	switch (c) {
-	case JC_QOS:
-		free(j->qos);
-		j->qos = fs_xstrdup(*v ? v : "normal");
-		return 0;
 	case JC_CPUS:
 	case JC_NODES:
 	case JC_MAXCPUS:
@@ -82,6 +78,31 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 	return 0;
 }
 
+/* The job's id, user, account, partition and QOS (normal when not
+ * given) in one block: a big queue is not 200,000 small allocations. */
+static void
+set_names(struct fs_prio_pending *j, char *const *fields, const int *col)
+{
+	const char *v[5];
+	char **dst[5] = {&j->id, &j->user, &j->acct, &j->part, &j->qos};
+	size_t len[5], total = 0, k;
+	char *p;
+
+	for (k = 0; k < 5; k++) {
+		v[k] = col[JC_ID + k] >= 0 ? fields[col[JC_ID + k]] : "";
+		if (JC_ID + k == JC_QOS && !*v[k])
+			v[k] = "normal";
+		len[k] = strlen(v[k]) + 1;
+		total += len[k];
+	}
+	p = j->strings = fs_xmalloc(total);
+	for (k = 0; k < 5; k++) {
+		memcpy(p, v[k], len[k]);
+		*dst[k] = p;
+		p += len[k];
+	}
+}
+
 int
 fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 {
@@ -93,6 +114,12 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 
 	for (c = 0; c < JC_N; c++)
 		col[c] = -1;
+	/* A job a line at most: sized once, not grown by copies. */
+	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
+		cap++;
+	cap += s->njob + 1;
+	s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
+	fs_advise_huge(s->job, cap * sizeof(*s->job));
 	for (line = text; *line && !ret; line = next) {
 		size_t len, nf = 1;
 		char *p;
@@ -154,26 +181,18 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 				       "%d", nf, ncols);
 			break;
 		}
-		if (s->njob == cap) {
-			cap = cap ? 2 * cap : 16;
-			s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
-		}
 		j = &s->job[s->njob++];
 		memset(j, 0, sizeof(*j));
 		j->line = lineno;
 		j->cpus = j->nodes = 1;
 		j->max_cpus = FS_NO_VAL;
 		j->time_limit = FS_NO_VAL;
-		j->id = fs_xstrdup(fields[col[JC_ID]]);
-		j->user = fs_xstrdup(fields[col[JC_USER]]);
-		j->acct = fs_xstrdup(fields[col[JC_ACCT]]);
-		j->part = fs_xstrdup(fields[col[JC_PART]]);
-		j->qos = fs_xstrdup("normal");
+		set_names(j, fields, col);
 		for (c = JC_ID; c <= JC_PART && !ret; c++)
 			if (!*fields[col[c]])
 				ret = fs_error(e, lineno, "column '%s' is "
 					       "empty", job_cols[c]);
-		for (c = JC_QOS; c < JC_N && !ret; c++)
+		for (c = JC_CPUS; c < JC_N && !ret; c++)
 			if (col[c] >= 0)
 				ret = job_field(j, c, fields[col[c]], lineno, e);
 	}

@@ -56,6 +56,15 @@ fs_json_string(struct fs_buf *b, const char *s)
 
 	fs_buf_addch(b, '"');
 	while (*p) {
+		/* A run of printable ASCII at once. */
+		for (n = 0; p[n] >= 0x20 && p[n] < 0x7f && p[n] != '"' &&
+			    p[n] != '\\'; n++)
+			;
+		if (n) {
+			fs_buf_add(b, p, n);
+			p += n;
+			continue;
+		}
 		if (*p == '"' || *p == '\\') {
 			fs_buf_addch(b, '\\');
 			fs_buf_addch(b, (char)*p++);

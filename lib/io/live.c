@@ -29,6 +29,7 @@
  */
 #define _GNU_SOURCE /* strcasestr */
 #include <errno.h>
+#include <math.h>
 #include <pwd.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -101,6 +102,24 @@ typedef ListIterator fs_slist_itr;
 #define fs_free_ctl_conf slurm_free_conf
 #else
 #define fs_free_ctl_conf slurm_free_ctl_conf
+#endif
+
+/* The priority factors (slurm_load_job_prio, sprio's request): 23.02 moved
+ * the factors of an object into prio_factors (NULL for a priority set by an
+ * administrator) and the filters to the client; 26.05 put the job id in
+ * step_id. */
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
+#define FS_PRIO_OBJ_JOB(o) ((o)->step_id.job_id)
+#else
+#define FS_PRIO_OBJ_JOB(o) ((o)->job_id)
+#endif
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(23, 2, 0)
+#define FS_PRIO_OBJ_AGE(o) \
+	((o)->prio_factors ? (o)->prio_factors->priority_age : 0.0)
+#define fs_load_job_prio(r) slurm_load_job_prio((r), 0)
+#else
+#define FS_PRIO_OBJ_AGE(o) ((o)->priority_age)
+#define fs_load_job_prio(r) slurm_load_job_prio((r), NULL, NULL, NULL, 0)
 #endif
 
 /* A failed call leaves its error in errno (slurm_get_errno(), which only
@@ -613,6 +632,30 @@ keep_ancestors(struct tree *t, int i)
 		t->nodes[i].keep = 1;
 }
 
+/* Whether usr names the user row acct/user: USER, or ACCOUNT/USER or
+ * ACCOUNT/USER/PARTITION as the toolkit names a user (fs_spec_split). */
+static int
+user_named(const char *const *usr, const struct node *nd)
+{
+	const char *acct = str_or_empty(nd->rec->acct);
+	const char *part = str_or_empty(nd->rec->partition);
+	char *w[3];
+	int n, hit;
+
+	for (; *usr; usr++) {
+		if (!strcmp(*usr, nd->rec->user))
+			return 1;
+		if (!strchr(*usr, '/') || (n = fs_spec_split(*usr, w, 3)) < 2)
+			continue;
+		hit = !strcmp(w[0], acct) && !strcmp(w[1], nd->rec->user) &&
+		      (n < 3 || !strcmp(w[2], part));
+		free(w[0]);
+		if (hit)
+			return 1;
+	}
+	return 0;
+}
+
 /* Mark the rows to write (struct fs_live_filter). Walks the tree from the
  * root with an explicit stack; insub is set below a named account. */
 static void
@@ -641,7 +684,7 @@ tree_filter(struct tree *t, const struct fs_live_filter *o)
 			insub[i] = 1;
 		if (nd->rec->user) {
 			if ((!acc || insub[i]) &&
-			    (!usr || fs_list_has(usr, nd->rec->user, 0))) {
+			    (!usr || user_named(usr, nd))) {
 				nd->keep = 1;
 				keep_ancestors(t, i);
 			}
@@ -1051,6 +1094,8 @@ prio_partitions(struct session *ss, struct fs_prio_snapshot *s)
 		q->max_time = p->max_time;
 		q->default_time = p->default_time;
 		q->is_default = !!(p->flags & PART_FLAG_DEFAULT);
+		q->billing = p->billing_weights_str && *p->billing_weights_str
+			     ? fs_xstrdup(p->billing_weights_str) : NULL;
 		q->node_count = p->total_nodes;
 		q->cpus = p->total_cpus;
 		s->cl.npart++;
@@ -1086,6 +1131,11 @@ prio_assocs(struct fs_prio_snapshot *s, assoc_mgr_info_msg_t *m)
 			s->qos[s->nqos].name = dup_or_empty(q->name);
 			s->qos[s->nqos].prio = q->priority == FS_INFINITE ? 0
 					       : q->priority;
+			/* Slurm applies it when not negative; unset is 1. */
+			s->qos[s->nqos].usage_factor =
+				q->usage_factor >= 0 &&
+				q->usage_factor != (double)NO_VAL
+				? q->usage_factor : 1;
 			if (s->qos[s->nqos].prio > s->qos_max)
 				s->qos_max = s->qos[s->nqos].prio;
 			s->nqos++;
@@ -1177,6 +1227,87 @@ prio_jobs(struct session *ss, struct fs_prio_snapshot *s)
 	return 0;
 }
 
+/* A job's stored age: its id and the weighted age factor. */
+struct stored_age {
+	uint32_t id;
+	double age;
+};
+
+static int
+by_stored_id(const void *pa, const void *pb)
+{
+	const struct stored_age *a = pa, *b = pb;
+
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+/*
+ * When the controller computed the age it stored, as the seconds since
+ * accrue it counted: the inverse of set_priority_factors' diff / max_age
+ * times the weight, exact (the same doubles give the same factor back). A
+ * full age is any time from accrue + max_age on; no age stored, accrue.
+ */
+static long long
+age_time(const struct fs_prio_conf *c, long long accrue, double stored)
+{
+	long long diff, d;
+
+	if (!c->w_age || !c->max_age || !accrue || !(stored > 0))
+		return accrue;
+	if (stored >= (double)c->w_age)
+		return accrue + c->max_age;
+	diff = llround(stored / (double)c->w_age * (double)c->max_age);
+	for (d = diff - 1; d <= diff + 1; d++)
+		if (d >= 0 && (double)d / (double)c->max_age *
+		    (double)c->w_age == stored)
+			return accrue + d;
+	return accrue + diff;
+}
+
+/*
+ * The ages sprio shows: the factors the controller stored when it last
+ * computed each job's priority (its last priority pass, or the job's
+ * submission or update since), read with sprio's own request, become each
+ * job's age_at (docs/slurm.md §5.7). A job the reply leaves out keeps 0.
+ */
+static int
+prio_stored_ages(struct session *ss, struct fs_prio_snapshot *s)
+{
+	priority_factors_response_msg_t *m = NULL;
+	priority_factors_object_t *o;
+	struct stored_age *v, key, *hit;
+	fs_slist_itr it;
+	size_t n = 0, i;
+
+	if (!s->conf.w_age || !s->njob)
+		return 0;
+	if (fs_load_job_prio(&m) != SLURM_SUCCESS)
+		return fail_rpc(ss, "the priority factors", errno);
+	if (!m || !m->priority_factors_list) {
+		slurm_free_priority_factors_response_msg(m);
+		return 0;
+	}
+	v = fs_xcalloc((size_t)slurm_list_count(m->priority_factors_list) + 1,
+		       sizeof(*v));
+	it = slurm_list_iterator_create(m->priority_factors_list);
+	while ((o = slurm_list_next(it))) {
+		v[n].id = FS_PRIO_OBJ_JOB(o);
+		v[n++].age = FS_PRIO_OBJ_AGE(o);
+	}
+	slurm_list_iterator_destroy(it);
+	slurm_free_priority_factors_response_msg(m);
+	qsort(v, n, sizeof(*v), by_stored_id);
+	for (i = 0; i < s->njob; i++) {
+		struct fs_prio_pending *j = &s->job[i];
+
+		key.id = (uint32_t)strtoul(j->id, NULL, 10);
+		if ((hit = bsearch(&key, v, n, sizeof(*v), by_stored_id)))
+			j->age_at = age_time(&s->conf, j->accrue, hit->age);
+	}
+	free(v);
+	return 0;
+}
+
 int
 fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 {
@@ -1197,6 +1328,8 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 		ret = prio_partitions(&ss, s);
 	if (!ret)
 		ret = prio_jobs(&ss, s);
+	if (!ret)
+		ret = prio_stored_ages(&ss, s);
 	if (!ret) {
 		prio_assocs(s, msg);
 		capture_end(&ss, 1);

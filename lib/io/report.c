@@ -395,6 +395,47 @@ sort_by(uint32_t *v, size_t n, const struct order *o)
 	free(tmp);
 }
 
+/* Sift v[i] down a heap of n whose root is the last in o's order. */
+static void
+sift(uint32_t *v, size_t n, size_t i, const struct order *o)
+{
+	size_t c;
+	uint32_t t;
+
+	for (; (c = 2 * i + 1) < n; i = c) {
+		if (c + 1 < n && o->cmp(o, v[c + 1], v[c]) > 0)
+			c++;
+		if (o->cmp(o, v[c], v[i]) <= 0)
+			return;
+		t = v[i];
+		v[i] = v[c];
+		v[c] = t;
+	}
+}
+
+/* Only the first k of v[0..n) in o's order are listed: they are put in
+ * v[0..k), sorted, through a heap of the k best so far, O(n log k). A
+ * whole sort of a million users, a third of them tied at no usage and
+ * told apart by name, took seconds. */
+static void
+first_k(uint32_t *v, size_t n, size_t k, const struct order *o)
+{
+	size_t i;
+
+	if (k >= n) {
+		sort_by(v, n, o);
+		return;
+	}
+	for (i = k / 2; i-- > 0;)
+		sift(v, k, i, o);
+	for (i = k; i < n; i++)
+		if (o->cmp(o, v[i], v[0]) < 0) {
+			v[0] = v[i];
+			sift(v, k, 0, o);
+		}
+	sort_by(v, k, o);
+}
+
 static int
 cmp_pos(const struct order *o, uint32_t x, uint32_t y)
 {
@@ -419,10 +460,13 @@ cmp_node_key(const struct order *o, uint32_t x, uint32_t y)
 	return cmp_key(&o->tr->node[x], &o->tr->node[y]);
 }
 
+/* By user name, then key. */
 static int
-cmp_user_name(const struct order *o, uint32_t x, uint32_t y)
+cmp_user_key(const struct order *o, uint32_t x, uint32_t y)
 {
-	return strcmp(o->tr->node[x].user, o->tr->node[y].user);
+	int c = strcmp(o->tr->node[x].user, o->tr->node[y].user);
+
+	return c ? c : cmp_key(&o->tr->node[x], &o->tr->node[y]);
 }
 
 static int
@@ -505,6 +549,50 @@ sort_moved(const struct fs_report *r, struct moved *v, size_t n)
 	free(tmp);
 }
 
+/* A user association with the first eight bytes of its user name as a
+ * number in byte order, so that most comparisons of a million names are
+ * one of integers (strcmp took a quarter of fs-report --html). */
+struct named {
+	uint64_t prefix;
+	uint32_t i;
+};
+
+static inline int
+named_before(const struct order *o, const struct named *a,
+	     const struct named *b)
+{
+	if (a->prefix != b->prefix)
+		return a->prefix < b->prefix;
+	return cmp_user_key(o, a->i, b->i) < 0;
+}
+
+FS_MSORT(named_sort, struct named, const struct order *, named_before)
+
+static void
+sort_users_by_name(const struct fs_tree *tr, uint32_t *v, size_t n)
+{
+	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w));
+	size_t k, j;
+
+	for (k = 0; k < n; k++) {
+		const unsigned char *u =
+			(const unsigned char *)tr->node[v[k]].user;
+		uint64_t p = 0;
+
+		/* Bytes after the NUL count as 0: "ab" before "ab\1". */
+		for (j = 0; j < 8; j++) {
+			p = p << 8 | *u;
+			u += *u != 0;
+		}
+		w[k] = (struct named){p, v[k]};
+	}
+	named_sort(&(struct order){cmp_user_key, NULL, tr, NULL}, w, w + n,
+		   (uint32_t)n);
+	for (k = 0; k < n; k++)
+		v[k] = w[k].i;
+	free(w);
+}
+
 /* ------------------------------------------------------------ sections */
 
 static void
@@ -523,12 +611,14 @@ add_summary(struct fs_report *r)
 		else if (i != tr->root)
 			accounts++;
 	}
-	/* Distinct user names: sort by user name, count the changes. */
-	sort_by(u, nu, &(struct order){cmp_user_name, r, tr, NULL});
+	/* Distinct user names: sort by user name, count the changes. The
+	 * order (ties by key) is the HTML page's index of users. */
+	sort_users_by_name(tr, u, nu);
 	for (i = 0; i < nu; i++)
 		distinct += !i || strcmp(tr->node[u[i - 1]].user,
 					 tr->node[u[i]].user);
-	free(u);
+	r->by_user = u;
+	r->nby_user = nu;
 	summary_add(r, "Cluster", "%s", cluster ? cluster : "(unknown)");
 	summary_add(r, "Taken", "%s", taken ? taken : "(unknown)");
 	if (fs_algorithm_levels(r->ro->algorithm))
@@ -730,8 +820,10 @@ add_account_tables(struct fs_report *r)
 		else if (gap(r, i) < 0)
 			over[no++] = i;
 	}
-	sort_by(under, nu, &(struct order){cmp_gap_desc, r, NULL, NULL});
-	sort_by(over, no, &(struct order){cmp_gap_asc, r, NULL, NULL});
+	first_k(under, nu, r->o->top,
+		&(struct order){cmp_gap_desc, r, NULL, NULL});
+	first_k(over, no, r->o->top,
+		&(struct order){cmp_gap_asc, r, NULL, NULL});
 	account_rows(r, table_new(r, "Accounts furthest below their share "
 				  "of the cluster", note,
 				  "No account used less than its share.",
@@ -780,8 +872,10 @@ add_idle_tables(struct fs_report *r)
 		if (!a->shares_raw && a->usage_raw > 0)
 			zero[nz++] = i;
 	}
-	sort_by(idle, ni, &(struct order){cmp_width_desc, r, NULL, NULL});
-	sort_by(zero, nz, &(struct order){cmp_usage_desc, r, NULL, NULL});
+	first_k(idle, ni, r->o->top,
+		&(struct order){cmp_width_desc, r, NULL, NULL});
+	first_k(zero, nz, r->o->top,
+		&(struct order){cmp_usage_desc, r, NULL, NULL});
 	assoc_rows(r, table_new(r, "Idle associations holding shares",
 				"Share is the part of the whole cluster's "
 				"shares they hold unused.",
@@ -967,47 +1061,6 @@ add_since_tables(struct fs_report *r)
 	free(old_service);
 }
 
-/* Sift v[i] down a heap of n whose root is the last in o's order. */
-static void
-sift(uint32_t *v, size_t n, size_t i, const struct order *o)
-{
-	size_t c;
-	uint32_t t;
-
-	for (; (c = 2 * i + 1) < n; i = c) {
-		if (c + 1 < n && o->cmp(o, v[c + 1], v[c]) > 0)
-			c++;
-		if (o->cmp(o, v[c], v[i]) <= 0)
-			return;
-		t = v[i];
-		v[i] = v[c];
-		v[c] = t;
-	}
-}
-
-/* Only the first k of v[0..n) in o's order are listed: they are put in
- * v[0..k), sorted, through a heap of the k best so far, O(n log k). A
- * whole sort of a million users, a third of them tied at no usage and
- * told apart by name, took seconds. */
-static void
-first_k(uint32_t *v, size_t n, size_t k, const struct order *o)
-{
-	size_t i;
-
-	if (k >= n) {
-		sort_by(v, n, o);
-		return;
-	}
-	for (i = k / 2; i-- > 0;)
-		sift(v, k, i, o);
-	for (i = k; i < n; i++)
-		if (o->cmp(o, v[i], v[0]) < 0) {
-			v[0] = v[i];
-			sift(v, k, 0, o);
-		}
-	sort_by(v, k, o);
-}
-
 /* The user associations in the two orders the report lists them in, the
  * first --top of each. */
 static void
@@ -1054,6 +1107,39 @@ report_release(struct fs_report *r)
 	free(r->title);
 	free(r->heavy);
 	free(r->lowest);
+	if (r->draw != r->width)
+		free(r->draw);
+	free(r->by_user);
+	free(r->by_acct);
+}
+
+static int
+cmp_acct_name(const struct order *o, uint32_t x, uint32_t y)
+{
+	return cmp_key(&o->tr->node[x], &o->tr->node[y]);
+}
+
+/* What the HTML page needs beyond the tables: the picture's widths and
+ * the name index. */
+static void
+add_html(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t i;
+
+	r->draw = r->width;
+	if (r->o->width_usage) {
+		r->draw = fs_xcalloc(tr->n, sizeof(*r->draw));
+		for (i = 0; i < tr->n; i++)
+			r->draw[i] = (double)cluster_use(r, i);
+	}
+	/* by_user: add_summary sorted it. */
+	r->by_acct = fs_xcalloc(tr->n + 1, sizeof(*r->by_acct));
+	for (i = 0; i < tr->n; i++)
+		if (!tr->node[i].is_user && i != tr->root)
+			r->by_acct[r->nby_acct++] = i;
+	sort_by(r->by_acct, r->nby_acct,
+		&(struct order){cmp_acct_name, r, tr, NULL});
 }
 
 void
@@ -1090,6 +1176,8 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 		if (old)
 			add_since_tables(&r);
 	}
+	if (o->format == FS_REPORT_HTML)
+		add_html(&r);
 	switch (o->format) {
 	case FS_REPORT_TEXT:
 		fs_report_text_write(out, &r);
@@ -1102,6 +1190,151 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 		break;
 	case FS_REPORT_PROMETHEUS:
 		fs_report_prom_write(out, &r);
+		break;
+	}
+	report_release(&r);
+}
+
+/* ------------------------------------------------------------ history */
+
+long double
+fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
+{
+	return service_of(tr, alg, i);
+}
+
+uint32_t *
+fs_report_by_key(const struct fs_tree *tr)
+{
+	return sorted_by_key(tr);
+}
+
+static void
+fmt_fs(struct fs_buf *b, double v)
+{
+	if (isnan(v))
+		fs_buf_addch(b, '-');
+	else
+		fs_buf_printf(b, "%.6f", v);
+}
+
+static void
+fmt_scaled(struct fs_buf *b, double m)
+{
+	if (isnan(m) || isinf(m))
+		fs_buf_addch(b, '-');
+	else
+		fs_report_fmt_service(b, exp2l(m));
+}
+
+static void
+history_rows(struct fs_report *r, const struct fs_history *h, int users)
+{
+	const uint32_t *v = users ? h->usr_top : h->acc_top;
+	size_t n = users ? h->nusr : h->nacc, k;
+	struct fs_rtable *t;
+	struct fs_buf c;
+
+	if (users)
+		t = table_new(r, "Users whose FairShare moved most",
+			      "Ranked by the range of their FairShare over "
+			      "the snapshots: first and last value, lowest "
+			      "and highest.",
+			      "No user's FairShare changed.",
+			      "lUser|lAccount|pPartition|rFirst|rLast|rLowest|"
+			      "rHighest|rUsage first (h)|rUsage last (h)");
+	else
+		t = table_new(r, h->classic ? "Accounts whose S/U moved most"
+					    : "Accounts whose Level FS moved "
+					      "most",
+			      "Level FS (S/U under the classic algorithms), "
+			      "clamped to 1/8..8 as in fs-report --html's "
+			      "picture, ranked by the range of its log over "
+			      "the snapshots: first and last value, lowest "
+			      "and highest.",
+			      "No account's Level FS changed.",
+			      "lAccount|lParent|rFirst|rLast|rLowest|rHighest|"
+			      "rUsage first (h)|rUsage last (h)");
+	t->more = (users ? h->nusr_moved : h->nacc_moved) - n;
+	fs_buf_init(&c);
+	for (k = 0; k < n; k++) {
+		const struct fs_hseries *s = &h->s[v[k]];
+
+		c.len = 0;
+		if (users) {
+			fs_buf_addstr(&c, s->user);
+			end_cell(&c);
+			fs_buf_addstr(&c, s->acct);
+			end_cell(&c);
+			if (r->partitions) {
+				fs_buf_addstr(&c, s->part);
+				end_cell(&c);
+			}
+			fmt_fs(&c, s->first_v);
+			end_cell(&c);
+			fmt_fs(&c, s->last_v);
+			end_cell(&c);
+			fmt_fs(&c, s->lo);
+			end_cell(&c);
+			fmt_fs(&c, s->hi);
+		} else {
+			fs_buf_addstr(&c, s->acct);
+			end_cell(&c);
+			fs_buf_addstr(&c, s->parent);
+			end_cell(&c);
+			fmt_scaled(&c, s->first_v);
+			end_cell(&c);
+			fmt_scaled(&c, s->last_v);
+			end_cell(&c);
+			fmt_scaled(&c, s->lo);
+			end_cell(&c);
+			fmt_scaled(&c, s->hi);
+		}
+		end_cell(&c);
+		fs_report_fmt_hours(&c, s->first_u);
+		end_cell(&c);
+		fs_report_fmt_hours(&c, s->last_u);
+		end_cell(&c);
+		table_row(t, &c);
+	}
+	fs_buf_release(&c);
+}
+
+void
+fs_history_write(struct fs_buf *out, const struct fs_history *h)
+{
+	struct fs_report r;
+	struct fs_buf b;
+	size_t k;
+
+	memset(&r, 0, sizeof(r));
+	r.o = h->o;
+	r.kind = "Fairshare history";
+	for (k = 0; k < h->ns; k++)
+		r.partitions |= *h->s[k].part != '\0';
+	r.title = fs_xstrdup(*h->cluster ? h->cluster : "(unknown)");
+	summary_add(&r, "Cluster", "%s", r.title);
+	summary_add(&r, "Snapshots", "%zu, taken %s to %s", h->nt,
+		    h->taken[0], h->taken[h->nt - 1]);
+	summary_add(&r, "Associations", "%zu seen", h->ns);
+	fs_buf_init(&b);
+	fs_report_fmt_hours(&b, (long double)h->total[0] * 3600);
+	fs_buf_addstr(&b, " hours in the first, ");
+	fs_report_fmt_hours(&b, (long double)h->total[h->nt - 1] * 3600);
+	fs_buf_addstr(&b, " in the last");
+	summary_add(&r, "Total usage", "%s", b.data);
+	fs_buf_release(&b);
+	history_rows(&r, h, 0);
+	history_rows(&r, h, 1);
+	switch (h->o->format) {
+	case FS_REPORT_MARKDOWN:
+		fs_report_markdown_write(out, &r);
+		break;
+	case FS_REPORT_HTML:
+		fs_report_history_html(out, &r, h);
+		break;
+	default:
+		fs_report_text_write(out, &r);
 		break;
 	}
 	report_release(&r);

@@ -31,6 +31,7 @@ struct fs_report {
 	double *width;		/* cur: the node's part of the cluster's shares */
 	long double *service;	/* cur: Level FS (classic: S/U), -1 for none */
 	char *title;
+	const char *kind;	/* the heading's words; NULL: Fairshare report */
 	char **summary;		/* key, value, key, value... */
 	size_t nsummary;	/* pairs */
 	struct fs_rtable *tab;
@@ -40,7 +41,51 @@ struct fs_report {
 	 * order: the heaviest (RawUsage) first, the lowest FairShare first. */
 	uint32_t *heavy, *lowest;
 	size_t nusers;
+	/* HTML: the picture's widths (width, or each node's part of the
+	 * cluster's usage), and the index: the user associations by user
+	 * name, the accounts (not root) by name. */
+	double *draw;
+	uint32_t *by_user, *by_acct;
+	size_t nby_user, nby_acct;
 };
+
+/* fs-report --history (report_history.c): one association across the
+ * snapshots. */
+struct fs_hseries {
+	char *acct, *user, *part, *parent;	/* parent: in the last seen */
+	int is_user;
+	double lo, hi;		/* the range of its measured value */
+	double first_v, last_v;	/* first and last measured values */
+	long double first_u, last_u;	/* RawUsage first and last seen */
+	uint32_t seen;		/* snapshots it is in */
+	double *v, *u;		/* chosen only: value (FairShare, Level FS or
+				 * S/U) and usage in hours a snapshot, NAN
+				 * where absent */
+};
+
+struct fs_history {
+	const struct fs_report_opts *o;
+	char *cluster, *first;	/* of the first snapshot: name, file */
+	long long *t;		/* taken, seconds, a snapshot */
+	char **taken;		/* as written */
+	size_t nt;
+	struct fs_hseries *s;	/* sorted by key */
+	size_t ns;
+	double *total;		/* the cluster's usage in hours a snapshot */
+	int pass;		/* 1 or 2 */
+	int classic;		/* some snapshot ranked without levels: S/U */
+	size_t at;		/* pass 2: the snapshot being read */
+	uint32_t *acc_top, *usr_top;	/* indexes in s, most moved first */
+	size_t nacc, nusr, nacc_moved, nusr_moved;
+};
+
+/* report.c, for report_history.c: a node's service value (Level FS, or
+ * S/U; -1 for none), and the node indexes in key order. */
+long double fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg,
+			      uint32_t i);
+uint32_t *fs_report_by_key(const struct fs_tree *tr);
+void fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
+			    const struct fs_history *h);
 
 /* report_fmt.c: display rounding shared by the renderers. */
 void fs_report_fmt_service(struct fs_buf *b, long double v);

@@ -45,7 +45,29 @@ static const char style[] =
 	"p.note,p.more{color:#555;font-size:.9em}"
 	"svg{display:block;width:100%;height:auto;border:1px solid #ccc}"
 	"svg text{font:12px sans-serif;pointer-events:none}"
-	"svg rect{stroke:#fff;stroke-width:.5}";
+	"svg rect{stroke:#fff;stroke-width:.5}"
+	"p.nav a{margin-right:1.2em}h3{font-size:1.05em}"
+	"details{margin:.1em 0}summary{cursor:pointer}"
+	"details[open]{margin-bottom:.6em}"
+	"details table{margin-left:1.2em;font-size:.92em}"
+	"details td+td,details th+th{text-align:right;"
+	"font-variant-numeric:tabular-nums}"
+	"details td.l,details th.l{text-align:left}"
+	"p.path{margin:.2em 1.2em;color:#555;font-size:.9em}"
+	"mark{background:#fdd49e}tr.ns td{background:#fff1e0}"
+	".d1{margin-left:1.2em}.d2{margin-left:2.4em}.d3{margin-left:3.6em}"
+	".d4{margin-left:4.8em}.d5{margin-left:6em}.d6{margin-left:7.2em}"
+	".d7{margin-left:8.4em}.d8{margin-left:9.6em}.d9{margin-left:10.8em}"
+	"ul.ix{columns:14em;list-style:none;padding:0;margin:.3em 1.2em}"
+	"ul.ix li{break-inside:avoid}"
+	"svg.ch{width:100%;border:0}"
+	"svg.ch text{font:11px sans-serif}svg.ch text.pt{font-weight:bold}"
+	"svg.ch rect.pl{fill:#fafafa;stroke:#ccc}"
+	"svg.ch path.gr{stroke:#ddd}"
+	"svg.ch polyline{fill:none;stroke:#2166ac;stroke-width:1.5}"
+	"svg.ch circle{fill:#2166ac}"
+	"span.sw{display:inline-block;width:.8em;height:.8em;"
+	"border:1px solid #999;vertical-align:middle}";
 
 /* Diverging colour for a service value: blue above 1, red below. */
 static void
@@ -151,8 +173,10 @@ box(struct fs_buf *b, const struct fs_report *r, uint32_t i, double x,
 	const char *name = i == r->cur->root ? r->title
 			   : a->is_user	     ? a->user
 					     : a->acct;
-	int dark;
+	int dark, link = !a->is_user;
 
+	if (link)
+		fs_buf_printf(b, "<a href=\"#n%u\">", i);
 	fs_buf_addstr(b, "<g>");
 	tooltip(b, r, i);
 	fs_buf_printf(b, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
@@ -170,7 +194,7 @@ box(struct fs_buf *b, const struct fs_report *r, uint32_t i, double x,
 		fs_buf_html(b, name);
 		fs_buf_addstr(b, "</text>");
 	}
-	fs_buf_addstr(b, "</g>\n");
+	fs_buf_addstr(b, link ? "</g></a>\n" : "</g>\n");
 }
 
 /* One frame of the layout walk: a drawn node whose children come next. */
@@ -179,17 +203,12 @@ struct frame {
 	double x;
 };
 
-static void
-icicle(struct fs_buf *b, const struct fs_report *r)
+/* The associations in each node's subtree, itself included. */
+static uint32_t *
+subtree_sizes(const struct fs_tree *tr)
 {
-	const struct fs_tree *tr = r->cur;
-	uint32_t *size = fs_xcalloc(tr->n, sizeof(*size));
-	struct frame *st = fs_xcalloc(tr->n + 1, sizeof(*st));
-	uint32_t sp = 0, k, j, maxdepth = 0, hidden = 0, blocks = 0;
-	struct fs_buf body;
-	double scale = WIDTH;
+	uint32_t *size = fs_xcalloc(tr->n, sizeof(*size)), k;
 
-	/* Subtree sizes, children before parents. */
 	for (k = tr->n; k-- > 0;) {
 		uint32_t i = tr->order[k];
 
@@ -197,6 +216,18 @@ icicle(struct fs_buf *b, const struct fs_report *r)
 		if (i != tr->root)
 			size[tr->node[i].parent] += size[i];
 	}
+	return size;
+}
+
+static void
+icicle(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
+{
+	const struct fs_tree *tr = r->cur;
+	struct frame *st = fs_xcalloc(tr->n + 1, sizeof(*st));
+	uint32_t sp = 0, j, maxdepth = 0, hidden = 0, blocks = 0;
+	struct fs_buf body;
+	double scale = WIDTH;
+
 	fs_buf_init(&body);
 	box(&body, r, tr->root, 0, WIDTH, 0);
 	st[sp++] = (struct frame){tr->root, 0, 0};
@@ -210,7 +241,7 @@ icicle(struct fs_buf *b, const struct fs_report *r)
 		 * leftmost is walked first. */
 		for (j = 0; j < p->nkids; j++) {
 			uint32_t c = tr->kids[p->kids + j];
-			double w = r->width[c] * scale;
+			double w = r->draw[c] * scale;
 
 			if (w < MIN_PX) {
 				thin += w;
@@ -241,10 +272,12 @@ icicle(struct fs_buf *b, const struct fs_report *r)
 		fs_buf_printf(&body, "<g><title>%u associations under ", nthin);
 		fs_buf_html(&body, f.node == tr->root ? "root" : p->acct);
 		fs_buf_printf(&body, ", each too thin to draw: %.4g%% of the "
-				     "cluster's shares together</title>"
+				     "cluster's %s together</title>"
 				     "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
 				     "height=\"%.0f\" fill=\"url(#thin)\"/></g>\n",
-			      thin / scale * 100, x, (f.depth + 1) * ROW_H, thin,
+			      thin / scale * 100,
+			      r->o->width_usage ? "usage" : "shares", x,
+			      (f.depth + 1) * ROW_H, thin,
 			      ROW_H);
 	}
 	fs_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -272,12 +305,11 @@ icicle(struct fs_buf *b, const struct fs_report *r)
 		fs_buf_printf(b, "All %u associations are drawn.", tr->n);
 	fs_buf_addstr(b, "</text>\n</svg>\n");
 	fs_buf_release(&body);
-	free(size);
 	free(st);
 }
 
 static void
-legend(struct fs_buf *b, int fair)
+legend(struct fs_buf *b, int fair, int usage)
 {
 	static const struct {
 		long double v;
@@ -303,12 +335,18 @@ legend(struct fs_buf *b, int fair)
 	fs_buf_addstr(b, "</svg>\n");
 	fs_buf_printf(b, "<p class=\"note\">Each box is an association, under "
 			 "its parent, as wide as its part of the whole "
-			 "cluster's shares. Colour is %s: blue boxes used "
+			 "cluster's %s. Colour is %s: blue boxes used "
 			 "less than their shares (under-served), red ones "
 			 "more (over-served). Hover over a box for its "
-			 "numbers.</p>\n",
+			 "numbers; click an account for its section "
+			 "below.%s</p>\n",
+		      usage ? "usage" : "shares",
 		      fair ? "its Level FS" : "S/U, NormShares over "
-					       "EffectvUsage");
+					       "EffectvUsage",
+		      usage ? "" : " Associations with usage but no shares "
+				   "have no width here: fs-report --html "
+				   "--width usage draws the boxes as wide as "
+				   "usage, and the sections below mark them.");
 }
 
 static void
@@ -355,9 +393,359 @@ table(struct fs_buf *b, const struct fs_rtable *t)
 			      t->more);
 }
 
-void
-fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
+/* ------------------------------------------ the accounts, one by one */
+
+/* Usage without shares: the association an administrator wants to see and
+ * the picture (as wide as shares) cannot show. */
+static int
+no_shares(const struct fs_node *a)
 {
+	return !a->use_parent && !a->shares_raw && a->usage_raw > 0;
+}
+
+static const char *
+name_of(const struct fs_report *r, uint32_t i)
+{
+	return i == r->cur->root ? "root" : r->cur->node[i].acct;
+}
+
+static void
+acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+{
+	fs_buf_addstr(b, "<a href=\"#n");
+	fs_buf_ll(b, i);
+	fs_buf_addstr(b, "\">");
+	fs_buf_html(b, name_of(r, i));
+	fs_buf_addstr(b, "</a>");
+}
+
+/* The sections' tables are most of a large page: their cells are closed
+ * by the next one (HTML allows it) and aligned by the style sheet (every
+ * column after the first on the right), about 70 bytes a user. */
+static void
+td_num(struct fs_buf *b)
+{
+	fs_buf_addstr(b, "<td>");
+}
+
+/* A part of the cluster as the tables print it: two decimals, "<0.01%"
+ * rather than 0.00% when not nothing. */
+static void
+fmt_part(struct fs_buf *b, long double v)
+{
+	if (v <= 0)
+		fs_buf_addch(b, '0');
+	else if (v < 0.0001L)
+		fs_buf_addstr(b, "&lt;0.01%");
+	else
+		fs_buf_printf(b, "%.2Lf%%", v * 100);
+}
+
+/* printf's %.6f through the number codec: a million of them. */
+static void
+fixed6(struct fs_buf *b, double v)
+{
+	char out[FS_FMT_MAX];
+	int n = fs_fmt_fixed6(out, v);
+
+	if (n < 0)
+		fs_buf_printf(b, "%.6f", v);
+	else
+		fs_buf_add(b, out, (size_t)n);
+}
+
+/* Shares, Share, Use, Level FS (S/U), Usage (h) of one association as
+ * table cells after the first. */
+static void
+num_cells(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+{
+	const struct fs_tree *tr = r->cur;
+	const struct fs_node *a = &tr->node[i];
+	long double total = tr->node[tr->root].usage_raw;
+
+	td_num(b);
+	if (a->use_parent)
+		fs_buf_addstr(b, "parent");
+	else if (no_shares(a))
+		fs_buf_addstr(b, "<mark>0</mark>");
+	else
+		fs_buf_ll(b, a->shares_raw);
+	td_num(b);
+	fmt_part(b, (long double)r->width[i]);
+	td_num(b);
+	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
+	td_num(b);
+	fs_report_fmt_service(b, r->service[i]);
+	td_num(b);
+	fs_report_fmt_hours(b, a->usage_raw);
+}
+
+static void
+section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
+	uint32_t depth, const uint32_t *size)
+{
+	const struct fs_tree *tr = r->cur;
+	const struct fs_node *a = &tr->node[i], *c;
+	int fair = fs_algorithm_levels(r->ro->algorithm);
+	long double total = tr->node[tr->root].usage_raw;
+	uint32_t j, nacct = 0, nuser = 0, nzero = 0, p;
+	uint32_t path[64], np = 0;
+	int dark;
+
+	for (j = 0; j < a->nkids; j++) {
+		c = &tr->node[tr->kids[a->kids + j]];
+		if (c->is_user) {
+			nuser++;
+			nzero += no_shares(c);
+		} else
+			nacct++;
+	}
+	fs_buf_printf(b, "<details id=\"n%u\" class=\"d%u\"%s><summary>"
+			 "<b>", i, depth < 9 ? depth : 9,
+		      i == tr->root ? " open" : "");
+	fs_buf_html(b, name_of(r, i));
+	fs_buf_addstr(b, "</b> <span class=\"sw\" style=\"background:");
+	colour(b, r->service[i], &dark);
+	fs_buf_addstr(b, "\"></span> share ");
+	fmt_part(b, (long double)r->width[i]);
+	fs_buf_addstr(b, ", use ");
+	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
+	fs_buf_addstr(b, fair ? ", Level FS " : ", S/U ");
+	fs_report_fmt_service(b, r->service[i]);
+	fs_buf_addstr(b, ", ");
+	fs_report_fmt_hours(b, a->usage_raw);
+	fs_buf_printf(b, " h; %u account%s, %u user%s", nacct,
+		      nacct == 1 ? "" : "s", nuser, nuser == 1 ? "" : "s");
+	if (nzero)
+		fs_buf_printf(b, "; <mark>%u with usage but no shares</mark>",
+			      nzero);
+	fs_buf_addstr(b, "</summary>\n");
+	if (i != tr->root) {
+		fs_buf_addstr(b, "<p class=\"path\">In ");
+		for (p = a->parent;; p = tr->node[p].parent) {
+			if (np < sizeof(path) / sizeof(*path))
+				path[np++] = p;
+			if (p == tr->root)
+				break;
+		}
+		while (np--) {
+			acct_link(b, r, path[np]);
+			if (np)
+				fs_buf_addstr(b, " &#8250; ");
+		}
+		fs_buf_addstr(b, "</p>\n");
+	}
+	if (nacct) {
+		fs_buf_printf(b, "<table><thead><tr><th>Account</th>"
+				 "<th>Shares</th>"
+				 "<th>Share</th>"
+				 "<th>Use</th>"
+				 "<th>%s</th>"
+				 "<th>Usage (h)</th>"
+				 "<th>Associations</th>"
+				 "</tr></thead><tbody>\n",
+			      fair ? "LevelFS" : "S/U");
+		for (j = 0; j < a->nkids; j++) {
+			uint32_t k = tr->kids[a->kids + j];
+
+			if (tr->node[k].is_user)
+				continue;
+			fs_buf_addstr(b, "<tr><td>");
+			acct_link(b, r, k);
+			num_cells(b, r, k);
+			td_num(b);
+			fs_buf_printf(b, "%u\n", size[k]);
+		}
+		fs_buf_addstr(b, "</tbody></table>\n");
+	}
+	if (nuser) {
+		fs_buf_printf(b, "<table><thead><tr><th>User</th>%s"
+				 "<th>Shares</th>"
+				 "<th>Share</th>"
+				 "<th>Use</th>"
+				 "<th>%s</th>"
+				 "<th>Usage (h)</th>"
+				 "<th>FairShare</th>"
+				 "<th>Rank</th>"
+				 "</tr></thead><tbody>\n",
+			      r->partitions ? "<th class=\"l\">Partition</th>" : "",
+			      fair ? "LevelFS" : "S/U");
+		for (j = 0; j < a->nkids; j++) {
+			uint32_t k = tr->kids[a->kids + j];
+
+			c = &tr->node[k];
+			if (!c->is_user)
+				continue;
+			fs_buf_addstr(b, no_shares(c) ? "<tr class=\"ns\"><td>"
+						       : "<tr><td>");
+			fs_buf_html(b, c->user);
+			if (r->partitions) {
+				fs_buf_addstr(b, "<td class=\"l\">");
+				fs_buf_html(b, c->part);
+			}
+			num_cells(b, r, k);
+			td_num(b);
+			fixed6(b, c->fs_factor);
+			td_num(b);
+			if (c->rank)
+				fs_buf_ll(b, tr->user_count + 1 - c->rank);
+			fs_buf_addch(b, '\n');
+		}
+		fs_buf_addstr(b, "</tbody></table>\n");
+	}
+	fs_buf_addstr(b, "</details>\n");
+}
+
+/* The sections are most of a large page: made in chunks of the tree's
+ * order on every core (fs_par_ordered), appended in order. */
+#define SECTION_CHUNK 8192
+
+struct sections_job {
+	const struct fs_report *r;
+	const uint32_t *size, *depth;
+	struct fs_buf *out;
+};
+
+static void
+sections_make(void *arg, size_t c, struct fs_buf *b)
+{
+	const struct sections_job *j = arg;
+	const struct fs_tree *tr = j->r->cur;
+	size_t k, end = (c + 1) * SECTION_CHUNK;
+
+	for (k = c * SECTION_CHUNK; k < end && k < tr->n; k++) {
+		uint32_t i = tr->order[k];
+
+		if (!tr->node[i].is_user)
+			section(b, j->r, i, j->depth[i], j->size);
+	}
+}
+
+static int
+sections_emit(void *arg, struct fs_buf *b)
+{
+	const struct sections_job *j = arg;
+
+	fs_buf_add(j->out, b->data, b->len);
+	return 0;
+}
+
+static void
+sections(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t *depth = fs_xcalloc(tr->n, sizeof(*depth)), k;
+	struct sections_job j = {r, size, depth, b};
+
+	fs_buf_addstr(b, "<h2 id=\"accounts\">Accounts one by one</h2>\n"
+			 "<p class=\"note\">Every account in the tree's "
+			 "order, indented by depth: open one for its "
+			 "sub-accounts (each a link to its own section) and "
+			 "its users. Share and Use are parts of the whole "
+			 "cluster; usage is in hours. <mark>Marked</mark> "
+			 "users have usage but no shares.</p>\n");
+	for (k = 0; k < tr->n; k++) {
+		uint32_t i = tr->order[k];
+
+		if (i != tr->root)
+			depth[i] = depth[tr->node[i].parent] + 1;
+	}
+	fs_par_ordered((tr->n + SECTION_CHUNK - 1) / SECTION_CHUNK,
+		       sections_make, sections_emit, &j);
+	free(depth);
+}
+
+/* Names a person looks up, alphabetically, in sections of INDEX_CHUNK
+ * names each headed by its first and last, as a dictionary's guide
+ * words. */
+#define INDEX_CHUNK 500
+
+static void
+index_head(struct fs_buf *b, const char *first, const char *last, size_t n)
+{
+	fs_buf_addstr(b, "<details><summary>");
+	fs_buf_html(b, first);
+	fs_buf_addstr(b, " &#8211; ");
+	fs_buf_html(b, last);
+	fs_buf_printf(b, " (%zu)</summary><ul class=\"ix\">\n", n);
+}
+
+static void
+name_index(struct fs_buf *b, const struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	size_t k, j, start, names;
+
+	fs_buf_addstr(b, "<h2 id=\"index\">Find by name</h2>\n"
+			 "<p class=\"note\">Every account and user in "
+			 "alphabetical order, each a link to its account's "
+			 "section. The browser's find (Ctrl+F) searches the "
+			 "closed lists too.</p>\n<h3>Accounts</h3>\n");
+	for (start = 0; start < r->nby_acct; start = k) {
+		k = start + INDEX_CHUNK < r->nby_acct ? start + INDEX_CHUNK
+						      : r->nby_acct;
+		index_head(b, tr->node[r->by_acct[start]].acct,
+			   tr->node[r->by_acct[k - 1]].acct, k - start);
+		for (j = start; j < k; j++) {
+			fs_buf_addstr(b, "<li>");
+			acct_link(b, r, r->by_acct[j]);
+			fs_buf_addch(b, '\n');
+		}
+		fs_buf_addstr(b, "</ul></details>\n");
+	}
+	if (!r->nby_acct)
+		fs_buf_addstr(b, "<p>There are no accounts below root.</p>\n");
+	fs_buf_addstr(b, "<h3>Users</h3>\n");
+	/* A chunk ends on a change of name: a user's accounts stay on one
+	 * line. */
+	for (start = 0; start < r->nby_user; start = k) {
+		const char *last = NULL;
+
+		for (k = start, names = 0; k < r->nby_user; k++) {
+			const char *u = tr->node[r->by_user[k]].user;
+
+			if (!last || strcmp(last, u)) {
+				if (names == INDEX_CHUNK)
+					break;
+				names++;
+				last = u;
+			}
+		}
+		index_head(b, tr->node[r->by_user[start]].user, last, names);
+		for (j = start; j < k; j++) {
+			const struct fs_node *a = &tr->node[r->by_user[j]];
+
+			if (j == start ||
+			    strcmp(tr->node[r->by_user[j - 1]].user, a->user)) {
+				if (j > start)
+					fs_buf_addch(b, '\n');
+				fs_buf_addstr(b, "<li>");
+				fs_buf_html(b, a->user);
+				fs_buf_addstr(b, ": ");
+			} else
+				fs_buf_addstr(b, ", ");
+			if (no_shares(a))
+				fs_buf_addstr(b, "<mark>");
+			acct_link(b, r, a->parent);
+			if (*a->part) {
+				fs_buf_addstr(b, " (");
+				fs_buf_html(b, a->part);
+				fs_buf_addch(b, ')');
+			}
+			if (no_shares(a))
+				fs_buf_addstr(b, "</mark>");
+		}
+		fs_buf_addstr(b, "\n</ul></details>\n");
+	}
+	if (!r->nby_user)
+		fs_buf_addstr(b, "<p>There are no users.</p>\n");
+}
+
+/* The page up to the end of the summary table. */
+static void
+page_head(struct fs_buf *b, const struct fs_report *r)
+{
+	const char *kind = r->kind ? r->kind : "Fairshare report";
 	size_t k;
 
 	fs_buf_addstr(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -366,11 +754,11 @@ fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 			 "content=\"default-src 'none'; "
 			 "style-src 'unsafe-inline'\">\n"
 			 "<meta name=\"viewport\" content=\"width=device-width, "
-			 "initial-scale=1\">\n<title>Fairshare report for "
-			 "cluster ");
+			 "initial-scale=1\">\n<title>");
+	fs_buf_printf(b, "%s for cluster ", kind);
 	fs_buf_html(b, r->title);
 	fs_buf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n"
-			 "<h1>Fairshare report for cluster ", style);
+			 "<h1>%s for cluster ", style, kind);
 	fs_buf_html(b, r->title);
 	fs_buf_addstr(b, "</h1>\n<table class=\"summary\">\n");
 	for (k = 0; k < r->nsummary; k++) {
@@ -380,10 +768,183 @@ fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 		fs_buf_html(b, r->summary[2 * k + 1]);
 		fs_buf_addstr(b, "</td></tr>\n");
 	}
-	fs_buf_addstr(b, "</table>\n<h2>The tree</h2>\n");
-	icicle(b, r);
-	legend(b, fs_algorithm_levels(r->ro->algorithm));
+	fs_buf_addstr(b, "</table>\n");
+}
+
+/* ------------------------------------------------ history line charts */
+
+#define CH_W 330.0	/* a panel's plot */
+#define CH_H 110.0
+#define CH_L 56.0	/* room for the y labels */
+#define CH_T 22.0	/* room for the panel's title */
+#define CH_B 22.0	/* room for the dates */
+
+enum scale { SC_LOG, SC_UNIT, SC_HOURS };
+
+/* One panel of a chart at x0: values v[0..nt) at times t, NAN where the
+ * association was absent (the line breaks there). */
+static void
+panel(struct fs_buf *b, double x0, const char *title, const double *v,
+      const struct fs_history *h, enum scale sc)
+{
+	double top = 1, bottom = 0, px0 = x0 + CH_L, py0 = CH_T;
+	double span = (double)(h->t[h->nt - 1] - h->t[0]);
+	double dot_x = 0, dot_y = 0;
+	size_t k, on = 0;
+	int j;
+
+	if (sc == SC_LOG) {
+		top = 3;
+		bottom = -3;
+	} else if (sc == SC_HOURS) {
+		top = 0;
+		for (k = 0; k < h->nt; k++)
+			if (!isnan(v[k]) && v[k] > top)
+				top = v[k];
+		if (top == 0)
+			top = 1;
+	}
+	fs_buf_printf(b, "<text x=\"%.0f\" y=\"14\" class=\"pt\">%s</text>"
+			 "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" "
+			 "height=\"%.0f\" class=\"pl\"/>\n",
+		      px0, title, px0, py0, CH_W, CH_H);
+	/* Grid and y labels: three lines, the middle one 1 on the log
+	 * scale. */
+	for (j = 0; j <= 2; j++) {
+		double yv = bottom + (top - bottom) * j / 2;
+		double y = py0 + CH_H - CH_H * j / 2;
+		struct fs_buf l;
+
+		fs_buf_init(&l);
+		if (sc == SC_LOG)
+			fs_buf_addstr(&l, j == 0 ? "&#8804;1/8" : j == 1 ? "1"
+								  : "&#8805;8");
+		else if (sc == SC_UNIT)
+			fs_buf_printf(&l, "%g", yv);
+		else if (yv < 1000)
+			fs_report_fmt_hours(&l, (long double)yv * 3600);
+		else	/* short enough for the margin: 194M */
+			fs_buf_printf(&l, "%.3g%c",
+				      yv >= 1e9 ? yv / 1e9 : yv >= 1e6 ? yv / 1e6
+								: yv / 1e3,
+				      yv >= 1e9 ? 'G' : yv >= 1e6 ? 'M' : 'k');
+		fs_buf_printf(b, "<path d=\"M%.0f %.1fh%.0f\" class=\"gr\"/>"
+				 "<text x=\"%.0f\" y=\"%.1f\" "
+				 "text-anchor=\"end\">%s</text>\n",
+			      px0, y, CH_W, px0 - 4, y + 4, l.data);
+		fs_buf_release(&l);
+	}
+	fs_buf_printf(b, "<text x=\"%.0f\" y=\"%.0f\">%.10s</text>"
+			 "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">"
+			 "%.10s</text>\n",
+		      px0, py0 + CH_H + 16, h->taken[0], px0 + CH_W,
+		      py0 + CH_H + 16, h->taken[h->nt - 1]);
+	for (k = 0; k <= h->nt; k++) {
+		double x, y, val = k < h->nt ? v[k] : NAN;
+
+		if (isnan(val)) {
+			if (on)
+				fs_buf_addstr(b, "\"/>\n");
+			/* A segment of one point is a dot. */
+			if (on == 1)
+				fs_buf_printf(b, "<circle cx=\"%.1f\" "
+						 "cy=\"%.1f\" r=\"2\"/>\n",
+					      dot_x, dot_y);
+			on = 0;
+			continue;
+		}
+		if (sc == SC_LOG)
+			val = val <= 0 ? -3 : isinf(val) ? 3
+					  : fmax(-3, fmin(3, log2(val)));
+		x = px0 + (span > 0 ? (double)(h->t[k] - h->t[0]) / span
+				    : 0.5) * CH_W;
+		y = py0 + CH_H - (val - bottom) / (top - bottom) * CH_H;
+		fs_buf_printf(b, "%s%.1f,%.1f",
+			      on ? " " : "<polyline points=\"", x, y);
+		if (!on)
+			dot_x = x, dot_y = y;
+		on++;
+	}
+}
+
+static void
+chart(struct fs_buf *b, const char *left, const double *lv,
+      enum scale lsc, const double *uv, const struct fs_history *h)
+{
+	double w = lv ? 2 * (CH_L + CH_W) + 20 : CH_L + CH_W + 10;
+
+	/* As wide as its user units at most: one panel is not blown up. */
+	fs_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+			 "class=\"ch\" viewBox=\"0 0 %.0f %.0f\" "
+			 "style=\"max-width:%.0fpx\" role=\"img\">\n",
+		      w, CH_T + CH_H + CH_B, w);
+	if (lv)
+		panel(b, 0, left, lv, h, lsc);
+	panel(b, lv ? CH_L + CH_W + 10 : 0, "Usage (h)", uv, h, SC_HOURS);
+	fs_buf_addstr(b, "</svg>\n");
+}
+
+void
+fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
+		       const struct fs_history *h)
+{
+	int fair = !h->classic;
+	size_t k;
+
+	page_head(b, r);
+	fs_buf_addstr(b, "<h2>The cluster's usage</h2>\n");
+	chart(b, NULL, NULL, SC_HOURS, h->total, h);
+	for (k = 0; k < r->ntab; k++) {
+		int users = k == 1;
+		const uint32_t *v = users ? h->usr_top : h->acc_top;
+		size_t n = users ? h->nusr : h->nacc, j;
+
+		table(b, &r->tab[k]);
+		for (j = 0; j < n; j++) {
+			const struct fs_hseries *s = &h->s[v[j]];
+
+			fs_buf_addstr(b, "<h3>");
+			if (users) {
+				fs_buf_addstr(b, "user ");
+				fs_buf_html(b, s->user);
+				fs_buf_addstr(b, " in account ");
+				fs_buf_html(b, s->acct);
+				if (*s->part) {
+					fs_buf_addstr(b, ", partition ");
+					fs_buf_html(b, s->part);
+				}
+			} else {
+				fs_buf_addstr(b, "account ");
+				fs_buf_html(b, s->acct);
+				fs_buf_addstr(b, " in ");
+				fs_buf_html(b, s->parent);
+			}
+			fs_buf_addstr(b, "</h3>\n");
+			chart(b, users ? "FairShare" : fair ? "Level FS" : "S/U",
+			      s->v, users ? SC_UNIT : SC_LOG, s->u, h);
+		}
+	}
+	fs_buf_addstr(b, "</body>\n</html>\n");
+}
+
+void
+fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
+{
+	uint32_t *size;
+	size_t k;
+
+	page_head(b, r);
+	fs_buf_addstr(b, "</table>\n<p class=\"nav\"><a href=\"#tree\">The "
+			 "tree</a> <a href=\"#accounts\">Accounts one by "
+			 "one</a> <a href=\"#index\">Find by name</a></p>\n"
+			 "<h2 id=\"tree\">The tree</h2>\n");
+	size = subtree_sizes(r->cur);
+	icicle(b, r, size);
+	legend(b, fs_algorithm_levels(r->ro->algorithm), r->o->width_usage);
 	for (k = 0; k < r->ntab; k++)
 		table(b, &r->tab[k]);
+	sections(b, r, size);
+	name_index(b, r);
+	free(size);
 	fs_buf_addstr(b, "</body>\n</html>\n");
 }

@@ -119,7 +119,8 @@ fs_report_text_write(struct fs_buf *b, const struct fs_report *r)
 {
 	size_t k, w = 0;
 
-	fs_buf_addstr(b, "Fairshare report for cluster ");
+	fs_buf_addstr(b, r->kind ? r->kind : "Fairshare report");
+	fs_buf_addstr(b, " for cluster ");
 	add_plain(b, r->title);
 	fs_buf_addstr(b, "\n\n");
 	for (k = 0; k < r->nsummary; k++)
@@ -146,7 +147,8 @@ fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r)
 {
 	size_t k, c, row;
 
-	fs_buf_addstr(b, "# Fairshare report for cluster ");
+	fs_buf_printf(b, "# %s for cluster ",
+		      r->kind ? r->kind : "Fairshare report");
 	fs_buf_markdown(b, r->title);
 	fs_buf_addstr(b, "\n\n");
 	for (k = 0; k < r->nsummary; k++) {

@@ -172,6 +172,7 @@ parse_job(struct fs_job *jb, char **f, const int *col,
 
 	jb->id = id;
 	jb->line = line;
+	jb->usage_factor = 0;	/* sacct does not show it */
 	if (!*id)
 		return fs_error(e, line, "column 'JobID': empty");
 	if (strchr(id, '.'))

@@ -237,6 +237,28 @@ too_many_hosts(const struct hosts *h, struct fs_err *e)
 			strlen(h->list) > 60 ? "..." : "");
 }
 
+/* k zero-padded to width digits, as "%0*lu" (snprintf was most of the
+ * time of a range of 40,000 nodes): its length, or -1 when it and its
+ * '\0' do not fit in size bytes. */
+static int
+put_index(char *out, size_t size, int width, unsigned long k)
+{
+	char d[24], *p = d + sizeof(d);
+	int n, w;
+
+	do
+		*--p = (char)('0' + k % 10);
+	while ((k /= 10) != 0);
+	n = (int)(d + sizeof(d) - p);
+	w = width > n ? width : n;
+	if ((size_t)w >= size)
+		return -1;
+	memset(out, '0', (size_t)(w - n));
+	memcpy(out + w - n, p, (size_t)n);
+	out[w] = '\0';
+	return w;
+}
+
 /* Names h->name[0..len) followed by every expansion of s..end. */
 static int
 hosts_item(struct hosts *h, size_t len, const char *s, const char *end,
@@ -287,10 +309,10 @@ hosts_item(struct hosts *h, size_t len, const char *s, const char *end,
 			r++;
 		/* Up to hi, which may be ULONG_MAX. */
 		for (k = lo;; k++) {
-			int n = snprintf(h->name + len, sizeof(h->name) - len,
-					 "%0*lu", width, k);
+			int n = put_index(h->name + len,
+					  sizeof(h->name) - len, width, k);
 
-			if (n < 0 || (size_t)n >= sizeof(h->name) - len)
+			if (n < 0)
 				return not_hosts(h, e);
 			if (hosts_item(h, len + (size_t)n, rb + 1, end, e) < 0)
 				return -1;
@@ -410,6 +432,7 @@ node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 struct part_add {
 	struct fs_prio_cluster *cl;
 	struct fs_prio_part *p;
+	size_t next;			/* the node after the last one found */
 };
 
 static int
@@ -417,12 +440,17 @@ part_node_add(void *arg, const char *name, unsigned long line,
 	      struct fs_err *e)
 {
 	struct part_add *a = arg;
-	size_t i = node_find(a->cl, name);
+	/* A partition names its nodes mostly in the order NodeName lines
+	 * defined them: the next one is tried before the index. */
+	size_t i = a->next < a->cl->nnode &&
+		!strcmp(a->cl->node[a->next].name, name) ? a->next
+		: node_find(a->cl, name);
 
 	if (i == a->cl->nnode)
 		return fs_error(e, line, "partition '%s': node '%s' is not "
 				"defined by any NodeName line",
 				a->p->name, name);
+	a->next = i + 1;
 	a->p->node_count++;
 	a->p->cpus += a->cl->node[i].cpus;
 	a->p->mem += a->cl->node[i].mem;
@@ -512,6 +540,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 	uint32_t def_cpus = 1;
 	double def_mem = 1;
 	struct fs_prio_part def_part;
+	char *def_billing = NULL;	/* PartitionName=DEFAULT's */
 	char *tres = NULL, *flags = NULL;
 	unsigned long tres_line = 0, flags_line = 0;
 	int ret = 0;
@@ -594,7 +623,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 			ret = hosts_expand(val[0], first, e, node_add, &a);
 		} else if (!strcasecmp(key[0], "PartitionName")) {
 			struct fs_prio_part part = def_part;
-			const char *nodes = NULL;
+			const char *nodes = NULL, *billing = NULL;
 
 			for (k = 1; k < n && !ret; k++) {
 				const char *v = val[k] ? val[k] : "";
@@ -618,6 +647,9 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 							    first, e);
 				else if (!strcasecmp(key[k], "Nodes"))
 					nodes = v;
+				else if (!strcasecmp(key[k],
+						     "TRESBillingWeights"))
+					billing = v;
 				else if (!strcasecmp(key[k], "Default"))
 					part.is_default =
 						!strcasecmp(v, "YES");
@@ -628,9 +660,25 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 					       part.job_factor);
 			if (ret)
 				break;
+			if (billing) {
+				/* Checked here, where its line is known. */
+				struct fs_prio_conf w;
+
+				memset(&w, 0, sizeof(w));
+				if (fs_prio_parse_billing_weights(&w, billing,
+								  e) < 0) {
+					e->line = first;
+					ret = -1;
+					break;
+				}
+			}
 			if (!strcasecmp(val[0], "DEFAULT")) {
 				def_part = part;
 				def_part.nodes = NULL;
+				if (billing) {
+					free(def_billing);
+					def_billing = fs_xstrdup(billing);
+				}
 				continue;
 			}
 			if (fs_prio_part_find(cl, val[0])) {
@@ -640,6 +688,9 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 			}
 			part.name = fs_xstrdup(val[0]);
 			part.nodes = fs_xstrdup(nodes ? nodes : "");
+			part.billing = billing ? fs_xstrdup(billing)
+				       : def_billing ? fs_xstrdup(def_billing)
+						     : NULL;
 			part.line = first;
 			cl->part = fs_xreallocarray(cl->part, cl->npart + 1,
 						    sizeof(*cl->part));
@@ -716,11 +767,12 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 			ret = fs_error(e, tres_line, "%s", te.msg);
 	}
 	free(flags);
+	free(def_billing);
 	free(tres);
 	/* Partitions' sizes, now that every node is known. */
 	for (i = 0; i < cl->npart && !ret; i++) {
 		struct fs_prio_part *p = &cl->part[i];
-		struct part_add a = {cl, p};
+		struct part_add a = {cl, p, 0};
 		size_t k;
 
 		if (!strcasecmp(p->nodes, "ALL")) {

@@ -88,6 +88,24 @@ fs_sprio_release(struct fs_sprio *o)
 	memset(o, 0, sizeof(*o));
 }
 
+/* The priority sprio prints (%Y truncated, %y over 2^32-1) and sorts by:
+ * its own sum of the weighted factors the controller lists, in its order
+ * (the TRES terms last), raised to 1 but never cut to 32 bits, unlike the
+ * priority the controller stores (docs/slurm.md §5.6). */
+static double
+sprio_sum(const struct fs_prio_conf *c, const struct fs_prio_factors *f,
+	  int64_t site, int64_t nice)
+{
+	double p = f->w_age + f->w_assoc + f->w_fs + f->w_js + f->w_part +
+		   f->w_qos + (double)site - (double)nice;
+	size_t i;
+
+	for (i = 0; i < c->ntres; i++)
+		if (f->w_tres[i])
+			p += f->w_tres[i];
+	return p < 1 ? 1 : p;
+}
+
 /* The job at position pos of the order. */
 static const struct fs_prio_pending *
 at(const struct fs_sprio *o, size_t pos)
@@ -186,7 +204,10 @@ sort_cmp1(const struct fs_prio_pending *a, const struct fs_prio_pending *b,
 	case 'p': case 'P': u = x->w_part; v = y->w_part; break;
 	case 'q': case 'Q': u = x->w_qos; v = y->w_qos; break;
 	case 't': case 'T': u = x->tres_sum; v = y->tres_sum; break;
-	case 'y': case 'Y': u = x->priority; v = y->priority; break;
+	case 'y': case 'Y':
+		u = sprio_sum(&sort_out->x->s->conf, x, a->site, a->nice);
+		v = sprio_sum(&sort_out->x->s->conf, y, b->site, b->nice);
+		break;
 	}
 	return (u > v) - (u < v);
 }
@@ -244,6 +265,19 @@ fs_sprio_default_format(const struct fs_prio_conf *c, int norm, int users,
 				      norm ? col[k].f : col[k].f - 'a' + 'A');
 	if (c->ntres)
 		fs_buf_addstr(b, norm ? " %20t" : " %.20T");
+}
+
+const char *
+fs_sprio_long_format(int norm, const char *release)
+{
+	if (fs_slurm_release_at_least(release, 23, 2) == 1)
+		return norm ? "%.15i %9r %.8u %.8o %10y %10a %10b %10f %10j "
+			      "%10p %10n %10q %20t"
+			    : "%.15i %9r %.8u %.8o %.10Y %.10S %.10A %.10B "
+			      "%.10F %.10J %.10P %.10n %.10Q %.11N %.20T";
+	return norm ? "%.15i %9r %.8u %10y %10a %10b %10f %10j %10p %10q %20t"
+		    : "%.15i %9r %.8u %.10Y %.10S %.10A %.10B %.10F %.10J "
+		      "%.10P %.10Q %.11N %.20T";
 }
 
 /* ------------------------------------------------------------- pieces */
@@ -372,6 +406,17 @@ meta(const struct fs_sprio *o, struct fs_buf *b)
 		fs_buf_printf(b, "#algorithm=%s\n", o->algorithm);
 }
 
+/* What b holds, written to o->out once it is 64 KiB: a big queue's
+ * output is not held whole. */
+static void
+pass_on(const struct fs_sprio *o, struct fs_buf *b)
+{
+	if (o->out && b->len >= 1 << 16) {
+		fs_write_all(o->out, b->data, b->len);
+		b->len = 0;
+	}
+}
+
 static void
 tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 {
@@ -428,8 +473,10 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 		      "Age\tAssoc\tFairShare\tJobSize\tPartPrio\tQOSPrio\t"
 		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
 		      "WQOSPrio\tWTRES\tSum\n");
-	for (i = 0; i < o->nrow; i++)
+	for (i = 0; i < o->nrow; i++) {
 		tsv_row(o, b, o->row[i]);
+		pass_on(o, b);
+	}
 }
 
 /* -------------------------------------------------------- sprio's -o */
@@ -484,8 +531,8 @@ struct field {
 
 /* The fields of a job's names and numbers. */
 static int
-field_job(struct field *fd, char f, const struct fs_prio_pending *j,
-	  int weights, char *v, size_t vlen)
+field_job(struct field *fd, char f, const struct fs_prio_conf *c,
+	  const struct fs_prio_pending *j, int weights, char *v, size_t vlen)
 {
 	switch (f) {
 	case 'i':
@@ -503,12 +550,14 @@ field_job(struct field *fd, char f, const struct fs_prio_pending *j,
 		fd->head = "PRIORITY";
 		if (j)
 			snprintf(v, vlen, "%16.14f",
-				 j->f.priority / (double)0xffffffffu);
+				 sprio_sum(c, &j->f, j->site, j->nice) /
+				 (double)0xffffffffu);
 		break;
 	case 'Y':
 		fd->head = "PRIORITY";
 		if (j)
-			snprintf(v, vlen, "%u", j->f.priority);
+			snprintf(v, vlen, "%lld", (long long)sprio_sum(
+					 c, &j->f, j->site, j->nice));
 		break;
 	case 'S':
 		fd->head = "SITE";
@@ -597,7 +646,7 @@ format_line(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 		fs_buf_init(&t);
 		if (*p == 't' || *p == 'T')
 			field_tres(&fd, *p, c, j, weights, &t);
-		else if (!field_job(&fd, *p, j, weights, v, sizeof(v)))
+		else if (!field_job(&fd, *p, c, j, weights, v, sizeof(v)))
 			field_factor(&fd, *p, c, j);
 		if (fd.factor && j)
 			snprintf(v, sizeof(v), *p >= 'a' ? "%.7lf" : "%.0f",
@@ -631,7 +680,9 @@ fs_sprio_format(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 static void
 json_num(struct fs_buf *b, const char *key, double v)
 {
-	fs_buf_printf(b, "\"%s\": ", key);
+	fs_buf_addch(b, '"');
+	fs_buf_addstr(b, key);
+	fs_buf_add(b, "\": ", 3);
 	if (isfinite(v))
 		fs_buf_double(b, v);
 	else
@@ -681,30 +732,41 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first)
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
 	const struct fs_prio_factors *f = &j->f;
-	const char *const key[] = {"id", "user", "account", "partition",
-				   "qos"};
+	/* Appended piece by piece: printf was most of the time of 40,000
+	 * jobs. */
+	const char *const key[] = {"\"id\": ", ", \"user\": ",
+				   ", \"account\": ", ", \"partition\": ",
+				   ", \"qos\": "};
 	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
 	size_t k;
 
 	fs_buf_addstr(b, first ? "\n    {" : ",\n    {");
 	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
-		fs_buf_printf(b, "%s\"%s\": ", k ? ", " : "", key[k]);
+		fs_buf_addstr(b, key[k]);
 		fs_json_string(b, val[k]);
 	}
-	fs_buf_printf(b, ", \"new\": %s, \"priority\": %u, \"place\": %zu, "
-		      "\"of\": %zu,\n     \"factors\": {",
-		      j->is_new ? "true" : "false", f->priority, o->place[pos],
-		      o->ptotal[pos]);
+	fs_buf_addstr(b, j->is_new ? ", \"new\": true, \"priority\": "
+			 : ", \"new\": false, \"priority\": ");
+	fs_buf_ll(b, f->priority);
+	fs_buf_addstr(b, ", \"place\": ");
+	fs_buf_ll(b, (long long)o->place[pos]);
+	fs_buf_addstr(b, ", \"of\": ");
+	fs_buf_ll(b, (long long)o->ptotal[pos]);
+	fs_buf_addstr(b, ",\n     \"factors\": {");
 	json_factors(b, f, 0);
 	fs_buf_addstr(b, "},\n     \"weighted\": {");
 	json_factors(b, f, 1);
 	fs_buf_addstr(b, ", \"tres\": {");
 	for (k = 0; k < c->ntres; k++) {
-		fs_buf_printf(b, "%s", k ? ", " : "");
+		if (k)
+			fs_buf_addstr(b, ", ");
 		json_num(b, c->tres_name[k], f->w_tres[k]);
 	}
-	fs_buf_printf(b, "}, \"site\": %lld, \"nice\": %lld},\n     ",
-		      (long long)j->site, (long long)j->nice);
+	fs_buf_addstr(b, "}, \"site\": ");
+	fs_buf_ll(b, (long long)j->site);
+	fs_buf_addstr(b, ", \"nice\": ");
+	fs_buf_ll(b, (long long)j->nice);
+	fs_buf_addstr(b, "},\n     ");
 	json_num(b, "sum", f->sum);
 	json_ahead(o, b, pos);
 	fs_buf_addstr(b, "}");
@@ -729,8 +791,10 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 		      c->w_js, c->w_part, c->w_qos);
 	fmt_tres_weights(b, c, ", ", "\"");
 	fs_buf_printf(b, "}},\n  \"max_age\": %u,\n  \"jobs\": [", c->max_age);
-	for (i = 0; i < o->nrow; i++)
+	for (i = 0; i < o->nrow; i++) {
 		json_job(o, b, o->row[i], i == 0);
+		pass_on(o, b);
+	}
 	fs_buf_addstr(b, "\n  ]\n}\n");
 }
 

@@ -259,13 +259,19 @@ fs_sshare_check_format(const char *spec, struct fs_err *e)
 }
 
 int
+fs_slurm_release_at_least(const char *release, int major, int minor)
+{
+	int ma = 0, mi = 0;
+
+	if (!release || sscanf(release, "%d.%d", &ma, &mi) < 1)
+		return -1;
+	return ma > major || (ma == major && mi >= minor);
+}
+
+int
 fs_sshare_release_newer(const char *release)
 {
-	int major = 0, minor = 0;
-
-	if (!release || sscanf(release, "%d.%d", &major, &minor) < 1)
-		return -1;
-	return major > 25 || (major == 25 && minor >= 11);
+	return fs_slurm_release_at_least(release, 25, 11);
 }
 
 const char *

@@ -109,7 +109,11 @@ charge(struct fs_tree *tr, const struct fs_job *jb, long long s, long long e,
 
 	if (e <= s)
 		return;
-	add = (long double)fs_decay_charge(law, e - s, jb->billing);
+	/* The QOS UsageFactor multiplies the double, as Slurm does. */
+	add = (long double)(jb->usage_factor > 0
+			    ? fs_decay_charge(law, e - s, jb->billing) *
+				      jb->usage_factor
+			    : fs_decay_charge(law, e - s, jb->billing));
 	for (a = jb->assoc; a != FS_NONE; a = tr->node[a].parent)
 		tr->node[a].usage_raw += add;
 	if (!charged[j]) {

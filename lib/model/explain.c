@@ -152,6 +152,46 @@ fs_explain_find_user(const struct fs_tree *tr, const char *spec, uint32_t *i,
 			"name is written '\\/'" : "");
 }
 
+int
+fs_explain_find(const struct fs_tree *tr, const char *spec, uint32_t *i,
+		struct fs_err *e)
+{
+	const struct fs_node *a;
+	struct fs_err user_err = *e;
+
+	if (fs_explain_find_user(tr, spec, i, &user_err) == 0)
+		return 0;
+	if (strchr(spec, '/') || !*spec ||
+	    (*i = fs_tree_find_account(tr, spec)) == FS_NONE) {
+		*e = user_err;
+		return -1;
+	}
+	a = &tr->node[*i];
+	if (a->use_parent)
+		return fs_error(e, 0, "account '%s' is FairShare=parent: it "
+				"has no Level FS of its own, its children "
+				"compete in %s's list", spec,
+				tr->node[a->fs_parent].acct);
+	if (a->fs_parent == FS_NONE)
+		return fs_error(e, 0, "'%s' is the root: it competes with "
+				"nothing", spec);
+	return 0;
+}
+
+uint32_t
+fs_explain_nested(const struct fs_tree *tr, uint32_t a, uint32_t b)
+{
+	uint32_t j;
+
+	for (j = tr->node[b].parent; j != FS_NONE; j = tr->node[j].parent)
+		if (j == a)
+			return a;
+	for (j = tr->node[a].parent; j != FS_NONE; j = tr->node[j].parent)
+		if (j == b)
+			return b;
+	return FS_NONE;
+}
+
 /* The fs path of node i from root: p[0] = root, p[n-1] = i. */
 static uint32_t *
 fs_path(const struct fs_tree *tr, uint32_t i, uint32_t *n)
@@ -235,6 +275,29 @@ probe(const struct fs_explain_level *X, const struct fs_explain_level *Y,
 	lf[1] = syn == 0 ? 0 : (long double)syn / Y->usage_efctv;
 }
 
+/* On an exact tie of Level FS, does X (the lower side) come first? For
+ * users, rank a copy with X given s shares; for accounts named, the tie
+ * rules of the walk (fs_explain_relation) between the two sides. */
+static int ranks_above(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		       uint32_t i, uint32_t s, uint32_t u, uint32_t v);
+
+static int
+tie_passes(const struct fs_tree *tr, const struct fs_rank_opts *o,
+	   const struct fs_explain *x, uint32_t X, uint32_t Y, uint32_t s)
+{
+	if (tr->node[x->user[0]].is_user && tr->node[x->user[1]].is_user)
+		return ranks_above(tr, o, X, s, x->user[x->lower],
+				   x->user[!x->lower]);
+	switch (fs_explain_relation(tr, o->ties, X, Y)) {
+	case FS_RULE_USER_FIRST:
+		return tr->node[X].is_user;
+	case FS_RULE_LIST_ORDER:
+		return list_index(tr, X) < list_index(tr, Y);
+	default:
+		return 0;
+	}
+}
+
 /* With node i given s raw shares, does user u rank strictly above v? */
 static int
 ranks_above(const struct fs_tree *tr, const struct fs_rank_opts *o,
@@ -311,10 +374,8 @@ solve_shares(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	 * the lower user above. Rank a copy to see. */
 	if (hi - 1 > (uint64_t)xn->shares_raw) {
 		probe(X, Y, same, yn->shares_raw, c, hi - 1, lf);
-		if (lf[0] == lf[1] && ranks_above(tr, o, X->node,
-						  (uint32_t)(hi - 1),
-						  x->user[x->lower],
-						  x->user[!x->lower]))
+		if (lf[0] == lf[1] && tie_passes(tr, o, x, X->node, Y->node,
+						 (uint32_t)(hi - 1)))
 			hi--;
 	}
 	x->shares = FS_SHARES_OK;
@@ -331,16 +392,18 @@ fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 {
 	uint32_t *pa, *pb, na, nb, k, i, ra, rb;
 	const struct fs_node *ua = &tr->node[a], *ub = &tr->node[b];
+	int accounts;
 
 	memset(x, 0, sizeof(*x));
 	x->algorithm = o->algorithm;
 	x->ties = o->ties;
 	x->user[0] = a;
 	x->user[1] = b;
-	x->rank[0] = ra = tr->user_count + 1 - ua->rank;
-	x->rank[1] = rb = tr->user_count + 1 - ub->rank;
+	x->rank[0] = ra = ua->is_user ? tr->user_count + 1 - ua->rank : 0;
+	x->rank[1] = rb = ub->is_user ? tr->user_count + 1 - ub->rank : 0;
 	x->order = ra < rb ? -1 : ra > rb;
 	x->lower = x->order < 0;
+	accounts = !ua->is_user || !ub->is_user;
 	x->carry_from = x->carry_to = FS_NONE;
 	x->ancestor = FS_NONE;
 	x->first = -1;
@@ -362,6 +425,10 @@ fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		x->rule = FS_RULE_FACTOR;
 		x->first = ua->fs_factor == ub->fs_factor ? -1
 			   : ua->fs_factor < ub->fs_factor;
+		if (accounts) {
+			x->order = x->first < 0 ? 0 : x->first ? 1 : -1;
+			x->lower = x->order < 0;
+		}
 		free(pa);
 		free(pb);
 		return;
@@ -396,6 +463,12 @@ fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		snprintf(p0, sizeof(p0), "%.6Lf", x->side[0].level_fs);
 		snprintf(p1, sizeof(p1), "%.6Lf", x->side[1].level_fs);
 		x->near_miss = !strcmp(p0, p1);
+	}
+	/* An account has no rank: the walk's order of the two sides is its
+	 * order (no order when merged or tied users). */
+	if (accounts) {
+		x->order = x->first < 0 ? 0 : x->first ? 1 : -1;
+		x->lower = x->order < 0;
 	}
 	if (x->rule == FS_RULE_USER_FIRST || x->rule == FS_RULE_LIST_ORDER)
 		find_carry(tr, x);

@@ -196,7 +196,8 @@ struct fs_tree {
 /* sshare's display filters, for rows ranked over the whole tree: -A keeps
  * the rows whose account (a user row's own account) is in accounts, any
  * case, sub-accounts not included; -u keeps the user rows whose user is in
- * users, and every account row. Either list may be NULL. Returns one byte
+ * users (USER: its every association; ACCOUNT/USER: that one), and every
+ * account row. Either list may be NULL. Returns one byte
  * per node (1 shown), or NULL when neither list is given. */
 uint8_t *fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
 		       const char *const *users);
@@ -320,6 +321,8 @@ struct fs_job {
 	long long start, end;	/* seconds since the epoch; end may be
 				 * FS_JOB_RUNNING */
 	double billing;		/* billing TRES (AllocTRES), else AllocCPUS */
+	double usage_factor;	/* the QOS UsageFactor, applied when above 0
+				 * (sacct does not show it: 0) */
 };
 struct fs_jobs {
 	struct fs_job *job;
@@ -396,6 +399,15 @@ int fs_decay_replay(const struct fs_decay_plan *p, struct fs_table *t,
 int fs_explain_find_user(const struct fs_tree *tr, const char *spec,
 			 uint32_t *i, struct fs_err *e);
 
+/* A user as fs_explain_find_user finds it, else an account by its name:
+ * 0 with *i set, or -1 with e->msg saying why (also for root and for a
+ * FairShare=parent account, which have no Level FS to compare). */
+int fs_explain_find(const struct fs_tree *tr, const char *spec, uint32_t *i,
+		    struct fs_err *e);
+/* The one of a and b that the other is under (in the association tree),
+ * or FS_NONE: two such cannot be compared. */
+uint32_t fs_explain_nested(const struct fs_tree *tr, uint32_t a, uint32_t b);
+
 /* What makes one association's Level FS (docs/slurm.md §2.3). */
 struct fs_explain_level {
 	uint32_t node;
@@ -436,7 +448,9 @@ enum fs_explain_shares {
 	FS_SHARES_NA		/* not Fair Tree, or the same association */
 };
 
-/* Why user[0] (A) and user[1] (B) rank as they do. */
+/* Why user[0] (A) and user[1] (B) rank as they do. Either may be an
+ * account (not one under the other): its rank is 0, and order is the
+ * order Fair Tree walks the two sides in (0: tied users, or merged). */
 struct fs_explain {
 	enum fs_algorithm algorithm;
 	enum fs_ties ties;
@@ -475,6 +489,71 @@ struct fs_explain_path {
 void fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 			  uint32_t user);
 void fs_explain_path_release(struct fs_explain_path *p);
+
+/* --------------------------------------------------------------- whatif.c */
+
+/* What-if changes (fs-rank(1), fs-explain(1)): --shares ACCOUNT[/USER]=N
+ * and --usage ACCOUNT/USER=X. */
+enum fs_whatif_kind { FS_WHATIF_SHARES, FS_WHATIF_USAGE };
+struct fs_whatif {
+	enum fs_whatif_kind kind;
+	const char *arg;		/* NAME=VALUE as given */
+	char *name;			/* NAME (owned) */
+	const char *value;		/* VALUE, in arg */
+	uint32_t shares;		/* --shares N */
+	int parent;			/* --shares NAME=parent */
+	long double usage;		/* --usage X */
+};
+/* Read arg ("NAME=VALUE") and append it to (*w)[*n]: 0, or -1 with e set
+ * (line 0; a usage error). fs_whatif_free frees the n of them. */
+int fs_whatif_add(struct fs_whatif **w, size_t *n, enum fs_whatif_kind kind,
+		  const char *arg, struct fs_err *e);
+void fs_whatif_free(struct fs_whatif *w, size_t n);
+/* Table t with the n changes made in order, into *out (released by the
+ * caller; t is untouched and must outlive it): the names resolved in t's
+ * tree (an account for --shares NAME, a user as fs_explain_find_user finds
+ * it), the cells rewritten, accounts that carry a usage of their own moved
+ * by their users' changes (the others are summed as ever when the tree is
+ * built), and the metadata 'whatif' listing the changes ("shares physics=60
+ * (was 40); usage chem/grace=0 (was 30455.125000)"). 0, or -1 with e set. */
+int fs_whatif_apply(const struct fs_table *t, const struct fs_whatif *w,
+		    size_t n, struct fs_table *out, struct fs_err *e);
+
+/* ----------------------------------------------------------------- cost.c */
+
+/* What a job will cost its user's fairshare (fs-prio --new --cost): the
+ * job charged as the decay thread charges it, run to its time limit from
+ * start, nothing else running (docs/slurm.md §4.3). */
+struct fs_cost_job {
+	uint32_t assoc;			/* its user association */
+	double billing;			/* fs_prio_billing */
+	double usage_factor;		/* the QOS's; 0 charges nothing */
+	long long start, seconds;	/* when it starts, its time limit */
+	long long period;		/* PriorityCalcPeriod, seconds */
+	struct fs_decay law;		/* the tree's half-life */
+};
+/* One association before or after. */
+struct fs_cost_side {
+	uint32_t node;
+	long double usage, level_fs;
+	double fs;
+	uint32_t rank;			/* users: 1 = best; accounts 0 */
+	uint32_t place, count;		/* in its list's walk, 1 = first */
+};
+struct fs_cost {
+	struct fs_cost_job job;
+	double charge;			/* billing × UsageFactor × seconds */
+	long double added;		/* the user's usage at the end, above
+					 * what it would be without the job */
+	unsigned long cycles;		/* decay runs during the job */
+	long double factor;		/* what they multiply usage by */
+	/* [0] the user, [1] the account whose list it competes in (its fs
+	 * parent): in tree tr, and after the job in tr ranked again. */
+	struct fs_cost_side before[2], after[2];
+};
+/* The cost of job j on tree tr (ranked with o; left as it is). */
+void fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		 const struct fs_cost_job *j, struct fs_cost *c);
 
 /* ----------------------------------------------------------------- prio.c */
 
@@ -523,15 +602,22 @@ struct fs_prio_job {
 	uint32_t time_limit;		/* minutes, FS_NO_VAL unset */
 	uint32_t part_max_time;		/* minutes, FS_INFINITE */
 	int64_t nice, site;		/* signed; a positive nice lowers */
-	double tres_value[FS_PRIO_TRES_MAX];	/* per conf TRES */
-	double tres_part[FS_PRIO_TRES_MAX];	/* the partition's totals */
+	/* Per conf TRES (ntres of each; NULL when there are none), held
+	 * outside the job so that a job is small when there are few: its
+	 * counts, and its partition's totals. */
+	double *tres_value;
+	const double *tres_part;
 };
 
 /* The factors: normalised (or raw under NO_NORMAL_*) and weighted. */
 struct fs_prio_factors {
-	double age, assoc, fs, js, part, qos, tres[FS_PRIO_TRES_MAX];
+	double age, assoc, fs, js, part, qos;
 	double w_age, w_assoc, w_fs, w_js, w_part, w_qos;
-	double w_tres[FS_PRIO_TRES_MAX], tres_sum;
+	/* Per conf TRES, normalised and weighted: ntres each, where the
+	 * caller points them (fs_prio_compute keeps them; NULL when there
+	 * are none). */
+	double *tres, *w_tres;
+	double tres_sum;
 	double sum;			/* before clamping */
 	int clamped;			/* -1 raised to 1, 1 cut to 2^32-1 */
 	uint32_t priority;		/* what Slurm stores */
@@ -550,6 +636,19 @@ enum fs_algorithm fs_prio_algorithm(uint32_t flags);
 int fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 			       struct fs_err *e);
 int fs_prio_tres_index(const struct fs_prio_conf *c, const char *name);
+/* A partition's TRESBillingWeights into w's TRES list, as
+ * fs_prio_parse_tres_weights reads PriorityWeightTRES (Slurm reads both
+ * with one function). Returns 0, or -1 with e set (line 0). */
+int fs_prio_parse_billing_weights(struct fs_prio_conf *w, const char *s,
+				  struct fs_err *e);
+/* The billable TRES of a job (calc_job_billable_tres, docs/slurm.md §4.3):
+ * its CPUs when w is NULL (no TRESBillingWeights), else the sum over w's
+ * TRES but billing of count times weight, in TRES id order; under
+ * FS_PRIO_MAX_TRES the node TRES (cpu, mem, node, gres/...) give their
+ * largest term instead, plus the sum of the others. v[] holds the job's
+ * counts in w's order (fs_prio_parse_tres_counts; mem in MB). */
+double fs_prio_billing(const struct fs_prio_conf *w, uint32_t flags,
+		       const double *v, double cpus);
 /* Counts "cpu=4,mem=2G,node=1" into v[c->ntres] (mem in MB); TRES without
  * a weight are ignored. Returns 0, or -1 with e set (line 0). */
 int fs_prio_parse_tres_counts(const struct fs_prio_conf *c, const char *s,
@@ -563,6 +662,7 @@ struct fs_prio_part {
 	uint32_t max_time, default_time;	/* minutes; FS_INFINITE,
 						 * FS_NO_VAL */
 	int is_default;
+	char *billing;			/* TRESBillingWeights, or NULL */
 	uint32_t node_count, cpus;
 	double mem;			/* MB */
 };
@@ -593,6 +693,7 @@ void fs_prio_part_tres(const struct fs_prio_conf *c,
 struct fs_prio_qos {
 	char *name;
 	uint32_t prio;
+	double usage_factor;		/* UsageFactor, Slurm's default 1 */
 };
 
 /* An association's Priority (users: account, user, partition). */
@@ -611,9 +712,15 @@ struct fs_prio_pending {
 	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
 	int64_t nice, site;
 	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
+	long long age_at;		/* live: when the controller last
+					 * computed its age; 0 unknown */
 	int is_new;
 	struct fs_prio_job pj;
 	struct fs_prio_factors f;
+	double *tres_mem;		/* pj's and f's TRES arrays (resolve) */
+	char *strings;			/* set: id, user, acct, part and qos
+					 * lie in this one block (a jobs
+					 * file's), freed as one */
 };
 
 struct fs_prio_snapshot {
@@ -681,6 +788,10 @@ const struct fs_prio_assoc *fs_prio_snap_assoc(
  * given. Returns 0, or -1 with e set. */
 int fs_prio_parse_qos(struct fs_prio_snapshot *s, const char *list,
 		      struct fs_err *e);
+/* --usage-factor's "scavenger=0.5,gpu=2" into s->qos's UsageFactor (a QOS
+ * not yet named is added with priority 0). Returns 0, or -1 with e set. */
+int fs_prio_parse_usage_factors(struct fs_prio_snapshot *s, const char *list,
+				struct fs_err *e);
 /* The association priorities of the tree's optional Priority column into
  * s->assoc. Returns 0, or -1 with e set at the line. */
 int fs_prio_tree_priorities(struct fs_prio_snapshot *s,

@@ -132,9 +132,51 @@ fs_prio_tres_index(const struct fs_prio_conf *c, const char *name)
 	return -1;
 }
 
+static int parse_weights(struct fs_prio_conf *c, const char *s,
+			 const char *key, struct fs_err *e);
+
 int
 fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 			   struct fs_err *e)
+{
+	return parse_weights(c, s, "PriorityWeightTRES", e);
+}
+
+int
+fs_prio_parse_billing_weights(struct fs_prio_conf *w, const char *s,
+			      struct fs_err *e)
+{
+	return parse_weights(w, s, "TRESBillingWeights", e);
+}
+
+double
+fs_prio_billing(const struct fs_prio_conf *w, uint32_t flags, const double *v,
+		double cpus)
+{
+	double node = 0, global = 0, x;
+	size_t i;
+
+	if (!w)
+		return cpus;
+	for (i = 0; i < w->ntres; i++) {
+		const char *n = w->tres_name[i];
+
+		if (!strcmp(n, "billing"))
+			continue;
+		x = v[i] * w->tres_weight[i];
+		if ((flags & FS_PRIO_MAX_TRES) &&
+		    (!strcmp(n, "cpu") || !strcmp(n, "mem") ||
+		     !strcmp(n, "node") || !strncmp(n, "gres/", 5)))
+			node = node > x ? node : x;
+		else
+			global += x;
+	}
+	return node + global;
+}
+
+static int
+parse_weights(struct fs_prio_conf *c, const char *s, const char *key,
+	      struct fs_err *e)
 {
 	char *copy = fs_xstrdup(s), *tok, *save = NULL, *eq, *end;
 	int ret = 0;
@@ -148,8 +190,8 @@ fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 
 		eq = strchr(tok, '=');
 		if (!eq || eq == tok || !eq[1]) {
-			ret = fs_error(e, 0, "PriorityWeightTRES: expected "
-				       "NAME=WEIGHT, not '%s'", tok);
+			ret = fs_error(e, 0, "%s: expected NAME=WEIGHT, not "
+				       "'%s'", key, tok);
 			break;
 		}
 		*eq = '\0';
@@ -157,8 +199,8 @@ fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 		w = strtod(eq + 1, &end);
 		if (errno || end == eq + 1 || w < 0 || !isfinite(w) ||
 		    (*end && (end[1] || unit_power(*end) < 0))) {
-			ret = fs_error(e, 0, "PriorityWeightTRES: '%s': not a "
-				       "weight: '%s'", tok, eq + 1);
+			ret = fs_error(e, 0, "%s: '%s': not a weight: '%s'",
+				       key, tok, eq + 1);
 			break;
 		}
 		/* A unit divides the weight: Mem=1G weighs each MB 1/1024
@@ -170,13 +212,13 @@ fs_prio_parse_tres_weights(struct fs_prio_conf *c, const char *s,
 				w /= 1024;
 		}
 		if (fs_prio_tres_index(c, tok) >= 0) {
-			ret = fs_error(e, 0, "PriorityWeightTRES: '%s' given "
-				       "twice", tok);
+			ret = fs_error(e, 0, "%s: '%s' given twice", key,
+				       tok);
 			break;
 		}
 		if (c->ntres == FS_PRIO_TRES_MAX) {
-			ret = fs_error(e, 0, "PriorityWeightTRES: more than %d "
-				       "TRES", FS_PRIO_TRES_MAX);
+			ret = fs_error(e, 0, "%s: more than %d TRES", key,
+				       FS_PRIO_TRES_MAX);
 			break;
 		}
 		/* Insert in Slurm's id order (names as Slurm prints them). */
@@ -248,10 +290,12 @@ void
 fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		long long now, struct fs_prio_factors *f)
 {
-	double prio;
+	double prio, *tres = f->tres, *w_tres = f->w_tres;
 	size_t i;
 
 	memset(f, 0, sizeof(*f));
+	f->tres = tres;
+	f->w_tres = w_tres;
 
 	/* Age: seconds since accrue_time as uint32, capped at max_age. */
 	if (c->w_age && j->accrue) {
@@ -328,6 +372,7 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 	for (i = 0; i < c->ntres; i++) {
 		double v = j->tres_value[i];
 
+		f->tres[i] = 0;
 		if (c->flags & FS_PRIO_NO_NORMAL_TRES)
 			f->tres[i] = v;
 		else if (v && j->tres_part[i])
@@ -375,6 +420,7 @@ fs_prio_cluster_release(struct fs_prio_cluster *cl)
 	for (i = 0; i < cl->npart; i++) {
 		free(cl->part[i].name);
 		free(cl->part[i].nodes);
+		free(cl->part[i].billing);
 	}
 	free(cl->part);
 	for (i = 0; i < cl->nnode; i++)
@@ -439,12 +485,17 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 	}
 	free(s->assoc);
 	for (i = 0; i < s->njob; i++) {
-		free(s->job[i].id);
-		free(s->job[i].user);
-		free(s->job[i].acct);
-		free(s->job[i].part);
-		free(s->job[i].qos);
+		if (s->job[i].strings) {
+			free(s->job[i].strings);
+		} else {
+			free(s->job[i].id);
+			free(s->job[i].user);
+			free(s->job[i].acct);
+			free(s->job[i].part);
+			free(s->job[i].qos);
+		}
 		free(s->job[i].tres);
+		free(s->job[i].tres_mem);
 	}
 	free(s->job);
 	free(s->part_tres);

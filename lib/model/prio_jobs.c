@@ -165,6 +165,7 @@ add_qos(struct fs_prio_snapshot *s, char *tok, struct fs_err *e)
 	q = &s->qos[s->nqos++];
 	q->name = fs_xstrdup(tok);
 	q->prio = v;
+	q->usage_factor = 1;
 	if (v > s->qos_max)
 		s->qos_max = v;
 	return 0;
@@ -186,7 +187,48 @@ fs_prio_parse_qos(struct fs_prio_snapshot *s, const char *list,
 		ret = add_qos(s, tok, e);
 	if (!ret && fs_prio_find_qos(s, "normal") < 0) {
 		s->qos[s->nqos].name = fs_xstrdup("normal");
+		s->qos[s->nqos].usage_factor = 1;
 		s->qos[s->nqos++].prio = 0;
+	}
+	free(copy);
+	if (!ret)
+		e->file = NULL;
+	return ret;
+}
+
+int
+fs_prio_parse_usage_factors(struct fs_prio_snapshot *s, const char *list,
+			    struct fs_err *e)
+{
+	char *copy = fs_xstrdup(list), *tok, *save = NULL, *eq, *end;
+	int ret = 0, k;
+	double f;
+
+	e->file = "--usage-factor";
+	for (tok = strtok_r(copy, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!(eq = strchr(tok, '=')) || eq == tok) {
+			ret = fs_error(e, 0, "expected QOS=FACTOR, not '%s'",
+				       tok);
+			break;
+		}
+		*eq = '\0';
+		errno = 0;
+		f = strtod(eq + 1, &end);
+		if (errno || end == eq + 1 || *end || !(f >= 0) ||
+		    !isfinite(f)) {
+			ret = fs_error(e, 0, "QOS '%s': not a UsageFactor (0 "
+				       "or more): '%s'", tok, eq + 1);
+			break;
+		}
+		if ((k = fs_prio_find_qos(s, tok)) < 0) {
+			s->qos = fs_xreallocarray(s->qos, s->nqos + 1,
+						  sizeof(*s->qos));
+			k = (int)s->nqos++;
+			memset(&s->qos[k], 0, sizeof(s->qos[k]));
+			s->qos[k].name = fs_xstrdup(tok);
+		}
+		s->qos[k].usage_factor = f;
 	}
 	free(copy);
 	if (!ret)
@@ -253,8 +295,21 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 	v = fs_xcalloc(s->njob + extra + 1, sizeof(*v));
 	for (i = 0; i < s->njob; i++) {
 		struct fs_prio_pending *j = &s->job[i];
-		char *save = NULL, *tok, *copy = j->part;
+		char *save = NULL, *tok, *copy;
 		int first = 1;
+
+		/* Strings of their own, as the rows below share and free
+		 * them. */
+		if (j->strings) {
+			j->id = fs_xstrdup(j->id);
+			j->user = fs_xstrdup(j->user);
+			j->acct = fs_xstrdup(j->acct);
+			j->part = fs_xstrdup(j->part);
+			j->qos = fs_xstrdup(j->qos);
+			free(j->strings);
+			j->strings = NULL;
+		}
+		copy = j->part;
 
 		for (tok = strtok_r(copy, ",", &save); tok;
 		     tok = strtok_r(NULL, ",", &save)) {
@@ -284,12 +339,18 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 /* The job's TRES counts, from its TRES or else its CPUs and nodes, and its
  * partition k's totals. */
 static int
-resolve_tres(const struct fs_prio_snapshot *s, const struct fs_prio_pending *j,
+resolve_tres(const struct fs_prio_snapshot *s, struct fs_prio_pending *j,
 	     size_t k, struct fs_prio_job *pj, struct fs_err *e)
 {
 	const struct fs_prio_conf *c = &s->conf;
 	struct fs_err te = {NULL, 0, ""};
 
+	/* The counts, the factors and the weighted factors: ntres each. */
+	free(j->tres_mem);
+	j->tres_mem = fs_xcalloc(3 * c->ntres, sizeof(*j->tres_mem));
+	pj->tres_value = j->tres_mem;
+	j->f.tres = j->tres_mem + c->ntres;
+	j->f.w_tres = j->tres_mem + 2 * c->ntres;
 	if (j->tres) {
 		if (fs_prio_parse_tres_counts(c, j->tres, pj->tres_value,
 					      &te) < 0)
@@ -307,7 +368,7 @@ resolve_tres(const struct fs_prio_snapshot *s, const struct fs_prio_pending *j,
 		if (bill >= 0)
 			pj->tres_value[bill] = j->cpus;
 	}
-	memcpy(pj->tres_part, s->part_tres[k], sizeof(pj->tres_part));
+	pj->tres_part = s->part_tres[k];
 	return 0;
 }
 

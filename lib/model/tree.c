@@ -1212,17 +1212,28 @@ uint8_t *
 fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
 	      const char *const *users)
 {
-	uint8_t *show;
+	uint8_t *show, *named = NULL;
+	const char *const *u;
 	uint32_t i;
 
 	if (!accounts && !users)
 		return NULL;
 	show = fs_xcalloc((size_t)tr->n + 1, 1);
+	/* ACCOUNT/USER names one association (fs_tree_find_user). */
+	for (u = users; u && *u; u++)
+		if (strchr(*u, '/') &&
+		    (i = fs_tree_find_user(tr, *u)) < FS_NONE - 1) {
+			if (!named)
+				named = fs_xcalloc((size_t)tr->n + 1, 1);
+			named[i] = 1;
+		}
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[i];
 
 		show[i] = (!accounts || fs_list_has(accounts, a->acct, 1)) &&
-			  (!users || !a->is_user || fs_list_has(users, a->user, 0));
+			  (!users || !a->is_user ||
+			   fs_list_has(users, a->user, 0) || (named && named[i]));
 	}
+	free(named);
 	return show;
 }

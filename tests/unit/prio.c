@@ -13,10 +13,18 @@
 
 #define NOW 1000000000LL
 
+/* The TRES arrays a job and its factors point to. */
+static double tres_value[FS_PRIO_TRES_MAX], tres_part[FS_PRIO_TRES_MAX];
+static double tres_f[FS_PRIO_TRES_MAX], tres_w[FS_PRIO_TRES_MAX];
+
 static void
 job_init(struct fs_prio_job *j)
 {
 	memset(j, 0, sizeof(*j));
+	memset(tres_value, 0, sizeof(tres_value));
+	memset(tres_part, 0, sizeof(tres_part));
+	j->tres_value = tres_value;
+	j->tres_part = tres_part;
 	j->max_cpus = FS_NO_VAL;
 	j->time_limit = FS_NO_VAL;
 	j->part_max_time = FS_INFINITE;
@@ -29,6 +37,8 @@ run(const struct fs_prio_conf *c, const struct fs_prio_job *j)
 {
 	struct fs_prio_factors f;
 
+	f.tres = tres_f;
+	f.w_tres = tres_w;
 	fs_prio_compute(c, j, NOW, &f);
 	return f;
 }
@@ -185,9 +195,9 @@ test_tres_nice_clamp(void)
 				     j.tres_value, &e) == 0 &&
 	   j.tres_value[1] == 32768, "TRES counts, mem in MB: %g",
 	   j.tres_value[1]);
-	j.tres_part[0] = 64;
-	j.tres_part[1] = 256000;
-	j.tres_part[2] = 0;		/* no GPUs in the partition */
+	tres_part[0] = 64;
+	tres_part[1] = 256000;
+	tres_part[2] = 0;		/* no GPUs in the partition */
 	f = run(&c, &j);
 	ok(f.tres[0] == 0.125 && f.w_tres[1] == 0.256 && f.tres[2] == 0,
 	   "TRES factors: %g %g %g", f.tres[0], f.w_tres[1], f.tres[2]);
@@ -286,6 +296,36 @@ test_parse(void)
 	}
 }
 
+/* The billable TRES (calc_job_billable_tres, docs/slurm.md §4.3): CPUs
+ * without weights, the sum, MAX_TRES's largest node TRES plus the others,
+ * billing itself never weighed; units divide a weight. */
+static void
+test_billing(void)
+{
+	struct fs_prio_conf w;
+	struct fs_err e = {NULL, 0, ""};
+	double v[FS_PRIO_TRES_MAX] = {0};
+
+	ok(fs_prio_billing(NULL, FS_PRIO_MAX_TRES, v, 12) == 12,
+	   "billing: no TRESBillingWeights: the CPUs");
+	memset(&w, 0, sizeof(w));
+	ok(fs_prio_parse_billing_weights(&w, "Mem=0.25G,CPU=1.5,Node=2,"
+					 "billing=9,license/foo=3", &e) == 0,
+	   "billing: weights parse (%s)", e.msg);
+	ok(fs_prio_parse_tres_counts(&w, "cpu=4,mem=65536,node=2,billing=7,"
+				     "license/foo=1", v, &e) == 0,
+	   "billing: counts parse (%s)", e.msg);
+	/* cpu 6 + mem 16 + node 4 + license 3; billing skipped. */
+	ok(fs_prio_billing(&w, 0, v, 4) == 29, "billing: summed: %g",
+	   fs_prio_billing(&w, 0, v, 4));
+	/* max(6, 16, 4) + license 3. */
+	ok(fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4) == 19,
+	   "billing: MAX_TRES: %g", fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4));
+	ok(fs_prio_parse_billing_weights(&w, "CPU=x", &e) < 0 &&
+	   !strcmp(e.msg, "TRESBillingWeights: 'CPU': not a weight: 'x'"),
+	   "billing: a bad weight is named (%s)", e.msg);
+}
+
 int
 main(void)
 {
@@ -294,5 +334,6 @@ main(void)
 	test_jobsize();
 	test_tres_nice_clamp();
 	test_parse();
+	test_billing();
 	return done_testing();
 }

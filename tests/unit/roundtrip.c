@@ -86,6 +86,27 @@ check_f(double v)
 	return 1;
 }
 
+/* The same for fs_fmt_fixed6_ld and printf("%.6Lf"). */
+static int
+check_fl(long double v)
+{
+	char want[5120], got[FS_FMT_MAX + 1];
+	int n = fs_fmt_fixed6_ld(got, v);
+
+	if (n < 0 && (!isfinite(v) || fabsl(v) >= 0x1p63L))
+		return 0;
+	snprintf(want, sizeof(want), "%.6Lf", v);
+	if (n >= 0) {
+		got[n] = '\0';
+		if (!strcmp(got, want))
+			return 0;
+	}
+	if (bad_shown++ < 10)
+		printf("# %%.6Lf of %La: wrote '%s', printf '%s'\n", v,
+		       n < 0 ? "(nothing)" : got, want);
+	return 1;
+}
+
 /* A long double with a random 64-bit mantissa and exponent in [lo, hi]. */
 static long double
 rnd_ld(int lo, int hi)
@@ -233,6 +254,33 @@ main(void)
 	}
 	ok(!bad, "%%f: ties, powers of two, %ld random values and bit "
 	   "patterns each (%d bad)", n, bad);
+
+	/* %.6Lf: ties, every exponent near 1, random values. */
+	bad = 0;
+	for (i = -2000000; i <= 2000000; i += 7)
+		bad += check_fl((long double)i / 128.0L) +
+		       check_fl((long double)i * 0.5e-6L);
+	for (e = -16445; e <= 16383; e++) {
+		long double x = ldexpl(1.0L, e);
+
+		bad += check_fl(x) + check_fl(nextafterl(x, 0)) +
+		       check_fl(nextafterl(x, INFINITY)) + check_fl(-x);
+	}
+	{
+		static const long double d[] = {0.0L, -0.0L, 0.5e-6L,
+			2.5e-6L, 0.9999995L, 0x1p63L, -0x1p63L, LDBL_MAX,
+			LDBL_TRUE_MIN, INFINITY, -INFINITY, NAN};
+
+		for (i = 0; i < (long)(sizeof(d) / sizeof(*d)); i++)
+			bad += check_fl(d[i]);
+	}
+	for (i = 0; i < n; i++) {
+		bad += check_fl(rnd_ld(-70, 64) * (rnd() & 1 ? 1 : -1));
+		bad += check_fl((long double)(rnd() % 1000000000) /
+				(long double)(1 + rnd() % 1000000000000ULL));
+	}
+	ok(!bad, "%%.6Lf: ties, powers of two, %ld random values each "
+	   "(%d bad)", n, bad);
 	fs_buf_release(&b);
 	return done_testing();
 }

@@ -38,11 +38,14 @@ struct opts {
 	const char *algorithm;		/* NULL: the tree's metadata */
 	const char *ties;		/* NULL: the tree's metadata */
 	int json, interactive;
+	struct fs_whatif *whatif;	/* --shares, --usage, in order */
+	size_t nwhatif;
 };
 
 /* Everything one tree gives: read once, asked many times with -i. */
 struct ctx {
-	struct fs_table t;
+	struct fs_table t, orig;	/* orig: as read, when --shares or
+					 * --usage changed it into t */
 	struct fs_tree tr;
 	struct fs_rank_opts ro;
 	double half_life;
@@ -51,12 +54,11 @@ struct ctx {
 };
 
 static const char synopsis[] =
-	"usage: fs-explain [--algorithm NAME] [--ties slurm|merge] "
-	"[--json] USER_A USER_B [FILE]\n"
-	"       fs-explain [--algorithm NAME] [--ties slurm|merge] "
-	"[--json] USER [FILE]\n"
-	"       fs-explain -i [--algorithm NAME] [--ties slurm|merge] "
-	"[--json] [FILE]\n";
+	"usage: fs-explain [OPTIONS] A B [FILE]\n"
+	"       fs-explain [OPTIONS] A [FILE]\n"
+	"       fs-explain -i [OPTIONS] [FILE]\n"
+	"options: [--algorithm NAME] [--ties slurm|merge] [--json]\n"
+	"         [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n";
 
 static void
 usage(FILE *f)
@@ -64,10 +66,13 @@ usage(FILE *f)
 	fputs(synopsis, f);
 	fprintf(f,
 		"\n"
-		"Explain why USER_A ranks below (or above) USER_B in a TSV tree, "
-		"or show\n"
-		"USER's path from root. A user is USER, ACCOUNT/USER or "
-		"ACCOUNT/USER/PARTITION.\n"
+		"Explain why A ranks below (or above) B in a TSV tree, or show "
+		"A's path\n"
+		"from root. Each is a user (USER, ACCOUNT/USER or "
+		"ACCOUNT/USER/PARTITION)\n"
+		"or an account (ACCOUNT): for one account, also the shares it "
+		"would need to\n"
+		"pass the sibling walked before it.\n"
 		"\n"
 		"      --algorithm NAME  fairtree, classic or depth-oblivious "
 		"(default: the\n"
@@ -75,6 +80,13 @@ usage(FILE *f)
 		"      --ties MODE       slurm or merge (default: the tree's "
 		"metadata, else slurm)\n"
 		"      --json            one JSON document\n"
+		"      --shares ACCOUNT[/USER]=N\n"
+		"                        what if it had N raw shares (or "
+		"'parent'); repeatable\n"
+		"      --usage ACCOUNT/USER=X\n"
+		"                        what if the user's RawUsage were X "
+		"(the accounts'\n"
+		"                        sums follow); repeatable\n"
 		"  -i, --interactive     ask at a prompt: 'A B', 'A', help, quit\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         the version\n"
@@ -91,8 +103,9 @@ put_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
 	fs_buf_user_spec(b, tr, i);
 }
 
-/* Names for the words below, four at a time. */
-static struct fs_buf names_buf[4];
+/* Names for the words below, four at a time; para's text, kept from call
+ * to call (a deep path makes two a step). */
+static struct fs_buf names_buf[4], para_buf;
 
 static const char *
 name(const struct fs_tree *tr, uint32_t i)
@@ -113,6 +126,20 @@ free_names(void)
 
 	for (k = 0; k < 4; k++)
 		fs_buf_release(&names_buf[k]);
+	fs_buf_release(&para_buf);
+}
+
+/* %.6Lf into p[size] (size >= FS_FMT_MAX), by the number codec when it
+ * can: a deep path writes a few per step. */
+static void
+fixed6(char *p, size_t size, long double v)
+{
+	int n = fs_fmt_fixed6_ld(p, v);
+
+	if (n >= 0)
+		p[n] = '\0';
+	else
+		snprintf(p, size, "%.6Lf", v);
 }
 
 /* sshare's six decimals, "inf" for infinity. */
@@ -125,8 +152,34 @@ f6(long double v)
 
 	if (isinf(v))
 		return "inf";
-	snprintf(p, 64, "%.6Lf", v);
+	fixed6(p, sizeof(s[0]), v);
 	return p;
+}
+
+/* A double's six decimals (%.6f). */
+static const char *
+d6(double v)
+{
+	static char s[4][FS_FMT_MAX + 320];
+	static int k;
+	char *p = s[k++ % 4];
+	int n = fs_fmt_fixed6(p, v);
+
+	if (n >= 0)
+		p[n] = '\0';
+	else
+		snprintf(p, sizeof(s[0]), "%.6f", v);
+	return p;
+}
+
+/* indent spaces. */
+static void
+pad(struct fs_buf *b, int indent)
+{
+	static const char sp[] = "                                        ";
+
+	for (; indent > 0; indent -= 40)
+		fs_buf_add(b, sp, (size_t)(indent < 40 ? indent : 40));
 }
 
 /* A raw number without trailing zeros. */
@@ -137,7 +190,7 @@ raw(long double v)
 	static int k;
 	char *p = s[k++ % 4], *e;
 
-	snprintf(p, 80, "%.6Lf", v);
+	fixed6(p, sizeof(s[0]), v);
 	e = p + strlen(p);
 	while (e[-1] == '0')
 		*--e = '\0';
@@ -162,10 +215,17 @@ ordinal(uint32_t n)
 {
 	static char s[32];
 	const char *suf = "th";
+	char d[16], *p = d + sizeof(d);
+	size_t len;
 
 	if (n % 100 < 11 || n % 100 > 13)
 		suf = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-	snprintf(s, sizeof(s), "%u%s", n, suf);
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	len = (size_t)(d + sizeof(d) - p);
+	memcpy(s, p, len);
+	memcpy(s + len, suf, 3);	/* with its '\0' */
 	return s;
 }
 
@@ -174,19 +234,14 @@ static void
 para(struct fs_buf *b, int indent, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* para_buf's text, wrapped into b. */
 static void
-para(struct fs_buf *b, int indent, const char *fmt, ...)
+wrap(struct fs_buf *b, int indent)
 {
-	struct fs_buf t;
-	va_list ap;
 	const char *p, *w;
 	int col = 0;
 
-	fs_buf_init(&t);
-	va_start(ap, fmt);
-	fs_buf_vprintf(&t, fmt, ap);
-	va_end(ap);
-	for (p = t.data; *p;) {
+	for (p = para_buf.data; *p;) {
 		int len;
 
 		while (*p == ' ')
@@ -201,7 +256,7 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 			col = 0;
 		}
 		if (!col) {
-			fs_buf_printf(b, "%*s", indent, "");
+			pad(b, indent);
 			col = indent;
 		} else {
 			fs_buf_addch(b, ' ');
@@ -212,7 +267,50 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 		p = w;
 	}
 	fs_buf_addch(b, '\n');
-	fs_buf_release(&t);
+}
+
+static void
+para(struct fs_buf *b, int indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	para_buf.len = 0;
+	va_start(ap, fmt);
+	fs_buf_vprintf(&para_buf, fmt, ap);
+	va_end(ap);
+	wrap(b, indent);
+}
+
+/* A paragraph of the strings up to NULL, without printf (two a step of
+ * a deep path). */
+static void
+para_cat(struct fs_buf *b, int indent, ...)
+{
+	va_list ap;
+	const char *s;
+
+	para_buf.len = 0;
+	fs_buf_addstr(&para_buf, "");
+	va_start(ap, indent);
+	while ((s = va_arg(ap, const char *)) != NULL)
+		fs_buf_addstr(&para_buf, s);
+	va_end(ap);
+	wrap(b, indent);
+}
+
+/* A whole number as text, four at a time. */
+static const char *
+num(uint32_t n)
+{
+	static char s[4][16];
+	static int k;
+	char *p = s[k++ % 4] + 15;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	return p;
 }
 
 static const char *
@@ -250,17 +348,18 @@ put_level(struct fs_buf *b, const struct ctx *c,
 		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
 		     "the usage)");
 	else
-		para(b, indent, "Level FS %s = shares %.6f / usage %s%s",
-		     f6(l->level_fs), l->shares_norm, f6(l->usage_efctv),
-		     l->usage_efctv == 0 ? " (no usage)" : "");
+		para_cat(b, indent, "Level FS ", f6(l->level_fs), " = shares ",
+			 d6(l->shares_norm), " / usage ", f6(l->usage_efctv),
+			 l->usage_efctv == 0 ? " (no usage)" : "", NULL);
 	if (a->use_parent)
 		para(b, indent, "shares: parent (FairShare=parent); usage %s "
 		     "of %s's %s = %s", raw(l->usage_raw), par,
 		     raw(l->parent_usage), f6(l->usage_efctv));
 	else
-		para(b, indent, "shares %u of %u in %s's list; usage %s of %s's "
-		     "%s", a->shares_raw, l->level_shares, par,
-		     raw(l->usage_raw), par, raw(l->parent_usage));
+		para_cat(b, indent, "shares ", num(a->shares_raw), " of ",
+			 num(l->level_shares), " in ", par, "'s list; usage ",
+			 raw(l->usage_raw), " of ", par, "'s ",
+			 raw(l->parent_usage), NULL);
 	if (a->parent != a->fs_parent && a->parent != FS_NONE)
 		para(b, indent, "(%s is FairShare=parent, so %s competes in "
 		     "%s's list)", name(tr, a->parent), name(tr, l->node),
@@ -286,9 +385,34 @@ static void
 text_user(struct fs_buf *b, const struct ctx *c, const char *label,
 	  uint32_t u, uint32_t rank)
 {
-	fs_buf_printf(b, "%s%s: FairShare %.6f, rank %u of %u\n", label,
-		      name(&c->tr, u), c->tr.node[u].fs_factor, rank,
-		      c->tr.user_count);
+	const struct fs_tree *tr = &c->tr;
+	struct fs_explain_level l;
+
+	if (tr->node[u].is_user) {
+		fs_buf_printf(b, "%s%s: FairShare %.6f, rank %u of %u\n",
+			      label, name(tr, u), tr->node[u].fs_factor, rank,
+			      tr->user_count);
+		return;
+	}
+	fs_explain_level(tr, u, &l);
+	if (fs_algorithm_levels(c->ro.algorithm))
+		fs_buf_printf(b, "%saccount %s: Level FS %s, %s of %u in %s's "
+			      "list\n", label, name(tr, u), f6(l.level_fs),
+			      ordinal(l.place + 1), l.count,
+			      name(tr, l.fs_parent));
+	else
+		fs_buf_printf(b, "%saccount %s: FairShare %.6f\n", label,
+			      name(tr, u), tr->node[u].fs_factor);
+}
+
+/* The changes --shares and --usage made, or those the tree came with. */
+static void
+text_whatif(struct fs_buf *b, const struct ctx *c)
+{
+	const char *w = fs_header_meta(&c->t.h, "whatif");
+
+	if (w)
+		para(b, 0, "What if: %s.", w);
 }
 
 static void
@@ -320,17 +444,24 @@ rounding_matters(const struct fs_explain *x)
 	       s[0].parent_usage != s[1].parent_usage;
 }
 
+static void text_shares(struct fs_buf *b, const struct ctx *c,
+			const struct fs_explain *x);
+
 static void
 text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 {
 	const struct fs_tree *tr = &c->tr;
 	const struct fs_explain_level *s = x->side;
-	const char *na = name(tr, x->user[0]), *nb = name(tr, x->user[1]);
-	uint32_t lo, hi, k, j;
+	const char *na, *nb;
+	uint32_t lo, hi, k;
 
+	text_whatif(b, c);
 	text_no_usage(b, c);
 	text_user(b, c, "A ", x->user[0], x->rank[0]);
 	text_user(b, c, "B ", x->user[1], x->rank[1]);
+	/* After text_user: name() keeps four at a time. */
+	na = name(tr, x->user[0]);
+	nb = name(tr, x->user[1]);
 	if (x->rule == FS_RULE_SAME) {
 		fs_buf_printf(b, "A and B are the same association.\n");
 		return;
@@ -475,8 +606,17 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 		       "Level FS in its last bits, which can matter for an "
 		       "exact tie or a near miss like this one."
 		     : "");
-	j = s[x->lower].node;
-	k = s[!x->lower].node;
+	text_shares(b, c, x);
+}
+
+/* "More shares: ...": what x->solve found. */
+static void
+text_shares(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
+{
+	const struct fs_tree *tr = &c->tr;
+	const struct fs_explain_level *s = x->side;
+	uint32_t j = s[x->lower].node, k = s[!x->lower].node;
+
 	switch (x->shares) {
 	case FS_SHARES_OK:
 		para(b, 2, "More shares: %s would need %u raw shares instead "
@@ -561,20 +701,23 @@ same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u)
 }
 
 static void
-text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p)
+text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p,
+	  const struct fs_explain *pass)
 {
 	const struct fs_tree *tr = &c->tr;
 	uint32_t k, j;
 
+	text_whatif(b, c);
 	text_no_usage(b, c);
 	text_user(b, c, "", p->user, p->rank);
 	if (!fs_algorithm_levels(c->ro.algorithm)) {
 		const struct fs_node *u = &tr->node[p->user];
 
-		para(b, 0, "Under %s a user's factor is 2^(-(UE/S)/%u): here S "
+		para(b, 0, "Under %s %s factor is 2^(-(UE/S)/%u): here S "
 		     "%.6f, UE %s. Fair Tree's path from root is shown "
 		     "only with --algorithm fairtree.",
-		     fs_algorithm_name(c->ro.algorithm), c->ro.dampening,
+		     fs_algorithm_name(c->ro.algorithm),
+		     u->is_user ? "a user's" : "an account's", c->ro.dampening,
 		     u->shares_norm, f6(u->usage_efctv));
 		return;
 	}
@@ -590,10 +733,16 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 
 		if (k >= INDENT_STEPS)
 			snprintf(depth, sizeof(depth), " (depth %u)", k + 1);
-		fs_buf_printf(b, "%*s%s%s: %s of %u in %s's list\n", ind, "",
-			      name(tr, s->level.node), depth,
-			      ordinal(s->level.place + 1), s->level.count,
-			      name(tr, s->level.fs_parent));
+		pad(b, ind);
+		fs_buf_addstr(b, name(tr, s->level.node));
+		fs_buf_addstr(b, depth);
+		fs_buf_addstr(b, ": ");
+		fs_buf_addstr(b, ordinal(s->level.place + 1));
+		fs_buf_addstr(b, " of ");
+		fs_buf_ll(b, s->level.count);
+		fs_buf_addstr(b, " in ");
+		fs_buf_addstr(b, name(tr, s->level.fs_parent));
+		fs_buf_addstr(b, "'s list\n");
 		put_level(b, c, &s->level, ind + 2);
 		for (j = 0; j < s->nbefore && j < SHOW_BEFORE; j++) {
 			uint32_t o = s->before[j];
@@ -609,7 +758,21 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 			fs_buf_printf(b, "%*s... and %u more before it\n",
 				      ind + 2, "", s->nbefore - SHOW_BEFORE);
 	}
-	same_rank(b, c, p->user);
+	if (tr->node[p->user].is_user) {
+		same_rank(b, c, p->user);
+		return;
+	}
+	fs_buf_addch(b, '\n');
+	if (!pass) {
+		para(b, 0, "%s is walked first in %s's list: there is no "
+		     "sibling to pass.", name(tr, p->user),
+		     name(tr, tr->node[p->user].fs_parent));
+		return;
+	}
+	fs_buf_printf(b, "What it would take for %s to pass %s, walked just "
+		      "before it:\n", name(tr, p->user),
+		      name(tr, pass->user[1]));
+	text_shares(b, c, pass);
 }
 
 /* ----------------------------------------------------------- the glue */
@@ -619,12 +782,16 @@ static int
 answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
        struct fs_err *e)
 {
-	uint32_t u[2];
+	uint32_t u[2], up;
 	int k;
 
 	for (k = 0; k < n; k++)
-		if (fs_explain_find_user(&c->tr, names[k], &u[k], e) < 0)
+		if (fs_explain_find(&c->tr, names[k], &u[k], e) < 0)
 			return -1;
+	if (n == 2 && (up = fs_explain_nested(&c->tr, u[0], u[1])) != FS_NONE)
+		return fs_error(e, 0, "'%s' is under '%s': the two never "
+				"compete (name two that are not one under the "
+				"other)", names[up == u[0]], names[up != u[0]]);
 	if (n == 2) {
 		struct fs_explain x;
 
@@ -635,12 +802,23 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 			text_pair(b, c, &x);
 	} else {
 		struct fs_explain_path p;
+		struct fs_explain x, *pass = NULL;
 
 		fs_explain_path_init(&p, &c->tr, u[0]);
+		/* An account: what passing the sibling before it takes. */
+		if (!c->tr.node[u[0]].is_user && p.nstep &&
+		    p.step[p.nstep - 1].nbefore) {
+			const struct fs_explain_step *s = &p.step[p.nstep - 1];
+
+			fs_explain_pair(&c->tr, &c->ro, u[0],
+					s->before[s->nbefore - 1], &x);
+			pass = &x;
+		}
 		if (c->json)
-			fs_explain_json_path(b, &c->tr, &c->ro, c->half_life, &p);
+			fs_explain_json_path(b, &c->tr, &c->ro, c->half_life,
+					     &p, pass);
 		else
-			text_path(b, c, &p);
+			text_path(b, c, &p, pass);
 		fs_explain_path_release(&p);
 	}
 	return 0;
@@ -689,6 +867,13 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	c->json = o->json;
 	if (fs_table_read_cols(&c->t, in, input_cols, e) < 0)
 		return FS_EXIT_DATA;
+	if (o->nwhatif) {
+		/* The changed tree in place of the one read. */
+		c->orig = c->t;
+		if (fs_whatif_apply(&c->orig, o->whatif, o->nwhatif, &c->t,
+				    e) < 0)
+			return FS_EXIT_DATA;
+	}
 	if ((r = setup(c, o, e)) < 0)
 		return r == -2 ? FS_EXIT_USAGE : FS_EXIT_DATA;
 	if (fs_tree_build(&c->tr, &c->t, e) < 0)
@@ -702,6 +887,8 @@ unload(struct ctx *c)
 {
 	fs_tree_release(&c->tr);
 	fs_table_release(&c->t);
+	if (c->orig.buf.data)
+		fs_table_release(&c->orig);
 }
 
 /* ------------------------------------------------------ interactive */
@@ -903,12 +1090,14 @@ interactive(struct ctx *c, FILE *tty)
 int
 main(int argc, char **argv)
 {
-	enum { O_TIES = 256, O_JSON, O_ALG };
+	enum { O_TIES = 256, O_JSON, O_ALG, O_SHARES, O_USAGE };
 	static const struct option lo[] = {
 		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
 		{"json", no_argument, NULL, O_JSON},
 		{"interactive", no_argument, NULL, 'i'},
+		{"shares", required_argument, NULL, O_SHARES},
+		{"usage", required_argument, NULL, O_USAGE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -949,6 +1138,17 @@ main(int argc, char **argv)
 		case 'i':
 			o.interactive = 1;
 			break;
+		case O_SHARES:
+		case O_USAGE:
+			e.file = NULL;
+			if (fs_whatif_add(&o.whatif, &o.nwhatif,
+					  ch == O_SHARES ? FS_WHATIF_SHARES
+							 : FS_WHATIF_USAGE,
+					  optarg, &e) < 0) {
+				fs_err_print(&e);
+				return FS_EXIT_USAGE;
+			}
+			break;
 		default:
 			return fs_opt_other(ch, synopsis, usage);
 		}
@@ -969,7 +1169,7 @@ main(int argc, char **argv)
 			file = names[--nnames];
 		if (nnames < 1 || nnames > 2) {
 			fs_warn(nnames ? "too many arguments"
-				       : "name a user, or two");
+				       : "name a user or account, or two");
 			return fs_usage_error(synopsis);
 		}
 	}
@@ -1013,6 +1213,7 @@ main(int argc, char **argv)
 		fs_buf_release(&b);
 	}
 	unload(&c);
+	fs_whatif_free(o.whatif, o.nwhatif);
 	free_names();
 	ch = fs_stdout_close();
 	return ret ? ret : ch;

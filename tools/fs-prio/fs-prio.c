@@ -35,6 +35,8 @@ enum out_format { OUT_DEFAULT, OUT_TSV, OUT_LONG, OUT_FORMAT, OUT_JSON };
 
 struct opts {
 	const char *conf, *jobs_file, *tree, *qos_prio, *now;
+	const char *usage_factors;	/* --usage-factor */
+	int cost;			/* --cost */
 	struct fs_buf set;		/* --set lines */
 	int offline;
 	int new;			/* --new: job describes a new job */
@@ -50,14 +52,16 @@ struct opts {
 static const char synopsis[] =
 	"usage: fs-prio [--conf FILE] [--set 'KEY=VALUE ...'] "
 	"[--jobs-file FILE]\n"
-	"               [-Q NAME=N,...] [--tree FILE] [--now TIME]\n"
+	"               [-Q NAME=N,...] [--usage-factor QOS=F,...] "
+	"[--tree FILE]\n"
+	"               [--now TIME]\n"
 	"               [-j JOBS] [-u USERS] [-p PARTS] [-S FIELDS]\n"
 	"               [--tsv | -l | -o FORMAT | -w | --json] [-n] [-h]\n"
 	"       fs-prio --new [-u [ACCOUNT/]USER] [-A ACCOUNT] [-p PART] "
 	"[-q QOS]\n"
 	"               [-n N] [-c N] [-N N] [-t TIME] [--mem SIZE] "
 	"[--nice N]\n"
-	"               [options above but -j, -u, -p, -n]\n";
+	"               [--cost] [options above but -j, -u, -p, -n]\n";
 
 static void
 help(void)
@@ -81,6 +85,8 @@ help(void)
 		"fs-prio(1))\n"
 		"  -Q, --qos-priority LIST  offline: QOS priorities, "
 		"normal=0,high=100\n"
+		"      --usage-factor LIST  offline: QOS UsageFactors, "
+		"scavenger=0.5 (default 1)\n"
 		"      --tree FILE          the TSV tree, - for standard input "
 		"(default:\n"
 		"                           live, the cluster's; offline, "
@@ -124,6 +130,12 @@ help(void)
 		"partition's)\n"
 		"      --mem SIZE           memory, MB or with K, M, G, T\n"
 		"      --nice N             nice value\n"
+		"      --cost               what it will cost the user's "
+		"fairshare: its billing\n"
+		"                           charge and FairShare and rank "
+		"before and after\n"
+		"                           it ran to its time limit "
+		"(needs a tree)\n"
 		"\n"
 		"Live mode built in: %s. See fs-prio(1).\n", synopsis,
 		fs_live_available() ? "yes" : "no");
@@ -216,6 +228,9 @@ struct ctx {
 	const char *source;
 	const char *tree_name;
 	struct fs_sprio out;
+	int stored_ages;		/* ages at each job's age_at */
+	const char *release;		/* sprio's columns: live, libslurm's
+					 * release; offline, 22.05's */
 };
 
 /* ------------------------------------------------------------------ run */
@@ -308,6 +323,9 @@ load(struct ctx *x, struct fs_err *e)
 			return -1;
 		if (o->jobs_file && load_jobs(&x->s, o->jobs_file, e) < 0)
 			return -1;
+		if (o->usage_factors &&
+		    fs_prio_parse_usage_factors(&x->s, o->usage_factors, e) < 0)
+			return -1;
 		x->source = o->conf ? o->conf : "--set";
 		return 0;
 	}
@@ -320,6 +338,7 @@ load(struct ctx *x, struct fs_err *e)
 	if (fs_live_prio(&x->s, e) < 0)
 		return -1;
 	x->source = "live";
+	x->release = fs_live_built_version();
 	if (!x->have_tree) {
 		struct fs_buf t = x->s.tree;
 
@@ -388,6 +407,8 @@ set_now(struct ctx *x, struct fs_err *e)
 		if (r && t > *now)
 			*now = t;
 	}
+	/* Otherwise, live, the ages the controller stored (sprio's). */
+	x->stored_ages = !o->now && !o->offline && *now == x->s.now;
 	return 0;
 }
 
@@ -411,8 +432,78 @@ compute(struct ctx *x, struct fs_err *e)
 		return r;
 	}
 	for (i = 0; i < s->njob; i++)
-		fs_prio_compute(&s->conf, &s->job[i].pj, x->p.now,
-				&s->job[i].f);
+		fs_prio_compute(&s->conf, &s->job[i].pj,
+				x->stored_ages && s->job[i].age_at ?
+				s->job[i].age_at : x->p.now, &s->job[i].f);
+	return 0;
+}
+
+/* --cost: what the new job charges and the fairshare it leaves behind,
+ * into b. Returns 0, or -1 with e set. */
+static int
+cost(struct ctx *x, struct fs_buf *b, struct fs_err *e)
+{
+	const struct fs_prio_pending *j = x->p.newjob;
+	const struct fs_prio_part *p = fs_prio_part_find(&x->s.cl, j->part);
+	struct fs_prio_pending sizes;
+	struct fs_prio_conf w;
+	struct fs_cost_job cj;
+	struct fs_cost_info in;
+	struct fs_cost c;
+	double mem = 0, v[FS_PRIO_TRES_MAX];
+	long long hl = FS_SLURM_HALF_LIFE, period = FS_SLURM_CALC_PERIOD;
+	uint32_t limit = j->pj.time_limit;
+	char tres[128];
+	int q;
+
+	e->file = NULL;
+	if (!x->p.tr)
+		return fs_error(e, 0, "--cost needs the tree: give --tree "
+				"FILE, or --tree - for fs-rank's output on a "
+				"pipe");
+	if (limit == FS_INFINITE || limit == FS_NO_VAL)
+		return fs_error(e, 0, "--cost: the job has no time limit "
+				"(partition %s has none): give -t", j->part);
+	/* Its memory as given (checked before), on every node. */
+	memset(&sizes, 0, sizeof(sizes));
+	if (fs_prio_job_opts(&x->o->job, &sizes, &mem, e) < 0)
+		return -1;
+	memset(&in, 0, sizeof(in));
+	in.part = j->part;
+	in.qos = j->qos;
+	in.weights = p ? p->billing : NULL;
+	in.max_tres = !!(x->s.conf.flags & FS_PRIO_MAX_TRES);
+	in.cpus = j->cpus;
+	in.nodes = j->nodes;
+	in.mem = mem * j->nodes;
+	memset(&w, 0, sizeof(w));
+	if (in.weights) {
+		snprintf(tres, sizeof(tres), "cpu=%u,mem=%.17g,node=%u",
+			 j->cpus, in.mem, j->nodes);
+		e->file = x->source;
+		if (fs_prio_parse_billing_weights(&w, in.weights, e) < 0 ||
+		    fs_prio_parse_tres_counts(&w, tres, v, e) < 0)
+			return -1;
+	}
+	memset(&cj, 0, sizeof(cj));
+	cj.billing = fs_prio_billing(in.weights ? &w : NULL, x->s.conf.flags,
+				     v, (double)j->cpus);
+	q = fs_prio_find_qos(&x->s, j->qos);
+	cj.usage_factor = q >= 0 ? x->s.qos[q].usage_factor : 1;
+	cj.assoc = fs_prio_tree_assoc(x->p.tr, j->acct, j->user, j->part);
+	e->file = x->tree_name;
+	if (fs_meta_seconds(&x->t.h, "half_life", 0, &hl, e) < 0 ||
+	    fs_meta_seconds(&x->t.h, "calc_period", 1, &period, e) < 0)
+		return -1;
+	cj.law.half_life = hl;
+	cj.period = period;
+	cj.start = x->p.now;
+	cj.seconds = (long long)limit * 60;
+	fs_cost_run(x->p.tr, &x->ro, &cj, &c);
+	if (x->o->out == OUT_JSON)
+		fs_cost_json(b, x->p.tr, &in, &c);
+	else
+		fs_cost_text(b, x->p.tr, &x->ro, &in, &c);
 	return 0;
 }
 
@@ -434,8 +525,9 @@ write_out(struct ctx *x, struct fs_buf *b)
 	switch (o->out) {
 	case OUT_DEFAULT:
 		if (o->weights) {
-			fs_sprio_format(out, b, o->norm ? FS_SPRIO_NORM_FORMAT :
-					FS_SPRIO_LONG_FORMAT, o->noheader, 1);
+			fs_sprio_format(out, b, fs_sprio_long_format(
+						o->norm, x->release),
+					o->noheader, 1);
 			break;
 		}
 		if (x->p.newjob) {
@@ -455,8 +547,9 @@ write_out(struct ctx *x, struct fs_buf *b)
 		fs_sprio_tsv(out, b);
 		break;
 	case OUT_LONG:
-		fs_sprio_format(out, b, o->norm ? FS_SPRIO_NORM_FORMAT :
-				FS_SPRIO_LONG_FORMAT, o->noheader, o->weights);
+		fs_sprio_format(out, b, fs_sprio_long_format(o->norm,
+							      x->release),
+				o->noheader, o->weights);
 		break;
 	case OUT_FORMAT:
 		fs_sprio_format(out, b, o->format, o->noheader, o->weights);
@@ -506,9 +599,21 @@ run(const struct opts *o)
 		/* sprio's rows by job id; the toolkit's best first. */
 		if (o->sort || sprio_output(o))
 			fs_sprio_sort(&x.out, o->sort ? o->sort : "i");
-		write_out(&x, &out);
-		ret = fs_write_all(stdout, out.data ? out.data : "", out.len)
-			< 0 ? FS_EXIT_DATA : FS_EXIT_OK;
+		if (o->cost)
+			r = cost(&x, &out, &e);
+		else {
+			/* Everything is known: TSV and JSON go out as
+			 * written. */
+			x.out.out = stdout;
+			write_out(&x, &out);
+		}
+		if (r < 0)
+			fs_err_print(&e);
+		else
+			ret = fs_write_all(stdout, out.data ? out.data : "",
+					   out.len) < 0 || ferror(stdout)
+				      ? FS_EXIT_DATA
+				      : FS_EXIT_OK;
 	} else if (r == -2)
 		ret = FS_EXIT_USAGE;
 	else
@@ -550,7 +655,8 @@ static void
 new_hint(int opt, const char *arg)
 {
 	static const char *const lo[] = {"--account", "--qos", "--ntasks",
-		"--cpus-per-task", "--nodes", "--time", "--mem", "--nice"};
+		"--cpus-per-task", "--nodes", "--time", "--mem", "--nice",
+		"--cost"};
 	size_t i, n;
 
 	if (opt && strchr("AqcNt", opt)) {
@@ -571,12 +677,13 @@ int
 main(int argc, char **argv)
 {
 	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_HELP,
-	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW };
+	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW, O_COST, O_UF };
 #define COMMON_OPTIONS \
 		{"conf", required_argument, NULL, O_CONF}, \
 		{"set", required_argument, NULL, O_SET}, \
 		{"jobs-file", required_argument, NULL, O_JOBS_FILE}, \
 		{"qos-priority", required_argument, NULL, 'Q'}, \
+		{"usage-factor", required_argument, NULL, O_UF}, \
 		{"tree", required_argument, NULL, O_TREE}, \
 		{"now", required_argument, NULL, O_NOW}, \
 		{"sort", required_argument, NULL, 'S'}, \
@@ -610,6 +717,7 @@ main(int argc, char **argv)
 		{"time", required_argument, NULL, 't'},
 		{"mem", required_argument, NULL, O_MEM},
 		{"nice", required_argument, NULL, O_NICE},
+		{"cost", no_argument, NULL, O_COST},
 		{NULL, 0, NULL, 0}};
 #undef COMMON_OPTIONS
 	struct opts o;
@@ -635,6 +743,8 @@ main(int argc, char **argv)
 			break;
 		case O_JOBS_FILE: o.jobs_file = optarg; o.offline = 1; break;
 		case 'Q': o.qos_prio = optarg; break;
+		case O_UF: o.usage_factors = optarg; break;
+		case O_COST: o.cost = 1; break;
 		case O_TREE: o.tree = optarg; break;
 		case O_NOW: o.now = optarg; break;
 		case 'S': o.sort = optarg; break;
@@ -718,6 +828,13 @@ main(int argc, char **argv)
 		fs_err_print(&e);
 	} else if (!o.offline && o.qos_prio) {
 		fs_warn("--qos-priority is for offline use (with --conf)");
+	} else if (!o.offline && o.usage_factors) {
+		fs_warn("--usage-factor is for offline use (with --conf); "
+			"live, the QOS come from the cluster");
+	} else if (o.cost && (o.weights || o.norm || (o.out != OUT_DEFAULT &&
+						      o.out != OUT_JSON))) {
+		fs_warn("--cost prints its own answer, as text or --json: not "
+			"with --tsv, -l, -o, -n or -w");
 	} else if (!o.offline && !fs_live_available()) {
 		fs_warn("built without libslurm: give --conf FILE (and a tree "
 			"with --tree, --jobs-file FILE) to work offline");

@@ -26,6 +26,8 @@ struct opts {
 	int json, tree;		/* json: 1 fs-json, 2 sshare's document */
 	const char *as_slurm;	/* --as-slurm */
 	char **accounts, **users;	/* -A, -u: what is shown */
+	struct fs_whatif *whatif;	/* --shares, --usage, in order */
+	size_t nwhatif;
 };
 
 static const char synopsis[] =
@@ -33,6 +35,7 @@ static const char synopsis[] =
 	"               [--ties slurm|merge] [--dampening N]\n"
 	"               [-l] [-p|-P] [-n] [-U] [-m] [-o FIELDS]\n"
 	"               [-A ACCOUNTS] [-u USERS]\n"
+	"               [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n"
 	"               [--as-slurm RELEASE] [--json[=sshare] | --tree]\n"
 	"               [FILE]\n";
 
@@ -71,7 +74,8 @@ usage(FILE *f)
 		"-A\n"
 		"  -u, --users LIST      show only these users' rows (and the "
 		"accounts),\n"
-		"                        as sshare -u\n"
+		"                        as sshare -u; ACCOUNT/USER: that "
+		"association\n"
 		"  -m, --partition       show the Partition column\n"
 		"  -o, --format FIELDS   sshare's -o (see --helpformat)\n"
 		"  -e, --helpformat      list the fields -o accepts\n"
@@ -86,6 +90,14 @@ usage(FILE *f)
 		"                        release prints (--as-slurm; default "
 		"26.05)\n"
 		"      --tree            an indented tree for the terminal\n"
+		"      --shares ACCOUNT[/USER]=N\n"
+		"                        what if it had N raw shares (or "
+		"'parent');\n"
+		"                        repeatable\n"
+		"      --usage ACCOUNT/USER=X\n"
+		"                        what if the user's RawUsage were X "
+		"(the accounts'\n"
+		"                        sums follow); repeatable\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -99,18 +111,27 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	/* Static, and not released once written: at a million associations
 	 * handing 200 MB back page by page costs more than the process's
 	 * end, which does it anyway. */
-	static struct fs_table t;
+	static struct fs_table t, orig;
 	static struct fs_tree tr;
 	struct fs_rank_opts ro;
 	struct fs_err e = {name, 0, ""};
 	char buf[32];
 	uint8_t *show;
+	size_t i;
 	int ret = FS_EXIT_DATA;
 
 	if (fs_table_read(&t, in, &e) < 0) {
 		fs_err_print(&e);
 		fs_table_release(&t);
 		return FS_EXIT_DATA;
+	}
+	if (o->nwhatif) {
+		/* The changed tree in place of the one read. */
+		orig = t;
+		if (fs_whatif_apply(&orig, o->whatif, o->nwhatif, &t, &e) < 0) {
+			fs_err_print(&e);
+			return FS_EXIT_DATA;
+		}
 	}
 	/* Metadata the tree carries from its source sets our defaults. */
 	if (fs_rank_opts_from_meta(&ro, &t.h, o->algorithm, o->ties,
@@ -141,6 +162,19 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	}
 	snprintf(buf, sizeof(buf), "%u", tr.user_count);
 	fs_header_set_meta(&t.h, "users", buf);
+	/* ACCOUNT/USER must name an association: fs-explain's help. */
+	for (i = 0; o->users && o->users[i]; i++) {
+		uint32_t u;
+
+		e.file = name;
+		if (strchr(o->users[i], '/') &&
+		    fs_explain_find_user(&tr, o->users[i], &u, &e) < 0) {
+			fs_err_print(&e);
+			fs_tree_release(&tr);
+			fs_table_release(&t);
+			return FS_EXIT_DATA;
+		}
+	}
 	ro.show = show = fs_tree_shown(&tr, (const char *const *)o->accounts,
 				       (const char *const *)o->users);
 
@@ -182,7 +216,8 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 int
 main(int argc, char **argv)
 {
-	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS, O_ALG };
+	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS, O_ALG, O_SHARES,
+	       O_USAGE };
 	static const struct option lo[] = {
 		{"all", no_argument, NULL, 'a'},
 		{"algorithm", required_argument, NULL, O_ALG},
@@ -201,6 +236,8 @@ main(int argc, char **argv)
 		{"as-slurm", required_argument, NULL, O_AS},
 		{"json", optional_argument, NULL, O_JSON},
 		{"tree", no_argument, NULL, O_TREE},
+		{"shares", required_argument, NULL, O_SHARES},
+		{"usage", required_argument, NULL, O_USAGE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -314,6 +351,19 @@ main(int argc, char **argv)
 		case O_TREE:
 			o.tree = 1;
 			break;
+		case O_SHARES:
+		case O_USAGE: {
+			struct fs_err e = {NULL, 0, ""};
+
+			if (fs_whatif_add(&o.whatif, &o.nwhatif,
+					  c == O_SHARES ? FS_WHATIF_SHARES
+							: FS_WHATIF_USAGE,
+					  optarg, &e) < 0) {
+				fs_err_print(&e);
+				return FS_EXIT_USAGE;
+			}
+			break;
+		}
 		default:
 			return fs_opt_other(c, synopsis, usage);
 		}
@@ -354,6 +404,7 @@ main(int argc, char **argv)
 	fs_close_input(in);
 	fs_list_free(o.accounts);
 	fs_list_free(o.users);
+	fs_whatif_free(o.whatif, o.nwhatif);
 	fs_buf_release(&fmt);
 	c = fs_stdout_close();
 	return ret ? ret : c;

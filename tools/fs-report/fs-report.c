@@ -30,8 +30,9 @@
 struct opts {
 	struct fs_report_opts ro;
 	const char *since;	/* earlier snapshot, or NULL */
+	const char *history;	/* directory of snapshots, or NULL */
 	const char *out;	/* file to replace, or NULL for stdout */
-	int top, depth, scope, metrics;	/* given on the command line */
+	int top, depth, scope, metrics, width;	/* given on the command line */
 };
 
 /* One ranked snapshot: the table owns the strings the tree points to. */
@@ -44,8 +45,11 @@ struct snapshot {
 static const char synopsis[] =
 	"usage: fs-report [--text | --markdown | --html | --prometheus]\n"
 	"                 [--top N] [--since OLD] [--out FILE]\n"
-	"                 [--depth N] [--scope top | all] [--metrics LIST] "
-	"[FILE]\n";
+	"                 [--depth N] [--scope top | all] [--metrics LIST]\n"
+	"                 [--width shares | usage] [FILE]\n"
+	"       fs-report --history DIR [--text | --markdown | --html] "
+	"[--top N]\n"
+	"                 [--out FILE]\n";
 
 static void
 usage(FILE *f)
@@ -79,6 +83,12 @@ usage(FILE *f)
 		"--top and --depth\n"
 		"      --metrics LIST    Prometheus: these families only, "
 		"comma-separated\n"
+		"      --width usage     HTML: boxes as wide as usage "
+		"(default: shares)\n"
+		"      --history DIR     the snapshots DIR/*.tsv over time: "
+		"the N accounts and\n"
+		"                        users that moved most (HTML: a "
+		"chart each)\n"
 		"  -h, --help            this help\n"
 		"  -V, --version         the version\n"
 		"\n"
@@ -140,6 +150,17 @@ write_fd(int fd, const char *p, size_t len)
  * into place: a reader sees the old report or the new one, never half. The
  * file keeps the mode of the one it replaces (a web server must still read
  * it); a new one gets 0666 less the umask, as if created directly. */
+/* s in a glob(3) pattern, its wildcards quoted. */
+static void
+glob_quote(struct fs_buf *pat, const char *s)
+{
+	for (; *s; s++) {
+		if (strchr("*?[\\", *s))
+			fs_buf_addch(pat, '\\');
+		fs_buf_addch(pat, *s);
+	}
+}
+
 /* Temporaries a killed run left (prefix + six characters, regular,
  * ours, untouched for an hour) are removed: a run in progress writes its
  * own within seconds. */
@@ -152,11 +173,7 @@ remove_stale(const char *prefix)
 	size_t i;
 
 	fs_buf_init(&pat);
-	for (; *prefix; prefix++) {
-		if (strchr("*?[\\", *prefix))
-			fs_buf_addch(&pat, '\\');
-		fs_buf_addch(&pat, *prefix);
-	}
+	glob_quote(&pat, prefix);
 	fs_buf_addstr(&pat, "??????");
 	if (glob(pat.data, GLOB_NOSORT, NULL, &g) == 0) {
 		for (i = 0; i < g.gl_pathc; i++)
@@ -265,6 +282,21 @@ write_atomic(const char *arg, const struct fs_buf *b)
 	return FS_EXIT_OK;
 }
 
+/* The report b, released, to --out or standard output. */
+static int
+output(const struct opts *o, struct fs_buf *b)
+{
+	int ret;
+
+	if (o->out)
+		ret = write_atomic(o->out, b);
+	else
+		ret = fs_write_all(stdout, b->data, b->len) < 0 ? FS_EXIT_DATA
+								: FS_EXIT_OK;
+	fs_buf_release(b);
+	return ret;
+}
+
 static int
 run(const struct opts *o, const char *name)
 {
@@ -293,15 +325,74 @@ run(const struct opts *o, const char *name)
 	fs_buf_init(&b);
 	fs_report_write(&b, &cur.tr, &cur.ro, o->since ? &old.tr : NULL,
 			o->since ? &old.ro : NULL, &o->ro);
-	if (o->out)
-		ret = write_atomic(o->out, &b);
-	else
-		ret = fs_write_all(stdout, b.data, b.len) < 0 ? FS_EXIT_DATA
-							      : FS_EXIT_OK;
-	fs_buf_release(&b);
+	ret = output(o, &b);
 	if (o->since)
 		unload(&old);
 	unload(&cur);
+	return ret;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* --history DIR: DIR/ *.tsv in the order of their names (cron names them
+ * by date), each read twice, one at a time: see report_history.c. */
+static int
+run_history(const struct opts *o)
+{
+	struct fs_history *h = fs_history_new(&o->ro);
+	struct fs_buf pat, b;
+	struct snapshot s;
+	glob_t g;
+	size_t k;
+	int pass, ret = FS_EXIT_DATA, gr;
+
+	fs_buf_init(&pat);
+	glob_quote(&pat, o->history);
+	fs_buf_addstr(&pat, "/*.tsv");
+	gr = glob(pat.data, 0, NULL, &g);
+	fs_buf_release(&pat);
+	if (gr != 0) {
+		struct stat st;
+
+		if (stat(o->history, &st) < 0)
+			fs_warn("%s: %s", o->history, strerror(errno));
+		else if (!S_ISDIR(st.st_mode))
+			fs_warn("%s: not a directory", o->history);
+		else
+			fs_warn("%s: no snapshots (*.tsv) in it: cron keeps "
+				"them with fs-tree > %s/$(date +%%F-%%H%%M).tsv",
+				o->history, o->history);
+		fs_history_free(h);
+		return FS_EXIT_DATA;
+	}
+	qsort(g.gl_pathv, g.gl_pathc, sizeof(*g.gl_pathv), cmp_str);
+	for (pass = 1; pass <= 2; pass++) {
+		for (k = 0; k < g.gl_pathc; k++) {
+			struct fs_err e = {NULL, 0, ""};
+
+			if (load(&s, g.gl_pathv[k]) < 0)
+				goto out;
+			if (fs_history_add(h, &s.tr, &s.ro, g.gl_pathv[k],
+					   &e) < 0) {
+				fs_err_print(&e);
+				unload(&s);
+				goto out;
+			}
+			unload(&s);
+		}
+		if (pass == 1)
+			fs_history_choose(h);
+	}
+	fs_buf_init(&b);
+	fs_history_write(&b, h);
+	ret = output(o, &b);
+out:
+	globfree(&g);
+	fs_history_free(h);
 	return ret;
 }
 
@@ -321,6 +412,16 @@ parse_count(const char *opt, const char *arg, long min, unsigned *v)
 	}
 	*v = (unsigned)n;
 	return 0;
+}
+
+/* 0 for arg a, 1 for b, else -1 with a message for option opt. */
+static int
+choice(const char *opt, const char *arg, const char *a, const char *b)
+{
+	if (!strcmp(arg, a) || !strcmp(arg, b))
+		return !strcmp(arg, b);
+	fs_warn("--%s: expected %s or %s, not '%s'", opt, a, b, arg);
+	return -1;
 }
 
 /* --metrics factor,usage_raw: the bits of the families. */
@@ -350,6 +451,15 @@ parse_metrics(const char *arg, unsigned *bits)
 static int
 check_opts(const struct opts *o)
 {
+	if (o->history && (o->since || o->width)) {
+		fs_warn("--history reads its snapshots from DIR: --since and "
+			"--width do not apply");
+		return -1;
+	}
+	if (o->width && o->ro.format != FS_REPORT_HTML) {
+		fs_warn("--width applies to --html only");
+		return -1;
+	}
 	if (o->ro.format != FS_REPORT_PROMETHEUS) {
 		if (o->depth || o->scope || o->metrics) {
 			fs_warn("--depth, --scope and --metrics apply to "
@@ -360,6 +470,11 @@ check_opts(const struct opts *o)
 	}
 	if (o->since) {
 		fs_warn("--since compares two snapshots in tables; "
+			"--prometheus writes the gauges of one");
+		return -1;
+	}
+	if (o->history) {
+		fs_warn("--history draws many snapshots in a page; "
 			"--prometheus writes the gauges of one");
 		return -1;
 	}
@@ -374,7 +489,10 @@ check_opts(const struct opts *o)
 int
 main(int argc, char **argv)
 {
-	enum { O_TEXT = 256, O_MD, O_HTML, O_PROM, O_DEPTH, O_SCOPE, O_METRICS };
+	enum {
+		O_TEXT = 256, O_MD, O_HTML, O_PROM, O_DEPTH, O_SCOPE,
+		O_METRICS, O_WIDTH, O_HISTORY
+	};
 	static const struct option lo[] = {
 		{"text", no_argument, NULL, O_TEXT},
 		{"markdown", no_argument, NULL, O_MD},
@@ -384,6 +502,8 @@ main(int argc, char **argv)
 		{"depth", required_argument, NULL, O_DEPTH},
 		{"scope", required_argument, NULL, O_SCOPE},
 		{"metrics", required_argument, NULL, O_METRICS},
+		{"width", required_argument, NULL, O_WIDTH},
+		{"history", required_argument, NULL, O_HISTORY},
 		{"since", required_argument, NULL, 's'},
 		{"out", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
@@ -422,18 +542,24 @@ main(int argc, char **argv)
 			o.depth = 1;
 			break;
 		case O_SCOPE:
-			if (strcmp(optarg, "top") && strcmp(optarg, "all")) {
-				fs_warn("--scope: expected top or all, not "
-					"'%s'", optarg);
+			if ((o.ro.all = choice("scope", optarg, "top",
+					       "all")) < 0)
 				return FS_EXIT_USAGE;
-			}
-			o.ro.all = !strcmp(optarg, "all");
 			o.scope = 1;
 			break;
 		case O_METRICS:
 			if (parse_metrics(optarg, &o.ro.metrics) < 0)
 				return FS_EXIT_USAGE;
 			o.metrics = 1;
+			break;
+		case O_WIDTH:
+			if ((o.ro.width_usage = choice("width", optarg,
+						       "shares", "usage")) < 0)
+				return FS_EXIT_USAGE;
+			o.width = 1;
+			break;
+		case O_HISTORY:
+			o.history = optarg;
 			break;
 		case 's':
 			o.since = optarg;
@@ -456,6 +582,10 @@ main(int argc, char **argv)
 		fs_warn("too many arguments: one FILE at most");
 		return fs_usage_error(synopsis);
 	}
+	if (o.history && optind < argc) {
+		fs_warn("--history reads DIR: no FILE");
+		return fs_usage_error(synopsis);
+	}
 	if (optind < argc)
 		name = argv[optind];
 	if (o.since && !strcmp(o.since, "-") && !strcmp(name, "-")) {
@@ -463,7 +593,7 @@ main(int argc, char **argv)
 			"report on; give one of them as a file");
 		return FS_EXIT_USAGE;
 	}
-	ret = run(&o, name);
+	ret = o.history ? run_history(&o) : run(&o, name);
 	c = fs_stdout_close();
 	return ret ? ret : c;
 }

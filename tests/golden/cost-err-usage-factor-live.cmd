@@ -1,0 +1,1 @@
+fs-prio --usage-factor normal=2 -j 1

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-rank -l -P -u astro/alice,dave

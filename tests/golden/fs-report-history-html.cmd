@@ -1,0 +1,1 @@
+t=$(mktemp -d) && trap "rm -rf $t" EXIT && gen/history.sh $t/snap 30 && fs-report --history $t/snap --html --top 3

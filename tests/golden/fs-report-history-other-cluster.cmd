@@ -1,0 +1,1 @@
+t=$(mktemp -d) && trap "rm -rf $t" EXIT && gen/history.sh $t/snap 30 && sed -i 's/^#cluster=demo/#cluster=other/' $t/snap/2026-11-17-0800.tsv && fs-report --history $t/snap 2>&1 | sed "s|$t|DIR|g"; echo "status ${PIPESTATUS[0]}"

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-explain --usage alice=0 bob

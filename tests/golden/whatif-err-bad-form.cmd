@@ -1,0 +1,1 @@
+fs-explain --shares chem bob /dev/null

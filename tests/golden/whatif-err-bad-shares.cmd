@@ -1,0 +1,1 @@
+fs-rank --shares chem=4294967296 /dev/null

@@ -1,0 +1,1 @@
+fs-rank --usage chem/grace=-1 /dev/null

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-rank --usage chem=0

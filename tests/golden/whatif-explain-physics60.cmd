@@ -1,0 +1,1 @@
+fs-tree --sample | fs-explain --shares physics=60 physics chem
