@@ -24,7 +24,8 @@ SANITIZE ?=
 
 # libslurm gives fs-tree and fs-prio their live mode (lib/io/live.c); readline
 # gives fs-explain its prompt; json-c gives fs-tree --sshare the output of
-# 'sshare --json' (lib/io/import_json.c). Without them the rest still builds.
+# 'sshare --json' (lib/io/sshare_json.c); libcurl (with json-c) gives fs-tree
+# --rest, slurmrestd (lib/io/rest.c). Without them the rest still builds.
 # libslurm is looked for, in order: under SLURM_PREFIX (headers in
 # PREFIX/include, the library in PREFIX/lib64 or PREFIX/lib, found again at
 # run time through an rpath), through pkg-config's 'slurm', then in the
@@ -51,6 +52,7 @@ else
 endif
 HAVE_SLURM := $(shell printf '\#include <slurm/slurm.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) $(SLURM_CFLAGS) -E - >/dev/null 2>&1 && echo 1)
 HAVE_JSONC := $(shell printf '\#include <json-c/json.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) -E - >/dev/null 2>&1 && echo 1)
+HAVE_CURL := $(shell printf '\#include <curl/curl.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) -E - >/dev/null 2>&1 && echo 1)
 HAVE_READLINE := $(shell printf '\#include <stdio.h>\n\#include <readline/readline.h>\n' | $(CC) $(CPPFLAGS) $(CFLAGS) -E - >/dev/null 2>&1 && echo 1)
 
 # BUILD and BIN may be given, to build a second tree beside the first.
@@ -80,8 +82,9 @@ LIBFS = $(BUILD)/libfs.a
 # Per-program libraries; lib/io/live.c is the only file that includes Slurm's
 # headers.
 lib/io/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS))
-lib/io/import_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
-fs-tree_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
+lib/io/sshare_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
+lib/io/rest_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC) $(if $(HAVE_CURL),-DHAVE_CURL)
+fs-tree_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS)) $(if $(HAVE_CURL),-lcurl)
 fs-prio_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS))
 fs-explain_CFLAGS = $(if $(HAVE_READLINE),-DHAVE_READLINE)
 fs-explain_LIBS = $(if $(HAVE_READLINE),-lreadline)
@@ -153,6 +156,7 @@ config:
 	@echo "libslurm:  $(if $(HAVE_SLURM),yes,no) $(strip $(SLURM_CFLAGS) $(SLURM_LIBS))"
 	@echo "readline:  $(if $(HAVE_READLINE),yes,no)"
 	@echo "json-c:    $(if $(HAVE_JSONC),yes,no)"
+	@echo "libcurl:   $(if $(HAVE_CURL),yes,no)"
 
 .PHONY: all check install clean config
 
@@ -175,7 +179,7 @@ $(BUILD)/fuzz/replay-%: tests/fuzz/fuzz-%.c tests/fuzz/replay.c tests/unit/numch
 
 build/fuzz/lib/%.o: lib/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(if $(filter io/import_json,$*),$(lib/io/import_json_CFLAGS)) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(if $(filter io/sshare_json,$*),$(lib/io/sshare_json_CFLAGS)) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 build/fuzz/fuzz-%: tests/fuzz/fuzz-%.c tests/unit/numcheck.h $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $(filter-out %.h,$^) $(LIBS)

@@ -37,7 +37,7 @@ scenarios=${FS_SLURM_SCENARIOS:-sample ties creation-order deep fairtree classic
 set -- $scenarios
 extra=0
 case " $scenarios " in *" creation-order "*) extra=1 ;; esac
-echo "1..$(($# * 4 + 8 + extra))"
+echo "1..$(($# * 5 + 8 + 7 + extra))"
 
 tmp=$(mktemp -d) || exit 1
 export FS_SLURM_DIR=${FS_SLURM_DIR:-/tmp/fs-slurm-test}
@@ -125,6 +125,17 @@ for s; do
 		n=$((n + 1))
 		echo "ok $n - $s: sshare --json # SKIP this sshare has no --json"
 	fi
+	# fs-rank --json=sshare on the live dump: the document sshare --json
+	# printed, field by field (compare-sshare-json.py says what is not).
+	if [ -s "$out/sshare.json" ]; then
+		check "$s: fs-rank --json=sshare equals sshare -a --json field by field" \
+			bash -c 'fs-rank --json=sshare "$1" >"$1.sshare.json" &&
+				python3 "$2/compare-sshare-json.py" --tolerance "$1.sshare.json" "$3"' _ \
+			"$out/live.tsv" "$here" "$out/sshare.json"
+	else
+		n=$((n + 1))
+		echo "ok $n - $s: fs-rank --json=sshare # SKIP this sshare has no --json"
+	fi
 	need=1
 	grep -q '^#algorithm=fairtree' "$out/live.tsv" 2>/dev/null || need=0
 	check "$s: every user's FairShare is the controller's" \
@@ -189,6 +200,105 @@ fails_cleanly() { # max-seconds, expected-text, command...
 	[ $st = 1 ] && [ ! -s "$tmp/f.out" ] && [ "$(wc -l <"$tmp/f.err")" = 1 ] &&
 		grep -q "$want" "$tmp/f.err" && [ $((t1 - t0)) -le "$max" ]
 }
+# slurmrestd as a source (fs-tree --rest), on the last scenario's stack:
+# slurmctld again with auth/jwt as its alternative authentication, then
+# slurmrestd as an ordinary user (26.05's refuses root) on TCP with JWT and
+# on a unix socket with local authentication. In one interval between
+# passes: sshare -a -l -P, sshare -a --json and the REST tree.
+#   - fs-rank -l -P on the REST tree equals sshare -a -l -P but for
+#     NormUsage, EffectvUsage, FairShare and LevelFS: slurmrestd sends the
+#     raw usage as an integer (RawUsage, printed as an integer, is equal),
+#     and fs-rank computes those four from it, not from the controller's
+#     long double; the controller's own values, which the tree keeps as
+#     Slurm*, are checked by the next test;
+#   - the REST tree is the one fs-tree --sshare makes of sshare --json
+#     (every row and column; the metadata says slurmrestd, the release, the
+#     data_parser version and what is approximate);
+#   - a bad token, a version the server does not serve and a server that is
+#     down: one line each, nothing on stdout, exit 1.
+rest_port=${FS_REST_PORT:-16820}
+rest_ver=$(sshare --version 2>/dev/null | awk '{ split($2, v, "."); print v[1] * 100 + v[2] }')
+rest_skip=
+command -v slurmrestd >/dev/null 2>&1 || [ -x /usr/sbin/slurmrestd ] || rest_skip="no slurmrestd"
+[ -n "$rest_skip" ] || [ "${rest_ver:-0}" -ge 2311 ] || rest_skip="slurmrestd before 23.11 has no data_parser shares"
+fs-tree --help | grep -q 'slurmrestd: yes' || rest_skip="fs-tree was built without libcurl"
+id -u nobody >/dev/null 2>&1 || rest_skip="no user nobody to run slurmrestd as"
+if [ -z "$rest_skip" ]; then
+	head -c 64 /dev/urandom >"$FS_SLURM_DIR/jwt.key"
+	chmod 600 "$FS_SLURM_DIR/jwt.key"
+	FS_SLURM_EXTRA_CONF="AuthAltTypes=auth/jwt
+AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >/dev/null 2>&1
+	ctld_up
+	rest_sock=$tmp/rest/restd.sock
+	mkdir -p "$tmp/rest" && chown nobody "$tmp/rest" && chmod 755 "$tmp"
+	# SLURM_JWT=daemon: slurmrestd talks to slurmctld with auth/jwt, the
+	# clients' tokens (Slurm's jwt.html).
+	runuser -u nobody -- env SLURM_JWT=daemon SLURM_CONF="$SLURM_CONF" slurmrestd \
+		-a rest_auth/jwt "127.0.0.1:$rest_port" >"$tmp/rest/tcp.log" 2>&1 &
+	rest_tcp=$!
+	runuser -u nobody -- env -u SLURM_JWT SLURM_CONF="$SLURM_CONF" slurmrestd \
+		-a rest_auth/local "unix:$rest_sock" >"$tmp/rest/unix.log" 2>&1 &
+	rest_unix=$!
+	SLURM_JWT=$(scontrol token username=nobody lifespan=900 2>/dev/null | sed -n 's/^SLURM_JWT=//p')
+	export SLURM_JWT
+	for _ in $(seq 30); do
+		curl_ok=1
+		(exec 3<>"/dev/tcp/127.0.0.1/$rest_port") 2>/dev/null || curl_ok=0
+		[ -S "$rest_sock" ] || curl_ok=0
+		[ $curl_ok = 1 ] && break
+		sleep 1
+	done
+	url=http://127.0.0.1:$rest_port
+	for try in 1 2 3; do
+		before=$("$here/stack.sh" stamp)
+		sshare -a -l -P >"$tmp/rest/sshare.txt"
+		sshare -a --json >"$tmp/rest/sshare.json"
+		runuser -u nobody -- env SLURM_JWT="$SLURM_JWT" "$bin/fs-tree" --rest "$url" >"$tmp/rest/rest.tsv" 2>"$tmp/rest/rest.err"
+		runuser -u nobody -- env -u SLURM_JWT "$bin/fs-tree" --rest "unix:$rest_sock" >"$tmp/rest/unix.tsv" 2>>"$tmp/rest/rest.err"
+		after=$("$here/stack.sh" stamp)
+		[ "$before" = "$after" ] && break
+		"$here/stack.sh" wait-pass 90 >/dev/null 2>&1
+	done
+	# The columns fs-rank computes from the usage, blanked in both.
+	uncomputed() { awk -F'|' -v OFS='|' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^(NormUsage|EffectvUsage|FairShare|LevelFS)$/) skip[i] = 1 } { for (i in skip) if (NR > 1) $i = "-"; print }'; }
+	export -f uncomputed
+	check "fs-tree --rest (JWT) | fs-rank -l -P equals sshare -a -l -P but for the columns computed from the integer usage" \
+		bash -c 'cat "$1/rest.err"; test -s "$1/sshare.txt" && test -s "$1/rest.tsv" &&
+			diff -u <(uncomputed <"$1/sshare.txt") <(fs-rank -l -P "$1/rest.tsv" | uncomputed)' _ "$tmp/rest"
+	check "fs-tree --rest reads the tree fs-tree --sshare reads from sshare --json, and says what it is" \
+		bash -c 'fs-tree --sshare "$1/sshare.json" >"$1/json.tsv" &&
+			diff -u <(grep -v "^#" "$1/json.tsv") <(grep -v "^#" "$1/rest.tsv") &&
+			grep -q "^#source=slurmrestd$" "$1/rest.tsv" &&
+			grep -q "^#slurm_version=$(sshare --version | cut -d" " -f2)$" "$1/rest.tsv" &&
+			grep -q "^#rest_version=v0.0.4[0-9]$" "$1/rest.tsv" &&
+			grep -q "^#approximate=RawUsage is whole" "$1/rest.tsv" &&
+			grep "^#rest_version" "$1/rest.tsv"' _ "$tmp/rest"
+	check "fs-tree --rest unix:SOCKET (local authentication) gives the same rows" \
+		bash -c 'test -s "$1/unix.tsv" && diff -u <(grep -v "^#" "$1/rest.tsv") <(grep -v "^#" "$1/unix.tsv")' _ "$tmp/rest"
+	check "fs-tree --rest with a bad token fails with one line" \
+		fails_cleanly 15 "check SLURM_JWT" runuser -u nobody -- env SLURM_JWT=not.a.token "$bin/fs-tree" --rest "$url"
+	# A version this release does not serve: 26.05 serves v0.0.42 to
+	# v0.0.45, 24.11 v0.0.40 to v0.0.42.
+	missing=41
+	[ "$rest_ver" -ge 2505 ] || missing=45
+	check "fs-tree --rest URL/slurm/v0.0.$missing (not served) fails with one line" \
+		fails_cleanly 15 "404" runuser -u nobody -- env SLURM_JWT="$SLURM_JWT" "$bin/fs-tree" --rest "$url/slurm/v0.0.$missing"
+	kill "$rest_tcp" "$rest_unix" 2>/dev/null
+	wait "$rest_tcp" "$rest_unix" 2>/dev/null
+	check "fs-tree --rest with slurmrestd down fails with one line" \
+		fails_cleanly 15 "cannot reach" "$bin/fs-tree" --rest "$url"
+	check "fs-tree --rest unix:SOCKET with slurmrestd down fails with one line" \
+		fails_cleanly 15 "cannot reach" "$bin/fs-tree" --rest "unix:$rest_sock"
+	unset SLURM_JWT
+	"$here/stack.sh" restart-ctld >/dev/null 2>&1
+	ctld_up
+else
+	for _ in 1 2 3 4 5 6 7; do
+		n=$((n + 1))
+		echo "ok $n - fs-tree --rest # SKIP $rest_skip"
+	done
+fi
+
 if [ -n "$(id -u alice 2>/dev/null)" ]; then
 	FS_SLURM_PRIVATE_DATA=usage "$here/stack.sh" restart-ctld >/dev/null 2>&1
 	ctld_up

@@ -145,7 +145,8 @@ check_whole(const struct fs_import *m, struct fs_tree *tr, const char *alg,
  * write it. */
 static int
 import_finish(struct fs_import *m, const char *cluster, long long taken,
-	      struct fs_buf *out, struct fs_err *e)
+	      const struct fs_import_source *src, struct fs_buf *out,
+	      struct fs_err *e)
 {
 	struct fs_buf tsv;
 	struct fs_table t;
@@ -186,9 +187,16 @@ import_finish(struct fs_import *m, const char *cluster, long long taken,
 	fs_buf_addstr(out, FS_TSV_MAGIC "\n");
 	fs_buf_printf(out, "#cluster=%s\n", cluster ? cluster : "unknown");
 	fs_iso_time(taken >= 0 ? taken : (long long)time(NULL), date);
-	fs_buf_printf(out, "#taken=%s\n#source=sshare\n", date);
+	fs_buf_printf(out, "#taken=%s\n#source=%s\n", date,
+		      src ? src->source : "sshare");
+	/* sshare's saved output keeps no release (fs-tree(1)); another
+	 * source's does. */
+	if (src && *m->release)
+		fs_buf_printf(out, "#slurm_version=%s\n", m->release);
 	if (alg)
 		fs_buf_printf(out, "#algorithm=%s\n", alg);
+	if (src && src->meta)
+		fs_buf_addstr(out, src->meta);
 	for (c = 0; c < IC_N; c++)
 		if (m->truncated[c])
 			fs_buf_printf(out, "#sshare_truncated=%s: %zu cell%s "
@@ -606,6 +614,14 @@ int
 fs_sshare_import(const char *text, size_t len, const char *cluster,
 		 long long taken, struct fs_buf *out, struct fs_err *e)
 {
+	return fs_import_from(text, len, cluster, taken, NULL, out, e);
+}
+
+int
+fs_import_from(const char *text, size_t len, const char *cluster,
+	       long long taken, const struct fs_import_source *src,
+	       struct fs_buf *out, struct fs_err *e)
+{
 	struct fs_import m;
 	char *copy, *found = NULL;
 	size_t skip;
@@ -627,7 +643,8 @@ fs_sshare_import(const char *text, size_t len, const char *cluster,
 	else
 		r = import_text(&m, copy, e);
 	if (r == 0)
-		r = import_finish(&m, cluster ? cluster : found, taken, out, e);
+		r = import_finish(&m, cluster ? cluster : found, taken, src,
+				  out, e);
 	free(found);
 	free(copy);
 	free(m.line);

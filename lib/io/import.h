@@ -22,6 +22,7 @@ struct fs_import {
 	size_t naccounts;	/* rows without a user */
 	unsigned long last;	/* the input's last line */
 	const char *algorithm;	/* as the input shows it, if it does */
+	char release[32];	/* Slurm's release, if the input names it */
 };
 
 /* Append one row: cell[c] for every column the input has (NULL is
@@ -29,7 +30,7 @@ struct fs_import {
 void fs_import_row(struct fs_import *m, const char *const *cell,
 		   unsigned long line);
 
-/* The front end for 'sshare --json' (import_json.c): its rows into m; the
+/* The front end for 'sshare --json' (sshare_json.c): its rows into m; the
  * cluster its rows name, if any, into *cluster (the caller frees it). */
 int fs_import_json(struct fs_import *m, const char *text, size_t len,
 		   char **cluster, struct fs_err *e);

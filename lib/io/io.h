@@ -63,6 +63,9 @@ int fs_sshare_column(const char *name);
 int fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 		    const struct fs_sshare_opts *o, FILE *out,
 		    struct fs_err *e);
+/* A double as it arrives at sshare from the controller: (v * 1e6) / 1e6
+ * in double (pack_double). */
+double fs_sshare_wire(long double v);
 
 /* ------------------------------------------------------------- slurmconf.c */
 
@@ -99,13 +102,40 @@ int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 /* ---------------------------------------------------------------- import.c */
 
 /* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the
- * document of `sshare -a --json` (import_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
+ * document of `sshare -a --json` (sshare_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
  * taken at taken (seconds since 1970; -1 for now).
  * Returns 0, or -1 with e set at the input's line. */
 int fs_sshare_import(const char *text, size_t len, const char *cluster,
 		     long long taken, struct fs_buf *out, struct fs_err *e);
+/* The same from another source of sshare's document (slurmrestd, rest.c):
+ * the tree's #source, metadata lines ("#key=value\n"...) to add, and the
+ * release the document names as #slurm_version. */
+struct fs_import_source {
+	const char *source;
+	const char *meta;
+};
+int fs_import_from(const char *text, size_t len, const char *cluster,
+		   long long taken, const struct fs_import_source *src,
+		   struct fs_buf *out, struct fs_err *e);
 /* Whether fs_sshare_import reads 'sshare --json' (built with json-c). */
 int fs_sshare_json_available(void);
+/* The document 'sshare -a --json' of Slurm release (such as "24.11.5")
+ * prints, from a ranked tree (sshare_json.c, fs-rank(1)'s --json=sshare):
+ * 0, or -1 with e set. */
+int fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+			 const char *release, FILE *out, struct fs_err *e);
+
+/* ------------------------------------------------------------------ rest.c */
+
+/* fs-tree --rest: GET /slurm/v0.0.4x/shares from slurmrestd at url
+ * ("http[s]://host:port", or "unix:/path" for its socket; a url ending in
+ * /slurm/v0.0.4x asks that version only, else the newest the server
+ * serves), with the JWT of SLURM_JWT if set, and import the document into
+ * a TSV tree in out (fs-tree(1)). 0, or -1 with e set (e->file the url). */
+int fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
+		 struct fs_err *e);
+/* Whether fs_rest_tree was built (libcurl and json-c). */
+int fs_rest_available(void);
 
 /* ---------------------------------------------------------------- width.c */
 

@@ -52,14 +52,14 @@ struct pfield {
 	int len;
 };
 
-/* What arrives at the client: (v * 1e6) / 1e6 in double. */
-static double
-wire(long double v)
+double
+fs_sshare_wire(long double v)
 {
 	double d = (double)v;
 
 	return (d * 1000000.0) / 1000000.0;
 }
+#define wire fs_sshare_wire
 
 /* Cells go to b, the rows of one chunk; printf formats only what is rare
  * (fixed-width strings, numbers too wide), as sshare's print_fields.c

@@ -24,8 +24,8 @@
 # reach CMD.
 set -eu
 
-PKGS="build-essential libslurm-dev libreadline-dev libjson-c-dev jq python3 perl munge \
-mariadb-server slurmdbd slurmctld slurmd slurm-client slurmrestd procps \
+PKGS="build-essential libslurm-dev libreadline-dev libjson-c-dev libcurl4-openssl-dev jq python3 perl munge \
+mariadb-server slurmdbd slurmctld slurmd slurm-client slurmrestd slurm-wlm-jwt-plugin procps \
 iproute2 util-linux time"
 # slurmdbd (24.11 and 26.05) dies with libmariadb3 1:11.8.9 (forky's, and trixie's
 # since its 13.x point release: error 5027 on "select @var :=

@@ -23,7 +23,8 @@ struct opts {
 	long dampening;		/* 0: the tree's metadata, else 1 */
 	int sshare;		/* any sshare output option given */
 	struct fs_sshare_opts so;
-	int json, tree;
+	int json, tree;		/* json: 1 fs-json, 2 sshare's document */
+	const char *as_slurm;	/* --as-slurm */
 	char **accounts, **users;	/* -A, -u: what is shown */
 	struct fs_whatif *whatif;	/* --shares, --usage, in order */
 	size_t nwhatif;
@@ -35,7 +36,8 @@ static const char synopsis[] =
 	"               [-l] [-p|-P] [-n] [-U] [-m] [-o FIELDS]\n"
 	"               [-A ACCOUNTS] [-u USERS]\n"
 	"               [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n"
-	"               [--as-slurm RELEASE] [--json | --tree] [FILE]\n";
+	"               [--as-slurm RELEASE] [--json[=sshare] | --tree]\n"
+	"               [FILE]\n";
 
 static void
 usage(FILE *f)
@@ -82,7 +84,11 @@ usage(FILE *f)
 		"                        the tree's slurm_version, else 22.05; "
 		"25.11 and later\n"
 		"                        blank it on account rows)\n"
-		"      --json            one JSON document\n"
+		"      --json            one JSON document (fs-json)\n"
+		"      --json=sshare     the document 'sshare -a --json' of the "
+		"tree's\n"
+		"                        release prints (--as-slurm; default "
+		"26.05)\n"
 		"      --tree            an indented tree for the terminal\n"
 		"      --shares ACCOUNT[/USER]=N\n"
 		"                        what if it had N raw shares (or "
@@ -180,6 +186,19 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 				fs_err_print(&e);
 		} else
 			ret = FS_EXIT_OK;
+	} else if (o->json == 2) {
+		/* sshare's document of the release the tree came from. */
+		const char *rel = o->as_slurm;
+
+		if (!rel)
+			rel = fs_header_meta(&t.h, "slurm_version");
+		if (fs_sshare_release_newer(rel) < 0)
+			rel = "26.05";
+		if (fs_sshare_json_write(&tr, &ro, rel, out, &e) < 0) {
+			if (!ferror(out))
+				fs_err_print(&e);
+		} else
+			ret = FS_EXIT_OK;
 	} else if (o->json) {
 		ret = fs_json_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
 						       : FS_EXIT_OK;
@@ -215,7 +234,7 @@ main(int argc, char **argv)
 		{"format", required_argument, NULL, 'o'},
 		{"helpformat", no_argument, NULL, 'e'},
 		{"as-slurm", required_argument, NULL, O_AS},
-		{"json", no_argument, NULL, O_JSON},
+		{"json", optional_argument, NULL, O_JSON},
 		{"tree", no_argument, NULL, O_TREE},
 		{"shares", required_argument, NULL, O_SHARES},
 		{"usage", required_argument, NULL, O_USAGE},
@@ -315,9 +334,19 @@ main(int argc, char **argv)
 				return FS_EXIT_USAGE;
 			}
 			o.so.newer = rel;
+			o.as_slurm = optarg;
 			break;
 		case O_JSON:
-			o.json = 1;
+			if (!optarg || !strcmp(optarg, "fs"))
+				o.json = 1;
+			else if (!strcmp(optarg, "sshare"))
+				o.json = 2;
+			else {
+				fs_warn("--json: expected 'sshare' (or nothing, "
+					"for fs-rank's own document), not '%s'",
+					optarg);
+				return FS_EXIT_USAGE;
+			}
 			break;
 		case O_TREE:
 			o.tree = 1;
@@ -361,7 +390,7 @@ main(int argc, char **argv)
 	/* Filters show rows: sshare's output unless --json or --tree. */
 	if ((o.accounts || o.users) && !o.json && !o.tree)
 		o.sshare = 1;
-	if (o.sshare + o.json + o.tree > 1) {
+	if (o.sshare + !!o.json + o.tree > 1) {
 		fs_warn("choose one output: sshare options, --json or --tree");
 		return FS_EXIT_USAGE;
 	}

@@ -18,6 +18,7 @@
 static const char synopsis[] =
 	"usage: fs-tree [-A ACCOUNTS] [-u USERS]\n"
 	"       fs-tree --sshare FILE [--cluster NAME] [--taken DATE]\n"
+	"       fs-tree --rest URL [--cluster NAME]\n"
 	"       fs-tree --sample\n";
 
 static void
@@ -42,7 +43,11 @@ usage(FILE *f)
 		"-p or fixed\n"
 		"                       width) or 'sshare -a --json'; - for "
 		"standard input\n"
-		"      --cluster NAME   the cluster name to record for --sshare\n"
+		"      --rest URL       from slurmrestd: http://HOST:PORT or "
+		"unix:/PATH (its\n"
+		"                       socket); the JWT in SLURM_JWT, if set\n"
+		"      --cluster NAME   the cluster name to record for --sshare "
+		"or --rest\n"
 		"      --taken DATE     when the sshare output was saved (default: "
 		"FILE's\n"
 		"                       modification time, or now)\n"
@@ -50,10 +55,11 @@ usage(FILE *f)
 		"  -h, --help           this help\n"
 		"  -V, --version        the version and the Slurm release\n"
 		"\n"
-		"Live mode built in: %s; sshare --json import: %s. See "
-		"fs-tree(1).\n",
+		"Live mode built in: %s; sshare --json import: %s; "
+		"slurmrestd: %s.\nSee fs-tree(1).\n",
 		fs_live_available() ? "yes" : "no",
-		fs_sshare_json_available() ? "yes" : "no");
+		fs_sshare_json_available() ? "yes" : "no",
+		fs_rest_available() ? "yes" : "no");
 }
 
 /* taken: --taken's seconds, else -1: the file's mtime, else now. */
@@ -87,18 +93,19 @@ do_sshare(const char *file, const char *cluster, long long taken)
 int
 main(int argc, char **argv)
 {
-	enum { O_SSHARE = 256, O_SAMPLE, O_CLUSTER, O_TAKEN };
+	enum { O_SSHARE = 256, O_SAMPLE, O_CLUSTER, O_TAKEN, O_REST };
 	static const struct option lo[] = {
 		{"accounts", required_argument, NULL, 'A'},
 		{"users", required_argument, NULL, 'u'},
 		{"sshare", required_argument, NULL, O_SSHARE},
+		{"rest", required_argument, NULL, O_REST},
 		{"cluster", required_argument, NULL, O_CLUSTER},
 		{"taken", required_argument, NULL, O_TAKEN},
 		{"sample", no_argument, NULL, O_SAMPLE},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
-	const char *sshare = NULL, *cluster = NULL, *taken_arg = NULL;
+	const char *sshare = NULL, *rest = NULL, *cluster = NULL, *taken_arg = NULL;
 	long long taken = -1;
 	char **accounts = NULL, **users = NULL;
 	int c, sample = 0, ret = FS_EXIT_OK, rc;
@@ -117,6 +124,9 @@ main(int argc, char **argv)
 			break;
 		case O_SSHARE:
 			sshare = optarg;
+			break;
+		case O_REST:
+			rest = optarg;
 			break;
 		case O_CLUSTER:
 			cluster = optarg;
@@ -144,8 +154,9 @@ main(int argc, char **argv)
 		fs_usage_error(synopsis);
 		goto usage_error;
 	}
-	if ((cluster || taken_arg) && !sshare) {
-		fs_warn("--cluster and --taken describe an --sshare import");
+	if ((cluster && !sshare && !rest) || (taken_arg && !sshare)) {
+		fs_warn("--cluster describes an --sshare or --rest source, "
+			"--taken an --sshare import");
 		goto usage_error;
 	}
 	if (taken_arg) {
@@ -157,10 +168,10 @@ main(int argc, char **argv)
 			goto usage_error;
 		}
 	}
-	if ((sample && sshare) ||
-	    ((sample || sshare) && (accounts || users))) {
-		fs_warn("choose one source: --sample, --sshare FILE, or the "
-			"live cluster (with -A/-u)");
+	if (!!sample + !!sshare + !!rest > 1 ||
+	    ((sample || sshare || rest) && (accounts || users))) {
+		fs_warn("choose one source: --sample, --sshare FILE, --rest "
+			"URL, or the live cluster (with -A/-u)");
 		goto usage_error;
 	}
 	if (sample) {
@@ -169,6 +180,18 @@ main(int argc, char **argv)
 			ret = FS_EXIT_DATA;
 	} else if (sshare) {
 		ret = do_sshare(sshare, cluster, taken);
+	} else if (rest) {
+		struct fs_err e = {NULL, 0, ""};
+		struct fs_buf out;
+
+		fs_buf_init(&out);
+		if (fs_rest_tree(rest, cluster, &out, &e) < 0) {
+			fs_err_print(&e);
+			ret = FS_EXIT_DATA;
+		} else if (fs_write_all(stdout, out.data, out.len) < 0) {
+			ret = FS_EXIT_DATA;
+		}
+		fs_buf_release(&out);
 	} else {
 		struct fs_live_filter lf = {(const char *const *)accounts,
 					    (const char *const *)users};

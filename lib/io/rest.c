@@ -1,0 +1,254 @@
+/*
+ * rest.c: slurmrestd as a live source (fs-tree --rest): GET
+ * /slurm/v0.0.4x/shares with libcurl, the newest data_parser version the
+ * server serves (24.11: v0.0.40 to v0.0.42; 26.05: v0.0.42 to v0.0.45),
+ * and its document, which has the associations of 'sshare --json', read by
+ * the same import (sshare_json.c, import.c).
+ *
+ * Authentication: the JWT in SLURM_JWT (X-SLURM-USER-TOKEN, with
+ * X-SLURM-USER-NAME the user running us), else none: slurmrestd's local
+ * authentication on its unix socket.
+ *
+ * What slurmrestd does not send is said in the tree's metadata
+ * (#approximate): the raw usage comes as an integer, and neither
+ * PriorityDecayHalfLife nor PriorityCalcPeriod comes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/io.h"
+
+#if !defined(HAVE_CURL) || !defined(HAVE_JSONC)
+
+int
+fs_rest_available(void)
+{
+	return 0;
+}
+
+int
+fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
+	     struct fs_err *e)
+{
+	(void)url, (void)cluster, (void)out;
+	return fs_error(e, 0, "this fs-tree was built without libcurl and "
+			"json-c: install libcurl4-openssl-dev and "
+			"libjson-c-dev and rebuild");
+}
+
+#else
+
+#include <pwd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curl/curl.h>
+#include <json-c/json.h>
+
+/* The data_parser versions, newest first. */
+#define REST_NEWEST 45
+#define REST_OLDEST 40
+/* An answer larger than this is refused: no cluster's shares come near. */
+#define REST_MAX_BODY (1UL << 30)
+
+static size_t
+sink(char *p, size_t size, size_t n, void *arg)
+{
+	struct fs_buf *b = arg;
+
+	if (b->len + size * n > REST_MAX_BODY)
+		return 0;
+	fs_buf_add(b, p, size * n);
+	return size * n;
+}
+
+int
+fs_rest_available(void)
+{
+	return 1;
+}
+
+/* The version a url names at its end ("/slurm/v0.0.42"), cut off it:
+ * the minor number, or 0. */
+static int
+url_version(char *url)
+{
+	char *s = strstr(url, "/slurm/v0.0.");
+	char *end;
+	long v;
+
+	if (!s)
+		return 0;
+	v = strtol(s + 12, &end, 10);
+	if (end == s + 12 || (*end && strcmp(end, "/") &&
+			      strcmp(end, "/shares")))
+		return -1;
+	*s = '\0';
+	return (int)v;
+}
+
+/* One GET: 0 with the status in *status, or -1 with e set. */
+static int
+get(CURL *c, const char *url, const char *sock, struct fs_buf *body,
+    long *status, struct fs_err *e)
+{
+	CURLcode rc;
+
+	body->len = 0;
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	rc = curl_easy_perform(c);
+	if (rc != CURLE_OK && sock)
+		return fs_error(e, 0, "cannot reach slurmrestd on its socket "
+				"%s: %s", sock, curl_easy_strerror(rc));
+	if (rc != CURLE_OK)
+		return fs_error(e, 0, "cannot reach slurmrestd: %s",
+				curl_easy_strerror(rc));
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, status);
+	return 0;
+}
+
+/* The first error of slurmrestd's document, for a message: ": " and its
+ * description, or nothing. */
+static void
+first_error(const struct fs_buf *body, char *out, size_t size)
+{
+	struct json_object *doc, *errs, *err, *d = NULL;
+
+	*out = '\0';
+	if (!body->len || body->len > INT32_MAX)
+		return;
+	fs_buf_addch((struct fs_buf *)body, '\0');
+	doc = json_tokener_parse(body->data);
+	if (json_object_object_get_ex(doc, "errors", &errs) &&
+	    json_object_is_type(errs, json_type_array) &&
+	    (err = json_object_array_get_idx(errs, 0)) != NULL &&
+	    (json_object_object_get_ex(err, "description", &d) ||
+	     json_object_object_get_ex(err, "error", &d)) &&
+	    json_object_is_type(d, json_type_string))
+		snprintf(out, size, ": %.200s", json_object_get_string(d));
+	json_object_put(doc);
+}
+
+int
+fs_rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
+	     struct fs_err *e)
+{
+	const char *jwt = getenv("SLURM_JWT");
+	const char *sock = NULL;
+	char *base = fs_xstrdup(url_arg), msg[256], meta[512];
+	struct curl_slist *hdr = NULL;
+	struct fs_buf body, u;
+	struct fs_import_source src = {"slurmrestd", meta};
+	long status = 0;
+	int v, want, r = -1;
+	CURL *c;
+
+	e->file = url_arg;
+	e->line = 0;
+	want = url_version(base);
+	if (want < 0 || (want && (want < REST_OLDEST || want > REST_NEWEST))) {
+		free(base);
+		return fs_error(e, 0, "expected a URL ending in /slurm/v0.0.%d "
+				"to v0.0.%d, or none", REST_OLDEST,
+				REST_NEWEST);
+	}
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0 ||
+	    !(c = curl_easy_init()))
+		fs_die("out of memory");
+	fs_buf_init(&body);
+	fs_buf_init(&u);
+	if (!strncmp(base, "unix:", 5)) {
+		sock = url_arg + 5;
+		curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, sock);
+		free(base);
+		base = fs_xstrdup("http://localhost");
+	} else if (!strstr(base, "://")) {
+		fs_error(e, 0, "expected http://HOST:PORT, https://HOST:PORT "
+			 "or unix:/PATH");
+		goto done;
+	}
+	while (*base && base[strlen(base) - 1] == '/')
+		base[strlen(base) - 1] = '\0';
+	if (jwt && *jwt) {
+		struct passwd *pw = getpwuid(geteuid());
+
+		fs_buf_printf(&u, "X-SLURM-USER-TOKEN: %s", jwt);
+		hdr = curl_slist_append(hdr, u.data);
+		u.len = 0;
+		fs_buf_printf(&u, "X-SLURM-USER-NAME: %s",
+			      pw ? pw->pw_name : "");
+		hdr = curl_slist_append(hdr, u.data);
+	}
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdr);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT, 300L);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	for (v = want ? want : REST_NEWEST; v >= (want ? want : REST_OLDEST);
+	     v--) {
+		u.len = 0;
+		fs_buf_printf(&u, "%s/slurm/v0.0.%d/shares", base, v);
+		if (get(c, u.data, sock, &body, &status, e) < 0)
+			goto done;
+		if (status != 404)
+			break;
+	}
+	if (status == 404) {
+		if (want)
+			fs_error(e, 0, "slurmrestd answers 404 for "
+				 "/slurm/v0.0.%d/shares: it does not serve "
+				 "data_parser v0.0.%d (leave the version out "
+				 "for the newest it serves)", want, want);
+		else
+			fs_error(e, 0, "slurmrestd answers 404 for "
+				 "/slurm/v0.0.%d/shares to v0.0.%d: no "
+				 "version this fs-tree reads", REST_NEWEST,
+				 REST_OLDEST);
+		goto done;
+	}
+	if (status == 401 || status == 403) {
+		first_error(&body, msg, sizeof(msg));
+		fs_error(e, 0, "slurmrestd refused us (HTTP %ld%s): %s", status,
+			 msg, jwt && *jwt ? "check the token in SLURM_JWT"
+					  : "set SLURM_JWT (scontrol token)");
+		goto done;
+	}
+	if (status != 200) {
+		/* slurmrestd passes the token on: one that slurmctld refuses
+		 * comes back as a failed call (HTTP 500), not as a 401. */
+		first_error(&body, msg, sizeof(msg));
+		fs_error(e, 0, "slurmrestd answers HTTP %ld for "
+			 "/slurm/v0.0.%d/shares%s%s", status, v, msg,
+			 status == 500 && jwt && *jwt
+				 ? " (slurmctld refuses a bad or expired token "
+				   "so: check SLURM_JWT)"
+				 : "");
+		goto done;
+	}
+	snprintf(meta, sizeof(meta),
+		 "#rest_version=v0.0.%d\n"
+		 "#approximate=RawUsage is whole (slurmrestd sends the raw "
+		 "usage as an integer); no half_life or calc_period "
+		 "(slurmrestd sends neither)\n", v);
+	r = fs_import_from(body.data, body.len, cluster,
+			   (long long)time(NULL), &src, out, e);
+	if (r < 0) {
+		/* The import names lines of the answer, which no one saw. */
+		char was[sizeof(e->msg)];
+
+		snprintf(was, sizeof(was), "%s", e->msg);
+		fs_error(e, 0, "/slurm/v0.0.%d/shares, line %lu: %.900s", v,
+			 e->line, was);
+		e->line = 0;
+	}
+done:
+	curl_slist_free_all(hdr);
+	curl_easy_cleanup(c);
+	fs_buf_release(&body);
+	fs_buf_release(&u);
+	free(base);
+	return r;
+}
+
+#endif

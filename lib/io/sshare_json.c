@@ -1,0 +1,811 @@
+/*
+ * sshare_json.c: the document 'sshare --json' prints (Slurm 23.11 and
+ * later, data_parser v0.0.40 to v0.0.45), with json-c: read into the rows
+ * of import.h (fs_import_json, the JSON front end of fs_sshare_import) and
+ * written from a ranked tree (fs_sshare_json_write, fs-rank --json=sshare).
+ *
+ *   {"shares":{"shares":[{"id","cluster","name","parent","partition",
+ *     "shares","shares_normalized","usage","usage_normalized",
+ *     "effective_usage","fairshare":{"factor","level"},
+ *     "tres":{"run_seconds":[{"name","value"}],"group_minutes":[...]},
+ *     "type":["USER"] or ["ASSOCIATION"]}, ...]}, "errors":[...], ...}
+ *
+ * A user's row names the user and has its account as parent; an account's
+ * row names the account and its parent account. Numbers come as JSON
+ * numbers or as {"set","infinite","number"}: not set is an empty cell,
+ * infinite is "inf". The rows keep the list's order (slurmctld's, as the
+ * text's). Each row is known by the line its object starts on.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/io.h"
+#include "io/import.h"
+
+#ifndef HAVE_JSONC
+
+int
+fs_sshare_json_available(void)
+{
+	return 0;
+}
+
+int
+fs_import_json(struct fs_import *m, const char *text, size_t len,
+	       char **cluster, struct fs_err *e)
+{
+	(void)m, (void)text, (void)len, (void)cluster;
+	return fs_error(e, 1, "this fs-tree was built without json-c: save "
+			"'sshare -a -l -P' instead, or install libjson-c-dev "
+			"and rebuild");
+}
+
+int
+fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		     const char *release, FILE *out, struct fs_err *e)
+{
+	(void)tr, (void)o, (void)release, (void)out;
+	return fs_error(e, 0, "--json=sshare: this fs-rank was built without "
+			"json-c (install libjson-c-dev and rebuild)");
+}
+
+#else
+
+#include <grp.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+int
+fs_sshare_json_available(void)
+{
+	return 1;
+}
+
+/* sshare's FairShare=parent, which the text prints as "parent". */
+#define SHARES_PARENT 2147483647u
+/* (double)UINT64_MAX: what 26.05 writes for an infinite level. */
+#define INF_PLACEHOLDER 18446744073709551615.0
+/* json-c's nesting limit; sshare's document is 6 deep. */
+#define JSON_DEPTH 64
+
+static unsigned long
+line_at(const char *text, size_t off)
+{
+	unsigned long line = 1;
+	const char *p = text, *end = text + off;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		line++;
+		p++;
+	}
+	return line;
+}
+
+/* The line each element of .shares.shares starts on, in order: a scan of
+ * the text that json-c has already accepted, following strings, keys and
+ * nesting only (json-c gives no positions). */
+static unsigned long *
+element_lines(const char *text, size_t len, size_t n)
+{
+	unsigned long *lines = fs_xcalloc(n ? n : 1, sizeof(*lines));
+	/* Per level: 'o' object or 'a' array, and whether the key that
+	 * opened it (in its parent object) was "shares". */
+	char kind[JSON_DEPTH + 2];
+	int shares[JSON_DEPTH + 2];
+	int depth = 0, key_shares = 0, after_key = 0;
+	unsigned long line = 1;
+	size_t i, k = 0;
+
+	for (i = 0; i < len && k < n; i++) {
+		char ch = text[i];
+
+		if (ch == '\n')
+			line++;
+		else if (ch == '"') {
+			size_t s = ++i;
+
+			while (i < len && text[i] != '"')
+				i += text[i] == '\\' ? 2 : 1;
+			/* A string in an object, not after a ':', is a key. */
+			if (depth && kind[depth] == 'o' && !after_key)
+				key_shares = i - s == 6 &&
+					     !memcmp(text + s, "shares", 6);
+			after_key = 0;
+		} else if (ch == ':')
+			after_key = 1;
+		else if (ch == ',')
+			after_key = 0;
+		else if ((ch == '{' || ch == '[') && depth <= JSON_DEPTH) {
+			/* The elements: objects in the array "shares" of the
+			 * object "shares" of the document. */
+			if (ch == '{' && depth == 3 && kind[3] == 'a' &&
+			    shares[3] && shares[2])
+				lines[k++] = line;
+			depth++;
+			kind[depth] = ch == '{' ? 'o' : 'a';
+			shares[depth] = after_key && key_shares;
+			after_key = 0;
+		} else if ((ch == '}' || ch == ']') && depth > 0)
+			depth--;
+	}
+	return lines;
+}
+
+static struct json_object *
+member(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!json_object_is_type(o, json_type_object) ||
+	    !json_object_object_get_ex(o, key, &v))
+		return NULL;
+	return v;
+}
+
+/* A number, plain or as {"set","infinite","number"}, into out ("" when not
+ * set, "inf" when infinite); integers stay integers. */
+static int
+number(struct json_object *v, char *out, size_t size)
+{
+	struct json_object *set = member(v, "set");
+	struct json_object *inf = member(v, "infinite");
+
+	*out = '\0';
+	if (json_object_is_type(v, json_type_object)) {
+		/* Infinite comes with "set": false. */
+		if (inf && json_object_get_boolean(inf)) {
+			snprintf(out, size, "inf");
+			return 0;
+		}
+		if (set && !json_object_get_boolean(set))
+			return 0;
+		v = member(v, "number");
+	}
+	if (!v || json_object_is_type(v, json_type_null))
+		return 0;
+	/* 26.05 writes an infinite level as 2^64 - 1 (and warns about it). */
+	if (json_object_is_type(v, json_type_double) &&
+	    json_object_get_double(v) == INF_PLACEHOLDER) {
+		snprintf(out, size, "inf");
+		return 0;
+	}
+	/* As sshare wrote it. */
+	if ((json_object_is_type(v, json_type_int) &&
+	     json_object_get_int64(v) >= 0) ||
+	    (json_object_is_type(v, json_type_double) &&
+	     isfinite(json_object_get_double(v)))) {
+		snprintf(out, size, "%s", json_object_get_string(v));
+		return 0;
+	}
+	return -1;
+}
+
+static const char *
+string(struct json_object *o, const char *key)
+{
+	struct json_object *v = member(o, key);
+
+	return v && json_object_is_type(v, json_type_string)
+		       ? json_object_get_string(v)
+		       : NULL;
+}
+
+/* A TRES list [{"name","value"}] as sshare's text prints it: "name=N,..."
+ * for the values set, each divided by div (TRESRunMins: seconds to
+ * minutes, as sshare does). */
+static int
+tres(struct json_object *list, unsigned long long div, struct fs_buf *b)
+{
+	size_t i, n;
+
+	b->len = 0;
+	fs_buf_addstr(b, "");
+	if (!list)
+		return 0;
+	if (!json_object_is_type(list, json_type_array))
+		return -1;
+	n = json_object_array_length(list);
+	for (i = 0; i < n; i++) {
+		struct json_object *t = json_object_array_get_idx(list, i);
+		const char *name = string(t, "name");
+		char num[64];
+		unsigned long long v;
+
+		if (!name || number(member(t, "value"), num, sizeof(num)) < 0)
+			return -1;
+		if (!*num || !strcmp(num, "inf"))
+			continue;
+		v = strtoull(num, NULL, 10) / div;
+		fs_buf_printf(b, "%s%s=%llu", b->len ? "," : "", name, v);
+	}
+	return 0;
+}
+
+static int
+is_user(struct json_object *a)
+{
+	struct json_object *type = member(a, "type");
+	size_t i, n;
+
+	if (!json_object_is_type(type, json_type_array))
+		return 0;
+	n = json_object_array_length(type);
+	for (i = 0; i < n; i++) {
+		const char *t = json_object_get_string(
+			json_object_array_get_idx(type, i));
+
+		if (t && !strcmp(t, "USER"))
+			return 1;
+	}
+	return 0;
+}
+
+/* What the list shows of the algorithm (fs-tree(1)): Fair Tree gives
+ * every association a level (infinite without usage), classic none (0);
+ * under classic, 24.11 sends 0 for every factor (sshare's text computes
+ * them), 26.05 sends slurmctld's. */
+struct shown {
+	int fairtree, factors;
+};
+
+static int
+nonzero(struct json_object *v)
+{
+	char num[64];
+
+	return number(v, num, sizeof(num)) == 0 && *num &&
+	       strtod(num, NULL) != 0;
+}
+
+static struct shown
+shown(struct json_object *list)
+{
+	struct shown s = {0, 0};
+	size_t i, n = json_object_array_length(list);
+
+	for (i = 0; i < n; i++) {
+		struct json_object *f = member(
+			json_object_array_get_idx(list, i), "fairshare");
+
+		s.fairtree |= nonzero(member(f, "level"));
+		s.factors |= nonzero(member(f, "factor"));
+	}
+	return s;
+}
+
+/* One element of the list into a row. */
+static int
+json_row(struct fs_import *m, struct json_object *a, struct shown how,
+	 unsigned long line, struct fs_buf *grp, struct fs_buf *run,
+	 struct fs_err *e)
+{
+	static const struct {
+		enum imp_col col;
+		const char *key, *sub;
+	} nums[] = {
+		{IC_RAWS, "shares", NULL},
+		{IC_RAWU, "usage", NULL},
+		{IC_ID, "id", NULL},
+		{IC_NORMS, "shares_normalized", NULL},
+		{IC_NORMU, "usage_normalized", NULL},
+		{IC_EFF, "effective_usage", NULL},
+		{IC_LFS, "fairshare", "level"},
+		{IC_FS, "fairshare", "factor"},
+	};
+	const char *cell[IC_N] = {NULL};
+	char num[sizeof(nums) / sizeof(nums[0])][64];
+	const char *name = string(a, "name"), *parent = string(a, "parent");
+	size_t k;
+
+	if (!json_object_is_type(a, json_type_object))
+		return fs_error(e, line, "an element of 'shares' that is not "
+				"an object");
+	if (!name || !*name)
+		return fs_error(e, line, "an association without a 'name'");
+	if (!parent)
+		parent = "";
+	if (is_user(a)) {
+		if (!*parent)
+			return fs_error(e, line, "user '%s' without an account "
+					"('parent')", name);
+		cell[IC_ACCT] = parent;
+		cell[IC_USER] = name;
+	} else
+		cell[IC_ACCT] = name;
+	cell[IC_PARENT] = parent;
+	cell[IC_PART] = string(a, "partition");
+	for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
+		struct json_object *v = member(a, nums[k].key);
+
+		if (nums[k].sub)
+			v = member(v, nums[k].sub);
+		if (number(v, num[k], sizeof(num[k])) < 0)
+			return fs_error(e, line, "'%s%s%s' of '%s': not a "
+					"number >= 0: '%.40s'", nums[k].key,
+					nums[k].sub ? "." : "",
+					nums[k].sub ? nums[k].sub : "", name,
+					json_object_to_json_string(v));
+		cell[nums[k].col] = num[k];
+	}
+	/* Fair Tree has no factor for an account: it sends 0. */
+	if (how.fairtree && !cell[IC_USER])
+		cell[IC_FS] = NULL;
+	/* FairShare=parent: no level of its own (the text leaves it empty,
+	 * the JSON says infinite). */
+	if (!strcmp(num[0], "inf") ||
+	    strtoull(num[0], NULL, 10) == SHARES_PARENT) {
+		cell[IC_RAWS] = "parent";
+		cell[IC_LFS] = NULL;
+	}
+	if (tres(member(member(a, "tres"), "group_minutes"), 1, grp) < 0 ||
+	    tres(member(member(a, "tres"), "run_seconds"), 60, run) < 0)
+		return fs_error(e, line, "'tres' of '%s': not a list of "
+				"{name, value}", name);
+	cell[IC_GRP] = grp->data;
+	cell[IC_RUN] = run->data;
+	fs_import_row(m, cell, line);
+	return 0;
+}
+
+/* The first message of a non-empty "errors" list, if any. */
+static const char *
+first_error(struct json_object *doc)
+{
+	struct json_object *errs = member(doc, "errors"), *err;
+
+	if (!json_object_is_type(errs, json_type_array) ||
+	    !json_object_array_length(errs))
+		return NULL;
+	err = json_object_array_get_idx(errs, 0);
+	if (string(err, "description") && *string(err, "description"))
+		return string(err, "description");
+	if (string(err, "error"))
+		return string(err, "error");
+	return "(no description)";
+}
+
+int
+fs_import_json(struct fs_import *m, const char *text, size_t len,
+	       char **cluster, struct fs_err *e)
+{
+	struct json_tokener *tok;
+	struct json_object *doc, *list;
+	struct fs_buf grp, run;
+	unsigned long *lines;
+	size_t i, n, end;
+	const char *msg;
+	struct shown how;
+	int r = 0, c;
+
+	if (len > (size_t)INT32_MAX)
+		return fs_error(e, 1, "JSON document over 2 GiB");
+	if (!(tok = json_tokener_new_ex(JSON_DEPTH)))
+		fs_die("out of memory");
+	/* sshare writes standard JSON: no comments, trailing commas, NaN. */
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	doc = json_tokener_parse_ex(tok, text, (int)len);
+	end = json_tokener_get_parse_end(tok);
+	if (!doc || json_tokener_get_error(tok) != json_tokener_success) {
+		enum json_tokener_error err = json_tokener_get_error(tok);
+
+		json_tokener_free(tok);
+		json_object_put(doc);
+		return fs_error(e, line_at(text, end), "not valid JSON: %s",
+				err == json_tokener_continue
+					? "the document ends early"
+					: json_tokener_error_desc(err));
+	}
+	json_tokener_free(tok);
+	while (end < len && strchr(" \t\r\n", text[end]))
+		end++;
+	if (end < len) {
+		json_object_put(doc);
+		return fs_error(e, line_at(text, end), "text after the JSON "
+				"document");
+	}
+	m->last = line_at(text, len);
+	{
+		const char *rel = string(member(member(doc, "meta"), "slurm"),
+					 "release");
+
+		if (rel)
+			snprintf(m->release, sizeof(m->release), "%s", rel);
+	}
+	if ((msg = first_error(doc)) != NULL) {
+		r = fs_error(e, 1, "sshare reported an error: %s", msg);
+		json_object_put(doc);
+		return r;
+	}
+	list = member(member(doc, "shares"), "shares");
+	if (!json_object_is_type(list, json_type_array)) {
+		json_object_put(doc);
+		return fs_error(e, 1, "no list 'shares' in 'shares': expected "
+				"the output of 'sshare -a --json'");
+	}
+	n = json_object_array_length(list);
+	how = shown(list);
+	for (c = 0; c < IC_N; c++)
+		m->has[c] = 1;
+	m->has[IC_LFS] = how.fairtree;
+	m->has[IC_FS] = how.fairtree || how.factors;
+	m->algorithm = how.fairtree ? "fairtree" : "classic";
+	lines = element_lines(text, len, n);
+	fs_buf_init(&grp);
+	fs_buf_init(&run);
+	for (i = 0; i < n && r == 0; i++) {
+		struct json_object *a = json_object_array_get_idx(list, i);
+
+		if (!*cluster && string(a, "cluster") && *string(a, "cluster"))
+			*cluster = fs_xstrdup(string(a, "cluster"));
+		r = json_row(m, a, how, lines[i] ? lines[i] : 1, &grp, &run,
+			     e);
+	}
+	fs_buf_release(&grp);
+	fs_buf_release(&run);
+	free(lines);
+	json_object_put(doc);
+	return r;
+}
+
+/* ------------------------------------------------------------ the writer */
+
+/* The data_parser plugin of a release's sshare --json: v0.0.40 in 23.11,
+ * one more each release to v0.0.45 in 26.05 (older releases: the first). */
+static int
+parser_minor(const char *release)
+{
+	int major = 0, minor = 0, k;
+
+	if (!release || sscanf(release, "%d.%d", &major, &minor) < 1)
+		return 45;
+	if (major < 24)
+		return 40;
+	k = 41 + (major - 24) * 2 + (minor >= 11);
+	return k > 45 ? 45 : k;
+}
+
+/* {"set","infinite","number"}: the number a json-c int or double. */
+static struct json_object *
+wrapped(int set, int inf, struct json_object *num)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "set", json_object_new_boolean(set));
+	json_object_object_add(o, "infinite", json_object_new_boolean(inf));
+	json_object_object_add(o, "number", num);
+	return o;
+}
+
+static struct json_object *
+wrapped_d(double v)
+{
+	return wrapped(1, 0, json_object_new_double(v));
+}
+
+static struct json_object *
+unset_d(void)
+{
+	return wrapped(0, 0, json_object_new_double(0));
+}
+
+/* The value of name in a TRES cell "name=N,...", or -1. */
+static long long
+tres_value(const char *cell, const char *name, size_t len)
+{
+	const char *p = cell;
+
+	while (p && *p) {
+		const char *eq = strchr(p, '='), *comma = strchr(p, ',');
+
+		if (!eq || (comma && comma < eq))
+			return -1;
+		if ((size_t)(eq - p) == len && !memcmp(p, name, len))
+			return strtoll(eq + 1, NULL, 10);
+		p = comma ? comma + 1 : NULL;
+	}
+	return -1;
+}
+
+/* "tres": run_seconds (TRESRunMins x 60: the tree keeps minutes),
+ * group_minutes (infinite where GrpTRESMins names no limit), usage (not
+ * in the tree: empty), over the TRES the row names, in its order. */
+static struct json_object *
+tres_object(const char *grp, const char *run)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *rs = json_object_new_array();
+	struct json_object *gm = json_object_new_array();
+	const char *names = *run ? run : grp, *p = names;
+
+	while (*p) {
+		const char *eq = strchr(p, '='), *comma = strchr(p, ',');
+		size_t len;
+		long long v;
+		struct json_object *t;
+
+		if (!eq || (comma && comma < eq))
+			break;
+		len = (size_t)(eq - p);
+		t = json_object_new_object();
+		json_object_object_add(t, "name",
+				       json_object_new_string_len(p, (int)len));
+		v = tres_value(run, p, len);
+		json_object_object_add(t, "value",
+				       wrapped(1, 0, json_object_new_int64(
+							  v < 0 ? 0 : v * 60)));
+		json_object_array_add(rs, t);
+		t = json_object_new_object();
+		json_object_object_add(t, "name",
+				       json_object_new_string_len(p, (int)len));
+		v = tres_value(grp, p, len);
+		json_object_object_add(t, "value",
+				       v < 0 ? wrapped(0, 1,
+						       json_object_new_int64(0))
+					     : wrapped(1, 0,
+						       json_object_new_int64(v)));
+		json_object_array_add(gm, t);
+		p = comma ? comma + 1 : p + strlen(p);
+	}
+	json_object_object_add(o, "run_seconds", rs);
+	json_object_object_add(o, "group_minutes", gm);
+	json_object_object_add(o, "usage", json_object_new_array());
+	return o;
+}
+
+/* What the writer needs besides the tree. */
+struct jw {
+	const struct fs_tree *tr;
+	const struct fs_rank_opts *o;
+	int parser, newer, c_id, c_grp, c_run;
+	const char *cluster;
+	size_t placeholders;	/* infinities dumped as 2^64 - 1 */
+	int tres_minutes;	/* a TRESRunMins above 0: x 60 is not exact */
+};
+
+/* Level FS as the release's parser dumps it (docs/slurm.md §6): unset on
+ * the root and on a FairShare=parent account, infinite as infinite before
+ * v0.0.43, as 2^64 - 1 (with a warning) from it. */
+static struct json_object *
+level_object(struct jw *w, uint32_t i)
+{
+	const struct fs_node *a = &w->tr->node[i];
+
+	if (!fs_algorithm_levels(w->o->algorithm))
+		return wrapped_d(0);
+	if (i == w->tr->root || (a->use_parent && !a->is_user))
+		return unset_d();
+	if (isinf(a->level_fs) || a->use_parent) {
+		if (w->parser < 43)
+			return wrapped(0, 1, json_object_new_double(0));
+		w->placeholders++;
+		return wrapped_d(INF_PLACEHOLDER);
+	}
+	return wrapped_d(fs_sshare_wire(a->level_fs));
+}
+
+/* The factor the controller keeps: a user's; under Fair Tree 0 for an
+ * account; under classic 0 everywhere before 25.11 (sshare computes it),
+ * from 25.11 on every association's but the root's, a FairShare=parent
+ * account's from its nearest ancestor's usage and shares. */
+static double
+factor(const struct jw *w, uint32_t i)
+{
+	const struct fs_node *a = &w->tr->node[i];
+
+	if (fs_algorithm_levels(w->o->algorithm))
+		return a->is_user ? fs_sshare_wire(a->fs_factor) : 0;
+	if (!w->newer || i == w->tr->root)
+		return 0;
+	if (a->is_user)
+		return fs_sshare_wire(a->fs_factor);
+	/* FairShare=parent: the nearest ancestor's values (the controller's
+	 * _set_assoc_fs_factor). */
+	if (a->use_parent && a->fs_parent != FS_NONE)
+		a = &w->tr->node[a->fs_parent];
+	return fs_sshare_wire(fs_classic_factor(a->usage_efctv, a->shares_norm,
+						w->o->dampening));
+}
+
+static struct json_object *
+association(struct jw *w, uint32_t i)
+{
+	const struct fs_tree *tr = w->tr;
+	const struct fs_node *a = &tr->node[i];
+	const long double no_val = (long double)FS_NO_VAL;
+	struct json_object *o = json_object_new_object(), *fs, *type;
+	const char *id = w->c_id >= 0 ? fs_table_field(tr->t, a->row,
+						       (size_t)w->c_id)
+				      : "";
+	const char *grp = w->c_grp >= 0 ? fs_table_field(tr->t, a->row,
+							 (size_t)w->c_grp)
+					: "";
+	const char *run = w->c_run >= 0 ? fs_table_field(tr->t, a->row,
+							 (size_t)w->c_run)
+					: "";
+	long double u = a->usage_raw;
+
+	json_object_object_add(o, "id",
+			       json_object_new_int64(strtoll(id, NULL, 10)));
+	json_object_object_add(o, "cluster",
+			       json_object_new_string(w->cluster));
+	json_object_object_add(o, "name", json_object_new_string(
+						  a->is_user ? a->user : a->acct));
+	json_object_object_add(
+		o, "parent",
+		json_object_new_string(a->is_user ? a->acct
+				       : a->parent == FS_NONE
+					       ? ""
+					       : tr->node[a->parent].acct));
+	json_object_object_add(o, "partition", json_object_new_string(a->part));
+	json_object_object_add(o, "shares_normalized",
+			       wrapped_d(fs_sshare_wire(a->shares_norm)));
+	if (i == tr->root)
+		json_object_object_add(o, "shares",
+				       wrapped(0, 0, json_object_new_int64(0)));
+	else
+		json_object_object_add(
+			o, "shares",
+			wrapped(1, 0, json_object_new_int64(
+					      a->use_parent ? SHARES_PARENT
+							    : a->shares_raw)));
+	json_object_object_add(o, "tres", tres_object(grp, run));
+	if (strpbrk(run, "123456789"))
+		w->tres_minutes = 1;
+	json_object_object_add(o, "effective_usage",
+			       a->usage_efctv == no_val
+				       ? unset_d()
+				       : wrapped_d(fs_sshare_wire(a->usage_efctv)));
+	json_object_object_add(o, "usage_normalized",
+			       a->usage_norm == no_val
+				       ? unset_d()
+				       : wrapped_d(fs_sshare_wire(a->usage_norm)));
+	/* The controller sends the raw usage as an integer (cut, not
+	 * rounded), as sshare's text prints it. */
+	json_object_object_add(
+		o, "usage",
+		json_object_new_int64(u >= 9223372036854775807.0L
+					      ? INT64_MAX
+					      : (int64_t)u));
+	fs = json_object_new_object();
+	json_object_object_add(fs, "factor", wrapped_d(factor(w, i)));
+	json_object_object_add(fs, "level", level_object(w, i));
+	json_object_object_add(o, "fairshare", fs);
+	type = json_object_new_array();
+	json_object_array_add(type, json_object_new_string(
+					    a->is_user ? "USER" : "ASSOCIATION"));
+	json_object_object_add(o, "type", type);
+	return o;
+}
+
+static struct json_object *
+warning(const char *text, const char *source)
+{
+	struct json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "description", json_object_new_string(text));
+	json_object_object_add(o, "source", json_object_new_string(source));
+	return o;
+}
+
+static struct json_object *
+meta_object(const char *release, int parser, const char *cluster)
+{
+	struct json_object *m = json_object_new_object(), *p, *c, *cmd, *s, *v;
+	struct passwd *pw = getpwuid(geteuid());
+	struct group *gr = getgrgid(getegid());
+	char buf[64];
+	int major = 0, minor = 0, micro = 0;
+
+	p = json_object_new_object();
+	json_object_object_add(p, "type", json_object_new_string(""));
+	json_object_object_add(p, "name", json_object_new_string(""));
+	snprintf(buf, sizeof(buf), "data_parser/v0.0.%d", parser);
+	json_object_object_add(p, "data_parser", json_object_new_string(buf));
+	json_object_object_add(
+		p, "accounting_storage",
+		json_object_new_string("accounting_storage/slurmdbd"));
+	json_object_object_add(m, "plugin", p);
+	c = json_object_new_object();
+	json_object_object_add(c, "source", json_object_new_string(""));
+	json_object_object_add(c, "user", json_object_new_string(
+						  pw ? pw->pw_name : ""));
+	json_object_object_add(c, "group", json_object_new_string(
+						   gr ? gr->gr_name : ""));
+	json_object_object_add(m, "client", c);
+	cmd = json_object_new_array();
+	json_object_array_add(cmd, json_object_new_string("fs-rank"));
+	json_object_array_add(cmd, json_object_new_string("--json=sshare"));
+	json_object_object_add(m, "command", cmd);
+	s = json_object_new_object();
+	v = json_object_new_object();
+	sscanf(release, "%d.%d.%d", &major, &minor, &micro);
+	snprintf(buf, sizeof(buf), "%d", major);
+	json_object_object_add(v, "major", json_object_new_string(buf));
+	snprintf(buf, sizeof(buf), "%d", micro);
+	json_object_object_add(v, "micro", json_object_new_string(buf));
+	snprintf(buf, sizeof(buf), "%02d", minor);
+	json_object_object_add(v, "minor", json_object_new_string(buf));
+	json_object_object_add(s, "version", v);
+	json_object_object_add(s, "release", json_object_new_string(release));
+	json_object_object_add(s, "cluster", json_object_new_string(cluster));
+	json_object_object_add(m, "slurm", s);
+	return m;
+}
+
+int
+fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		     const char *release, FILE *out, struct fs_err *e)
+{
+	const struct fs_header *h = &tr->t->h;
+	struct json_object *doc, *shares, *list, *warnings;
+	const char *text, *approx = fs_header_meta(h, "approximate");
+	struct jw w;
+	size_t k;
+	uint32_t r;
+	int ret;
+
+	memset(&w, 0, sizeof(w));
+	w.tr = tr;
+	w.o = o;
+	w.parser = parser_minor(release);
+	w.newer = fs_sshare_release_newer(release) > 0;
+	w.c_id = fs_header_col(h, "ID");
+	w.c_grp = fs_header_col(h, "GrpTRESMins");
+	w.c_run = fs_header_col(h, "TRESRunMins");
+	w.cluster = fs_header_meta(h, "cluster");
+	if (!w.cluster)
+		w.cluster = "";
+	list = json_object_new_array();
+	for (r = 0; r < tr->n; r++) {
+		uint32_t i = tr->order[r];
+
+		if (!o->show || o->show[i])
+			json_object_array_add(list, association(&w, i));
+	}
+	shares = json_object_new_object();
+	json_object_object_add(shares, "shares", list);
+	json_object_object_add(shares, "total_shares",
+			       json_object_new_int64(0));
+	doc = json_object_new_object();
+	json_object_object_add(doc, "shares", shares);
+	json_object_object_add(doc, "meta",
+			       meta_object(release, w.parser, w.cluster));
+	json_object_object_add(doc, "errors", json_object_new_array());
+	warnings = json_object_new_array();
+	for (k = 0; k < w.placeholders; k++)
+		json_object_array_add(
+			warnings, warning("Dumping (0xffffffffffffffff) as place "
+					  "holder for Infinity", ""));
+	/* What the tree cannot give, said where the document's readers
+	 * look (fs-rank(1)). */
+	json_object_array_add(
+		warnings,
+		warning("the TSV tree keeps no TRES usage: tres.usage is empty",
+			"fs-rank"));
+	if (w.tres_minutes)
+		json_object_array_add(
+			warnings, warning("the TSV tree keeps TRES run time in "
+					  "minutes: tres.run_seconds is "
+					  "TRESRunMins x 60", "fs-rank"));
+	if (approx) {
+		char buf[512];
+
+		snprintf(buf, sizeof(buf), "approximate: %s", approx);
+		json_object_array_add(warnings, warning(buf, "fs-rank"));
+	}
+	json_object_object_add(doc, "warnings", warnings);
+	text = json_object_to_json_string_ext(
+		doc, JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_PRETTY);
+	ret = fs_write_all(out, text, strlen(text));
+	if (!ret)
+		ret = fs_write_all(out, "\n", 1);
+	json_object_put(doc);
+	if (ret < 0)
+		return fs_error(e, 0, "write error");
+	return 0;
+}
+
+#endif

@@ -1,0 +1,1 @@
+fs-rank --json=bogus trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-rank --json=sshare -l trees/ex1.tsv

@@ -1,0 +1,1 @@
+fs-rank --json=sshare --algorithm classic --as-slurm 24.11 trees/ex1.tsv | jq -c "[.shares.shares[] | .fairshare.factor.number] | unique"; fs-rank --json=sshare --algorithm classic --as-slurm 25.11 trees/ex1.tsv | jq -c ".meta.plugin.data_parser, [.shares.shares[] | .fairshare.factor.number]"

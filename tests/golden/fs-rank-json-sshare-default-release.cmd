@@ -1,0 +1,1 @@
+fs-rank --json=sshare trees/ex1.tsv | jq -c ".meta.plugin.data_parser, .meta.slurm.release, [.shares.shares[] | [.id, .name, .parent, .shares.number, .usage, .fairshare.factor.number, .fairshare.level.number, .type[0]]], .warnings"

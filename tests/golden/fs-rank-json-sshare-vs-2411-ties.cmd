@@ -1,0 +1,2 @@
+# sshare --json saved with its release's sshare, against fs-rank --json=sshare on the tree imported from it: the same document but for the numbers fs-rank computes again from usage, which sshare --json gives as an integer
+fs-rank --json=sshare --as-slurm 24.11.5 <(fs-tree --sshare sshare/json-2411-ties.json) >$$.json; python3 slurm/compare-sshare-json.py $$.json sshare/json-2411-ties.json; echo status $?; rm -f $$.json

@@ -1,0 +1,1 @@
+fs-tree --rest unix:/nonexistent/slurmrestd.sock
