@@ -43,7 +43,7 @@ report(const struct fs_tree *tr, const struct fs_rank_opts *ro,
        const struct fs_tree *old, const struct fs_rank_opts *oro,
        enum fs_report_format f, unsigned top)
 {
-	struct fs_report_opts o = {f, top, 1, 0, 0};
+	struct fs_report_opts o = {.format = f, .top = top, .depth = 1};
 	struct fs_buf b;
 
 	fs_buf_init(&b);

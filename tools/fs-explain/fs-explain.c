@@ -1470,8 +1470,9 @@ interactive(struct ctx *c, FILE *tty)
 	return ferror(out) ? FS_EXIT_DATA : FS_EXIT_OK;
 }
 
-int
-main(int argc, char **argv)
+/* The program, its options in *o (freed by main, whatever it returns). */
+static int
+run(int argc, char **argv, struct opts *o)
 {
 	enum { O_TIES = 256, O_JSON, O_ALG, O_SHARES, O_USAGE, O_FORECAST,
 	       O_UNTIL, O_RATE, O_RATE_FROM, O_WINDOW, O_HORIZON,
@@ -1493,7 +1494,6 @@ main(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
-	struct opts o;
 	struct ctx c;
 	struct fs_err e;
 	struct fs_buf b;
@@ -1505,9 +1505,8 @@ main(int argc, char **argv)
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
-	memset(&o, 0, sizeof(o));
-	o.window = 7 * 86400;
-	o.horizon = 30 * 86400;
+	o->window = 7 * 86400;
+	o->horizon = 30 * 86400;
 	while ((ch = getopt_long(argc, argv, "ihV", lo, NULL)) != -1) {
 		switch (ch) {
 		case O_ALG:
@@ -1516,7 +1515,7 @@ main(int argc, char **argv)
 					"or depth-oblivious, not '%s'", optarg);
 				return FS_EXIT_USAGE;
 			}
-			o.algorithm = optarg;
+			o->algorithm = optarg;
 			break;
 		case O_TIES:
 			if (strcmp(optarg, "slurm") && strcmp(optarg, "merge")) {
@@ -1524,18 +1523,18 @@ main(int argc, char **argv)
 					"not '%s'", optarg);
 				return FS_EXIT_USAGE;
 			}
-			o.ties = optarg;
+			o->ties = optarg;
 			break;
 		case O_JSON:
-			o.json = 1;
+			o->json = 1;
 			break;
 		case 'i':
-			o.interactive = 1;
+			o->interactive = 1;
 			break;
 		case O_SHARES:
 		case O_USAGE:
 			e.file = NULL;
-			if (fs_whatif_add(&o.whatif, &o.nwhatif,
+			if (fs_whatif_add(&o->whatif, &o->nwhatif,
 					  ch == O_SHARES ? FS_WHATIF_SHARES
 							 : FS_WHATIF_USAGE,
 					  optarg, &e) < 0) {
@@ -1544,7 +1543,7 @@ main(int argc, char **argv)
 			}
 			break;
 		case O_FORECAST:
-			o.forecast = 1;
+			o->forecast = 1;
 			break;
 		case O_UNTIL:
 			if (!until_ok(optarg)) {
@@ -1553,8 +1552,8 @@ main(int argc, char **argv)
 					optarg);
 				return FS_EXIT_USAGE;
 			}
-			o.until = optarg;
-			o.forecast = 1;
+			o->until = optarg;
+			o->forecast = 1;
 			break;
 		case O_RATE:
 			if (!rate_ok(optarg)) {
@@ -1562,46 +1561,46 @@ main(int argc, char **argv)
 					"units (0 or more), not '%s'", optarg);
 				return FS_EXIT_USAGE;
 			}
-			o.rate = fs_xrealloc(o.rate, (o.nrate + 1) *
-							     sizeof(*o.rate));
-			o.rate[o.nrate++] = optarg;
-			o.forecast = 1;
+			o->rate = fs_xrealloc(o->rate, (o->nrate + 1) *
+							     sizeof(*o->rate));
+			o->rate[o->nrate++] = optarg;
+			o->forecast = 1;
 			break;
 		case O_RATE_FROM:
-			o.rate_from = optarg;
-			o.forecast = 1;
+			o->rate_from = optarg;
+			o->forecast = 1;
 			break;
 		case O_WINDOW:
 		case O_HORIZON:
 			e.file = NULL;
-			if (fs_parse_duration(optarg, ch == O_WINDOW ? &o.window
-								     : &o.horizon,
+			if (fs_parse_duration(optarg, ch == O_WINDOW ? &o->window
+								     : &o->horizon,
 					      &slurm_form, &e) < 0 ||
-			    (ch == O_WINDOW ? o.window : o.horizon) <= 0) {
+			    (ch == O_WINDOW ? o->window : o->horizon) <= 0) {
 				fs_warn("--%s: expected a time span above 0 "
 					"(7d, 36h, 2-0), not '%s'",
 					ch == O_WINDOW ? "window" : "horizon",
 					optarg);
 				return FS_EXIT_USAGE;
 			}
-			o.forecast = 1;
+			o->forecast = 1;
 			break;
 		case O_NO_RUNNING:
-			o.no_running = 1;
-			o.forecast = 1;
+			o->no_running = 1;
+			o->forecast = 1;
 			break;
 		default:
 			return fs_opt_other(ch, synopsis, usage);
 		}
 	}
-	if (o.forecast && (o.json || o.interactive)) {
+	if (o->forecast && (o->json || o->interactive)) {
 		fs_warn("--forecast: not with %s (text only, one question)",
-			o.json ? "--json" : "-i");
+			o->json ? "--json" : "-i");
 		return fs_usage_error(synopsis);
 	}
 	names = argv + optind;
 	nnames = argc - optind;
-	if (o.interactive) {
+	if (o->interactive) {
 		if (nnames > 1) {
 			fs_warn("too many arguments: with -i, one FILE at most");
 			return fs_usage_error(synopsis);
@@ -1618,8 +1617,8 @@ main(int argc, char **argv)
 				       : "name a user or account, or two");
 			return fs_usage_error(synopsis);
 		}
-		if (o.forecast && (nnames == 2) == !!o.until) {
-			fs_warn(o.until ? "--until: name one user"
+		if (o->forecast && (nnames == 2) == !!o->until) {
+			fs_warn(o->until ? "--until: name one user"
 					: "--forecast: name two (A B), or one "
 					  "with --until");
 			return fs_usage_error(synopsis);
@@ -1627,12 +1626,12 @@ main(int argc, char **argv)
 	}
 	if (file && !strcmp(file, "-"))
 		file = NULL;
-	if (!file && o.rate_from && !strcmp(o.rate_from, "-")) {
+	if (!file && o->rate_from && !strcmp(o->rate_from, "-")) {
 		fs_warn("--rate-from -: the tree comes on standard input; give "
 			"FILE, or the jobs in a file");
 		return fs_usage_error(synopsis);
 	}
-	if (o.interactive && !file && isatty(STDIN_FILENO)) {
+	if (o->interactive && !file && isatty(STDIN_FILENO)) {
 		fs_warn("-i needs FILE (or the tree on a pipe): standard input "
 			"is the terminal the prompt reads");
 		return FS_EXIT_USAGE;
@@ -1641,7 +1640,7 @@ main(int argc, char **argv)
 	e.msg[0] = '\0';
 	if (!(in = fs_open_input(file, &e.file)))
 		return FS_EXIT_DATA;
-	ret = load(&c, &o, in, &e);
+	ret = load(&c, o, in, &e);
 	fs_close_input(in);
 	if (ret != FS_EXIT_OK) {
 		fs_err_print(&e);
@@ -1649,7 +1648,7 @@ main(int argc, char **argv)
 		return ret;
 	}
 	e.line = 0;
-	if (o.interactive) {
+	if (o->interactive) {
 		if (!file && !(tty = fopen("/dev/tty", "r"))) {
 			fs_warn("/dev/tty: %s (the prompt needs a terminal)",
 				strerror(errno));
@@ -1661,7 +1660,7 @@ main(int argc, char **argv)
 			fclose(tty);
 	} else {
 		fs_buf_init(&b);
-		if ((o.forecast ? forecast(&c, &o, names, nnames, &b, &e)
+		if ((o->forecast ? forecast(&c, o, names, nnames, &b, &e)
 				: answer(&c, names, nnames, &b, &e)) < 0) {
 			fs_err_print(&e);
 			ret = FS_EXIT_DATA;
@@ -1671,9 +1670,20 @@ main(int argc, char **argv)
 		fs_buf_release(&b);
 	}
 	unload(&c);
-	fs_whatif_free(o.whatif, o.nwhatif);
-	free(o.rate);
 	free_names();
 	ch = fs_stdout_close();
 	return ret ? ret : ch;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o;
+	int ret;
+
+	memset(&o, 0, sizeof(o));
+	ret = run(argc, argv, &o);
+	fs_whatif_free(o.whatif, o.nwhatif);
+	free(o.rate);
+	return ret;
 }

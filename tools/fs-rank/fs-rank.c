@@ -360,6 +360,7 @@ main(int argc, char **argv)
 							: FS_WHATIF_USAGE,
 					  optarg, &e) < 0) {
 				fs_err_print(&e);
+				fs_whatif_free(o.whatif, o.nwhatif);
 				return FS_EXIT_USAGE;
 			}
 			break;
