@@ -12,35 +12,8 @@
 #include <unistd.h>
 
 #include "fs.h"
+#include "ranked.h"
 #include "tap.h"
-
-struct t {
-	struct fs_table tab;
-	struct fs_tree tr;
-	struct fs_rank_opts ro;
-};
-
-static int
-load_text(struct t *t, const char *text, enum fs_ties ties)
-{
-	struct fs_buf b;
-	struct fs_err e = {"test", 0, ""};
-
-	fs_buf_init(&b);
-	fs_buf_addstr(&b, text);
-	memset(t, 0, sizeof(*t));
-	memset(&t->ro, 0, sizeof(t->ro));
-	t->ro.algorithm = FS_ALG_FAIRTREE;
-	t->ro.ties = ties;
-	t->ro.dampening = 1;
-	if (fs_table_parse(&t->tab, &b, &e) < 0 ||
-	    fs_tree_build(&t->tr, &t->tab, &e) < 0) {
-		fs_err_print(&e);
-		return -1;
-	}
-	fs_rank(&t->tr, &t->ro);
-	return 0;
-}
 
 static int
 load_file(struct t *t, const char *path, enum fs_ties ties)
@@ -62,12 +35,6 @@ load_file(struct t *t, const char *path, enum fs_ties ties)
 	return r;
 }
 
-static void
-unload(struct t *t)
-{
-	fs_tree_release(&t->tr);
-	fs_table_release(&t->tab);
-}
 
 static uint32_t
 user(const struct t *t, const char *spec)

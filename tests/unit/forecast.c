@@ -11,43 +11,11 @@
 #include <string.h>
 
 #include "fs.h"
+#include "ranked.h"
 #include "tap.h"
 
 #define FROM 1795161600LL	/* the sample's taken, 2026-11-20T08:00Z */
 
-struct t {
-	struct fs_table tab;
-	struct fs_tree tr;
-	struct fs_rank_opts ro;
-};
-
-static int
-load(struct t *t, const char *text)
-{
-	struct fs_buf b;
-	struct fs_err e = {"test", 0, ""};
-
-	fs_buf_init(&b);
-	fs_buf_addstr(&b, text);
-	memset(t, 0, sizeof(*t));
-	t->ro.algorithm = FS_ALG_FAIRTREE;
-	t->ro.ties = FS_TIES_SLURM;
-	t->ro.dampening = 1;
-	if (fs_table_parse(&t->tab, &b, &e) < 0 ||
-	    fs_tree_build(&t->tr, &t->tab, &e) < 0) {
-		fs_err_print(&e);
-		return -1;
-	}
-	fs_rank(&t->tr, &t->ro);
-	return 0;
-}
-
-static void
-unload(struct t *t)
-{
-	fs_tree_release(&t->tr);
-	fs_table_release(&t->tab);
-}
 
 static uint32_t
 user(const struct t *t, const char *spec)
@@ -273,7 +241,7 @@ test_running(void)
 	/* bob: billing 20 minutes; carol: cpu 10 only. */
 	memcpy(strstr(text, "bob\t\tastro\t1\t18211.004871\t\tcpu=0"),
 	       "bob\t\tastro\t1\t18211.004871\t\tb=1,9", 32);
-	if (load(&t, text) < 0)
+	if (load_text(&t, text, FS_TIES_SLURM) < 0)
 		return;
 	fs_buf_release(&b);
 	run = fs_xcalloc(t.tr.n, sizeof(*run));
@@ -291,7 +259,7 @@ test_running(void)
 		      "a\tu1\ta\t1\t10\tcpu=10,mem=4096,billing=20\n"
 		      "a\tu2\ta\t1\t10\tcpu=20\n"
 		      "a\tu3\ta\t1\t10\t\n");
-	if (load(&t, b.data) < 0)
+	if (load_text(&t, b.data, FS_TIES_SLURM) < 0)
 		return;
 	run = fs_xcalloc(t.tr.n, sizeof(*run));
 	n = fs_forecast_running(&t.tr, run, &e);
@@ -309,7 +277,7 @@ main(void)
 {
 	struct t t;
 
-	if (load(&t, fs_sample_tree) < 0)
+	if (load_text(&t, fs_sample_tree, FS_TIES_SLURM) < 0)
 		return 1;
 	test_pass(&t);
 	test_goals(&t);
