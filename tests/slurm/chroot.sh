@@ -8,7 +8,8 @@
 #             (--no-install-recommends); a finished chroot is reused, and
 #             re-installed when $PKGS changed (the stamp file records it)
 #   run CMD   copy this checkout's files (tracked and untracked, not ignored;
-#             the chroot's own build/ and bin/ stay) to /src, then run CMD
+#             its build/ and bin/ in the chroot stay) to /src (a copy of
+#             its own for each checkout: srcs/ID in the chroot), then run CMD
 #             there as root, in its own mount, pid and network namespaces:
 #             /proc, /sys, /dev, a private /tmp, /run and /dev/shm; loopback
 #             only, so its daemons never meet a stack on the host. When CMD
@@ -56,6 +57,9 @@ STAMP=$ROOT/.fs-chroot-packages
 BASE_STAMP=$ROOT/.fs-chroot-debootstrap
 SELF=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
+# Each checkout has its own copy in the chroot (srcs/ID, seen as /src inside):
+# two checkouts whose runs interleave never build or test each other's files.
+SRCID=$(printf '%s' "$TOP" | cksum | cut -d' ' -f1)
 
 mirror() {
 	if [ -n "${FS_CHROOT_MIRROR:-}" ]; then
@@ -80,6 +84,10 @@ inside() {
 	mount --rbind /dev "$root/dev"
 	mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm"
 	mount -t tmpfs -o mode=755 tmpfs "$root/run"
+	if [ -d "$root/srcs/$SRCID" ]; then
+		mkdir -p "$root/src"
+		mount --bind "$root/srcs/$SRCID" "$root/src"
+	fi
 	if [ "$net" = net ]; then
 		mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
 		ip link set lo up
@@ -186,10 +194,10 @@ cmd_create() {
 	echo "chroot.sh: $ROOT ready in $(($(date +%s) - t0))s"
 }
 
-# The files of this checkout (tracked and untracked, not ignored), to /src;
-# the chroot's own build/ and bin/ are kept (make rebuilds what changed).
+# The files of this checkout (tracked and untracked, not ignored), to its
+# srcs/ID; its build/ and bin/ there are kept (make rebuilds what changed).
 copy_src() {
-	local src=$ROOT/src f
+	local src=$ROOT/srcs/$SRCID f
 	mkdir -p "$src"
 	find "$src" -mindepth 1 -maxdepth 1 ! -name build ! -name bin \
 		-exec rm -rf --one-file-system {} +
