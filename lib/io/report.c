@@ -1142,14 +1142,16 @@ add_html(struct fs_report *r)
 		&(struct order){cmp_acct_name, r, tr, NULL});
 }
 
-void
-fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
+int
+fs_report_write(FILE *out, const struct fs_tree *cur,
 		const struct fs_rank_opts *ro, const struct fs_tree *old,
 		const struct fs_rank_opts *old_ro,
 		const struct fs_report_opts *o)
 {
 	struct fs_report r;
+	struct fs_buf b;
 	uint32_t i;
+	int ret = 0;
 
 	memset(&r, 0, sizeof(r));
 	r.cur = cur;
@@ -1178,21 +1180,26 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 	}
 	if (o->format == FS_REPORT_HTML)
 		add_html(&r);
+	fs_buf_init(&b);
 	switch (o->format) {
 	case FS_REPORT_TEXT:
-		fs_report_text_write(out, &r);
+		fs_report_text_write(&b, &r);
 		break;
 	case FS_REPORT_MARKDOWN:
-		fs_report_markdown_write(out, &r);
+		fs_report_markdown_write(&b, &r);
 		break;
 	case FS_REPORT_HTML:
-		fs_report_html_write(out, &r);
+		ret = fs_report_html_write(&b, out, &r);
 		break;
 	case FS_REPORT_PROMETHEUS:
-		fs_report_prom_write(out, &r);
+		fs_report_prom_write(&b, &r);
 		break;
 	}
+	if (!ret)
+		ret = fs_write_all(out, b.data, b.len);
+	fs_buf_release(&b);
 	report_release(&r);
+	return ret;
 }
 
 /* ------------------------------------------------------------ history */
@@ -1300,12 +1307,13 @@ history_rows(struct fs_report *r, const struct fs_history *h, int users)
 	fs_buf_release(&c);
 }
 
-void
-fs_history_write(struct fs_buf *out, const struct fs_history *h)
+int
+fs_history_write(FILE *out, const struct fs_history *h)
 {
 	struct fs_report r;
-	struct fs_buf b;
+	struct fs_buf b, page;
 	size_t k;
+	int ret;
 
 	memset(&r, 0, sizeof(r));
 	r.o = h->o;
@@ -1326,16 +1334,20 @@ fs_history_write(struct fs_buf *out, const struct fs_history *h)
 	fs_buf_release(&b);
 	history_rows(&r, h, 0);
 	history_rows(&r, h, 1);
+	fs_buf_init(&page);
 	switch (h->o->format) {
 	case FS_REPORT_MARKDOWN:
-		fs_report_markdown_write(out, &r);
+		fs_report_markdown_write(&page, &r);
 		break;
 	case FS_REPORT_HTML:
-		fs_report_history_html(out, &r, h);
+		fs_report_history_html(&page, &r, h);
 		break;
 	default:
-		fs_report_text_write(out, &r);
+		fs_report_text_write(&page, &r);
 		break;
 	}
+	ret = fs_write_all(out, page.data, page.len);
+	fs_buf_release(&page);
 	report_release(&r);
+	return ret;
 }

@@ -93,7 +93,10 @@ void fs_report_fmt_hours(struct fs_buf *b, long double seconds);
 
 void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
-void fs_report_html_write(struct fs_buf *b, const struct fs_report *r);
+/* The page into b, written to out as it is made (b is left empty): 0, or
+ * -1 when writing failed. */
+int fs_report_html_write(struct fs_buf *b, FILE *out,
+			 const struct fs_report *r);
 void fs_report_prom_write(struct fs_buf *b, const struct fs_report *r);
 
 #endif

@@ -19,6 +19,11 @@
  * so each row holds at most WIDTH / MIN_PX boxes and one block per parent:
  * the page stays small at 100 000 associations. Layout is one depth-first
  * walk with an explicit stack, O(n log n) for the sort of thin children.
+ *
+ * At a million associations the page is bigger than its input (165 MB
+ * from a 134 MB ranked tree): it is written as it is made, the sections
+ * straight from the threads that make them and the rest whenever
+ * FLUSH_AT bytes are waiting, never held whole.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -30,6 +35,20 @@
 #define ROW_H 22.0
 #define MIN_PX 1.5
 #define CHAR_PX 7.0	/* a rough width of one character at 12px */
+#define FLUSH_AT (1 << 20)
+
+/* What b holds written to out when it holds more than at bytes: 0, or -1
+ * when the writing failed (nothing is written after that). */
+static int
+flush(struct fs_buf *b, FILE *out, size_t at, int *failed)
+{
+	if (*failed || b->len < at)
+		return -*failed;
+	if (fs_write_all(out, b->data, b->len) < 0)
+		*failed = 1;
+	b->len = 0;
+	return -*failed;
+}
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
@@ -603,7 +622,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 struct sections_job {
 	const struct fs_report *r;
 	const uint32_t *size, *depth;
-	struct fs_buf *out;
+	FILE *out;
 };
 
 static void
@@ -626,16 +645,18 @@ sections_emit(void *arg, struct fs_buf *b)
 {
 	const struct sections_job *j = arg;
 
-	fs_buf_add(j->out, b->data, b->len);
-	return 0;
+	return fs_write_all(j->out, b->data, b->len);
 }
 
-static void
-sections(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
+/* The heading into b, written out with what b held; then the sections,
+ * written by the threads that make them. */
+static int
+sections(struct fs_buf *b, FILE *out, const struct fs_report *r,
+	 const uint32_t *size, int *failed)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t *depth = fs_xcalloc(tr->n, sizeof(*depth)), k;
-	struct sections_job j = {r, size, depth, b};
+	uint32_t *depth, k;
+	struct sections_job j;
 
 	fs_buf_addstr(b, "<h2 id=\"accounts\">Accounts one by one</h2>\n"
 			 "<p class=\"note\">Every account in the tree's "
@@ -644,15 +665,20 @@ sections(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
 			 "its users. Share and Use are parts of the whole "
 			 "cluster; usage is in hours. <mark>Marked</mark> "
 			 "users have usage but no shares.</p>\n");
+	if (flush(b, out, 0, failed) < 0)
+		return -1;
+	depth = fs_xcalloc(tr->n, sizeof(*depth));
+	j = (struct sections_job){r, size, depth, out};
 	for (k = 0; k < tr->n; k++) {
 		uint32_t i = tr->order[k];
 
 		if (i != tr->root)
 			depth[i] = depth[tr->node[i].parent] + 1;
 	}
-	fs_par_ordered((tr->n + SECTION_CHUNK - 1) / SECTION_CHUNK,
-		       sections_make, sections_emit, &j);
+	*failed = fs_par_ordered((tr->n + SECTION_CHUNK - 1) / SECTION_CHUNK,
+				 sections_make, sections_emit, &j) < 0;
 	free(depth);
+	return -*failed;
 }
 
 /* Names a person looks up, alphabetically, in sections of INDEX_CHUNK
@@ -670,8 +696,9 @@ index_head(struct fs_buf *b, const char *first, const char *last, size_t n)
 	fs_buf_printf(b, " (%zu)</summary><ul class=\"ix\">\n", n);
 }
 
-static void
-name_index(struct fs_buf *b, const struct fs_report *r)
+static int
+name_index(struct fs_buf *b, FILE *out, const struct fs_report *r,
+	   int *failed)
 {
 	const struct fs_tree *tr = r->cur;
 	size_t k, j, start, names;
@@ -692,6 +719,8 @@ name_index(struct fs_buf *b, const struct fs_report *r)
 			fs_buf_addch(b, '\n');
 		}
 		fs_buf_addstr(b, "</ul></details>\n");
+		if (flush(b, out, FLUSH_AT, failed) < 0)
+			return -1;
 	}
 	if (!r->nby_acct)
 		fs_buf_addstr(b, "<p>There are no accounts below root.</p>\n");
@@ -736,9 +765,12 @@ name_index(struct fs_buf *b, const struct fs_report *r)
 				fs_buf_addstr(b, "</mark>");
 		}
 		fs_buf_addstr(b, "\n</ul></details>\n");
+		if (flush(b, out, FLUSH_AT, failed) < 0)
+			return -1;
 	}
 	if (!r->nby_user)
 		fs_buf_addstr(b, "<p>There are no users.</p>\n");
+	return 0;
 }
 
 /* The page up to the end of the summary table. */
@@ -927,11 +959,12 @@ fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 	fs_buf_addstr(b, "</body>\n</html>\n");
 }
 
-void
-fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
+int
+fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 {
 	uint32_t *size;
 	size_t k;
+	int failed = 0;
 
 	page_head(b, r);
 	fs_buf_addstr(b, "</table>\n<p class=\"nav\"><a href=\"#tree\">The "
@@ -943,8 +976,9 @@ fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 	legend(b, fs_algorithm_levels(r->ro->algorithm), r->o->width_usage);
 	for (k = 0; k < r->ntab; k++)
 		table(b, &r->tab[k]);
-	sections(b, r, size);
-	name_index(b, r);
+	if (sections(b, out, r, size, &failed) == 0 &&
+	    name_index(b, out, r, &failed) == 0)
+		fs_buf_addstr(b, "</body>\n</html>\n");
 	free(size);
-	fs_buf_addstr(b, "</body>\n</html>\n");
+	return flush(b, out, 0, &failed);
 }

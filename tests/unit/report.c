@@ -44,11 +44,13 @@ report(const struct fs_tree *tr, const struct fs_rank_opts *ro,
        enum fs_report_format f, unsigned top)
 {
 	struct fs_report_opts o = {.format = f, .top = top, .depth = 1};
-	struct fs_buf b;
+	char *s = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&s, &len);
 
-	fs_buf_init(&b);
-	fs_report_write(&b, tr, ro, old, oro, &o);
-	return b.data;
+	if (!m || fs_report_write(m, tr, ro, old, oro, &o) < 0 || fclose(m))
+		return NULL;
+	return s;
 }
 
 int
