@@ -47,6 +47,7 @@ struct fs_report {
 	double *draw;
 	uint32_t *by_user, *by_acct;
 	size_t nby_user, nby_acct;
+	uint8_t *user_first;	/* per by_user: 1 where a user name starts */
 };
 
 /* fs-report --history (report_history.c): one association across the
