@@ -88,7 +88,9 @@ uint32_t *fs_report_by_key(const struct fs_tree *tr);
 void fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 			    const struct fs_history *h);
 
-/* report_fmt.c: display rounding shared by the renderers. */
+/* report_fmt.c: display rounding shared by the renderers; printf's
+ * "%.*Lf" (d from 0 to 5), mostly without printf. */
+void fs_report_fmt_fixed(struct fs_buf *b, long double v, int d);
 void fs_report_fmt_service(struct fs_buf *b, long double v);
 void fs_report_fmt_hours(struct fs_buf *b, long double seconds);
 

@@ -456,8 +456,10 @@ fmt_part(struct fs_buf *b, long double v)
 		fs_buf_addch(b, '0');
 	else if (v < 0.0001L)
 		fs_buf_addstr(b, "&lt;0.01%");
-	else
-		fs_buf_printf(b, "%.2Lf%%", v * 100);
+	else {
+		fs_report_fmt_fixed(b, v * 100, 2);
+		fs_buf_addch(b, '%');
+	}
 }
 
 /* printf's %.6f through the number codec: a million of them. */
