@@ -1210,7 +1210,7 @@ fs_report_write(FILE *out, const struct fs_tree *cur,
 		ret = fs_report_html_write(&b, out, &r);
 		break;
 	case FS_REPORT_PROMETHEUS:
-		fs_report_prom_write(&b, &r);
+		ret = fs_report_prom_write(&b, out, &r);
 		break;
 	}
 	if (!ret)

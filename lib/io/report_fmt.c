@@ -7,6 +7,17 @@
 
 #include "io/report.h"
 
+int
+fs_report_flush(struct fs_buf *b, FILE *out, size_t at, int *failed)
+{
+	if (*failed || b->len < at)
+		return -*failed;
+	if (fs_write_all(out, b->data, b->len) < 0)
+		*failed = 1;
+	b->len = 0;
+	return -*failed;
+}
+
 /* printf("%.*Lf", d, v) for d from 0 to 5 through the number codec's
  * %.6Lf (fs_fmt_fixed6_ld), rounded on: the same digits, since v and its
  * six decimals are within half a millionth and no rounding point of d

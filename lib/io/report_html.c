@@ -21,9 +21,10 @@
  * walk with an explicit stack, O(n log n) for the sort of thin children.
  *
  * At a million associations the page is bigger than its input (165 MB
- * from a 134 MB ranked tree): it is written as it is made, the sections
- * straight from the threads that make them and the rest whenever
- * FLUSH_AT bytes are waiting, never held whole.
+ * from a 134 MB ranked tree): it is written as it is made, never held
+ * whole: the sections and the name index, chunks made on every core
+ * (fs_par_ordered), by the thread that has the next one in order; the
+ * head, the picture and the tables, small, before them.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -35,20 +36,6 @@
 #define ROW_H 22.0
 #define MIN_PX 1.5
 #define CHAR_PX 7.0	/* a rough width of one character at 12px */
-#define FLUSH_AT (1 << 20)
-
-/* What b holds written to out when it holds more than at bytes: 0, or -1
- * when the writing failed (nothing is written after that). */
-static int
-flush(struct fs_buf *b, FILE *out, size_t at, int *failed)
-{
-	if (*failed || b->len < at)
-		return -*failed;
-	if (fs_write_all(out, b->data, b->len) < 0)
-		*failed = 1;
-	b->len = 0;
-	return -*failed;
-}
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
@@ -667,7 +654,7 @@ sections(struct fs_buf *b, FILE *out, const struct fs_report *r,
 			 "its users. Share and Use are parts of the whole "
 			 "cluster; usage is in hours. <mark>Marked</mark> "
 			 "users have usage but no shares.</p>\n");
-	if (flush(b, out, 0, failed) < 0)
+	if (fs_report_flush(b, out, 0, failed) < 0)
 		return -1;
 	depth = fs_xcalloc(tr->n, sizeof(*depth));
 	j = (struct sections_job){r, size, depth, out};
@@ -781,7 +768,7 @@ index_part(struct fs_buf *b, FILE *out, const struct fs_report *r, size_t n,
 {
 	size_t *start = fs_xcalloc(n + 2, sizeof(*start)), nc = 0, k, names;
 
-	if (flush(b, out, 0, failed) < 0) {
+	if (fs_report_flush(b, out, 0, failed) < 0) {
 		free(start);
 		return -1;
 	}
@@ -1030,5 +1017,5 @@ fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	    name_index(b, out, r, &failed) == 0)
 		fs_buf_addstr(b, "</body>\n</html>\n");
 	free(size);
-	return flush(b, out, 0, &failed);
+	return fs_report_flush(b, out, 0, &failed);
 }
