@@ -178,16 +178,18 @@ const char *fs_report_prom_metric_names(void);
  * Returns 0, or -1 with e set (a bad value, a bad metadata entry). */
 int fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro,
 		   struct fs_err *e);
-/* The report on cur, compared with old when old is not NULL, appended to
- * out. Both trees are ranked (fs_report_rank). */
 /* Whether old can be compared with cur (--since): 0, or -1 with e set
  * when they are snapshots of different clusters. */
 int fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
 		   struct fs_err *e);
-void fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
-		     const struct fs_rank_opts *ro, const struct fs_tree *old,
-		     const struct fs_rank_opts *old_ro,
-		     const struct fs_report_opts *o);
+/* The report on cur, compared with old when old is not NULL, written to
+ * out (the HTML page as it is made: it can be larger than the tree). Both
+ * trees are ranked (fs_report_rank): nothing is left that can fail but
+ * the writing. Returns 0, or -1 when a write failed (errno set). */
+int fs_report_write(FILE *out, const struct fs_tree *cur,
+		    const struct fs_rank_opts *ro, const struct fs_tree *old,
+		    const struct fs_rank_opts *old_ro,
+		    const struct fs_report_opts *o);
 /* fs-report --history DIR: the snapshots read one at a time, twice.
  * fs_history_add with each snapshot (ranked, in time order) in the first
  * pass: 0, or -1 with e set (another cluster, no #taken or not later than
@@ -199,7 +201,7 @@ int fs_history_add(struct fs_history *h, const struct fs_tree *tr,
 		   const struct fs_rank_opts *ro, const char *file,
 		   struct fs_err *e);
 void fs_history_choose(struct fs_history *h);
-void fs_history_write(struct fs_buf *out, const struct fs_history *h);
+int fs_history_write(FILE *out, const struct fs_history *h);
 void fs_history_free(struct fs_history *h);
 /* Escapes: HTML text and attributes (& < > " '), Markdown text, and
  * Prometheus label values (\ " newline). */

@@ -549,9 +549,10 @@ sort_moved(const struct fs_report *r, struct moved *v, size_t n)
 	free(tmp);
 }
 
-/* A user association with the first eight bytes of its user name as a
- * number in byte order, so that most comparisons of a million names are
- * one of integers (strcmp took a quarter of fs-report --html). */
+/* An association with the first eight bytes of a name (its user's or its
+ * account's) as a number in byte order, so that most comparisons of a
+ * million names are one of integers (strcmp took a quarter of fs-report
+ * --html). */
 struct named {
 	uint64_t prefix;
 	uint32_t i;
@@ -563,20 +564,33 @@ named_before(const struct order *o, const struct named *a,
 {
 	if (a->prefix != b->prefix)
 		return a->prefix < b->prefix;
-	return cmp_user_key(o, a->i, b->i) < 0;
+	return o->cmp(o, a->i, b->i) < 0;
 }
 
 FS_MSORT(named_sort, struct named, const struct order *, named_before)
 
-static void
-sort_users_by_name(const struct fs_tree *tr, uint32_t *v, size_t n)
+static const char *
+name_field(const struct fs_node *a, int user)
 {
+	return user ? a->user : a->acct;
+}
+
+/* v[0..n) sorted by o, whose first key is the user name (user) or the
+ * account name; returns how many distinct names there are, told from the
+ * prefixes where they are whole (the names are scattered in memory), and
+ * marks in first (when not NULL) where each starts. */
+static uint32_t
+sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
+	     uint8_t *first)
+{
+	const struct fs_tree *tr = o->tr;
 	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w));
+	uint32_t distinct = 0;
 	size_t k, j;
 
 	for (k = 0; k < n; k++) {
-		const unsigned char *u =
-			(const unsigned char *)tr->node[v[k]].user;
+		const unsigned char *u = (const unsigned char *)name_field(
+			&tr->node[v[k]], user);
 		uint64_t p = 0;
 
 		/* Bytes after the NUL count as 0: "ab" before "ab\1". */
@@ -586,11 +600,21 @@ sort_users_by_name(const struct fs_tree *tr, uint32_t *v, size_t n)
 		}
 		w[k] = (struct named){p, v[k]};
 	}
-	named_sort(&(struct order){cmp_user_key, NULL, tr, NULL}, w, w + n,
-		   (uint32_t)n);
-	for (k = 0; k < n; k++)
+	named_sort(o, w, w + n, (uint32_t)n);
+	for (k = 0; k < n; k++) {
+		/* A prefix ending in NUL holds the whole name. */
+		int is_first = !k || w[k].prefix != w[k - 1].prefix ||
+			       ((w[k].prefix & 0xff) &&
+				strcmp(name_field(&tr->node[w[k - 1].i], user),
+				       name_field(&tr->node[w[k].i], user)));
+
 		v[k] = w[k].i;
+		distinct += is_first;
+		if (first)
+			first[k] = (uint8_t)is_first;
+	}
 	free(w);
+	return distinct;
 }
 
 /* ------------------------------------------------------------ sections */
@@ -602,7 +626,7 @@ add_summary(struct fs_report *r)
 	const struct fs_header *h = &tr->t->h;
 	const char *cluster = fs_header_meta(h, "cluster");
 	const char *taken = fs_header_meta(h, "taken");
-	uint32_t *u, nu = 0, distinct = 0, accounts = 0, i;
+	uint32_t *u, nu = 0, distinct, accounts = 0, i;
 
 	u = fs_xcalloc(tr->n, sizeof(*u));
 	for (i = 0; i < tr->n; i++) {
@@ -613,10 +637,9 @@ add_summary(struct fs_report *r)
 	}
 	/* Distinct user names: sort by user name, count the changes. The
 	 * order (ties by key) is the HTML page's index of users. */
-	sort_users_by_name(tr, u, nu);
-	for (i = 0; i < nu; i++)
-		distinct += !i || strcmp(tr->node[u[i - 1]].user,
-					 tr->node[u[i]].user);
+	r->user_first = fs_xcalloc(nu + 1, 1);
+	distinct = sort_by_name(&(struct order){cmp_user_key, NULL, tr, NULL},
+				u, nu, 1, r->user_first);
 	r->by_user = u;
 	r->nby_user = nu;
 	summary_add(r, "Cluster", "%s", cluster ? cluster : "(unknown)");
@@ -1110,13 +1133,8 @@ report_release(struct fs_report *r)
 	if (r->draw != r->width)
 		free(r->draw);
 	free(r->by_user);
+	free(r->user_first);
 	free(r->by_acct);
-}
-
-static int
-cmp_acct_name(const struct order *o, uint32_t x, uint32_t y)
-{
-	return cmp_key(&o->tr->node[x], &o->tr->node[y]);
 }
 
 /* What the HTML page needs beyond the tables: the picture's widths and
@@ -1138,18 +1156,20 @@ add_html(struct fs_report *r)
 	for (i = 0; i < tr->n; i++)
 		if (!tr->node[i].is_user && i != tr->root)
 			r->by_acct[r->nby_acct++] = i;
-	sort_by(r->by_acct, r->nby_acct,
-		&(struct order){cmp_acct_name, r, tr, NULL});
+	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
+		     r->nby_acct, 0, NULL);
 }
 
-void
-fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
+int
+fs_report_write(FILE *out, const struct fs_tree *cur,
 		const struct fs_rank_opts *ro, const struct fs_tree *old,
 		const struct fs_rank_opts *old_ro,
 		const struct fs_report_opts *o)
 {
 	struct fs_report r;
+	struct fs_buf b;
 	uint32_t i;
+	int ret = 0;
 
 	memset(&r, 0, sizeof(r));
 	r.cur = cur;
@@ -1178,21 +1198,26 @@ fs_report_write(struct fs_buf *out, const struct fs_tree *cur,
 	}
 	if (o->format == FS_REPORT_HTML)
 		add_html(&r);
+	fs_buf_init(&b);
 	switch (o->format) {
 	case FS_REPORT_TEXT:
-		fs_report_text_write(out, &r);
+		fs_report_text_write(&b, &r);
 		break;
 	case FS_REPORT_MARKDOWN:
-		fs_report_markdown_write(out, &r);
+		fs_report_markdown_write(&b, &r);
 		break;
 	case FS_REPORT_HTML:
-		fs_report_html_write(out, &r);
+		ret = fs_report_html_write(&b, out, &r);
 		break;
 	case FS_REPORT_PROMETHEUS:
-		fs_report_prom_write(out, &r);
+		ret = fs_report_prom_write(&b, out, &r);
 		break;
 	}
+	if (!ret)
+		ret = fs_write_all(out, b.data, b.len);
+	fs_buf_release(&b);
 	report_release(&r);
+	return ret;
 }
 
 /* ------------------------------------------------------------ history */
@@ -1300,12 +1325,13 @@ history_rows(struct fs_report *r, const struct fs_history *h, int users)
 	fs_buf_release(&c);
 }
 
-void
-fs_history_write(struct fs_buf *out, const struct fs_history *h)
+int
+fs_history_write(FILE *out, const struct fs_history *h)
 {
 	struct fs_report r;
-	struct fs_buf b;
+	struct fs_buf b, page;
 	size_t k;
+	int ret;
 
 	memset(&r, 0, sizeof(r));
 	r.o = h->o;
@@ -1326,16 +1352,20 @@ fs_history_write(struct fs_buf *out, const struct fs_history *h)
 	fs_buf_release(&b);
 	history_rows(&r, h, 0);
 	history_rows(&r, h, 1);
+	fs_buf_init(&page);
 	switch (h->o->format) {
 	case FS_REPORT_MARKDOWN:
-		fs_report_markdown_write(out, &r);
+		fs_report_markdown_write(&page, &r);
 		break;
 	case FS_REPORT_HTML:
-		fs_report_history_html(out, &r, h);
+		fs_report_history_html(&page, &r, h);
 		break;
 	default:
-		fs_report_text_write(out, &r);
+		fs_report_text_write(&page, &r);
 		break;
 	}
+	ret = fs_write_all(out, page.data, page.len);
+	fs_buf_release(&page);
 	report_release(&r);
+	return ret;
 }

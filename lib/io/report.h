@@ -47,6 +47,7 @@ struct fs_report {
 	double *draw;
 	uint32_t *by_user, *by_acct;
 	size_t nby_user, nby_acct;
+	uint8_t *user_first;	/* per by_user: 1 where a user name starts */
 };
 
 /* fs-report --history (report_history.c): one association across the
@@ -87,13 +88,27 @@ uint32_t *fs_report_by_key(const struct fs_tree *tr);
 void fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 			    const struct fs_history *h);
 
-/* report_fmt.c: display rounding shared by the renderers. */
+/* report_fmt.c: what b holds written to out when it holds at bytes or
+ * more: 0, or -1 when writing failed, now or before (*failed is set and
+ * nothing is written after it). The renderers of pages that grow with the
+ * tree write as they go, every FS_REPORT_FLUSH_AT bytes. */
+#define FS_REPORT_FLUSH_AT (1 << 20)
+int fs_report_flush(struct fs_buf *b, FILE *out, size_t at, int *failed);
+/* Display rounding shared by the renderers; printf's
+ * "%.*Lf" (d from 0 to 5), mostly without printf. */
+void fs_report_fmt_fixed(struct fs_buf *b, long double v, int d);
 void fs_report_fmt_service(struct fs_buf *b, long double v);
 void fs_report_fmt_hours(struct fs_buf *b, long double seconds);
 
 void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
-void fs_report_html_write(struct fs_buf *b, const struct fs_report *r);
-void fs_report_prom_write(struct fs_buf *b, const struct fs_report *r);
+/* The page into b, written to out as it is made (b is left empty): 0, or
+ * -1 when writing failed. */
+int fs_report_html_write(struct fs_buf *b, FILE *out,
+			 const struct fs_report *r);
+/* Into b, written to out as it grows (--scope all): 0, or -1 when writing
+ * failed. */
+int fs_report_prom_write(struct fs_buf *b, FILE *out,
+			 const struct fs_report *r);
 
 #endif

@@ -19,6 +19,12 @@
  * so each row holds at most WIDTH / MIN_PX boxes and one block per parent:
  * the page stays small at 100 000 associations. Layout is one depth-first
  * walk with an explicit stack, O(n log n) for the sort of thin children.
+ *
+ * At a million associations the page is bigger than its input (165 MB
+ * from a 134 MB ranked tree): it is written as it is made, never held
+ * whole: the sections and the name index, chunks made on every core
+ * (fs_par_ordered), by the thread that has the next one in order; the
+ * head, the picture and the tables, small, before them.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -437,8 +443,10 @@ fmt_part(struct fs_buf *b, long double v)
 		fs_buf_addch(b, '0');
 	else if (v < 0.0001L)
 		fs_buf_addstr(b, "&lt;0.01%");
-	else
-		fs_buf_printf(b, "%.2Lf%%", v * 100);
+	else {
+		fs_report_fmt_fixed(b, v * 100, 2);
+		fs_buf_addch(b, '%');
+	}
 }
 
 /* printf's %.6f through the number codec: a million of them. */
@@ -603,7 +611,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 struct sections_job {
 	const struct fs_report *r;
 	const uint32_t *size, *depth;
-	struct fs_buf *out;
+	FILE *out;
 };
 
 static void
@@ -626,16 +634,18 @@ sections_emit(void *arg, struct fs_buf *b)
 {
 	const struct sections_job *j = arg;
 
-	fs_buf_add(j->out, b->data, b->len);
-	return 0;
+	return fs_write_all(j->out, b->data, b->len);
 }
 
-static void
-sections(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
+/* The heading into b, written out with what b held; then the sections,
+ * written by the threads that make them. */
+static int
+sections(struct fs_buf *b, FILE *out, const struct fs_report *r,
+	 const uint32_t *size, int *failed)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t *depth = fs_xcalloc(tr->n, sizeof(*depth)), k;
-	struct sections_job j = {r, size, depth, b};
+	uint32_t *depth, k;
+	struct sections_job j;
 
 	fs_buf_addstr(b, "<h2 id=\"accounts\">Accounts one by one</h2>\n"
 			 "<p class=\"note\">Every account in the tree's "
@@ -644,15 +654,20 @@ sections(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
 			 "its users. Share and Use are parts of the whole "
 			 "cluster; usage is in hours. <mark>Marked</mark> "
 			 "users have usage but no shares.</p>\n");
+	if (fs_report_flush(b, out, 0, failed) < 0)
+		return -1;
+	depth = fs_xcalloc(tr->n, sizeof(*depth));
+	j = (struct sections_job){r, size, depth, out};
 	for (k = 0; k < tr->n; k++) {
 		uint32_t i = tr->order[k];
 
 		if (i != tr->root)
 			depth[i] = depth[tr->node[i].parent] + 1;
 	}
-	fs_par_ordered((tr->n + SECTION_CHUNK - 1) / SECTION_CHUNK,
-		       sections_make, sections_emit, &j);
+	*failed = fs_par_ordered((tr->n + SECTION_CHUNK - 1) / SECTION_CHUNK,
+				 sections_make, sections_emit, &j) < 0;
 	free(depth);
+	return -*failed;
 }
 
 /* Names a person looks up, alphabetically, in sections of INDEX_CHUNK
@@ -670,75 +685,129 @@ index_head(struct fs_buf *b, const char *first, const char *last, size_t n)
 	fs_buf_printf(b, " (%zu)</summary><ul class=\"ix\">\n", n);
 }
 
-static void
-name_index(struct fs_buf *b, const struct fs_report *r)
-{
-	const struct fs_tree *tr = r->cur;
-	size_t k, j, start, names;
+/* The index is made in its chunks on every core (fs_par_ordered), as the
+ * sections are: chunk c holds by_acct or by_user [start[c], start[c + 1]). */
+struct index_job {
+	const struct fs_report *r;
+	const size_t *start;
+	FILE *out;
+};
 
+static void
+index_accts(void *arg, size_t c, struct fs_buf *b)
+{
+	const struct index_job *x = arg;
+	const struct fs_report *r = x->r;
+	const struct fs_tree *tr = r->cur;
+	size_t j, start = x->start[c], k = x->start[c + 1];
+
+	index_head(b, tr->node[r->by_acct[start]].acct,
+		   tr->node[r->by_acct[k - 1]].acct, k - start);
+	for (j = start; j < k; j++) {
+		fs_buf_addstr(b, "<li>");
+		acct_link(b, r, r->by_acct[j]);
+		fs_buf_addch(b, '\n');
+	}
+	fs_buf_addstr(b, "</ul></details>\n");
+}
+
+static void
+index_users(void *arg, size_t c, struct fs_buf *b)
+{
+	const struct index_job *x = arg;
+	const struct fs_report *r = x->r;
+	const struct fs_tree *tr = r->cur;
+	size_t j, start = x->start[c], k = x->start[c + 1], names = 0;
+
+	for (j = start; j < k; j++)
+		names += r->user_first[j];
+	for (j = k; !r->user_first[j - 1]; j--)
+		;
+	index_head(b, tr->node[r->by_user[start]].user,
+		   tr->node[r->by_user[j - 1]].user, names);
+	for (j = start; j < k; j++) {
+		const struct fs_node *a = &tr->node[r->by_user[j]];
+
+		if (r->user_first[j]) {
+			if (j > start)
+				fs_buf_addch(b, '\n');
+			fs_buf_addstr(b, "<li>");
+			fs_buf_html(b, a->user);
+			fs_buf_addstr(b, ": ");
+		} else
+			fs_buf_addstr(b, ", ");
+		if (no_shares(a))
+			fs_buf_addstr(b, "<mark>");
+		acct_link(b, r, a->parent);
+		if (*a->part) {
+			fs_buf_addstr(b, " (");
+			fs_buf_html(b, a->part);
+			fs_buf_addch(b, ')');
+		}
+		if (no_shares(a))
+			fs_buf_addstr(b, "</mark>");
+	}
+	fs_buf_addstr(b, "\n</ul></details>\n");
+}
+
+static int
+index_emit(void *arg, struct fs_buf *b)
+{
+	const struct index_job *x = arg;
+
+	return fs_write_all(x->out, b->data, b->len);
+}
+
+/* What b holds written, then the chunks of n entries, each of INDEX_CHUNK
+ * (users: of INDEX_CHUNK names, marked in first; a user's accounts stay
+ * on one line). */
+static int
+index_part(struct fs_buf *b, FILE *out, const struct fs_report *r, size_t n,
+	   const uint8_t *first, void (*make)(void *, size_t, struct fs_buf *),
+	   int *failed)
+{
+	size_t *start = fs_xcalloc(n + 2, sizeof(*start)), nc = 0, k, names;
+
+	if (fs_report_flush(b, out, 0, failed) < 0) {
+		free(start);
+		return -1;
+	}
+	for (k = 0; k < n;) {
+		start[nc++] = k;
+		if (!first)
+			k = k + INDEX_CHUNK < n ? k + INDEX_CHUNK : n;
+		else
+			for (names = 0; k < n; k++)
+				if (first[k] && names++ == INDEX_CHUNK)
+					break;
+	}
+	start[nc] = n;
+	*failed = fs_par_ordered(nc, make, index_emit,
+				 &(struct index_job){r, start, out}) < 0;
+	free(start);
+	return -*failed;
+}
+
+static int
+name_index(struct fs_buf *b, FILE *out, const struct fs_report *r,
+	   int *failed)
+{
 	fs_buf_addstr(b, "<h2 id=\"index\">Find by name</h2>\n"
 			 "<p class=\"note\">Every account and user in "
 			 "alphabetical order, each a link to its account's "
 			 "section. The browser's find (Ctrl+F) searches the "
 			 "closed lists too.</p>\n<h3>Accounts</h3>\n");
-	for (start = 0; start < r->nby_acct; start = k) {
-		k = start + INDEX_CHUNK < r->nby_acct ? start + INDEX_CHUNK
-						      : r->nby_acct;
-		index_head(b, tr->node[r->by_acct[start]].acct,
-			   tr->node[r->by_acct[k - 1]].acct, k - start);
-		for (j = start; j < k; j++) {
-			fs_buf_addstr(b, "<li>");
-			acct_link(b, r, r->by_acct[j]);
-			fs_buf_addch(b, '\n');
-		}
-		fs_buf_addstr(b, "</ul></details>\n");
-	}
+	if (index_part(b, out, r, r->nby_acct, NULL, index_accts, failed) < 0)
+		return -1;
 	if (!r->nby_acct)
 		fs_buf_addstr(b, "<p>There are no accounts below root.</p>\n");
 	fs_buf_addstr(b, "<h3>Users</h3>\n");
-	/* A chunk ends on a change of name: a user's accounts stay on one
-	 * line. */
-	for (start = 0; start < r->nby_user; start = k) {
-		const char *last = NULL;
-
-		for (k = start, names = 0; k < r->nby_user; k++) {
-			const char *u = tr->node[r->by_user[k]].user;
-
-			if (!last || strcmp(last, u)) {
-				if (names == INDEX_CHUNK)
-					break;
-				names++;
-				last = u;
-			}
-		}
-		index_head(b, tr->node[r->by_user[start]].user, last, names);
-		for (j = start; j < k; j++) {
-			const struct fs_node *a = &tr->node[r->by_user[j]];
-
-			if (j == start ||
-			    strcmp(tr->node[r->by_user[j - 1]].user, a->user)) {
-				if (j > start)
-					fs_buf_addch(b, '\n');
-				fs_buf_addstr(b, "<li>");
-				fs_buf_html(b, a->user);
-				fs_buf_addstr(b, ": ");
-			} else
-				fs_buf_addstr(b, ", ");
-			if (no_shares(a))
-				fs_buf_addstr(b, "<mark>");
-			acct_link(b, r, a->parent);
-			if (*a->part) {
-				fs_buf_addstr(b, " (");
-				fs_buf_html(b, a->part);
-				fs_buf_addch(b, ')');
-			}
-			if (no_shares(a))
-				fs_buf_addstr(b, "</mark>");
-		}
-		fs_buf_addstr(b, "\n</ul></details>\n");
-	}
+	if (index_part(b, out, r, r->nby_user, r->user_first, index_users,
+		       failed) < 0)
+		return -1;
 	if (!r->nby_user)
 		fs_buf_addstr(b, "<p>There are no users.</p>\n");
+	return 0;
 }
 
 /* The page up to the end of the summary table. */
@@ -927,11 +996,12 @@ fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 	fs_buf_addstr(b, "</body>\n</html>\n");
 }
 
-void
-fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
+int
+fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 {
 	uint32_t *size;
 	size_t k;
+	int failed = 0;
 
 	page_head(b, r);
 	fs_buf_addstr(b, "</table>\n<p class=\"nav\"><a href=\"#tree\">The "
@@ -943,8 +1013,9 @@ fs_report_html_write(struct fs_buf *b, const struct fs_report *r)
 	legend(b, fs_algorithm_levels(r->ro->algorithm), r->o->width_usage);
 	for (k = 0; k < r->ntab; k++)
 		table(b, &r->tab[k]);
-	sections(b, r, size);
-	name_index(b, r);
+	if (sections(b, out, r, size, &failed) == 0 &&
+	    name_index(b, out, r, &failed) == 0)
+		fs_buf_addstr(b, "</body>\n</html>\n");
 	free(size);
-	fs_buf_addstr(b, "</body>\n</html>\n");
+	return fs_report_flush(b, out, 0, &failed);
 }

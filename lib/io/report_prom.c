@@ -62,7 +62,7 @@ number(struct fs_buf *b, long double v)
 	else if (v == 0)
 		fs_buf_addch(b, '0');
 	else
-		fs_buf_printf(b, "%.17g", (double)v);
+		fs_buf_double(b, (double)v);	/* %.17g */
 }
 
 /* The sample's value, or 0 when the association has none. */
@@ -198,8 +198,8 @@ sample(struct fs_buf *b, const struct fs_report *r, const char *cluster,
 }
 
 /* metadata 'taken', "2026-11-20T08:00:00Z", as seconds since the epoch. */
-void
-fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
+int
+fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
 	const char *cluster = fs_header_meta(&tr->t->h, "cluster");
@@ -208,7 +208,7 @@ fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
 	long double x;
 	long long t;
 	struct fs_err te = {NULL, 0, ""};
-	int v;
+	int v, failed = 0;
 
 	if (!cluster)
 		cluster = "";
@@ -232,9 +232,15 @@ fs_report_prom_write(struct fs_buf *b, const struct fs_report *r)
 		for (k = 0; k < tr->n; k++) {
 			uint32_t i = tr->order[k];
 
-			if (keep[i] && value(r, i, (enum val)v, &x))
+			if (keep[i] && value(r, i, (enum val)v, &x)) {
 				sample(b, r, cluster, (enum val)v, i, x);
+				if (fs_report_flush(b, out, FS_REPORT_FLUSH_AT,
+						    &failed) < 0)
+					goto out;
+			}
 		}
 	}
+out:
 	free(keep);
+	return fs_report_flush(b, out, 0, &failed);
 }

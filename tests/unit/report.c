@@ -2,10 +2,12 @@
  * report.c: unit tests for lib/report*.c: the escapes, reading ranking
  * columns back, the lists and their --top cut, and each format's shape.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fs.h"
+#include "io/report.h"
 #include "tap.h"
 
 static const struct {
@@ -19,6 +21,26 @@ static const struct {
 	 "back\\\\slash\\|pipe\\_\\*", "back\\\\slash|pipe_*"},
 	{"new\nline", "new?line", "new?line", "new\\nline"},
 };
+
+/* fs_report_fmt_fixed against printf: d decimals of v; 0 or 1 (differs,
+ * said). */
+static int
+fixed_differs(long double v, int d)
+{
+	char want[128];
+	struct fs_buf b;
+	int bad;
+
+	snprintf(want, sizeof(want), "%.*Lf", d, v);
+	fs_buf_init(&b);
+	fs_report_fmt_fixed(&b, v, d);
+	bad = strcmp(b.data, want) != 0;
+	if (bad)
+		printf("# %%.%dLf of %.21Lg: '%s', printf '%s'\n", d, v, b.data,
+		       want);
+	fs_buf_release(&b);
+	return bad;
+}
 
 /* Load a tree from text; returns 0 or -1. */
 static int
@@ -44,11 +66,13 @@ report(const struct fs_tree *tr, const struct fs_rank_opts *ro,
        enum fs_report_format f, unsigned top)
 {
 	struct fs_report_opts o = {.format = f, .top = top, .depth = 1};
-	struct fs_buf b;
+	char *s = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&s, &len);
 
-	fs_buf_init(&b);
-	fs_report_write(&b, tr, ro, old, oro, &o);
-	return b.data;
+	if (!m || fs_report_write(m, tr, ro, old, oro, &o) < 0 || fclose(m))
+		return NULL;
+	return s;
 }
 
 int
@@ -74,6 +98,43 @@ main(void)
 		fs_buf_prom_label(&b, esc[k].in);
 		ok(!strcmp(b.data, esc[k].prom), "prometheus '%s'", b.data);
 		fs_buf_release(&b);
+	}
+
+	/* Fixed decimals without printf: the same digits as printf, on
+	 * ties, carries (99.995, 9.9999996), halves just above and below
+	 * and a spread of magnitudes. */
+	{
+		static const long double edge[] = {
+			0, 0.005L, 0.015L, 0.125L, 0.375L, 0.5L, 1.5L, 2.5L,
+			99.995L, 99.9949999L, 99.9950001L, 9.9999996L,
+			0.9999995L, 0.0049999999L, 999999.5L, 1e14L + 0.5L,
+			123.456789L, 3600.0L / 7, 1e-7L};
+		unsigned long long x = 88172645463325252ULL;
+		int d, bad = 0;
+		size_t i;
+
+		for (i = 0; i < sizeof(edge) / sizeof(*edge); i++)
+			for (d = 0; d <= 5; d++) {
+				bad += fixed_differs(edge[i], d);
+				bad += fixed_differs(nextafterl(edge[i], 1e30L), d);
+				if (edge[i] > 0)
+					bad += fixed_differs(
+						nextafterl(edge[i], 0), d);
+			}
+		for (i = 0; i < 200000; i++) {
+			long double v;
+
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			v = (long double)(x >> 11) / (1ULL << 53) *
+			    powl(10, (long double)(int)(x % 19) - 6);
+			/* Every fourth a value on a printed half. */
+			if (i % 4 == 0)
+				v = roundl(v * 1000) / 1000 + 0.0005L;
+			bad += fixed_differs(v, (int)(x % 6));
+		}
+		ok(!bad, "fixed decimals equal printf's (%d differ)", bad);
 	}
 
 	/* The ranking columns read back equal the library's ranking. */

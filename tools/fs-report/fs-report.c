@@ -11,9 +11,10 @@
  * temporary file in the same directory renamed into place). Owns no
  * columns: it writes no TSV.
  *
- * Both inputs are read and validated and the whole report built in memory
- * before the first byte is written, so a failed run writes nothing and
- * leaves a previous --out file untouched.
+ * Both inputs are read and validated before the first byte is written, so
+ * a failed run writes nothing and leaves a previous --out file untouched;
+ * the report is then written as it is made (the HTML page of a million
+ * associations is bigger than the tree), into a temporary file with --out.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -129,21 +130,22 @@ unload(struct snapshot *s)
 	fs_table_release(&s->t);
 }
 
-static int
-write_fd(int fd, const char *p, size_t len)
-{
-	ssize_t n;
+/* What a run writes: the report on cur (compared with old), or the
+ * history h. */
+struct job {
+	const struct opts *o;
+	const struct snapshot *cur, *old;
+	const struct fs_history *h;
+};
 
-	while (len) {
-		n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
+static int
+write_report(FILE *f, const struct job *j)
+{
+	if (j->h)
+		return fs_history_write(f, j->h);
+	return fs_report_write(f, &j->cur->tr, &j->cur->ro,
+			       j->old ? &j->old->tr : NULL,
+			       j->old ? &j->old->ro : NULL, &j->o->ro);
 }
 
 /* Write b to path through a temporary file in the same directory, renamed
@@ -207,7 +209,7 @@ link_target(const char *arg)
 }
 
 static int
-write_atomic(const char *arg, const struct fs_buf *b)
+write_atomic(const char *arg, const struct job *j)
 {
 	const char *slash, *path = arg;
 	char *real = NULL;
@@ -216,6 +218,7 @@ write_atomic(const char *arg, const struct fs_buf *b)
 	mode_t mode, mask;
 	int fd, err = 0;
 	const char *what = NULL;
+	FILE *f = NULL;
 
 	/* A symbolic link is followed: the file it names is replaced, and
 	 * the link stays. */
@@ -255,13 +258,14 @@ write_atomic(const char *arg, const struct fs_buf *b)
 	errno = 0;
 	if (fchmod(fd, mode) < 0)
 		what = "cannot set the mode of the temporary file";
-	else if (write_fd(fd, b->data, b->len) < 0)
+	else if (!(f = fdopen(fd, "w")))
 		what = "cannot write the temporary file";
-	else if (fsync(fd) < 0)
+	else if (write_report(f, j) < 0 || fflush(f) != 0 ||
+		 fsync(fd) < 0)
 		what = "cannot write the temporary file";
 	if (what)
 		err = errno ? errno : ENOSPC;
-	if (close(fd) < 0 && !what) {
+	if ((f ? fclose(f) : close(fd)) < 0 && !what) {
 		what = "cannot write the temporary file";
 		err = errno;
 	}
@@ -282,26 +286,19 @@ write_atomic(const char *arg, const struct fs_buf *b)
 	return FS_EXIT_OK;
 }
 
-/* The report b, released, to --out or standard output. */
+/* The report to --out or standard output. */
 static int
-output(const struct opts *o, struct fs_buf *b)
+output(const struct job *j)
 {
-	int ret;
-
-	if (o->out)
-		ret = write_atomic(o->out, b);
-	else
-		ret = fs_write_all(stdout, b->data, b->len) < 0 ? FS_EXIT_DATA
-								: FS_EXIT_OK;
-	fs_buf_release(b);
-	return ret;
+	if (j->o->out)
+		return write_atomic(j->o->out, j);
+	return write_report(stdout, j) < 0 ? FS_EXIT_DATA : FS_EXIT_OK;
 }
 
 static int
 run(const struct opts *o, const char *name)
 {
 	struct snapshot cur, old;
-	struct fs_buf b;
 	int ret;
 
 	if (load(&cur, name) < 0)
@@ -322,10 +319,7 @@ run(const struct opts *o, const char *name)
 			return FS_EXIT_DATA;
 		}
 	}
-	fs_buf_init(&b);
-	fs_report_write(&b, &cur.tr, &cur.ro, o->since ? &old.tr : NULL,
-			o->since ? &old.ro : NULL, &o->ro);
-	ret = output(o, &b);
+	ret = output(&(struct job){o, &cur, o->since ? &old : NULL, NULL});
 	if (o->since)
 		unload(&old);
 	unload(&cur);
@@ -344,7 +338,7 @@ static int
 run_history(const struct opts *o)
 {
 	struct fs_history *h = fs_history_new(&o->ro);
-	struct fs_buf pat, b;
+	struct fs_buf pat;
 	struct snapshot s;
 	glob_t g;
 	size_t k;
@@ -387,9 +381,7 @@ run_history(const struct opts *o)
 		if (pass == 1)
 			fs_history_choose(h);
 	}
-	fs_buf_init(&b);
-	fs_history_write(&b, h);
-	ret = output(o, &b);
+	ret = output(&(struct job){o, NULL, NULL, h});
 out:
 	globfree(&g);
 	fs_history_free(h);
