@@ -440,15 +440,22 @@ fs_buf_double(struct fs_buf *b, double v)
 }
 
 /*
- * Reading RawUsage fast: strtold was the largest cost of reading a
- * tree. A plain decimal is N / 10^k. When N < 2^64 and k <= 19, both are
- * exact in the x87 long double (5^19 < 2^64), so one division rounds once,
- * to the value strtold gives (Clinger's fast path). Up to 21 digits (what
- * fs_buf_ld writes) with k <= 20: N / 10^k = (N * 2^t / 5^k) * 2^-(t+k),
- * and with N * 2^t below 2^115 the quotient by 5^k (< 2^47) is an exact
- * 128-bit integer division whose quotient has 67 bits or more; its low bits
- * and the remainder round it to 64 bits, half to even, as strtold does.
- * Everything else takes the general path, which also words the errors.
+ * Reading numbers fast: strtold was the largest cost of reading a tree. A
+ * decimal is N * 10^-k (digits, an optional point and digits, an optional
+ * exponent: k counts the digits after the point less the exponent). When
+ * N < 2^64 and 0 <= k <= 19, both are exact in the x87 long double
+ * (5^19 < 2^64), so one division rounds once, to the value strtold gives
+ * (Clinger's fast path); with -27 <= k < 0 and N < 2^64, one product does
+ * (10^27 = 5^27 * 2^27, 5^27 < 2^64). Up to 21 significant digits (what
+ * fs_buf_ld writes; leading zeros do not count):
+ *   0 < k <= 26: N / 10^k = (N * 2^t / 5^k) * 2^-(t+k), and with N * 2^t
+ *   below 2^128 the quotient by 5^k (< 2^61) is an exact 128-bit integer
+ *   division whose quotient has 67 bits or more;
+ *   k <= 0: N * 10^-k = (N * 5^-k) * 2^-k, exact in 128 bits while it
+ *   fits;
+ * the low bits of either (and the remainder) round it to 64 bits, half to
+ * even, as strtold does. Everything else (more digits, larger exponents,
+ * hex, nan) takes the general path, which also words the errors.
  * tests/unit/decay.c and tests/unit/roundtrip.c compare it with strtold.
  */
 #if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
@@ -463,87 +470,142 @@ bits128(unsigned __int128 x)
 		  : (uint64_t)x ? 64 - __builtin_clzll((uint64_t)x) : 0;
 }
 
-/* N / 10^k correctly rounded; N > 0, N < 2^70, k <= 20. */
+/* q * 2^e2 rounded to 64 bits, half to even (sticky: bits already
+ * dropped below q were not all zero); q has more than 64 bits. */
 static long double
-ld_from_decimal(unsigned __int128 n, int k)
+ld_round(unsigned __int128 q, int sticky, int e2)
 {
-	uint64_t p5 = 1, mant;
-	unsigned __int128 num, q, rem, half;
-	int t, b5, shift, sticky, i;
-	long double v;
+	int shift = bits128(q) - 64;
+	uint64_t mant = (uint64_t)(q >> shift);
+	unsigned __int128 rem = q & (((unsigned __int128)1 << shift) - 1);
+	unsigned __int128 half = (unsigned __int128)1 << (shift - 1);
 	unsigned char raw[sizeof(long double)];
+	long double v;
 	uint16_t ex;
 
-	for (i = 0; i < k; i++)
-		p5 *= 5;
-	b5 = bits128(p5);
-	t = 67 + b5 - bits128(n);
-	if (t < 0)
-		t = 0;
-	num = n << t;
-	q = num / p5;
-	sticky = num % p5 != 0;
-	shift = bits128(q) - 64;
-	mant = (uint64_t)(q >> shift);
-	rem = q & (((unsigned __int128)1 << shift) - 1);
-	half = (unsigned __int128)1 << (shift - 1);
 	if (rem > half || (rem == half && (sticky || (mant & 1)))) {
 		if (++mant == 0) {
 			mant = 1ULL << 63;
 			shift++;
 		}
 	}
-	/* v = mant * 2^(shift - t - k); the mantissa's top bit is 2^63. */
-	ex = (uint16_t)(16383 + 63 + shift - t - k);
+	/* v = mant * 2^(shift + e2); the mantissa's top bit is 2^63. */
+	ex = (uint16_t)(16383 + 63 + shift + e2);
 	memset(raw, 0, sizeof(raw));
 	memcpy(raw, &mant, 8);
 	memcpy(raw + 8, &ex, 2);
 	memcpy(&v, raw, sizeof(v));
 	return v;
 }
-#endif
 
-/* 1 when s is a plain decimal read into *v, 0 when the general path must
- * read it. */
+/* N * 10^-k correctly rounded; 0 < N < 2^70, k <= 26. 0 when it cannot
+ * (the product does not fit), with *v untouched. */
+static int
+ld_from_decimal(unsigned __int128 n, int k, long double *v)
+{
+	uint64_t p5 = 1;
+	unsigned __int128 num;
+	int t, i;
+
+	for (i = 0; i < (k < 0 ? -k : k); i++)
+		p5 *= 5;
+	if (k <= 0) {
+		/* N * 5^-k * 2^-k, exact when it fits. */
+		if (bits128(n) + bits128(p5) > 128)
+			return 0;
+		num = n * p5;
+		if (bits128(num) <= 64) {
+			*v = (long double)(uint64_t)num * ldexpl(1, -k);
+			return 1;
+		}
+		*v = ld_round(num, 0, -k);
+		return 1;
+	}
+	t = 128 - bits128(n);
+	num = n << t;
+	*v = ld_round(num / p5, num % p5 != 0, -t - k);
+	return 1;
+}
+
+/* One more digit of N: 19 of them in 64 bits, the rest (up to 22) in
+ * 128. nd counts the digits from the first that is not 0. */
+static inline void
+add_digit(uint64_t *n64, unsigned __int128 *n, int *nd, unsigned d)
+{
+	if (*nd < 19) {
+		*n64 = *n64 * 10 + d;
+		*nd += *n64 != 0;
+	} else {
+		if (*nd == 19)
+			*n = *n64;
+		*n = *n * 10 + d;
+		++*nd;
+	}
+}
+
+/* 1 when s is a plain decimal (an exponent allowed) read into *v, 0 when
+ * the general path must read it. */
 static int
 parse_decimal_fast(const char *s, long double *v)
 {
-#ifdef FAST_LD
-	static const long double p10[20] = {
+	static const long double p10[28] = {
 		1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L,
 		1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L,
-		1e19L};
+		1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
 	const char *p = s;
+	uint64_t n64 = 0;
 	unsigned __int128 n = 0;
-	int nd = 0, frac = 0;
+	int nd = 0, k = 0, x = 0, xd = 0, xneg = 0;
 
-	for (; *p >= '0' && *p <= '9' && nd < 22; p++, nd++)
-		n = n * 10 + (unsigned)(*p - '0');
-	if (nd && *p == '.' && p[1] >= '0' && p[1] <= '9')
-		for (p++; *p >= '0' && *p <= '9' && nd < 22;
-		     p++, nd++, frac++)
-			n = n * 10 + (unsigned)(*p - '0');
-	if (nd && !*p) {
-		if (n == 0) {
+	/* Leading zeros, before and after the point, are not counted. */
+	while (*p == '0')
+		p++;
+	for (; *p >= '0' && *p <= '9' && nd < 22; p++)
+		add_digit(&n64, &n, &nd, (unsigned)(*p - '0'));
+	if (*p == '.' && p > s && p[1] >= '0' && p[1] <= '9')
+		for (p++; *p >= '0' && *p <= '9' && nd < 22 && k < 4096;
+		     p++, k++)
+			add_digit(&n64, &n, &nd, (unsigned)(*p - '0'));
+	if (p == s)
+		return 0;	/* no digit */
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '-' || *p == '+')
+			xneg = *p++ == '-';
+		for (; *p >= '0' && *p <= '9' && xd < 5; p++, xd++)
+			x = x * 10 + (*p - '0');
+		if (!xd)
+			return 0;
+		k += xneg ? x : -x;
+	}
+	if (*p || nd > 21)
+		return 0;
+	if (nd <= 19) {
+		if (n64 == 0) {
 			*v = 0;
 			return 1;
 		}
-		if (nd <= 19) {
-			*v = frac ? (long double)(uint64_t)n / p10[frac]
-				  : (long double)(uint64_t)n;
+		if (k >= 0 && k <= 19) {
+			*v = k ? (long double)n64 / p10[k] : (long double)n64;
 			return 1;
 		}
-		if (nd <= 21 && frac <= 20) {
-			*v = ld_from_decimal(n, frac);
+		if (k < 0 && k >= -27) {
+			*v = (long double)n64 * p10[-k];
 			return 1;
 		}
+		n = n64;
 	}
+	return k <= 26 && k >= -27 && ld_from_decimal(n, k, v);
+}
 #else
+static int
+parse_decimal_fast(const char *s, long double *v)
+{
 	(void)s;
 	(void)v;
-#endif
 	return 0;
 }
+#endif
 
 int
 fs_parse_usage(const char *s, const char *col, long double *v,
@@ -592,6 +654,15 @@ fs_parse_ld(const char *s, long double *v)
 {
 	char *end;
 
+	if (parse_decimal_fast(s + (*s == '-'), v)) {
+		if (*s == '-')
+			*v = -*v;
+		return 0;
+	}
+	if (!strcmp(s, "inf")) {
+		*v = INFINITY;
+		return 0;
+	}
 	if (!*s)
 		return -1;
 	*v = strtold(s, &end);
