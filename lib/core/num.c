@@ -57,25 +57,28 @@ big_bits(const uint64_t *n, int len, int s)
 	return r;
 }
 
-/* The w last digits of x (w is 4 or 9), zero-padded, two at a time. */
-static inline void
-put_digits(char *s, uint32_t x, int w)
+/* The 8 decimal digits of x < 10^8, zero-padded, one per byte from the
+ * lowest (the first digit) up, as numbers 0 to 9: halves of 4 digits in
+ * two 32-bit lanes, each cut by 100 (x * 10486 >> 20 is x / 100 below
+ * 43699) into 16-bit lanes, each cut by 10 (x * 103 >> 10 is x / 10 below
+ * 179) into bytes: a few multiplications for all eight, no division
+ * chain, no table. */
+static inline uint64_t
+digits8(uint32_t x)
 {
-	static const char dig2[] =
-		"00010203040506070809101112131415161718192021222324"
-		"25262728293031323334353637383940414243444546474849"
-		"50515253545556575859606162636465666768697071727374"
-		"75767778798081828384858687888990919293949596979899";
+	uint64_t v = (uint64_t)(x / 10000) | (uint64_t)(x % 10000) << 32, q;
 
-	if (w == 9) {
-		*s++ = (char)('0' + x / 100000000U);
-		x %= 100000000U;
-		memcpy(s, dig2 + 2 * (x / 1000000U), 2);
-		memcpy(s + 2, dig2 + 2 * (x / 10000U % 100), 2);
-		s += 4;
-	}
-	memcpy(s, dig2 + 2 * (x / 100U % 100), 2);
-	memcpy(s + 2, dig2 + 2 * (x % 100), 2);
+	q = ((v * 10486) >> 20) & 0x0000007f0000007fULL;
+	v = q | (v - q * 100) << 16;
+	q = ((v * 103) >> 10) & 0x000f000f000f000fULL;
+	return q | (v - q * 10) << 8;
+}
+
+/* The trailing zero digits of digits8's w (8 when all are). */
+static inline int
+zeros8(uint64_t w)
+{
+	return w ? __builtin_clzll(w) >> 3 : 8;
 }
 
 static int
@@ -171,16 +174,36 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 		lo = P > 18 ? 0 : p10[P - 1];
 		k++;
 	}
-	/* All 22 digits, in independent pieces (no long chain of
-	 * divisions); the last P are q's. The tail past them is zeros, so
-	 * the fixed-size copies below read only what is set. */
-	put_digits(dd, (uint32_t)hi, 4);
-	put_digits(dd + 4, (uint32_t)(lo / 1000000000U), 9);
-	put_digits(dd + 13, (uint32_t)(lo % 1000000000U), 9);
-	memset(dd + 22, 0, sizeof(dd) - 22);
-	d = dd + 22 - P;
-	for (last = P - 1; last > 0 && d[last] == '0'; last--)
-		;
+	/* All 22 digits (after 2 zeros), 8 at a time in independent
+	 * pieces; the last P are q's. The tail past them is zeros, so the
+	 * fixed-size copies below read only what is set. */
+	{
+		uint64_t a = lo / p10[16], b = lo - a * p10[16];
+		uint64_t w[3] = {digits8((uint32_t)(hi * 100 + a)),
+				 digits8((uint32_t)(b / p10[8])),
+				 digits8((uint32_t)(b % p10[8]))};
+		int z = zeros8(w[2]);
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+		int k2;
+#endif
+
+		if (z == 8)
+			z += zeros8(w[1]) == 8 ? 8 + zeros8(w[0]) : zeros8(w[1]);
+		for (i = 0; i < 3; i++) {
+			w[i] += 0x3030303030303030ULL;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			memcpy(dd + 8 * i, &w[i], 8);
+#else
+			for (k2 = 0; k2 < 8; k2++)
+				dd[8 * i + k2] = (char)(w[i] >> (8 * k2));
+#endif
+		}
+		memset(dd + 24, 0, sizeof(dd) - 24);
+		d = dd + 24 - P;
+		last = P - 1 - z;
+		if (last < 0)
+			last = 0;
+	}
 	/* out has FS_FMT_MAX bytes: copy 24 at a time (every digit there
 	 * is), then step over what belongs. */
 	if (neg)
@@ -440,15 +463,22 @@ fs_buf_double(struct fs_buf *b, double v)
 }
 
 /*
- * Reading RawUsage fast: strtold was the largest cost of reading a
- * tree. A plain decimal is N / 10^k. When N < 2^64 and k <= 19, both are
- * exact in the x87 long double (5^19 < 2^64), so one division rounds once,
- * to the value strtold gives (Clinger's fast path). Up to 21 digits (what
- * fs_buf_ld writes) with k <= 20: N / 10^k = (N * 2^t / 5^k) * 2^-(t+k),
- * and with N * 2^t below 2^115 the quotient by 5^k (< 2^47) is an exact
- * 128-bit integer division whose quotient has 67 bits or more; its low bits
- * and the remainder round it to 64 bits, half to even, as strtold does.
- * Everything else takes the general path, which also words the errors.
+ * Reading numbers fast: strtold was the largest cost of reading a tree. A
+ * decimal is N * 10^-k (digits, an optional point and digits, an optional
+ * exponent: k counts the digits after the point less the exponent). When
+ * N < 2^64 and 0 <= k <= 19, both are exact in the x87 long double
+ * (5^19 < 2^64), so one division rounds once, to the value strtold gives
+ * (Clinger's fast path); with -27 <= k < 0 and N < 2^64, one product does
+ * (10^27 = 5^27 * 2^27, 5^27 < 2^64). Up to 21 significant digits (what
+ * fs_buf_ld writes; leading zeros do not count):
+ *   0 < k <= 26: N / 10^k = (N * 2^t / 5^k) * 2^-(t+k), and with N * 2^t
+ *   below 2^128 the quotient by 5^k (< 2^61) is an exact 128-bit integer
+ *   division whose quotient has 67 bits or more;
+ *   k <= 0: N * 10^-k = (N * 5^-k) * 2^-k, exact in 128 bits while it
+ *   fits;
+ * the low bits of either (and the remainder) round it to 64 bits, half to
+ * even, as strtold does. Everything else (more digits, larger exponents,
+ * hex, nan) takes the general path, which also words the errors.
  * tests/unit/decay.c and tests/unit/roundtrip.c compare it with strtold.
  */
 #if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
@@ -463,87 +493,142 @@ bits128(unsigned __int128 x)
 		  : (uint64_t)x ? 64 - __builtin_clzll((uint64_t)x) : 0;
 }
 
-/* N / 10^k correctly rounded; N > 0, N < 2^70, k <= 20. */
+/* q * 2^e2 rounded to 64 bits, half to even (sticky: bits already
+ * dropped below q were not all zero); q has more than 64 bits. */
 static long double
-ld_from_decimal(unsigned __int128 n, int k)
+ld_round(unsigned __int128 q, int sticky, int e2)
 {
-	uint64_t p5 = 1, mant;
-	unsigned __int128 num, q, rem, half;
-	int t, b5, shift, sticky, i;
-	long double v;
+	int shift = bits128(q) - 64;
+	uint64_t mant = (uint64_t)(q >> shift);
+	unsigned __int128 rem = q & (((unsigned __int128)1 << shift) - 1);
+	unsigned __int128 half = (unsigned __int128)1 << (shift - 1);
 	unsigned char raw[sizeof(long double)];
+	long double v;
 	uint16_t ex;
 
-	for (i = 0; i < k; i++)
-		p5 *= 5;
-	b5 = bits128(p5);
-	t = 67 + b5 - bits128(n);
-	if (t < 0)
-		t = 0;
-	num = n << t;
-	q = num / p5;
-	sticky = num % p5 != 0;
-	shift = bits128(q) - 64;
-	mant = (uint64_t)(q >> shift);
-	rem = q & (((unsigned __int128)1 << shift) - 1);
-	half = (unsigned __int128)1 << (shift - 1);
 	if (rem > half || (rem == half && (sticky || (mant & 1)))) {
 		if (++mant == 0) {
 			mant = 1ULL << 63;
 			shift++;
 		}
 	}
-	/* v = mant * 2^(shift - t - k); the mantissa's top bit is 2^63. */
-	ex = (uint16_t)(16383 + 63 + shift - t - k);
+	/* v = mant * 2^(shift + e2); the mantissa's top bit is 2^63. */
+	ex = (uint16_t)(16383 + 63 + shift + e2);
 	memset(raw, 0, sizeof(raw));
 	memcpy(raw, &mant, 8);
 	memcpy(raw + 8, &ex, 2);
 	memcpy(&v, raw, sizeof(v));
 	return v;
 }
-#endif
 
-/* 1 when s is a plain decimal read into *v, 0 when the general path must
- * read it. */
+/* N * 10^-k correctly rounded; 0 < N < 2^70, k <= 26. 0 when it cannot
+ * (the product does not fit), with *v untouched. */
+static int
+ld_from_decimal(unsigned __int128 n, int k, long double *v)
+{
+	uint64_t p5 = 1;
+	unsigned __int128 num;
+	int t, i;
+
+	for (i = 0; i < (k < 0 ? -k : k); i++)
+		p5 *= 5;
+	if (k <= 0) {
+		/* N * 5^-k * 2^-k, exact when it fits. */
+		if (bits128(n) + bits128(p5) > 128)
+			return 0;
+		num = n * p5;
+		if (bits128(num) <= 64) {
+			*v = (long double)(uint64_t)num * ldexpl(1, -k);
+			return 1;
+		}
+		*v = ld_round(num, 0, -k);
+		return 1;
+	}
+	t = 128 - bits128(n);
+	num = n << t;
+	*v = ld_round(num / p5, num % p5 != 0, -t - k);
+	return 1;
+}
+
+/* One more digit of N: 19 of them in 64 bits, the rest (up to 22) in
+ * 128. nd counts the digits from the first that is not 0. */
+static inline void
+add_digit(uint64_t *n64, unsigned __int128 *n, int *nd, unsigned d)
+{
+	if (*nd < 19) {
+		*n64 = *n64 * 10 + d;
+		*nd += *n64 != 0;
+	} else {
+		if (*nd == 19)
+			*n = *n64;
+		*n = *n * 10 + d;
+		++*nd;
+	}
+}
+
+/* 1 when s is a plain decimal (an exponent allowed) read into *v, 0 when
+ * the general path must read it. */
 static int
 parse_decimal_fast(const char *s, long double *v)
 {
-#ifdef FAST_LD
-	static const long double p10[20] = {
+	static const long double p10[28] = {
 		1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L,
 		1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L,
-		1e19L};
+		1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
 	const char *p = s;
+	uint64_t n64 = 0;
 	unsigned __int128 n = 0;
-	int nd = 0, frac = 0;
+	int nd = 0, k = 0, x = 0, xd = 0, xneg = 0;
 
-	for (; *p >= '0' && *p <= '9' && nd < 22; p++, nd++)
-		n = n * 10 + (unsigned)(*p - '0');
-	if (nd && *p == '.' && p[1] >= '0' && p[1] <= '9')
-		for (p++; *p >= '0' && *p <= '9' && nd < 22;
-		     p++, nd++, frac++)
-			n = n * 10 + (unsigned)(*p - '0');
-	if (nd && !*p) {
-		if (n == 0) {
+	/* Leading zeros, before and after the point, are not counted. */
+	while (*p == '0')
+		p++;
+	for (; *p >= '0' && *p <= '9' && nd < 22; p++)
+		add_digit(&n64, &n, &nd, (unsigned)(*p - '0'));
+	if (*p == '.' && p > s && p[1] >= '0' && p[1] <= '9')
+		for (p++; *p >= '0' && *p <= '9' && nd < 22 && k < 4096;
+		     p++, k++)
+			add_digit(&n64, &n, &nd, (unsigned)(*p - '0'));
+	if (p == s)
+		return 0;	/* no digit */
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '-' || *p == '+')
+			xneg = *p++ == '-';
+		for (; *p >= '0' && *p <= '9' && xd < 5; p++, xd++)
+			x = x * 10 + (*p - '0');
+		if (!xd)
+			return 0;
+		k += xneg ? x : -x;
+	}
+	if (*p || nd > 21)
+		return 0;
+	if (nd <= 19) {
+		if (n64 == 0) {
 			*v = 0;
 			return 1;
 		}
-		if (nd <= 19) {
-			*v = frac ? (long double)(uint64_t)n / p10[frac]
-				  : (long double)(uint64_t)n;
+		if (k >= 0 && k <= 19) {
+			*v = k ? (long double)n64 / p10[k] : (long double)n64;
 			return 1;
 		}
-		if (nd <= 21 && frac <= 20) {
-			*v = ld_from_decimal(n, frac);
+		if (k < 0 && k >= -27) {
+			*v = (long double)n64 * p10[-k];
 			return 1;
 		}
+		n = n64;
 	}
+	return k <= 26 && k >= -27 && ld_from_decimal(n, k, v);
+}
 #else
+static int
+parse_decimal_fast(const char *s, long double *v)
+{
 	(void)s;
 	(void)v;
-#endif
 	return 0;
 }
+#endif
 
 int
 fs_parse_usage(const char *s, const char *col, long double *v,
@@ -592,6 +677,15 @@ fs_parse_ld(const char *s, long double *v)
 {
 	char *end;
 
+	if (parse_decimal_fast(s + (*s == '-'), v)) {
+		if (*s == '-')
+			*v = -*v;
+		return 0;
+	}
+	if (!strcmp(s, "inf")) {
+		*v = INFINITY;
+		return 0;
+	}
 	if (!*s)
 		return -1;
 	*v = strtold(s, &end);

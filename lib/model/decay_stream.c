@@ -190,9 +190,7 @@ scan_line(const struct stream *st, char *s, const char *end, struct line *l)
 
 	l->odd = 0;
 	l->u = l->uend = l->user = NULL;
-	for (p = s; p < end; p++) {
-		if ((unsigned char)*p > '\r')
-			continue;	/* most bytes */
+	for (p = s; (p = (char *)fs_scan_ctl(p, end)) < end; p++) {
 		if (*p == '\n')
 			break;
 		if (*p != '\t') {

@@ -553,23 +553,38 @@ parse_piece(void *arg, size_t i)
 		    memchr(s, '\r', (size_t)(pc->end - s));
 	while (s < pc->end) {
 		lineno++;
-		nl = memchr(s, '\n', (size_t)(pc->end - s));
-		len = nl ? (size_t)(nl - s) : (size_t)(pc->end - s);
-		if (pc->check && fs_check_line(s, len, lineno, e) < 0)
-			return;
+		/* Split in place: tabs become NULs (with keep, each field's
+		 * end is noted). Without NUL or CR bytes, in one pass that
+		 * also finds the line's end. */
+		k = 1;
+		if (!pc->check) {
+			for (p = s; (p = (char *)fs_scan_ctl(p, pc->end)) <
+				    pc->end && *p != '\n'; p++) {
+				if (*p != '\t')
+					continue;
+				*p = '\0';
+				if (pc->fend && k < t->h.ncols)
+					pc->fend[k - 1] = p;
+				k++;
+			}
+			len = (size_t)(p - s);
+		} else {
+			nl = memchr(s, '\n', (size_t)(pc->end - s));
+			len = nl ? (size_t)(nl - s) : (size_t)(pc->end - s);
+			if (fs_check_line(s, len, lineno, e) < 0)
+				return;
+			for (p = s; (p = memchr(p, '\t', (size_t)(s + len - p)));
+			     p++) {
+				*p = '\0';
+				if (pc->fend && k < t->h.ncols)
+					pc->fend[k - 1] = p;
+				k++;
+			}
+		}
 		s[len] = '\0';
 		if (len == 0) {
 			fs_error(e, lineno, "empty line");
 			return;
-		}
-		/* Split in place: tabs become NULs (with keep, each field's
-		 * end is noted). */
-		k = 1;
-		for (p = s; (p = memchr(p, '\t', (size_t)(s + len - p))); p++) {
-			*p = '\0';
-			if (pc->fend && k < t->h.ncols)
-				pc->fend[k - 1] = p;
-			k++;
 		}
 		if (pc->fend && k <= t->h.ncols)
 			pc->fend[k - 1] = s + len;

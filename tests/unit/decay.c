@@ -353,6 +353,152 @@ same_value(const char *s, unsigned long *bad)
 	return r == 0 && !memcmp(&a, &b, 10);
 }
 
+/* fs_parse_ld against strtold, bit for bit and sign included; 1 when the
+ * same. */
+static int
+same_ld(const char *s, unsigned long *bad)
+{
+	long double a = -1, b;
+	char *end;
+	int r = fs_parse_ld(s, &a);
+
+	b = strtold(s, &end);
+	if (*end || !*s || isnan(b))
+		return r < 0;
+	if ((r < 0 || memcmp(&a, &b, 10)) && (*bad)++ < 5)
+		printf("# fs_parse_ld '%s': %.25Lg, strtold %.25Lg\n", s, a, b);
+	return r == 0 && !memcmp(&a, &b, 10);
+}
+
+/* Random digits d[0..nd-1] with the point after pt of them (none when
+ * pt is 0 or nd), leading zeros lz after "0.", an exponent x when ex. */
+static void
+random_decimal(char *s, int nd, int pt, int lz, int ex, int x)
+{
+	char *p = s;
+	int j;
+
+	if (lz) {
+		memcpy(p, "0.", 2);
+		p += 2;
+		memset(p, '0', (size_t)lz);
+		p += lz;
+		pt = 0;
+	}
+	for (j = 0; j < nd; j++) {
+		if (j && j == pt)
+			*p++ = '.';
+		*p++ = (char)('0' + (j == 0 && nd > 1 && !lz ? 1 + rnd() % 9
+							      : rnd() % 10));
+	}
+	if (ex)
+		p += sprintf(p, "%s%c%s%d", rnd() % 2 ? "e" : "E",
+			     x < 0 ? '-' : '+', rnd() % 2 ? "0" : "", abs(x));
+	*p = '\0';
+}
+
+/* Decimals with exponents, leading zeros, 19 to 21 digits, halfway cases,
+ * subnormals and the largest exponents: fs_parse_usage and fs_parse_ld
+ * read them as strtold does (the fast path or the general one). */
+static void
+reader_exponents(void)
+{
+	static const char *const edge[] = {
+		"1.2345e-05", "1e-26", "1e-27", "1e-28", "1e26", "1e27",
+		"1e28", "9.99999999999999999999e26",
+		"123456789012345678901e-26", "123456789012345678901e-27",
+		"123456789012345678901e+6", "123456789012345678901e+7",
+		"1.8446744073709551617e19",	/* 2^64 + 1: a tie, to even */
+		"1.8446744073709551619e19",	/* 2^64 + 3: a tie, up */
+		"3.6893488147419103231e19", "0e5", "0.000e-3", "0.0e0",
+		"1.5e+20", "18446744073709551615e5", "0.000123456789012345678901",
+		"0.00000000000000000000000000001", "3.6451995318824746e-4951",
+		"1e-4950", "1.18973149535723176502e+4932", "5e-324",
+		"2.2250738585072014e-308", "1.7976931348623157e308",
+		"4.9406564584124654e-324", "2.3283064376228985e-10",
+		"9.999999999999999999999e-5", "1e0", "1E+05", "1e-0",
+		"000000000000000000000000000001.5e-3", "1.e5", "1e", "1e+",
+		"e5", "1e99999", "1e000000001"};
+	unsigned long bad = 0, n = 0, m = 0;
+	long double w_inf;
+	char s[128];
+	size_t i;
+	int nd, ex;
+
+	for (i = 0; i < sizeof(edge) / sizeof(*edge); i++) {
+		long double b;
+		char *end;
+
+		b = strtold(edge[i], &end);
+		if (!*end && !isinf(b) && strcmp(edge[i], "1.e5"))
+			n += !same_value(edge[i], &bad);
+		m += !same_ld(edge[i], &bad);
+	}
+	ok(!n, "edge decimals with exponents read as strtold reads them "
+	   "(%lu differ)", n);
+	ok(!m, "fs_parse_ld reads edge decimals as strtold (%lu differ)", m);
+	n = m = 0;
+	for (i = 0; i < 300000; i++) {
+		nd = 1 + (int)(rnd() % 21);
+		ex = (int)(rnd() % 3);
+		random_decimal(s, nd, (int)(rnd() % (unsigned)(nd + 1)),
+			       rnd() % 4 ? 0 : (int)(rnd() % 12), ex,
+			       (int)(rnd() % 80) - 40);
+		n += !same_value(s, &bad);
+		if (rnd() % 2) {
+			memmove(s + 1, s, strlen(s) + 1);
+			s[0] = '-';
+		}
+		m += !same_ld(s, &bad);
+	}
+	ok(!n, "300000 random decimals with exponents read as strtold "
+	   "(%lu differ)", n);
+	ok(!m, "fs_parse_ld reads 300000 random decimals as strtold (%lu "
+	   "differ)", m);
+	/* 19 to 21 digits next to halfway points: N * 2^e and the decimal
+	 * of that value +- a little, in exponent form. */
+	n = 0;
+	for (i = 0; i < 200000; i++) {
+		long double v = ldexpl((long double)(rnd() | (1ULL << 63)),
+				       (int)(rnd() % 160) - 130);
+
+		/* 22 and 21 significant digits: near and at ties. */
+		snprintf(s, sizeof(s), "%.*Le", 18 + (int)(rnd() % 4), v);
+		n += !same_value(s, &bad) + !same_ld(s, &bad);
+	}
+	ok(!n, "200000 values of 19 to 22 digits in exponent form read as "
+	   "strtold (%lu differ)", n);
+	/* What the writers write reads back: fs_fmt_ld and fs_fmt_double,
+	 * negative, tiny and huge included. */
+	n = 0;
+	for (i = 0; i < 200000; i++) {
+		long double v = ldexpl((long double)(rnd() | (1ULL << 63)),
+				       (int)(rnd() % 400) - 263), w;
+		double d;
+		uint64_t bits = rnd();
+
+		if (rnd() % 2)
+			v = -v;
+		s[fs_fmt_ld(s, v)] = '\0';
+		n += fs_parse_ld(s, &w) < 0 || memcmp(&v, &w, 10) ||
+		     !same_ld(s, &bad);
+		memcpy(&d, &bits, 8);
+		if (isnan(d))
+			continue;
+		s[fs_fmt_double(s, d)] = '\0';
+		n += fs_parse_ld(s, &w) < 0 || (double)w != d ||
+		     !same_ld(s, &bad);
+	}
+	ok(!n, "200000 long doubles and doubles written by fs_fmt_ld and "
+	   "fs_fmt_double read back (%lu differ)", n);
+	ok(fs_parse_ld("inf", &w_inf) == 0 && isinf(w_inf) && w_inf > 0 &&
+	   fs_parse_ld("-inf", &w_inf) == 0 && isinf(w_inf) && w_inf < 0 &&
+	   fs_parse_ld("-0", &w_inf) == 0 && signbit(w_inf) &&
+	   fs_parse_ld("", &w_inf) < 0 && fs_parse_ld("-", &w_inf) < 0 &&
+	   fs_parse_ld("nan", &w_inf) < 0 && fs_parse_ld("1x", &w_inf) < 0,
+	   "fs_parse_ld: inf, -inf, -0; refuses '', '-', nan, 1x");
+}
+
 static void
 reader(void)
 {
@@ -406,6 +552,7 @@ reader(void)
 	}
 	fs_buf_release(&b);
 	ok(!n, "200000 values round-trip exactly (%lu differ)", n);
+	reader_exponents();
 }
 
 /* The table of a tree's text (its metadata and header), or NULL with the
