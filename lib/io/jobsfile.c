@@ -79,28 +79,20 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 }
 
 /* The job's id, user, account, partition and QOS (normal when not
- * given) in one block: a big queue is not 200,000 small allocations. */
+ * given): the fields themselves, in the text the caller keeps (a big queue
+ * is neither 200,000 small allocations nor a copy of its file). */
 static void
 set_names(struct fs_prio_pending *j, char *const *fields, const int *col)
 {
-	const char *v[5];
 	char **dst[5] = {&j->id, &j->user, &j->acct, &j->part, &j->qos};
-	size_t len[5], total = 0, k;
-	char *p;
+	size_t k;
 
-	for (k = 0; k < 5; k++) {
-		v[k] = col[JC_ID + k] >= 0 ? fields[col[JC_ID + k]] : "";
-		if (JC_ID + k == JC_QOS && !*v[k])
-			v[k] = "normal";
-		len[k] = strlen(v[k]) + 1;
-		total += len[k];
-	}
-	p = j->strings = fs_xmalloc(total);
-	for (k = 0; k < 5; k++) {
-		memcpy(p, v[k], len[k]);
-		*dst[k] = p;
-		p += len[k];
-	}
+	for (k = 0; k < 5; k++)
+		*dst[k] = col[JC_ID + k] >= 0 ? fields[col[JC_ID + k]] :
+						(char *)"";
+	if (!*j->qos)
+		j->qos = (char *)"normal";
+	j->borrowed = 1;
 }
 
 int

@@ -790,9 +790,10 @@ struct fs_prio_pending {
 	struct fs_prio_job pj;
 	struct fs_prio_factors f;
 	double *tres_mem;		/* pj's and f's TRES arrays (resolve) */
-	char *strings;			/* set: id, user, acct, part and qos
-					 * lie in this one block (a jobs
-					 * file's), freed as one */
+	int borrowed;			/* id, user, acct, part and qos
+					 * point into the snapshot's
+					 * jobs_text (or are "normal"), not
+					 * freed one by one */
 };
 
 struct fs_prio_snapshot {
@@ -807,6 +808,8 @@ struct fs_prio_snapshot {
 	uint32_t assoc_max;
 	struct fs_prio_pending *job;
 	size_t njob;
+	char *jobs_text;		/* a jobs file's text, cut up in place:
+					 * the borrowed jobs' names */
 	struct fs_buf tree;		/* live: the association tree as TSV */
 	long long now;			/* live: when it was read */
 };

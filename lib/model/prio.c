@@ -485,9 +485,7 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 	}
 	free(s->assoc);
 	for (i = 0; i < s->njob; i++) {
-		if (s->job[i].strings) {
-			free(s->job[i].strings);
-		} else {
+		if (!s->job[i].borrowed) {
 			free(s->job[i].id);
 			free(s->job[i].user);
 			free(s->job[i].acct);
@@ -498,6 +496,7 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 		free(s->job[i].tres_mem);
 	}
 	free(s->job);
+	free(s->jobs_text);
 	free(s->part_tres);
 	fs_prio_cluster_release(&s->cl);
 	fs_buf_release(&s->tree);

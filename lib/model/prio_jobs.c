@@ -300,14 +300,13 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 
 		/* Strings of their own, as the rows below share and free
 		 * them. */
-		if (j->strings) {
+		if (j->borrowed) {
 			j->id = fs_xstrdup(j->id);
 			j->user = fs_xstrdup(j->user);
 			j->acct = fs_xstrdup(j->acct);
 			j->part = fs_xstrdup(j->part);
 			j->qos = fs_xstrdup(j->qos);
-			free(j->strings);
-			j->strings = NULL;
+			j->borrowed = 0;
 		}
 		copy = j->part;
 
@@ -676,11 +675,12 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
  * id as Slurm's queue would (numerically when both are numbers), then
  * partition. */
 struct queue_key {
-	uint32_t priority;
-	int is_new, numeric;
+	/* From the top: the priority's complement, whether the job is the
+	 * new one, and (the lowest bit, outside the order) whether its id
+	 * is a number. */
+	uint64_t major;
 	unsigned long long id;
 	const struct fs_prio_pending *job;
-	size_t i;
 };
 
 static int
@@ -689,11 +689,9 @@ by_priority(const void *pa, const void *pb)
 	const struct queue_key *a = pa, *b = pb;
 	int c;
 
-	if (a->priority != b->priority)
-		return a->priority > b->priority ? -1 : 1;
-	if (a->is_new != b->is_new)
-		return a->is_new - b->is_new;
-	if (a->numeric && b->numeric && a->id != b->id)
+	if (a->major >> 1 != b->major >> 1)
+		return a->major >> 1 < b->major >> 1 ? -1 : 1;
+	if (a->major & b->major & 1 && a->id != b->id)
 		return a->id < b->id ? -1 : 1;
 	if ((c = strcmp(a->job->id, b->job->id)))
 		return c;
@@ -709,16 +707,15 @@ fs_prio_queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
 	for (i = 0; i < n; i++) {
 		char *end;
 
-		k[i].priority = job[i].f.priority;
-		k[i].is_new = job[i].is_new;
 		k[i].id = strtoull(job[i].id, &end, 10);
-		k[i].numeric = *job[i].id && !*end;
+		k[i].major = (uint64_t)(UINT32_MAX - job[i].f.priority) << 2 |
+			     (uint64_t)!!job[i].is_new << 1 |
+			     (uint64_t)(*job[i].id && !*end);
 		k[i].job = &job[i];
-		k[i].i = i;
 	}
 	qsort(k, n, sizeof(*k), by_priority);
 	for (i = 0; i < n; i++)
-		order[i] = k[i].i;
+		order[i] = (size_t)(k[i].job - job);
 	free(k);
 }
 

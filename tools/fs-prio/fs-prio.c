@@ -211,7 +211,9 @@ load_jobs(struct fs_prio_snapshot *s, const char *path, struct fs_err *e)
 	}
 	fs_buf_addch(&text, '\0');
 	ret = fs_prio_jobs_parse(s, text.data, e);
-	fs_buf_release(&text);
+	/* The jobs' names lie in it. */
+	free(s->jobs_text);
+	s->jobs_text = text.data;
 	if (!ret)
 		e->file = NULL;
 	return ret;
