@@ -397,7 +397,9 @@ struct node_add {
 static const char *
 node_name(const void *arg, size_t i)
 {
-	return ((const struct fs_prio_cluster *)arg)->node[i].name;
+	const struct fs_prio_cluster *cl = arg;
+
+	return cl->node_names.data + cl->node[i].name;
 }
 
 /* The index of node name, or nnode when there is none. */
@@ -420,7 +422,8 @@ node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 	(void)e;
 	if (i == cl->nnode) {
 		FS_GROW(cl->node, cl->nnode, cl->node_cap);
-		cl->node[i].name = fs_xstrdup(name);
+		cl->node[i].name = cl->node_names.len;
+		fs_buf_add(&cl->node_names, name, strlen(name) + 1);
 		cl->nnode++;
 		fs_names_add(&cl->node_index, cl->nnode, node_name, cl);
 	}
@@ -443,7 +446,7 @@ part_node_add(void *arg, const char *name, unsigned long line,
 	/* A partition names its nodes mostly in the order NodeName lines
 	 * defined them: the next one is tried before the index. */
 	size_t i = a->next < a->cl->nnode &&
-		!strcmp(a->cl->node[a->next].name, name) ? a->next
+		!strcmp(node_name(a->cl, a->next), name) ? a->next
 		: node_find(a->cl, name);
 
 	if (i == a->cl->nnode)
@@ -777,7 +780,8 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 
 		if (!strcasecmp(p->nodes, "ALL")) {
 			for (k = 0; k < cl->nnode; k++)
-				part_node_add(&a, cl->node[k].name, p->line, e);
+				part_node_add(&a, node_name(cl, k), p->line,
+					      e);
 		} else if (*p->nodes)
 			ret = hosts_expand(p->nodes, p->line, e, part_node_add,
 					   &a);

@@ -740,11 +740,14 @@ struct fs_prio_part {
 };
 struct fs_prio_cluster {
 	char *cluster;
-	struct { char *name; uint32_t cpus; double mem; } *node;
+	/* A node's name is at node_names.data + name: one block for all
+	 * of them, not an allocation a node. */
+	struct { size_t name; uint32_t cpus; double mem; } *node;
 	size_t nnode;
 	/* Private: node's capacity and an index of the names, so big
 	 * clusters read in linear time. */
 	size_t node_cap;
+	struct fs_buf node_names;
 	struct fs_names node_index;
 	struct fs_prio_part *part;
 	size_t npart;

@@ -423,9 +423,8 @@ fs_prio_cluster_release(struct fs_prio_cluster *cl)
 		free(cl->part[i].billing);
 	}
 	free(cl->part);
-	for (i = 0; i < cl->nnode; i++)
-		free(cl->node[i].name);
 	free(cl->node);
+	fs_buf_release(&cl->node_names);
 	fs_names_release(&cl->node_index);
 	free(cl->cluster);
 	memset(cl, 0, sizeof(*cl));
