@@ -321,11 +321,16 @@ fmt_limit(struct fs_buf *b, uint32_t m)
 static void
 fmt_date(struct fs_buf *b, long long t)
 {
-	char d[32];
+	/* The last one written: a queue's jobs share few dates. */
+	static long long last;
+	static char d[32];
 
 	if (!t)
 		return;
-	fs_iso_time(t, d);
+	if (t != last || !*d) {
+		fs_iso_time(t, d);
+		last = t;
+	}
 	fs_buf_addstr(b, d);
 }
 
@@ -463,7 +468,7 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 		fs_buf_ll(b, num[k]);
 		fs_buf_addch(b, '\t');
 	}
-	fmt_limit(b, j->pj.time_limit);
+	fmt_limit(b, j->limit);
 	fs_buf_addch(b, '\t');
 	fmt_date(b, j->accrue);
 	fs_buf_addch(b, '\t');
@@ -836,10 +841,10 @@ explain_new(const struct fs_sprio *o, struct fs_buf *b)
 		      "%u node%s, time limit ", n->acct, n->user, n->part,
 		      n->qos, n->cpus, n->cpus == 1 ? "" : "s", n->nodes,
 		      n->nodes == 1 ? "" : "s");
-	if (n->pj.time_limit == FS_INFINITE)
+	if (n->limit == FS_INFINITE)
 		fs_buf_addstr(b, "UNLIMITED\n");
 	else
-		fs_buf_printf(b, "%u min\n", n->pj.time_limit);
+		fs_buf_printf(b, "%u min\n", n->limit);
 	fs_buf_printf(b, "priority: %u = age %.0f + assoc %.0f + fairshare "
 		      "%.0f + jobsize %.0f + partition %.0f + qos %.0f + tres "
 		      "%.0f + site %lld - nice %lld", f->priority, f->w_age,
@@ -851,7 +856,7 @@ explain_new(const struct fs_sprio *o, struct fs_buf *b)
 		fs_buf_addstr(b, " (cut to 4294967295)");
 	if (o->x->tr)
 		fs_buf_printf(b, "\n          fairshare factor %.6f",
-			      n->pj.fs);
+			      n->fs);
 }
 
 /* Why job j is ahead of the new job n. */

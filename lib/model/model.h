@@ -786,17 +786,23 @@ struct fs_prio_pending {
 	uint32_t cpus, max_cpus, nodes;	/* max_cpus FS_NO_VAL unset */
 	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
 	int64_t nice, site;
-	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
 	long long age_at;		/* live: when the controller last
 					 * computed its age; 0 unknown */
+	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
 	int is_new;
-	struct fs_prio_job pj;
-	struct fs_prio_factors f;
-	double *tres_mem;		/* pj's and f's TRES arrays (resolve) */
 	int borrowed;			/* id, user, acct, part and qos
 					 * point into the snapshot's
 					 * jobs_text (or are "normal"), not
 					 * freed one by one */
+	/* What fs_prio_resolve found that the outputs show (the rest of
+	 * the formula's inputs live only while f is computed): the time
+	 * limit the formula reads (minutes; the partition's default or
+	 * maximum when the job gives none) and the fairshare factor. */
+	uint32_t limit;
+	double fs;
+	struct fs_prio_factors f;
+	double *tres_mem;		/* the formula's and f's TRES arrays
+					 * (resolve) */
 };
 
 struct fs_prio_snapshot {
@@ -877,10 +883,12 @@ int fs_prio_tree_priorities(struct fs_prio_snapshot *s,
 /* A job pending in several partitions ("p1,p2") becomes a job per
  * partition, as sprio shows it. */
 void fs_prio_split_partitions(struct fs_prio_snapshot *s);
-/* j->pj from the snapshot and tree. Returns 0, or -1 with e set when the
- * job names a partition, QOS, association or TRES that does not exist. */
+/* The formula's inputs for j into pj (fs_prio_compute's; its TRES
+ * counts in j->tres_mem), from the snapshot and tree, and j->limit and
+ * j->fs. Returns 0, or -1 with e set when the job names a partition, QOS,
+ * association or TRES that does not exist. */
 int fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
-		    struct fs_err *e);
+		    struct fs_prio_job *pj, struct fs_err *e);
 /* The new job's sizes from o into j and *mem (MB), checked before the
  * cluster is asked. Returns 0, or -1 with e set (a usage error). */
 int fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,

@@ -394,12 +394,11 @@ resolve_sizes(const struct fs_prio_pending *j, const struct fs_prio_part *p,
 
 int
 fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
-		struct fs_err *e)
+		struct fs_prio_job *pj, struct fs_err *e)
 {
 	const struct fs_prio_snapshot *s = x->s;
 	const struct fs_prio_part *p;
 	const struct fs_prio_assoc *pa;
-	struct fs_prio_job *pj = &j->pj;
 	size_t k = 0;
 	int q;
 
@@ -433,6 +432,8 @@ fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 					j->id, j->acct, j->user);
 		pj->fs = x->tr->node[a].fs_factor;
 	}
+	j->limit = pj->time_limit;
+	j->fs = pj->fs;
 	if (s->conf.ntres)
 		return resolve_tres(s, j, k, pj, e);
 	return 0;
@@ -627,10 +628,11 @@ static int
 new_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 	    struct fs_err *e)
 {
+	struct fs_prio_job pj;
 	char *p;
 
 	e->file = NULL;
-	if (fs_prio_resolve(x, j, e) == 0)
+	if (fs_prio_resolve(x, j, &pj, e) == 0)
 		return 0;
 	if ((p = strstr(e->msg, "job new: ")))
 		memmove(p, p + 9, strlen(p + 9) + 1);
