@@ -416,17 +416,19 @@ node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 {
 	struct node_add *a = arg;
 	struct fs_prio_cluster *cl = a->cl;
-	size_t i = node_find(cl, name);
+	size_t off = cl->node_names.len, i;
 
 	(void)line;
 	(void)e;
-	if (i == cl->nnode) {
-		FS_GROW(cl->node, cl->nnode, cl->node_cap);
-		cl->node[i].name = cl->node_names.len;
-		fs_buf_add(&cl->node_names, name, strlen(name) + 1);
+	/* Appended, and dropped again if it was there. */
+	FS_GROW(cl->node, cl->nnode, cl->node_cap);
+	cl->node[cl->nnode].name = off;
+	fs_buf_add(&cl->node_names, name, strlen(name) + 1);
+	i = fs_names_put(&cl->node_index, cl->nnode + 1, node_name, cl);
+	if (i == cl->nnode)
 		cl->nnode++;
-		fs_names_add(&cl->node_index, cl->nnode, node_name, cl);
-	}
+	else
+		cl->node_names.len = off;
 	cl->node[i].cpus = a->cpus;
 	cl->node[i].mem = a->mem;
 	return 0;
