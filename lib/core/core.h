@@ -127,7 +127,12 @@ fs_buf_addch(struct fs_buf *b, char c)
 	b->data[b->len++] = c;
 	b->data[b->len] = '\0';
 }
-void fs_buf_addstr(struct fs_buf *b, const char *s);
+/* Inline too: a literal's length is then known where it is written. */
+static inline void
+fs_buf_addstr(struct fs_buf *b, const char *s)
+{
+	fs_buf_add(b, s, strlen(s));
+}
 void fs_buf_printf(struct fs_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void fs_buf_vprintf(struct fs_buf *b, const char *fmt, va_list ap);
