@@ -485,6 +485,7 @@ struct fs_explain_path {
 	uint32_t user, rank;		/* rank: 1 = best */
 	struct fs_explain_step *step;
 	uint32_t nstep;
+	uint32_t *before_mem;		/* every step's before, one block */
 };
 void fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 			  uint32_t user);
