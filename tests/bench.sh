@@ -186,8 +186,8 @@ if have fs-prio; then
 	both=$dir/shape-conf-and-jobs.txt
 	cat "$conf" "$jobs" >"$both"
 	bytes=$(stat -c %s "$both") rows=$(wc -l <"$both")
-	run "$SORT (slurm.conf + the jobs file)" "$both" "sort"
+	run "$SORT (slurm.conf+jobs)" "$both" "sort"
 	awk -v a="$tsv_us" -v am="$tsv_med" -v b="$json_us" -v bm="$json_med" -v s="$last_us" -v sm="$last_med" 'BEGIN {
-		printf "  %-38s %4.2fx sort of both files (median %4.2fx)\n", "fs-prio --tsv", a / s, am / sm
-		printf "  %-38s %4.2fx sort of both files (median %4.2fx)\n", "fs-prio --json", b / s, bm / sm }'
+		printf "  %-38s %4.2fx sort of slurm.conf+jobs (median %4.2fx)\n", "fs-prio --tsv", a / s, am / sm
+		printf "  %-38s %4.2fx sort of slurm.conf+jobs (median %4.2fx)\n", "fs-prio --json", b / s, bm / sm }'
 fi
