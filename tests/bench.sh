@@ -45,6 +45,7 @@ run() {
 	med=$(printf '%s\n' $all | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
 	worst=$(printf '%s\n' $all | sort -n | tail -1)
 	case $name in sort | "$SORT"*) sort_us=$best sort_med=$med ;; esac
+	last_us=$best last_med=$med
 	[ "$name" = "fs-rank" ] && rank_mem=$mem rank_us=$best
 	awk -v n="$name" -v us="$best" -v med="$med" -v worst="$worst" -v kb="$mem" -v bytes="$bytes" -v rows="$rows" -v s="${sort_us:-0}" -v sm="${sort_med:-0}" 'BEGIN {
 		sec = us / 1e6; if (sec <= 0) sec = 1e-6
@@ -130,8 +131,10 @@ if [ -n "${n:-}" ]; then
 fi
 
 # Hostile shapes (issue 17): inputs that were once quadratic, each next to
-# sort of the same file; near-linear means a small ratio. BENCH_SHAPES=0
-# skips them.
+# sort of the same file; near-linear means a small ratio. fs-prio reads
+# slurm.conf and the jobs file: its ratios are given to sort of the jobs
+# file, then to sort of both files concatenated (the bytes it reads).
+# BENCH_SHAPES=0 skips them.
 [ "${BENCH_SHAPES:-1}" = 0 ] && exit 0
 echo
 echo "hostile shapes (each next to sort of the same input):"
@@ -173,7 +176,18 @@ if have fs-prio; then
 	echo " 40,000 nodes and 40,000 pending jobs:"
 	run sort "$jobs" "sort"
 	run "fs-prio --tsv" "$jobs" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --tsv"
+	tsv_us=$last_us tsv_med=$last_med
 	outsize "$jobs" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --tsv"
 	run "fs-prio --json" "$jobs" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --json"
+	json_us=$last_us json_med=$last_med
 	outsize "$jobs" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --json"
+	# The ratios above are to sort of the jobs file alone; fs-prio reads
+	# slurm.conf too: the same two runs next to sort of both files.
+	both=$dir/shape-conf-and-jobs.txt
+	cat "$conf" "$jobs" >"$both"
+	bytes=$(stat -c %s "$both") rows=$(wc -l <"$both")
+	run "$SORT (slurm.conf+jobs)" "$both" "sort"
+	awk -v a="$tsv_us" -v am="$tsv_med" -v b="$json_us" -v bm="$json_med" -v s="$last_us" -v sm="$last_med" 'BEGIN {
+		printf "  %-38s %4.2fx sort of slurm.conf+jobs (median %4.2fx)\n", "fs-prio --tsv", a / s, am / sm
+		printf "  %-38s %4.2fx sort of slurm.conf+jobs (median %4.2fx)\n", "fs-prio --json", b / s, bm / sm }'
 fi

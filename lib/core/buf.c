@@ -120,12 +120,6 @@ fs_buf_grow(struct fs_buf *b, size_t extra)
 }
 
 void
-fs_buf_addstr(struct fs_buf *b, const char *s)
-{
-	fs_buf_add(b, s, strlen(s));
-}
-
-void
 fs_buf_vprintf(struct fs_buf *b, const char *fmt, va_list ap)
 {
 	va_list cp;

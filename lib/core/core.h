@@ -130,7 +130,12 @@ fs_buf_addch(struct fs_buf *b, char c)
 	b->data[b->len++] = c;
 	b->data[b->len] = '\0';
 }
-void fs_buf_addstr(struct fs_buf *b, const char *s);
+/* Inline too: a literal's length is then known where it is written. */
+static inline void
+fs_buf_addstr(struct fs_buf *b, const char *s)
+{
+	fs_buf_add(b, s, strlen(s));
+}
 void fs_buf_printf(struct fs_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void fs_buf_vprintf(struct fs_buf *b, const char *fmt, va_list ap);
@@ -202,6 +207,12 @@ size_t fs_names_find(const struct fs_names *x, const char *key,
 /* Index entry n - 1, just appended (entries 0 .. n - 2 are indexed). */
 void fs_names_add(struct fs_names *x, size_t n, fs_name_fn *name,
 		  const void *arg);
+/* Find or add in one probe: entry n - 1 is just appended (entries 0 ..
+ * n - 2 are indexed, all by fs_names_put: distinct names); the entry of
+ * the same name if there is one (the caller then drops n - 1), else
+ * n - 1, indexed. */
+size_t fs_names_put(struct fs_names *x, size_t n, fs_name_fn *name,
+		    const void *arg);
 void fs_names_release(struct fs_names *x);
 
 /* Split "a,b,c" into a NULL-terminated list (one allocation; empty

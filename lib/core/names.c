@@ -46,21 +46,52 @@ fs_list_free(char **v)
 	}
 }
 
+/* Where key's probe starts. */
+static size_t
+names_hash(const struct fs_names *x, const char *key)
+{
+	uint64_t h = 14695981039346656037u;
+	const char *p;
+
+	for (p = key; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211u;
+	return (size_t)(h ^ (h >> 29)) & (x->slots - 1);
+}
+
 /* The slot of key: its entry, or the free one to fill. */
 static size_t *
 names_slot(const struct fs_names *x, const char *key, fs_name_fn *name,
 	   const void *arg)
 {
-	uint64_t h = 14695981039346656037u;
-	const char *p;
-	size_t i;
+	size_t i = names_hash(x, key);
 
-	for (p = key; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211u;
-	i = (size_t)(h ^ (h >> 29)) & (x->slots - 1);
 	while (x->slot[i] && strcmp(name(arg, x->slot[i] - 1), key))
 		i = (i + 1) & (x->slots - 1);
 	return &x->slot[i];
+}
+
+/* Twice the slots, entries 0 .. n - 1 indexed again: when distinct
+ * (fs_names_put's), no name is compared; otherwise the last of a name
+ * wins, as fs_names_add's. */
+static void
+names_grow(struct fs_names *x, size_t n, fs_name_fn *name, const void *arg,
+	   int distinct)
+{
+	size_t i, k;
+
+	x->slots = x->slots ? 2 * x->slots : 64;
+	free(x->slot);
+	x->slot = fs_xcalloc(x->slots, sizeof(*x->slot));
+	for (i = 0; i < n; i++) {
+		if (!distinct) {
+			*names_slot(x, name(arg, i), name, arg) = i + 1;
+			continue;
+		}
+		for (k = names_hash(x, name(arg, i)); x->slot[k];
+		     k = (k + 1) & (x->slots - 1))
+			;
+		x->slot[k] = i + 1;
+	}
 }
 
 size_t
@@ -78,16 +109,24 @@ fs_names_find(const struct fs_names *x, const char *key, fs_name_fn *name,
 void
 fs_names_add(struct fs_names *x, size_t n, fs_name_fn *name, const void *arg)
 {
-	size_t i;
-
-	if (2 * n > x->slots) {
-		x->slots = x->slots ? 2 * x->slots : 64;
-		free(x->slot);
-		x->slot = fs_xcalloc(x->slots, sizeof(*x->slot));
-		for (i = 0; i < n; i++)
-			*names_slot(x, name(arg, i), name, arg) = i + 1;
-	} else
+	if (2 * n > x->slots)
+		names_grow(x, n, name, arg, 0);
+	else
 		*names_slot(x, name(arg, n - 1), name, arg) = n;
+}
+
+size_t
+fs_names_put(struct fs_names *x, size_t n, fs_name_fn *name, const void *arg)
+{
+	size_t *sl;
+
+	if (2 * n > x->slots)
+		names_grow(x, n - 1, name, arg, 1);
+	sl = names_slot(x, name(arg, n - 1), name, arg);
+	if (*sl)
+		return *sl - 1;
+	*sl = n;
+	return n - 1;
 }
 
 void

@@ -55,6 +55,18 @@ js_user(struct fs_buf *b, struct js *c, uint32_t u, uint32_t rank)
 	fs_buf_printf(b, ", \"rank\": %u}", rank);
 }
 
+/* ",\n" IND "  \"KEY\": ", without printf (a deep path writes
+ * thousands of levels). */
+static void
+js_key(struct fs_buf *b, const char *ind, const char *key)
+{
+	fs_buf_addstr(b, ",\n");
+	fs_buf_addstr(b, ind);
+	fs_buf_addstr(b, "  \"");
+	fs_buf_addstr(b, key);
+	fs_buf_addstr(b, "\": ");
+}
+
 static void
 js_level(struct fs_buf *b, struct js *c, const struct fs_explain_level *l,
 	 const char *ind)
@@ -63,32 +75,41 @@ js_level(struct fs_buf *b, struct js *c, const struct fs_explain_level *l,
 	const struct fs_node *a = &tr->node[l->node];
 	char ex[FS_FMT_MAX + 1];
 
-	fs_buf_printf(b, "{\n%s  \"name\": ", ind);
+	fs_buf_addstr(b, "{\n");
+	fs_buf_addstr(b, ind);
+	fs_buf_addstr(b, "  \"name\": ");
 	js_name(b, c, l->node);
-	fs_buf_printf(b, ",\n%s  \"kind\": \"%s\",\n%s  \"parent\": ", ind,
-		      a->is_user ? "user" : "account", ind);
+	js_key(b, ind, "kind");
+	fs_buf_addstr(b, a->is_user ? "\"user\"" : "\"account\"");
+	js_key(b, ind, "parent");
 	js_name(b, c, l->fs_parent);
-	fs_buf_printf(b, ",\n%s  \"raw_shares\": ", ind);
+	js_key(b, ind, "raw_shares");
 	if (a->use_parent)
 		fs_buf_addstr(b, "\"parent\"");
 	else
-		fs_buf_printf(b, "%u", a->shares_raw);
-	fs_buf_printf(b, ",\n%s  \"level_shares\": %u,\n%s  \"norm_shares\": ",
-		      ind, l->level_shares, ind);
+		fs_buf_ll(b, a->shares_raw);
+	js_key(b, ind, "level_shares");
+	fs_buf_ll(b, l->level_shares);
+	js_key(b, ind, "norm_shares");
 	fs_buf_double(b, l->shares_norm);
-	fs_buf_printf(b, ",\n%s  \"raw_usage\": ", ind);
+	js_key(b, ind, "raw_usage");
 	fs_json_ld(b, l->usage_raw);
-	fs_buf_printf(b, ",\n%s  \"parent_usage\": ", ind);
+	js_key(b, ind, "parent_usage");
 	fs_json_ld(b, l->parent_usage);
-	fs_buf_printf(b, ",\n%s  \"effective_usage\": ", ind);
+	js_key(b, ind, "effective_usage");
 	fs_json_ld(b, l->usage_efctv);
-	fs_buf_printf(b, ",\n%s  \"level_fs\": ", ind);
+	js_key(b, ind, "level_fs");
 	fs_json_ld(b, l->level_fs);
-	fs_buf_printf(b, ",\n%s  \"level_fs_exact\": \"%s\",\n%s  \"place\": "
-		      "%u,\n%s  \"of\": %u", ind, exact(l->level_fs, ex), ind,
-		      l->place + 1, ind, l->count);
+	js_key(b, ind, "level_fs_exact");
+	fs_buf_addch(b, '"');
+	fs_buf_addstr(b, exact(l->level_fs, ex));
+	fs_buf_addch(b, '"');
+	js_key(b, ind, "place");
+	fs_buf_ll(b, l->place + 1);
+	js_key(b, ind, "of");
+	fs_buf_ll(b, l->count);
 	if (a->parent != a->fs_parent && a->parent != FS_NONE) {
-		fs_buf_printf(b, ",\n%s  \"via\": ", ind);
+		js_key(b, ind, "via");
 		js_name(b, c, a->parent);
 	}
 }

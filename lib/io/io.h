@@ -324,7 +324,9 @@ void fs_jobs_release(struct fs_jobs *j);
 /* ------------------------------------------------------------- jobsfile.c */
 
 /* The pending jobs of a jobs file (NUL-terminated text, cut
- * up in place) appended to s->job; 0, or -1 with e set at the line. */
+ * up in place) appended to s->job; 0, or -1 with e set at the line. The
+ * jobs' names point into text (borrowed): it lives as long as s (fs-prio
+ * hands it to s->jobs_text). */
 int fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text,
 		       struct fs_err *e);
 

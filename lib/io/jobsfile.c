@@ -19,9 +19,16 @@ static const char *const job_cols[] = {
 enum { JC_ID, JC_USER, JC_ACCT, JC_PART, JC_QOS, JC_CPUS, JC_NODES,
        JC_TIME, JC_ACCRUE, JC_NICE, JC_SITE, JC_TRES, JC_MAXCPUS, JC_N };
 
+/* The last Accrue read, as written (in the text) and as a time: a queue's
+ * jobs share few dates. */
+struct last_date {
+	const char *s;
+	long long t;
+};
+
 static int
 job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
-	  struct fs_err *e)
+	  struct last_date *ld, struct fs_err *e)
 {
 	struct fs_err te = {NULL, 0, ""};
 	char *end;
@@ -58,8 +65,14 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 		if (!*v || !strcmp(v, "0") || !strcasecmp(v, "None") ||
 		    !strcasecmp(v, "Unknown"))
 			return 0;
+		if (ld->s && !strcmp(v, ld->s)) {
+			j->accrue = ld->t;
+			return 0;
+		}
 		if (fs_parse_date(v, &j->accrue, &te) < 0)
 			return fs_error(e, line, "column 'Accrue': %s", te.msg);
+		ld->s = v;
+		ld->t = j->accrue;
 		return 0;
 	case JC_NICE:
 	case JC_SITE:
@@ -79,28 +92,20 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 }
 
 /* The job's id, user, account, partition and QOS (normal when not
- * given) in one block: a big queue is not 200,000 small allocations. */
+ * given): the fields themselves, in the text the caller keeps (a big queue
+ * is neither 200,000 small allocations nor a copy of its file). */
 static void
 set_names(struct fs_prio_pending *j, char *const *fields, const int *col)
 {
-	const char *v[5];
 	char **dst[5] = {&j->id, &j->user, &j->acct, &j->part, &j->qos};
-	size_t len[5], total = 0, k;
-	char *p;
+	size_t k;
 
-	for (k = 0; k < 5; k++) {
-		v[k] = col[JC_ID + k] >= 0 ? fields[col[JC_ID + k]] : "";
-		if (JC_ID + k == JC_QOS && !*v[k])
-			v[k] = "normal";
-		len[k] = strlen(v[k]) + 1;
-		total += len[k];
-	}
-	p = j->strings = fs_xmalloc(total);
-	for (k = 0; k < 5; k++) {
-		memcpy(p, v[k], len[k]);
-		*dst[k] = p;
-		p += len[k];
-	}
+	for (k = 0; k < 5; k++)
+		*dst[k] = col[JC_ID + k] >= 0 ? fields[col[JC_ID + k]] :
+						(char *)"";
+	if (!*j->qos)
+		j->qos = (char *)"normal";
+	j->borrowed = 1;
 }
 
 int
@@ -109,6 +114,7 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	char *line, *next, *fields[64];
 	int col[JC_N], c, ncols = 0;
 	unsigned long lineno = 0;
+	struct last_date ld = {NULL, 0};
 	size_t cap = 0;
 	int ret = 0;
 
@@ -194,7 +200,8 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 					       "empty", job_cols[c]);
 		for (c = JC_CPUS; c < JC_N && !ret; c++)
 			if (col[c] >= 0)
-				ret = job_field(j, c, fields[col[c]], lineno, e);
+				ret = job_field(j, c, fields[col[c]], lineno,
+						&ld, e);
 	}
 	if (!ret && !ncols)
 		ret = fs_error(e, lineno, "no header line (JobID, User, "

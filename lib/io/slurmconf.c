@@ -397,7 +397,9 @@ struct node_add {
 static const char *
 node_name(const void *arg, size_t i)
 {
-	return ((const struct fs_prio_cluster *)arg)->node[i].name;
+	const struct fs_prio_cluster *cl = arg;
+
+	return cl->node_names.data + cl->node[i].name;
 }
 
 /* The index of node name, or nnode when there is none. */
@@ -414,16 +416,19 @@ node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 {
 	struct node_add *a = arg;
 	struct fs_prio_cluster *cl = a->cl;
-	size_t i = node_find(cl, name);
+	size_t off = cl->node_names.len, i;
 
 	(void)line;
 	(void)e;
-	if (i == cl->nnode) {
-		FS_GROW(cl->node, cl->nnode, cl->node_cap);
-		cl->node[i].name = fs_xstrdup(name);
+	/* Appended, and dropped again if it was there. */
+	FS_GROW(cl->node, cl->nnode, cl->node_cap);
+	cl->node[cl->nnode].name = off;
+	fs_buf_add(&cl->node_names, name, strlen(name) + 1);
+	i = fs_names_put(&cl->node_index, cl->nnode + 1, node_name, cl);
+	if (i == cl->nnode)
 		cl->nnode++;
-		fs_names_add(&cl->node_index, cl->nnode, node_name, cl);
-	}
+	else
+		cl->node_names.len = off;
 	cl->node[i].cpus = a->cpus;
 	cl->node[i].mem = a->mem;
 	return 0;
@@ -443,7 +448,7 @@ part_node_add(void *arg, const char *name, unsigned long line,
 	/* A partition names its nodes mostly in the order NodeName lines
 	 * defined them: the next one is tried before the index. */
 	size_t i = a->next < a->cl->nnode &&
-		!strcmp(a->cl->node[a->next].name, name) ? a->next
+		!strcmp(node_name(a->cl, a->next), name) ? a->next
 		: node_find(a->cl, name);
 
 	if (i == a->cl->nnode)
@@ -777,7 +782,8 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 
 		if (!strcasecmp(p->nodes, "ALL")) {
 			for (k = 0; k < cl->nnode; k++)
-				part_node_add(&a, cl->node[k].name, p->line, e);
+				part_node_add(&a, node_name(cl, k), p->line,
+					      e);
 		} else if (*p->nodes)
 			ret = hosts_expand(p->nodes, p->line, e, part_node_add,
 					   &a);

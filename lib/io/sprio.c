@@ -14,45 +14,70 @@
 
 /* ------------------------------------------------------------- places */
 
-/* A position of the order, by its job's partition. */
-struct part_pos {
-	const char *part;
-	size_t pos;
+/* The distinct partitions of the jobs, each with how many jobs it has
+ * counted so far: an index of names (few partitions, many jobs). */
+struct parts {
+	const char **name;
+	size_t *count, n, cap;
+	struct fs_names index;
 };
 
-/* By partition, then by position. */
-static int
-by_part_pos(const void *a, const void *b)
+static const char *
+parts_name(const void *arg, size_t i)
 {
-	const struct part_pos *x = a, *y = b;
-	int c = strcmp(x->part, y->part);
+	return ((const struct parts *)arg)->name[i];
+}
 
-	return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
+/* The partition named part, added when new. */
+static size_t
+parts_find(struct parts *v, const char *part)
+{
+	size_t k = fs_names_find(&v->index, part, parts_name, v);
+
+	if (k != SIZE_MAX)
+		return k;
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 8;
+		v->name = fs_xreallocarray(v->name, v->cap, sizeof(*v->name));
+		v->count = fs_xreallocarray(v->count, v->cap,
+					    sizeof(*v->count));
+	}
+	v->name[v->n] = part;
+	v->count[v->n++] = 0;
+	fs_names_add(&v->index, v->n, parts_name, v);
+	return v->n - 1;
 }
 
 /* Each job's place among its partition's jobs, and how many those are,
- * for every position of the order at once (a sort: n log n). */
+ * for every position of the order at once: one walk down the order
+ * counting by partition (the job before's partition is tried first), one
+ * more for the totals. */
 static void
 set_places(struct fs_sprio *o)
 {
 	const struct fs_prio_snapshot *s = o->x->s;
-	size_t n = s->njob, i, k, m;
-	struct part_pos *v = fs_xcalloc(n + 1, sizeof(*v));
+	size_t n = s->njob, i, k = 0;
+	const char *last = NULL;
+	struct parts v;
 
+	memset(&v, 0, sizeof(v));
 	o->place = fs_xcalloc(n + 1, sizeof(*o->place));
 	o->ptotal = fs_xcalloc(n + 1, sizeof(*o->ptotal));
 	for (i = 0; i < n; i++) {
-		v[i].part = s->job[o->order[i]].part;
-		v[i].pos = i;
+		const char *part = s->job[o->order[i]].part;
+
+		if (!last || strcmp(part, last))
+			k = parts_find(&v, part);
+		last = part;
+		o->place[i] = ++v.count[k];
+		/* Its partition's index until the totals are known. */
+		o->ptotal[i] = k;
 	}
-	qsort(v, n, sizeof(*v), by_part_pos);
-	for (i = 0; i < n; i = k) {
-		for (k = i; k < n && !strcmp(v[k].part, v[i].part); k++)
-			o->place[v[k].pos] = k - i + 1;
-		for (m = i; m < k; m++)
-			o->ptotal[v[m].pos] = k - i;
-	}
-	free(v);
+	for (i = 0; i < n; i++)
+		o->ptotal[i] = v.count[o->ptotal[i]];
+	free(v.name);
+	free(v.count);
+	fs_names_release(&v.index);
 }
 
 void
@@ -296,11 +321,16 @@ fmt_limit(struct fs_buf *b, uint32_t m)
 static void
 fmt_date(struct fs_buf *b, long long t)
 {
-	char d[32];
+	/* The last one written: a queue's jobs share few dates. */
+	static long long last;
+	static char d[32];
 
 	if (!t)
 		return;
-	fs_iso_time(t, d);
+	if (t != last || !*d) {
+		fs_iso_time(t, d);
+		last = t;
+	}
 	fs_buf_addstr(b, d);
 }
 
@@ -438,7 +468,7 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 		fs_buf_ll(b, num[k]);
 		fs_buf_addch(b, '\t');
 	}
-	fmt_limit(b, j->pj.time_limit);
+	fmt_limit(b, j->limit);
 	fs_buf_addch(b, '\t');
 	fmt_date(b, j->accrue);
 	fs_buf_addch(b, '\t');
@@ -811,10 +841,10 @@ explain_new(const struct fs_sprio *o, struct fs_buf *b)
 		      "%u node%s, time limit ", n->acct, n->user, n->part,
 		      n->qos, n->cpus, n->cpus == 1 ? "" : "s", n->nodes,
 		      n->nodes == 1 ? "" : "s");
-	if (n->pj.time_limit == FS_INFINITE)
+	if (n->limit == FS_INFINITE)
 		fs_buf_addstr(b, "UNLIMITED\n");
 	else
-		fs_buf_printf(b, "%u min\n", n->pj.time_limit);
+		fs_buf_printf(b, "%u min\n", n->limit);
 	fs_buf_printf(b, "priority: %u = age %.0f + assoc %.0f + fairshare "
 		      "%.0f + jobsize %.0f + partition %.0f + qos %.0f + tres "
 		      "%.0f + site %lld - nice %lld", f->priority, f->w_age,
@@ -826,7 +856,7 @@ explain_new(const struct fs_sprio *o, struct fs_buf *b)
 		fs_buf_addstr(b, " (cut to 4294967295)");
 	if (o->x->tr)
 		fs_buf_printf(b, "\n          fairshare factor %.6f",
-			      n->pj.fs);
+			      n->fs);
 }
 
 /* Why job j is ahead of the new job n. */

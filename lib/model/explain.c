@@ -481,7 +481,8 @@ void
 fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 		     uint32_t user)
 {
-	uint32_t *path, n, k, j, *list;
+	uint32_t *path, n, k, *list;
+	size_t *at, len = 0, cap = 0;
 
 	memset(p, 0, sizeof(*p));
 	p->user = user;
@@ -489,26 +490,37 @@ fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 	path = fs_path(tr, user, &n);
 	p->nstep = n - 1;
 	p->step = fs_xcalloc(n, sizeof(*p->step));
+	/* Every step's list in one block (a deep path is not thousands of
+	 * small ones): where each starts, then the pointers. */
+	at = fs_xcalloc(n, sizeof(*at));
 	for (k = 1; k < n; k++) {
 		struct fs_explain_step *s = &p->step[k - 1];
 
 		list = level_of(tr, path[k], &s->level, 1);
 		s->nbefore = s->level.place;
-		s->before = fs_xcalloc(s->nbefore + 1, sizeof(*s->before));
-		for (j = 0; j < s->nbefore; j++)
-			s->before[j] = list[j];
+		while (len + s->nbefore > cap) {
+			cap = cap ? 2 * cap : 64;
+			p->before_mem = fs_xreallocarray(p->before_mem, cap,
+							 sizeof(*p->before_mem));
+		}
+		if (s->nbefore)
+			memcpy(p->before_mem + len, list,
+			       s->nbefore * sizeof(*list));
+		at[k - 1] = len;
+		len += s->nbefore;
 		free(list);
 	}
+	for (k = 1; k < n; k++)
+		p->step[k - 1].before = p->before_mem ? p->before_mem + at[k - 1]
+						      : NULL;
+	free(at);
 	free(path);
 }
 
 void
 fs_explain_path_release(struct fs_explain_path *p)
 {
-	uint32_t k;
-
-	for (k = 0; k < p->nstep; k++)
-		free(p->step[k].before);
+	free(p->before_mem);
 	free(p->step);
 	memset(p, 0, sizeof(*p));
 }

@@ -485,6 +485,7 @@ struct fs_explain_path {
 	uint32_t user, rank;		/* rank: 1 = best */
 	struct fs_explain_step *step;
 	uint32_t nstep;
+	uint32_t *before_mem;		/* every step's before, one block */
 };
 void fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 			  uint32_t user);
@@ -740,11 +741,14 @@ struct fs_prio_part {
 };
 struct fs_prio_cluster {
 	char *cluster;
-	struct { char *name; uint32_t cpus; double mem; } *node;
+	/* A node's name is at node_names.data + name: one block for all
+	 * of them, not an allocation a node. */
+	struct { size_t name; uint32_t cpus; double mem; } *node;
 	size_t nnode;
 	/* Private: node's capacity and an index of the names, so big
 	 * clusters read in linear time. */
 	size_t node_cap;
+	struct fs_buf node_names;
 	struct fs_names node_index;
 	struct fs_prio_part *part;
 	size_t npart;
@@ -783,16 +787,23 @@ struct fs_prio_pending {
 	uint32_t cpus, max_cpus, nodes;	/* max_cpus FS_NO_VAL unset */
 	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
 	int64_t nice, site;
-	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
 	long long age_at;		/* live: when the controller last
 					 * computed its age; 0 unknown */
+	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
 	int is_new;
-	struct fs_prio_job pj;
+	int borrowed;			/* id, user, acct, part and qos
+					 * point into the snapshot's
+					 * jobs_text (or are "normal"), not
+					 * freed one by one */
+	/* What fs_prio_resolve found that the outputs show (the rest of
+	 * the formula's inputs live only while f is computed): the time
+	 * limit the formula reads (minutes; the partition's default or
+	 * maximum when the job gives none) and the fairshare factor. */
+	uint32_t limit;
+	double fs;
 	struct fs_prio_factors f;
-	double *tres_mem;		/* pj's and f's TRES arrays (resolve) */
-	char *strings;			/* set: id, user, acct, part and qos
-					 * lie in this one block (a jobs
-					 * file's), freed as one */
+	double *tres_mem;		/* the formula's and f's TRES arrays
+					 * (resolve) */
 };
 
 struct fs_prio_snapshot {
@@ -807,6 +818,8 @@ struct fs_prio_snapshot {
 	uint32_t assoc_max;
 	struct fs_prio_pending *job;
 	size_t njob;
+	char *jobs_text;		/* a jobs file's text, cut up in place:
+					 * the borrowed jobs' names */
 	struct fs_buf tree;		/* live: the association tree as TSV */
 	long long now;			/* live: when it was read */
 };
@@ -871,10 +884,12 @@ int fs_prio_tree_priorities(struct fs_prio_snapshot *s,
 /* A job pending in several partitions ("p1,p2") becomes a job per
  * partition, as sprio shows it. */
 void fs_prio_split_partitions(struct fs_prio_snapshot *s);
-/* j->pj from the snapshot and tree. Returns 0, or -1 with e set when the
- * job names a partition, QOS, association or TRES that does not exist. */
+/* The formula's inputs for j into pj (fs_prio_compute's; its TRES
+ * counts in j->tres_mem), from the snapshot and tree, and j->limit and
+ * j->fs. Returns 0, or -1 with e set when the job names a partition, QOS,
+ * association or TRES that does not exist. */
 int fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
-		    struct fs_err *e);
+		    struct fs_prio_job *pj, struct fs_err *e);
 /* The new job's sizes from o into j and *mem (MB), checked before the
  * cluster is asked. Returns 0, or -1 with e set (a usage error). */
 int fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,

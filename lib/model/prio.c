@@ -423,9 +423,8 @@ fs_prio_cluster_release(struct fs_prio_cluster *cl)
 		free(cl->part[i].billing);
 	}
 	free(cl->part);
-	for (i = 0; i < cl->nnode; i++)
-		free(cl->node[i].name);
 	free(cl->node);
+	fs_buf_release(&cl->node_names);
 	fs_names_release(&cl->node_index);
 	free(cl->cluster);
 	memset(cl, 0, sizeof(*cl));
@@ -485,9 +484,7 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 	}
 	free(s->assoc);
 	for (i = 0; i < s->njob; i++) {
-		if (s->job[i].strings) {
-			free(s->job[i].strings);
-		} else {
+		if (!s->job[i].borrowed) {
 			free(s->job[i].id);
 			free(s->job[i].user);
 			free(s->job[i].acct);
@@ -498,6 +495,7 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 		free(s->job[i].tres_mem);
 	}
 	free(s->job);
+	free(s->jobs_text);
 	free(s->part_tres);
 	fs_prio_cluster_release(&s->cl);
 	fs_buf_release(&s->tree);

@@ -300,14 +300,13 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 
 		/* Strings of their own, as the rows below share and free
 		 * them. */
-		if (j->strings) {
+		if (j->borrowed) {
 			j->id = fs_xstrdup(j->id);
 			j->user = fs_xstrdup(j->user);
 			j->acct = fs_xstrdup(j->acct);
 			j->part = fs_xstrdup(j->part);
 			j->qos = fs_xstrdup(j->qos);
-			free(j->strings);
-			j->strings = NULL;
+			j->borrowed = 0;
 		}
 		copy = j->part;
 
@@ -395,12 +394,11 @@ resolve_sizes(const struct fs_prio_pending *j, const struct fs_prio_part *p,
 
 int
 fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
-		struct fs_err *e)
+		struct fs_prio_job *pj, struct fs_err *e)
 {
 	const struct fs_prio_snapshot *s = x->s;
 	const struct fs_prio_part *p;
 	const struct fs_prio_assoc *pa;
-	struct fs_prio_job *pj = &j->pj;
 	size_t k = 0;
 	int q;
 
@@ -434,6 +432,8 @@ fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 					j->id, j->acct, j->user);
 		pj->fs = x->tr->node[a].fs_factor;
 	}
+	j->limit = pj->time_limit;
+	j->fs = pj->fs;
 	if (s->conf.ntres)
 		return resolve_tres(s, j, k, pj, e);
 	return 0;
@@ -628,10 +628,11 @@ static int
 new_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 	    struct fs_err *e)
 {
+	struct fs_prio_job pj;
 	char *p;
 
 	e->file = NULL;
-	if (fs_prio_resolve(x, j, e) == 0)
+	if (fs_prio_resolve(x, j, &pj, e) == 0)
 		return 0;
 	if ((p = strstr(e->msg, "job new: ")))
 		memmove(p, p + 9, strlen(p + 9) + 1);
@@ -676,11 +677,12 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
  * id as Slurm's queue would (numerically when both are numbers), then
  * partition. */
 struct queue_key {
-	uint32_t priority;
-	int is_new, numeric;
+	/* From the top: the priority's complement, whether the job is the
+	 * new one, and (the lowest bit, outside the order) whether its id
+	 * is a number. */
+	uint64_t major;
 	unsigned long long id;
 	const struct fs_prio_pending *job;
-	size_t i;
 };
 
 static int
@@ -689,11 +691,9 @@ by_priority(const void *pa, const void *pb)
 	const struct queue_key *a = pa, *b = pb;
 	int c;
 
-	if (a->priority != b->priority)
-		return a->priority > b->priority ? -1 : 1;
-	if (a->is_new != b->is_new)
-		return a->is_new - b->is_new;
-	if (a->numeric && b->numeric && a->id != b->id)
+	if (a->major >> 1 != b->major >> 1)
+		return a->major >> 1 < b->major >> 1 ? -1 : 1;
+	if (a->major & b->major & 1 && a->id != b->id)
 		return a->id < b->id ? -1 : 1;
 	if ((c = strcmp(a->job->id, b->job->id)))
 		return c;
@@ -709,16 +709,15 @@ fs_prio_queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
 	for (i = 0; i < n; i++) {
 		char *end;
 
-		k[i].priority = job[i].f.priority;
-		k[i].is_new = job[i].is_new;
 		k[i].id = strtoull(job[i].id, &end, 10);
-		k[i].numeric = *job[i].id && !*end;
+		k[i].major = (uint64_t)(UINT32_MAX - job[i].f.priority) << 2 |
+			     (uint64_t)!!job[i].is_new << 1 |
+			     (uint64_t)(*job[i].id && !*end);
 		k[i].job = &job[i];
-		k[i].i = i;
 	}
 	qsort(k, n, sizeof(*k), by_priority);
 	for (i = 0; i < n; i++)
-		order[i] = k[i].i;
+		order[i] = (size_t)(k[i].job - job);
 	free(k);
 }
 

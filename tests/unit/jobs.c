@@ -421,7 +421,7 @@ test_new_job(void)
 
 			snprintf(got, sizeof(got), "%s/%s %s %s %u/%u %u min "
 				 "%s", j->acct, j->user, j->part, j->qos,
-				 j->cpus, j->nodes, j->pj.time_limit, j->tres);
+				 j->cpus, j->nodes, j->limit, j->tres);
 			r = j->is_new && j->accrue == 1000 &&
 				j == &w.s.job[w.s.njob - 1] ? 0 : 1;
 		} else

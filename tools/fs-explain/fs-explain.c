@@ -273,11 +273,21 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 static void
 wrap(struct fs_buf *b, int indent)
 {
-	const char *p, *w;
+	const char *p = para_buf.data, *w;
 	int col = 0, first = 1;
 	int hang = strncmp(para_buf.data, "- ", 2) == 0 ? 2 : 0;
+	size_t n = para_buf.len;
 
-	for (p = para_buf.data; *p;) {
+	/* What fits on its line as it is (one space between words, none
+	 * around them) is that line: most of a deep path's. */
+	if (n && p[0] != ' ' && p[n - 1] != ' ' && (size_t)indent + n <= 78 &&
+	    !strstr(p, "  ")) {
+		pad(b, indent);
+		fs_buf_add(b, p, n);
+		fs_buf_addch(b, '\n');
+		return;
+	}
+	for (; *p;) {
 		int len;
 
 		while (*p == ' ')

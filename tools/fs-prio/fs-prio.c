@@ -211,7 +211,9 @@ load_jobs(struct fs_prio_snapshot *s, const char *path, struct fs_err *e)
 	}
 	fs_buf_addch(&text, '\0');
 	ret = fs_prio_jobs_parse(s, text.data, e);
-	fs_buf_release(&text);
+	/* The jobs' names lie in it. */
+	free(s->jobs_text);
+	s->jobs_text = text.data;
 	if (!ret)
 		e->file = NULL;
 	return ret;
@@ -418,23 +420,32 @@ static int
 compute(struct ctx *x, struct fs_err *e)
 {
 	struct fs_prio_snapshot *s = &x->s;
-	size_t i;
+	struct fs_prio_job pj;
+	size_t i, n;
 	int r;
 
 	fs_prio_split_partitions(s);
 	e->file = x->o->jobs_file;
-	for (i = 0; i < s->njob; i++)
-		if (fs_prio_resolve(&x->p, &s->job[i], e) < 0)
+	/* A job's formula inputs live only while its factors are computed
+	 * (a big queue is smaller so). */
+	for (n = s->njob, i = 0; i < n; i++) {
+		struct fs_prio_pending *j = &s->job[i];
+
+		if (fs_prio_resolve(&x->p, j, &pj, e) < 0)
 			return -1;
-	if (x->o->new && (r = fs_prio_new_job(&x->p, &x->o->job, e)) < 0) {
-		if (r == -2)
-			fs_err_print(e);
-		return r;
+		fs_prio_compute(&s->conf, &pj, x->stored_ages && j->age_at ?
+				j->age_at : x->p.now, &j->f);
 	}
-	for (i = 0; i < s->njob; i++)
-		fs_prio_compute(&s->conf, &s->job[i].pj,
-				x->stored_ages && s->job[i].age_at ?
-				s->job[i].age_at : x->p.now, &s->job[i].f);
+	if (x->o->new) {
+		if ((r = fs_prio_new_job(&x->p, &x->o->job, e)) < 0) {
+			if (r == -2)
+				fs_err_print(e);
+			return r;
+		}
+		/* Resolved once more: it was, without error. */
+		fs_prio_resolve(&x->p, x->p.newjob, &pj, e);
+		fs_prio_compute(&s->conf, &pj, x->p.now, &x->p.newjob->f);
+	}
 	return 0;
 }
 
@@ -452,7 +463,7 @@ cost(struct ctx *x, struct fs_buf *b, struct fs_err *e)
 	struct fs_cost c;
 	double mem = 0, v[FS_PRIO_TRES_MAX];
 	long long hl = FS_SLURM_HALF_LIFE, period = FS_SLURM_CALC_PERIOD;
-	uint32_t limit = j->pj.time_limit;
+	uint32_t limit = j->limit;
 	char tres[128];
 	int q;
 
