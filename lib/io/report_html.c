@@ -529,13 +529,16 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 			      nzero);
 	fs_buf_addstr(b, "</summary>\n");
 	if (i != tr->root) {
+		/* The nearest 64 ancestors at most, so a deep chain stays
+		 * linear: further up is an ellipsis. */
 		fs_buf_addstr(b, "<p class=\"path\">In ");
 		for (p = a->parent;; p = tr->node[p].parent) {
-			if (np < sizeof(path) / sizeof(*path))
-				path[np++] = p;
-			if (p == tr->root)
+			path[np++] = p;
+			if (p == tr->root || np == sizeof(path) / sizeof(*path))
 				break;
 		}
+		if (p != tr->root)
+			fs_buf_addstr(b, "&#8230; &#8250; ");
 		while (np--) {
 			acct_link(b, r, path[np]);
 			if (np)
