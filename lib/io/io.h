@@ -308,12 +308,13 @@ int fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e);
 
 /* Parse the text of `sacct -a -X -P` (or -p) in place: the header names
  * the columns (JobID, User, Account, Start, End, and AllocTRES or
- * AllocCPUS; Partition optional), and each job is matched to its user
- * association in tr by (Account, User, Partition), then (Account, User)
- * with no partition. A job whose association is not in the tree (deleted
- * since it ran) is an error, or with skip_unknown counted in j->unknown
- * and left out. The jobs point into text, which must outlive them.
- * Returns 0, or -1 with e set (e->file is left to the caller). */
+ * AllocCPUS; Partition and Timelimit optional), and each job is matched
+ * to its user association in tr by (Account, User, Partition), then
+ * (Account, User) with no partition. A job whose association is not in
+ * the tree (deleted since it ran) is an error, or with skip_unknown
+ * counted in j->unknown and left out. The jobs point into text, which
+ * must outlive them. Returns 0, or -1 with e set (e->file is left to the
+ * caller). */
 int fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
 		  const struct fs_tree *tr, int skip_unknown,
 		  struct fs_err *e);
