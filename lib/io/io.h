@@ -344,6 +344,10 @@ void fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
 		  const struct fs_cost *c);
 void fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
 		  const struct fs_cost_info *in, const struct fs_cost *c);
+/* One side's facts as a JSON object: {"usage", "fairshare", "rank"} for a
+ * user, {"usage", "level_fs", "place", "of"} for an account. */
+void fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
+		       const struct fs_cost_side *s);
 
 /* --------------------------------------------------------- explain_json.c */
 
@@ -360,5 +364,22 @@ void fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro, double half_life,
 			  const struct fs_explain_path *p,
 			  const struct fs_explain *pass);
+/* fs-explain --forecast --json: the question (f), the answer (r) and
+ * the assumptions it was computed under (f and in), one JSON document. */
+struct fs_forecast_info {
+	int has_taken;			/* f->from is the tree's 'taken' */
+	const char *running_file;	/* --running, or NULL */
+	const struct fs_jobs *running;	/* its jobs, or NULL */
+	int no_running;			/* --no-running */
+	int has_run_col;		/* the tree has TRESRunMins */
+	const char *rate_from;		/* --rate-from, or NULL */
+	long long window;		/* its window, seconds */
+	size_t rate_unknown;		/* its jobs left out */
+};
+void fs_explain_json_forecast(struct fs_buf *b, const struct fs_tree *tr,
+			      const struct fs_rank_opts *ro, double half_life,
+			      const struct fs_forecast_opts *f,
+			      const struct fs_forecast *r,
+			      const struct fs_forecast_info *in);
 
 #endif

@@ -1154,6 +1154,22 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	f.rate = rate;
 	f.run = o->running ? NULL : run;
 	fs_forecast_run(tr, &c->ro, &f, &r);
+	if (o->json) {
+		struct fs_forecast_info in;
+
+		memset(&in, 0, sizeof(in));
+		in.has_taken = has_taken;
+		in.running_file = o->running;
+		in.running = &running;
+		in.no_running = o->no_running;
+		in.has_run_col = fs_header_col(h, "TRESRunMins") >= 0;
+		in.rate_from = o->rate_from;
+		in.window = o->window;
+		in.rate_unknown = jobs.unknown;
+		fs_explain_json_forecast(b, tr, &c->ro, c->half_life, &f, &r,
+					 &in);
+		goto answered;
+	}
 
 	/* The question. */
 	text_whatif(b, c);
@@ -1673,9 +1689,8 @@ run(int argc, char **argv, struct opts *o)
 			return fs_opt_other(ch, synopsis, usage);
 		}
 	}
-	if (o->forecast && (o->json || o->interactive)) {
-		fs_warn("--forecast: not with %s (text only, one question)",
-			o->json ? "--json" : "-i");
+	if (o->forecast && o->interactive) {
+		fs_warn("--forecast: not with -i (one question)");
 		return fs_usage_error(synopsis);
 	}
 	names = argv + optind;
