@@ -24,63 +24,16 @@ cd "$(dirname "$0")" || exit 1
 bin=${FS_BIN:-$PWD/../bin}
 export PATH="$bin:$PATH"
 
-skip() {
-	echo "1..0 # SKIP $*"
-	exit 0
-}
-[ -z "${FS_SKIP_SLURM:-}" ] || skip "FS_SKIP_SLURM is set"
-[ -n "${FS_RELEASE:-}" ] || [ -n "${FS_CLIFILTER_HOST:-}" ] ||
-	skip "runs in the chroot stacks (tests/releases.t), or on the host with FS_CLIFILTER_HOST=1"
-[ "$(id -u)" = 0 ] || skip "needs root to run the Slurm daemons"
-for p in slurmctld slurmd slurmdbd munged mariadbd; do
-	command -v "$p" >/dev/null || [ -x "/usr/sbin/$p" ] ||
-		skip "Slurm packages missing ($p; see tests/slurm/install.sh)"
-done
-for p in sbatch sacctmgr scontrol squeue sacct timeout; do
-	command -v "$p" >/dev/null || skip "missing $p"
-done
+. slurm/private-stack.sh
+unset FS_CLI_FILTER_DEBUG
+export FS_SLURM_EXTRA_CONF="CliFilterPlugins=cli_filter/lua"
+private_stack CLIFILTER /tmp/fs-slurm-clifilter 17217 sacct timeout
 lua_so=$(ls /usr/lib/*/slurm-wlm/cli_filter_lua.so /usr/lib/*/slurm/cli_filter_lua.so \
 	/usr/lib*/slurm/cli_filter_lua.so 2>/dev/null | head -n 1)
 [ -n "$lua_so" ] || skip "Slurm's cli_filter/lua plugin is not installed"
-ldd "$lua_so" 2>/dev/null | grep -q 'not found' &&
+! ldd "$lua_so" 2>/dev/null | grep -q 'not found' ||
 	skip "$lua_so: a library is missing ($(ldd "$lua_so" | grep 'not found' | head -n 1))"
-[ -x "$bin/fs-prio" ] && [ -x "$bin/fs-tree" ] || skip "no $bin/fs-prio (run make)"
-"$bin/fs-prio" --help | grep -q 'Live mode built in: yes' ||
-	skip "fs-prio built without libslurm"
-
-export FS_SLURM_DIR=${FS_CLIFILTER_SLURM_DIR:-/tmp/fs-slurm-clifilter}
-export FS_SLURM_PORT_BASE=${FS_CLIFILTER_PORT_BASE:-17217}
-for port in $FS_SLURM_PORT_BASE $((FS_SLURM_PORT_BASE + 1)) \
-	$((FS_SLURM_PORT_BASE + 2)) $((FS_SLURM_PORT_BASE - 3511)); do
-	if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-		skip "port $port is in use (set FS_CLIFILTER_PORT_BASE)"
-	fi
-done
-unset FS_SLURM_FLAGS FS_SLURM_DAMPENING FS_SLURM_RESET FS_SLURM_PRIVATE_DATA \
-	FS_CLI_FILTER_DEBUG
 export FS_SLURM_CPUS=4 FS_SLURM_HALF_LIFE=7-0
-export FS_SLURM_EXTRA_CONF="CliFilterPlugins=cli_filter/lua"
-. slurm/env.sh
-
-tmp=$(mktemp -d) || exit 1
-chmod 755 "$tmp"
-log=$tmp/log
-cleanup() {
-	slurm/stack.sh stop >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-n=0
-ok() { # ok STATUS NAME
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-bail() {
-	echo "Bail out! $*"
-	sed 's/^/# /' "$log" 2>/dev/null | tail -n 30
-	exit 1
-}
 
 echo "1..9"
 # The toolkit as 'make install' puts it, under a prefix of its own.

@@ -12,63 +12,21 @@
 # controls: the predictions for 4 CPUs and for a 4-minute limit must both
 # be outside the tolerance, or the comparison means nothing.
 #
-# Runs in the chroot stacks only (tests/releases.t sets FS_RELEASE;
-# FS_RELEASES_TESTS=tests/cost-slurm.t runs it alone), never on the host's.
+# Runs in the chroot stacks (tests/releases.t sets FS_RELEASE;
+# FS_RELEASES_TESTS=tests/cost-slurm.t runs it alone); on the host only with
+# FS_COST_HOST=1 (a private stack on ports FS_COST_PORT_BASE.., default
+# 17117), when no other run uses the host's Slurm.
 # Takes about four minutes.
 set -u
 cd "$(dirname "$0")" || exit 1
 bin=${FS_BIN:-$PWD/../bin}
 export PATH="$bin:$PATH"
 
-skip() {
-	echo "1..0 # SKIP $*"
-	exit 0
-}
-[ -z "${FS_SKIP_SLURM:-}" ] || skip "FS_SKIP_SLURM is set"
-[ -n "${FS_RELEASE:-}" ] || skip "runs in the chroot stacks only (tests/releases.t)"
-[ "$(id -u)" = 0 ] || skip "needs root to run the Slurm daemons"
-for p in slurmctld slurmd slurmdbd munged mariadbd; do
-	command -v "$p" >/dev/null || [ -x "/usr/sbin/$p" ] ||
-		skip "Slurm packages missing ($p; see tests/slurm/install.sh)"
-done
-for p in sbatch sacctmgr scontrol squeue scancel; do
-	command -v "$p" >/dev/null || skip "Slurm client missing ($p)"
-done
-[ -x "$bin/fs-prio" ] && [ -x "$bin/fs-tree" ] || skip "no $bin/fs-prio (run make)"
-"$bin/fs-prio" --help | grep -q 'Live mode built in: yes' ||
-	skip "fs-prio built without libslurm"
-
-export FS_SLURM_DIR=${FS_COST_SLURM_DIR:-/tmp/fs-slurm-cost}
-export FS_SLURM_PORT_BASE=${FS_COST_SLURM_PORT_BASE:-17117}
-for port in $FS_SLURM_PORT_BASE $((FS_SLURM_PORT_BASE + 1)) \
-	$((FS_SLURM_PORT_BASE + 2)) $((FS_SLURM_PORT_BASE - 3511)); do
-	if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-		skip "port $port is in use (set FS_COST_SLURM_PORT_BASE)"
-	fi
-done
-unset FS_SLURM_FLAGS FS_SLURM_DAMPENING FS_SLURM_RESET FS_SLURM_PRIVATE_DATA \
-	FS_SLURM_EXTRA_CONF
+. slurm/private-stack.sh
+# FS_COST_HOST=1: on the host, only when no other run uses its Slurm.
+unset FS_SLURM_EXTRA_CONF
+private_stack COST /tmp/fs-slurm-cost 17117
 export FS_SLURM_CPUS=4 FS_SLURM_HALF_LIFE=7-0
-. slurm/env.sh
-
-tmp=$(mktemp -d) || exit 1
-log=$tmp/log
-cleanup() {
-	slurm/stack.sh stop >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-n=0
-ok() { # ok STATUS NAME
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-bail() {
-	echo "Bail out! $*"
-	sed 's/^/# /' "$log" 2>/dev/null | tail -n 30
-	exit 1
-}
 
 echo "1..6"
 {
