@@ -5,8 +5,8 @@
 # run that job (sleep 120 s, so it runs its whole limit), and compare the
 # RawUsage slurmctld then holds with the prediction.
 #
-# Then the forecast the same way (below). Tolerance: 5 %. The job's real run time is its 120 s of sleep plus the
-# second or two of starting and ending (about 2 %), and the usage decays
+# Then the forecast the same way (below). Tolerance: 5 %. The job's real
+# run time is its 120 s of sleep plus the second or two of starting and ending (about 2 %), and the usage decays
 # for the minute or so between the job's end and the pass that is read
 # (PriorityCalcPeriod 1 minute, half-life 7 days: 0.01 %). Negative
 # controls: the predictions for 4 CPUs and for a 4-minute limit must both
@@ -28,7 +28,7 @@ unset FS_SLURM_EXTRA_CONF
 private_stack COST /tmp/fs-slurm-cost 17117
 export FS_SLURM_CPUS=4 FS_SLURM_HALF_LIFE=7-0
 
-echo "1..6"
+echo "1..7"
 {
 	slurm/stack.sh wipe && slurm/stack.sh start
 } >"$log" 2>&1 || bail "stack.sh start failed"
@@ -92,7 +92,9 @@ ok $? "negative control: not within 5 % of the prediction for 4 minutes ($neg_ti
 # above costb must come within 65 s of the predicted decay run (the
 # controller's passes are a minute apart and not in step with the dump's
 # time, plus a poll every 2 s). Negative control: the prediction for 1 CPU
-# (about 240 s) is not within 65 s.
+# (about 240 s) is not within 65 s. The prediction from the running job
+# itself (--running, sacct -s R with its Timelimit) must come within 65 s
+# too.
 job=$(sbatch --parsable --uid=costb -A costacct -n 3 -t 10 -o /dev/null \
 	--wrap 'sleep 400' 2>>"$log") || bail "sbatch failed"
 for _ in $(seq 60); do
@@ -107,6 +109,14 @@ at() { # RATE: the predicted time, seconds since the epoch
 }
 pred=$(at 3)
 neg=$(at 1)
+# The same from the running job itself (--running: sacct -s R, the job
+# charged to its 10-minute limit, TRESRunMins not charged as well).
+sacct -a -X -P -s R -o JobID,User,Account,Partition,Start,End,AllocTRES,Timelimit \
+	>"$tmp/running.txt" 2>>"$log"
+cat "$tmp/running.txt" >>"$log"
+pred_run=$(fs-explain --forecast costacct/costa costacct/costb \
+	--running "$tmp/running.txt" "$tmp/t0.tsv" 2>>"$log" | tee -a "$log" |
+	sed -n 's/^Answer: at \([^,]*\),.*/\1/p' | xargs -r -I{} date -d {} +%s)
 seen=
 if [ -n "$pred" ]; then
 	while [ "$(date +%s)" -lt $((pred + 150)) ]; do
@@ -120,7 +130,7 @@ if [ -n "$pred" ]; then
 	done
 fi
 scancel "$job" >/dev/null 2>&1
-echo "# forecast: predicted $pred (1 CPU: $neg), seen $seen"
+echo "# forecast: predicted $pred (--running: $pred_run; 1 CPU: $neg), seen $seen"
 close() { # A B: |A - B| <= 65
 	[ -n "$1" ] && [ -n "$2" ] && [ $(($1 - $2)) -le 65 ] && [ $(($2 - $1)) -le 65 ]
 }
@@ -129,5 +139,7 @@ ok $? "costa ranks above costb again at the predicted decay run (+-65 s): seen $
 close "$seen" "$neg"
 [ $? != 0 ] && [ -n "$neg" ]
 ok $? "negative control: not at the time predicted for 1 CPU ($neg)"
+close "$seen" "$pred_run"
+ok $? "with --running (sacct -s R) instead of the rate: the same decay run (+-65 s): predicted $pred_run"
 [ "${FS_COST_SLURM_VERBOSE:-}" ] && sed 's/^/# /' "$log"
 exit 0
