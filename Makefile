@@ -147,6 +147,16 @@ install: all
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/fs-toolkit
 	for p in $(PROGS); do ln -sf fs-toolkit \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$p; done
+	install -d $(DESTDIR)$(PREFIX)/share/fs-toolkit
+	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' \
+		-e 's|@DATADIR@|$(PREFIX)/share/fs-toolkit|g' contrib/cli_filter.lua \
+		>$(DESTDIR)$(PREFIX)/share/fs-toolkit/cli_filter.lua
+	chmod 644 $(DESTDIR)$(PREFIX)/share/fs-toolkit/cli_filter.lua
+	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' \
+		-e 's|@DATADIR@|$(PREFIX)/share/fs-toolkit|g' \
+		contrib/fs-cli-filter-snapshot \
+		>$(DESTDIR)$(PREFIX)/share/fs-toolkit/fs-cli-filter-snapshot
+	chmod 755 $(DESTDIR)$(PREFIX)/share/fs-toolkit/fs-cli-filter-snapshot
 
 clean:
 	rm -rf build bin

@@ -37,7 +37,7 @@ _fs_toolkit()
 	[ "$COMP_CWORD" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD - 1]}
 	COMPREPLY=()
 	case $prev in
-	--tree|--jobs-file|--conf|--since|--out|--sshare|--jobs|--rate-from)
+	--tree|--jobs-file|--conf|--since|--out|--sshare|--jobs|--rate-from|--running)
 		if [ "$prev" != --jobs ] || [ "$1" != fs-prio ]; then
 			COMPREPLY=($(compgen -f -- "$cur"))
 			return

@@ -5,72 +5,30 @@
 # run that job (sleep 120 s, so it runs its whole limit), and compare the
 # RawUsage slurmctld then holds with the prediction.
 #
-# Then the forecast the same way (below). Tolerance: 5 %. The job's real run time is its 120 s of sleep plus the
-# second or two of starting and ending (about 2 %), and the usage decays
+# Then the forecast the same way (below). Tolerance: 5 %. The job's real
+# run time is its 120 s of sleep plus the second or two of starting and ending (about 2 %), and the usage decays
 # for the minute or so between the job's end and the pass that is read
 # (PriorityCalcPeriod 1 minute, half-life 7 days: 0.01 %). Negative
 # controls: the predictions for 4 CPUs and for a 4-minute limit must both
 # be outside the tolerance, or the comparison means nothing.
 #
-# Runs in the chroot stacks only (tests/releases.t sets FS_RELEASE;
-# FS_RELEASES_TESTS=tests/cost-slurm.t runs it alone), never on the host's.
+# Runs in the chroot stacks (tests/releases.t sets FS_RELEASE;
+# FS_RELEASES_TESTS=tests/cost-slurm.t runs it alone); on the host only with
+# FS_COST_HOST=1 (a private stack on ports FS_COST_PORT_BASE.., default
+# 17117), when no other run uses the host's Slurm.
 # Takes about four minutes.
 set -u
 cd "$(dirname "$0")" || exit 1
 bin=${FS_BIN:-$PWD/../bin}
 export PATH="$bin:$PATH"
 
-skip() {
-	echo "1..0 # SKIP $*"
-	exit 0
-}
-[ -z "${FS_SKIP_SLURM:-}" ] || skip "FS_SKIP_SLURM is set"
-[ -n "${FS_RELEASE:-}" ] || skip "runs in the chroot stacks only (tests/releases.t)"
-[ "$(id -u)" = 0 ] || skip "needs root to run the Slurm daemons"
-for p in slurmctld slurmd slurmdbd munged mariadbd; do
-	command -v "$p" >/dev/null || [ -x "/usr/sbin/$p" ] ||
-		skip "Slurm packages missing ($p; see tests/slurm/install.sh)"
-done
-for p in sbatch sacctmgr scontrol squeue scancel; do
-	command -v "$p" >/dev/null || skip "Slurm client missing ($p)"
-done
-[ -x "$bin/fs-prio" ] && [ -x "$bin/fs-tree" ] || skip "no $bin/fs-prio (run make)"
-"$bin/fs-prio" --help | grep -q 'Live mode built in: yes' ||
-	skip "fs-prio built without libslurm"
-
-export FS_SLURM_DIR=${FS_COST_SLURM_DIR:-/tmp/fs-slurm-cost}
-export FS_SLURM_PORT_BASE=${FS_COST_SLURM_PORT_BASE:-17117}
-for port in $FS_SLURM_PORT_BASE $((FS_SLURM_PORT_BASE + 1)) \
-	$((FS_SLURM_PORT_BASE + 2)) $((FS_SLURM_PORT_BASE - 3511)); do
-	if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-		skip "port $port is in use (set FS_COST_SLURM_PORT_BASE)"
-	fi
-done
-unset FS_SLURM_FLAGS FS_SLURM_DAMPENING FS_SLURM_RESET FS_SLURM_PRIVATE_DATA \
-	FS_SLURM_EXTRA_CONF
+. slurm/private-stack.sh
+# FS_COST_HOST=1: on the host, only when no other run uses its Slurm.
+unset FS_SLURM_EXTRA_CONF
+private_stack COST /tmp/fs-slurm-cost 17117
 export FS_SLURM_CPUS=4 FS_SLURM_HALF_LIFE=7-0
-. slurm/env.sh
 
-tmp=$(mktemp -d) || exit 1
-log=$tmp/log
-cleanup() {
-	slurm/stack.sh stop >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-n=0
-ok() { # ok STATUS NAME
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-bail() {
-	echo "Bail out! $*"
-	sed 's/^/# /' "$log" 2>/dev/null | tail -n 30
-	exit 1
-}
-
-echo "1..6"
+echo "1..7"
 {
 	slurm/stack.sh wipe && slurm/stack.sh start
 } >"$log" 2>&1 || bail "stack.sh start failed"
@@ -134,7 +92,9 @@ ok $? "negative control: not within 5 % of the prediction for 4 minutes ($neg_ti
 # above costb must come within 65 s of the predicted decay run (the
 # controller's passes are a minute apart and not in step with the dump's
 # time, plus a poll every 2 s). Negative control: the prediction for 1 CPU
-# (about 240 s) is not within 65 s.
+# (about 240 s) is not within 65 s. The prediction from the running job
+# itself (--running, sacct -s R with its Timelimit) must come within 65 s
+# too.
 job=$(sbatch --parsable --uid=costb -A costacct -n 3 -t 10 -o /dev/null \
 	--wrap 'sleep 400' 2>>"$log") || bail "sbatch failed"
 for _ in $(seq 60); do
@@ -149,6 +109,14 @@ at() { # RATE: the predicted time, seconds since the epoch
 }
 pred=$(at 3)
 neg=$(at 1)
+# The same from the running job itself (--running: sacct -s R, the job
+# charged to its 10-minute limit, TRESRunMins not charged as well).
+sacct -a -X -P -s R -o JobID,User,Account,Partition,Start,End,AllocTRES,Timelimit \
+	>"$tmp/running.txt" 2>>"$log"
+cat "$tmp/running.txt" >>"$log"
+pred_run=$(fs-explain --forecast costacct/costa costacct/costb \
+	--running "$tmp/running.txt" "$tmp/t0.tsv" 2>>"$log" | tee -a "$log" |
+	sed -n 's/^Answer: at \([^,]*\),.*/\1/p' | xargs -r -I{} date -d {} +%s)
 seen=
 if [ -n "$pred" ]; then
 	while [ "$(date +%s)" -lt $((pred + 150)) ]; do
@@ -162,7 +130,7 @@ if [ -n "$pred" ]; then
 	done
 fi
 scancel "$job" >/dev/null 2>&1
-echo "# forecast: predicted $pred (1 CPU: $neg), seen $seen"
+echo "# forecast: predicted $pred (--running: $pred_run; 1 CPU: $neg), seen $seen"
 close() { # A B: |A - B| <= 65
 	[ -n "$1" ] && [ -n "$2" ] && [ $(($1 - $2)) -le 65 ] && [ $(($2 - $1)) -le 65 ]
 }
@@ -171,5 +139,7 @@ ok $? "costa ranks above costb again at the predicted decay run (+-65 s): seen $
 close "$seen" "$neg"
 [ $? != 0 ] && [ -n "$neg" ]
 ok $? "negative control: not at the time predicted for 1 CPU ($neg)"
+close "$seen" "$pred_run"
+ok $? "with --running (sacct -s R) instead of the rate: the same decay run (+-65 s): predicted $pred_run"
 [ "${FS_COST_SLURM_VERBOSE:-}" ] && sed 's/^/# /' "$log"
 exit 0

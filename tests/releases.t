@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The real-Slurm tests (slurm.t, prio-slurm.t, decay-slurm.t, and
-# cost-slurm.t, which runs only here: FS_RELEASE names the suite) against other
-# Slurm releases: for each Debian suite in FS_RELEASES (default "trixie
-# forky": Slurm 24.11 and 26.05), a minbase chroot (tests/slurm/chroot.sh,
-# made once and cached under /var/cache/fs-toolkit), 'make -k WERROR=1' of
-# this checkout inside it, then each test file through prove inside it, in
-# namespaces of its own (so its stack never meets the host's).
+# cost-slurm.t and clifilter-slurm.t, which run only here: FS_RELEASE names
+# the suite) against other Slurm releases: for each Debian suite in
+# FS_RELEASES (default "trixie forky": Slurm 24.11 and 26.05), a minbase
+# chroot (tests/slurm/chroot.sh, made once and cached under
+# /var/cache/fs-toolkit), 'make -k WERROR=1' of this checkout inside it,
+# then each test file through prove inside it, in namespaces of its own (so
+# its stack never meets the host's).
 # One TAP line for each suite's build and one per (suite, test file); the
 # inner output of a failure follows as comments; each stage's wall time too.
 # Skipped unless root with debootstrap (./bootstrap --all) and FS_SKIP_SLURM
@@ -26,7 +27,7 @@ command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] ||
 	skip "debootstrap is not installed (run ./bootstrap --all)"
 
 suites=${FS_RELEASES:-trixie forky}
-files=${FS_RELEASES_TESTS:-tests/slurm.t tests/prio-slurm.t tests/decay-slurm.t tests/cost-slurm.t}
+files=${FS_RELEASES_TESTS:-tests/slurm.t tests/prio-slurm.t tests/decay-slurm.t tests/cost-slurm.t tests/clifilter-slurm.t}
 # shellcheck disable=SC2206 # a list of words
 files_list=($files)
 # shellcheck disable=SC2086 # lists of words

@@ -101,9 +101,9 @@ fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
 	}
 }
 
-static void
-side_json(struct fs_buf *b, const struct fs_tree *tr,
-	  const struct fs_cost_side *s)
+void
+fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
+		  const struct fs_cost_side *s)
 {
 	fs_buf_addstr(b, "{\"usage\": ");
 	fs_json_ld(b, s->usage);
@@ -159,9 +159,9 @@ fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
 		fs_buf_printf(b, ",\n  \"%s\": {\"name\": ", who[k]);
 		fs_json_string(b, name.data);
 		fs_buf_addstr(b, ", \"before\": ");
-		side_json(b, tr, &c->before[k]);
+		fs_cost_side_json(b, tr, &c->before[k]);
 		fs_buf_addstr(b, ", \"after\": ");
-		side_json(b, tr, &c->after[k]);
+		fs_cost_side_json(b, tr, &c->after[k]);
 		fs_buf_addstr(b, "}");
 	}
 	fs_buf_addstr(b, "\n}\n");

@@ -1,6 +1,7 @@
 /*
  * explain_json.c: fs-explain --json (fs-explain(1), JSON OUTPUT): the facts
- * of model/explain.c about two users, or about one user's path, as one JSON
+ * of model/explain.c about two users, or about one user's path, and the
+ * forecast of model/forecast.c (fs-explain --forecast --json), as one JSON
  * document. fs-explain's prose stays in the program.
  */
 #include "io/io.h"
@@ -315,5 +316,169 @@ fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 
 	fs_buf_init(&c.name);
 	json_path(b, &c, p, pass);
+	fs_buf_release(&c.name);
+}
+
+/* ------------------------------------------------------------ forecast */
+
+static void
+js_time(struct fs_buf *b, long long t)
+{
+	char iso[32];
+
+	fs_iso_time(t, iso);
+	fs_buf_printf(b, "\"%s\"", iso);
+}
+
+/* [{"name": ..., "<key>": v[i] / div}, ...]: the users with v[i] > 0. */
+static void
+js_values(struct fs_buf *b, struct js *c, const double *v, double div,
+	  const char *key)
+{
+	const struct fs_tree *tr = c->tr;
+	uint32_t k, n = 0;
+
+	fs_buf_addstr(b, "[");
+	for (k = 0; v && k < tr->n; k++) {
+		uint32_t i = tr->order[k];
+
+		if (!tr->node[i].is_user || !(v[i] > 0))
+			continue;
+		fs_buf_addstr(b, n++ ? ",\n      {\"name\": "
+				     : "\n      {\"name\": ");
+		js_name(b, c, i);
+		fs_buf_printf(b, ", \"%s\": ", key);
+		fs_buf_double(b, v[i] / div);
+		fs_buf_addstr(b, "}");
+	}
+	fs_buf_addstr(b, n ? "\n    ]" : "]");
+}
+
+/* The running jobs that still charge after `from`. */
+static void
+js_running(struct fs_buf *b, struct js *c, const struct fs_jobs *j,
+	   long long from)
+{
+	size_t k, n = 0;
+
+	fs_buf_addstr(b, "[");
+	for (k = 0; k < j->n; k++) {
+		const struct fs_job *jb = &j->job[k];
+		long long end = fs_forecast_job_end(jb);
+
+		if (end <= from)
+			continue;
+		fs_buf_addstr(b, n++ ? ",\n      {\"job\": "
+				     : "\n      {\"job\": ");
+		fs_json_string(b, jb->id);
+		fs_buf_addstr(b, ", \"name\": ");
+		js_name(b, c, jb->assoc);
+		fs_buf_addstr(b, ", \"billing\": ");
+		fs_buf_double(b, jb->billing);
+		fs_buf_addstr(b, ", \"start\": ");
+		js_time(b, jb->start);
+		fs_buf_addstr(b, ", \"end\": ");
+		if (end == FS_JOB_RUNNING)
+			fs_buf_addstr(b, "null");
+		else
+			js_time(b, end);
+		fs_buf_addstr(b, "}");
+	}
+	fs_buf_addstr(b, n ? "\n    ]" : "]");
+}
+
+static void
+js_forecast_side(struct fs_buf *b, struct js *c, const char *key,
+		 const struct fs_cost_side *before,
+		 const struct fs_cost_side *after)
+{
+	fs_buf_printf(b, "  \"%s\": {\"name\": ", key);
+	js_name(b, c, before->node);
+	fs_buf_addstr(b, ", \"before\": ");
+	fs_cost_side_json(b, c->tr, before);
+	fs_buf_addstr(b, ", \"after\": ");
+	fs_cost_side_json(b, c->tr, after);
+	fs_buf_addstr(b, "}");
+}
+
+static void
+json_forecast(struct fs_buf *b, struct js *c, const struct fs_forecast_opts *f,
+	      const struct fs_forecast *r, const struct fs_forecast_info *in)
+{
+	static const char *const goal[] = {"pass", "fairshare", "rank"};
+	static const char *const state[] = {"now", "at", "not"};
+
+	js_head(b, c);
+	fs_buf_printf(b, "  \"goal\": \"%s\",\n", goal[f->goal]);
+	if (f->goal == FS_GOAL_PASS)
+		fs_buf_printf(b, "  \"lower\": \"%s\",\n",
+			      r->lower ? "b" : "a");
+	else if (f->goal == FS_GOAL_FAIRSHARE) {
+		fs_buf_addstr(b, "  \"fairshare\": ");
+		fs_buf_double(b, f->fairshare);
+		fs_buf_addstr(b, ",\n");
+	} else
+		fs_buf_printf(b, "  \"rank\": %u,\n", f->rank);
+	fs_buf_addstr(b, "  \"from\": ");
+	js_time(b, f->from);
+	fs_buf_printf(b, ",\n  \"from_tree\": %s,\n  \"answer\": \"%s\",\n"
+		      "  \"at\": ", in->has_taken ? "true" : "false",
+		      state[r->state]);
+	js_time(b, r->at);
+	fs_buf_printf(b, ",\n  \"in_seconds\": %lld,\n  \"decay_runs\": %lu,\n",
+		      r->at - f->from, r->cycles);
+
+	/* The assumptions. */
+	fs_buf_addstr(b, "  \"assuming\": {\n    \"half_life\": ");
+	fs_buf_double(b, c->half_life);
+	fs_buf_printf(b, ",\n    \"period\": %lld,\n    \"running\": ",
+		      f->period);
+	if (in->running_file) {
+		fs_buf_addstr(b, "\"jobs\",\n    \"running_file\": ");
+		fs_json_string(b, in->running_file);
+		fs_buf_addstr(b, ",\n    \"running_jobs\": ");
+		js_running(b, c, in->running, f->from);
+		fs_buf_printf(b, ",\n    \"running_unknown\": %zu",
+			      in->running->unknown);
+	} else if (in->no_running) {
+		fs_buf_addstr(b, "\"left_out\"");
+	} else if (!in->has_run_col) {
+		fs_buf_addstr(b, "\"none_known\"");
+	} else {
+		fs_buf_addstr(b, "\"tres_run_mins\",\n    \"running_usage\": ");
+		js_values(b, c, f->run, 1, "usage");
+	}
+	fs_buf_addstr(b, ",\n    \"rates\": ");
+	js_values(b, c, f->rate, 1, "billing");
+	fs_buf_addstr(b, ",\n    \"rate_from\": ");
+	if (in->rate_from) {
+		fs_json_string(b, in->rate_from);
+		fs_buf_printf(b, ",\n    \"window\": %lld,\n"
+			      "    \"rate_unknown\": %zu", in->window,
+			      in->rate_unknown);
+	} else {
+		fs_buf_addstr(b, "null");
+	}
+	fs_buf_printf(b, ",\n    \"horizon\": %lld,\n    \"step\": %lld\n"
+		      "  },\n", f->horizon, r->step);
+	js_forecast_side(b, c, "a", &r->before[0], &r->after[0]);
+	if (f->goal == FS_GOAL_PASS) {
+		fs_buf_addstr(b, ",\n");
+		js_forecast_side(b, c, "b", &r->before[1], &r->after[1]);
+	}
+	fs_buf_addstr(b, "\n}\n");
+}
+
+void
+fs_explain_json_forecast(struct fs_buf *b, const struct fs_tree *tr,
+			 const struct fs_rank_opts *ro, double half_life,
+			 const struct fs_forecast_opts *f,
+			 const struct fs_forecast *r,
+			 const struct fs_forecast_info *in)
+{
+	struct js c = {tr, ro, half_life, {NULL, 0, 0, 0}};
+
+	fs_buf_init(&c.name);
+	json_forecast(b, &c, f, r, in);
 	fs_buf_release(&c.name);
 }

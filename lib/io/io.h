@@ -310,12 +310,13 @@ int fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e);
 
 /* Parse the text of `sacct -a -X -P` (or -p) in place: the header names
  * the columns (JobID, User, Account, Start, End, and AllocTRES or
- * AllocCPUS; Partition optional), and each job is matched to its user
- * association in tr by (Account, User, Partition), then (Account, User)
- * with no partition. A job whose association is not in the tree (deleted
- * since it ran) is an error, or with skip_unknown counted in j->unknown
- * and left out. The jobs point into text, which must outlive them.
- * Returns 0, or -1 with e set (e->file is left to the caller). */
+ * AllocCPUS; Partition and Timelimit optional), and each job is matched
+ * to its user association in tr by (Account, User, Partition), then
+ * (Account, User) with no partition. A job whose association is not in
+ * the tree (deleted since it ran) is an error, or with skip_unknown
+ * counted in j->unknown and left out. The jobs point into text, which
+ * must outlive them. Returns 0, or -1 with e set (e->file is left to the
+ * caller). */
 int fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
 		  const struct fs_tree *tr, int skip_unknown,
 		  struct fs_err *e);
@@ -347,6 +348,10 @@ void fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
 		  const struct fs_cost *c);
 void fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
 		  const struct fs_cost_info *in, const struct fs_cost *c);
+/* One side's facts as a JSON object: {"usage", "fairshare", "rank"} for a
+ * user, {"usage", "level_fs", "place", "of"} for an account. */
+void fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
+		       const struct fs_cost_side *s);
 
 /* --------------------------------------------------------- explain_json.c */
 
@@ -363,5 +368,22 @@ void fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro, double half_life,
 			  const struct fs_explain_path *p,
 			  const struct fs_explain *pass);
+/* fs-explain --forecast --json: the question (f), the answer (r) and
+ * the assumptions it was computed under (f and in), one JSON document. */
+struct fs_forecast_info {
+	int has_taken;			/* f->from is the tree's 'taken' */
+	const char *running_file;	/* --running, or NULL */
+	const struct fs_jobs *running;	/* its jobs, or NULL */
+	int no_running;			/* --no-running */
+	int has_run_col;		/* the tree has TRESRunMins */
+	const char *rate_from;		/* --rate-from, or NULL */
+	long long window;		/* its window, seconds */
+	size_t rate_unknown;		/* its jobs left out */
+};
+void fs_explain_json_forecast(struct fs_buf *b, const struct fs_tree *tr,
+			      const struct fs_rank_opts *ro, double half_life,
+			      const struct fs_forecast_opts *f,
+			      const struct fs_forecast *r,
+			      const struct fs_forecast_info *in);
 
 #endif

@@ -73,10 +73,11 @@ amap_find(const struct amap *m, const struct fs_tree *tr, const char *acct,
 	return FS_NONE;
 }
 
-enum { C_ID, C_USER, C_ACCT, C_PART, C_START, C_END, C_TRES, C_CPUS, C_N };
+enum { C_ID, C_USER, C_ACCT, C_PART, C_START, C_END, C_TRES, C_CPUS, C_LIMIT,
+       C_N };
 static const char *const colname[C_N] = {
 	"JobID", "User", "Account", "Partition", "Start", "End", "AllocTRES",
-	"AllocCPUS"};
+	"AllocCPUS", "Timelimit"};
 
 /* Split a line in place at '|'; returns the number of fields (all of them
  * counted, at most max stored). */
@@ -207,6 +208,14 @@ parse_job(struct fs_job *jb, char **f, const int *col,
 					 "number: '%s'", c);
 		jb->billing = cpus;
 	}
+	/* sacct's Timelimit: "1-00:00:00", "30:00", or no limit. */
+	jb->limit = 0;
+	if (col[C_LIMIT] >= 0 && !is_unknown(f[col[C_LIMIT]]) &&
+	    strcasecmp(f[col[C_LIMIT]], "UNLIMITED") &&
+	    strcasecmp(f[col[C_LIMIT]], "Partition_Limit") &&
+	    fs_parse_duration(f[col[C_LIMIT]], &jb->limit, &r, &te) < 0)
+		return job_error(e, line, id, "column 'Timelimit': %s",
+				 te.msg);
 	if (!*f[col[C_USER]])
 		return job_error(e, line, id, "column 'User': empty");
 	if (!*f[col[C_ACCT]])
@@ -318,6 +327,7 @@ fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
 		}
 		s = nl ? nl + 1 : end;
 	}
+	j->has_limit = col[C_LIMIT] >= 0;
 	if (!ncols) {
 		fs_error(e, 1, "empty jobs file: expected the output of "
 			 "'sacct -a -X -P'");

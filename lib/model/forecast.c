@@ -4,10 +4,12 @@
  * Decay alone changes no order: it multiplies every usage by one factor
  * (docs/slurm.md §4.1). What moves users is new usage, and the forecast
  * takes two sources of it, both stated with its answer: what the running
- * jobs still charge (TRESRunMins, charged at once, before the first
- * cycle), and each association's steady rate (charged as one job of that
- * billing running from the tree's time on, so exactly as the decay thread
- * charges a running job, docs/slurm.md §4.3). fs_replay_run steps the tree
+ * jobs still charge (the tree's TRESRunMins, charged at once, before the
+ * first cycle, as the tree does not say how it is spread; or the running
+ * jobs themselves, each charged from the tree's time to its end), and
+ * each association's steady rate (charged as one job of that billing
+ * running from the tree's time on). Jobs are charged exactly as the decay
+ * thread charges a running job (docs/slurm.md §4.3). fs_replay_run steps the tree
  * forward; usage changes only at decay runs, so the answer is the first
  * decay run where the goal holds. The tree is ranked again every `step`
  * (whole periods; at least horizon / FS_FORECAST_CHECKS, so that a big
@@ -80,6 +82,7 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	long long end = f->from + f->horizon, period, step, a, b, t, u = 0;
 	unsigned long cycles = 0, at_step;
 	uint32_t i, k;
+	size_t q;
 	int moved;
 
 	memset(res, 0, sizeof(*res));
@@ -105,9 +108,11 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	step = step > period ? step - step % period : period;
 	res->step = step;
 
-	/* The rates as jobs running from `from` on. */
+	/* The rates as jobs running from `from` on, then the running jobs
+	 * that still charge after it. */
 	memset(&jl, 0, sizeof(jl));
-	jl.job = fs_xcalloc(tr->n, sizeof(*jl.job));
+	jl.job = fs_xcalloc(tr->n + (f->jobs ? f->jobs->n : 0),
+			    sizeof(*jl.job));
 	for (i = 0; f->rate && i < tr->n; i++) {
 		struct fs_job *jb;
 
@@ -119,6 +124,15 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		jb->start = f->from;
 		jb->end = FS_JOB_RUNNING;
 		jb->billing = f->rate[i];
+	}
+	for (q = 0; f->jobs && q < f->jobs->n; q++) {
+		const struct fs_job *r = &f->jobs->job[q];
+		long long e = fs_forecast_job_end(r);
+
+		if (e <= f->from || !tr->node[r->assoc].is_user)
+			continue;
+		jl.job[jl.n] = *r;
+		jl.job[jl.n++].end = e;
 	}
 
 	fs_tree_copy_nodes(&c, tr);
@@ -166,6 +180,14 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	free(saved);
 	free(c.node);
 	free(jl.job);
+}
+
+long long
+fs_forecast_job_end(const struct fs_job *jb)
+{
+	if (jb->end != FS_JOB_RUNNING)
+		return jb->end;
+	return jb->limit > 0 ? jb->start + jb->limit : FS_JOB_RUNNING;
 }
 
 void

@@ -323,6 +323,8 @@ struct fs_job {
 	double billing;		/* billing TRES (AllocTRES), else AllocCPUS */
 	double usage_factor;	/* the QOS UsageFactor, applied when above 0
 				 * (sacct does not show it: 0) */
+	long long limit;	/* Timelimit in seconds; 0: none known
+				 * (UNLIMITED, Partition_Limit, no column) */
 };
 struct fs_jobs {
 	struct fs_job *job;
@@ -331,6 +333,7 @@ struct fs_jobs {
 	size_t unknown;		/* jobs skipped: no association in the tree
 				 * (fs_jobs_parse's skip_unknown) */
 	unsigned long first_unknown;	/* the line of the first of them */
+	int has_limit;		/* the text had a Timelimit column */
 };
 
 /* A replay of jobs over [from, to] the way slurmctld's decay thread runs
@@ -566,7 +569,8 @@ void fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 
 /* When will a user recover (fs-explain --forecast): the tree stepped
  * forward by the decay thread's cycles (docs/slurm.md §4), with what the
- * running jobs still charge added at once and each association's steady
+ * running jobs still charge (added at once, or each job to its end) and
+ * each association's steady
  * rate charged as a job running all along, ranked again as it goes, until
  * the goal holds or the horizon is reached. */
 #define FS_FORECAST_CHECKS 256
@@ -595,6 +599,11 @@ struct fs_forecast_opts {
 	const double *run;		/* per node (users): usage the running
 					 * jobs still add, charged at `from`;
 					 * NULL: none */
+	const struct fs_jobs *jobs;	/* the running jobs themselves, each
+					 * charged from `from` to its end
+					 * (End, else Start + limit, else
+					 * the horizon), as the decay thread
+					 * charges a running job; NULL: none */
 };
 enum fs_forecast_state {
 	FS_FORECAST_NOW,	/* the goal holds already */
@@ -614,6 +623,9 @@ struct fs_forecast {
 };
 /* The forecast on ranked tree tr (left as it is). Cost O(horizon / step
  * rankings + the cycles of one step). */
+/* The end of running job jb as the forecast takes it: its End, else its
+ * Start + limit, else FS_JOB_RUNNING (no limit known: to the horizon). */
+long long fs_forecast_job_end(const struct fs_job *jb);
 void fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		     const struct fs_forecast_opts *f, struct fs_forecast *r);
 /* Each user association's mean billing per second over [from, to] of the

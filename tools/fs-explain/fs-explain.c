@@ -46,6 +46,7 @@ struct opts {
 	const char **rate;		/* --rate NAME=B, in order */
 	size_t nrate;
 	const char *rate_from;		/* --rate-from SACCT_FILE */
+	const char *running;		/* --running SACCT_FILE */
 	long long window, horizon;	/* seconds */
 	const char *window_arg, *horizon_arg;
 };
@@ -72,7 +73,7 @@ static const char synopsis[] =
 	"[FILE]\n"
 	"forecast options: [--rate USER=B] [--rate-from SACCT_FILE] "
 	"[--window TIME]\n"
-	"         [--horizon TIME] [--no-running]\n";
+	"         [--horizon TIME] [--running SACCT_FILE | --no-running]\n";
 
 static void
 usage(FILE *f)
@@ -120,6 +121,11 @@ usage(FILE *f)
 		"output\n"
 		"      --window TIME     that window (default 7d)\n"
 		"      --horizon TIME    look this far ahead (default 30d)\n"
+		"      --running SACCT_FILE\n"
+		"                        the running jobs, each to its time "
+		"limit, from `sacct\n"
+		"                        -a -X -P -s R` output with Timelimit "
+		"(not TRESRunMins)\n"
 		"      --no-running      leave out what running jobs still "
 		"charge (TRESRunMins)\n"
 		"  -h, --help            this help\n"
@@ -980,6 +986,60 @@ text_side(struct fs_buf *b, const struct ctx *c, const struct fs_cost_side *s)
 		     ordinal(s->place), s->count, raw(s->usage));
 }
 
+/* The jobs of sacct output in file path ('-': standard input) into j,
+ * its text kept in text: 0, or -1 with e set. */
+static int
+read_jobs(const char *path, const struct fs_tree *tr, struct fs_jobs *j,
+	  struct fs_buf *text, struct fs_err *e)
+{
+	FILE *jf = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	struct fs_err je = {path, 0, ""};
+	int st;
+
+	if (!jf) {
+		fs_error(e, 0, "%s: %s", path, strerror(errno));
+		e->file = NULL;
+		return -1;
+	}
+	st = fs_slurp(jf, text, &je);
+	if (jf != stdin)
+		fclose(jf);
+	if (st < 0 || fs_jobs_parse(j, text->data, text->len, tr, 1, &je) < 0) {
+		*e = je;
+		return -1;
+	}
+	return 0;
+}
+
+/* The running jobs of --running in a sentence: "job 12 astro/bob billing
+ * 4 to 2026-11-20T10:00:00Z", at most SHOW_BEFORE; how many charge. */
+static size_t
+list_jobs(struct fs_buf *b, const struct fs_tree *tr, const struct fs_jobs *j,
+	  long long from)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < j->n; k++) {
+		const struct fs_job *jb = &j->job[k];
+		long long end = fs_forecast_job_end(jb);
+
+		if (end <= from)
+			continue;
+		if (n < SHOW_BEFORE) {
+			fs_buf_printf(b, "%sjob %s %s billing %s to ",
+				      n ? ", " : "", jb->id, name(tr, jb->assoc),
+				      raw(jb->billing));
+			fs_buf_addstr(b, end == FS_JOB_RUNNING
+						 ? "the horizon (no time limit)"
+						 : iso(end));
+		}
+		n++;
+	}
+	if (n > SHOW_BEFORE)
+		fs_buf_printf(b, " and %zu more", n - SHOW_BEFORE);
+	return n;
+}
+
 /* The forecast's question, assumptions and answer into b: 0, or -1 with
  * e set. */
 static int
@@ -990,8 +1050,8 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	const struct fs_header *h = &c->t.h;
 	struct fs_forecast_opts f;
 	struct fs_forecast r;
-	struct fs_jobs jobs;
-	struct fs_buf text, l;
+	struct fs_jobs jobs, running;
+	struct fs_buf text, rtext, l;
 	double *rate, *run;
 	long nrun = 0;
 	long long taken = 0, period = FS_SLURM_CALC_PERIOD;
@@ -1003,7 +1063,9 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 
 	memset(&f, 0, sizeof(f));
 	memset(&jobs, 0, sizeof(jobs));
+	memset(&running, 0, sizeof(running));
 	fs_buf_init(&text);
+	fs_buf_init(&rtext);
 	fs_buf_init(&l);
 	rate = fs_xcalloc(tr->n, sizeof(*rate));
 	run = fs_xcalloc(tr->n, sizeof(*run));
@@ -1058,24 +1120,8 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 
 	/* The rates: --rate-from, then --rate over it. */
 	if (o->rate_from) {
-		FILE *jf = strcmp(o->rate_from, "-") ? fopen(o->rate_from, "r")
-						     : stdin;
-		struct fs_err je = {o->rate_from, 0, ""};
-
-		if (!jf) {
-			fs_error(e, 0, "%s: %s", o->rate_from, strerror(errno));
-			e->file = NULL;
+		if (read_jobs(o->rate_from, tr, &jobs, &text, e) < 0)
 			goto out;
-		}
-		int st = fs_slurp(jf, &text, &je);
-
-		if (jf != stdin)
-			fclose(jf);
-		if (st < 0 || fs_jobs_parse(&jobs, text.data, text.len, tr, 1,
-					    &je) < 0) {
-			*e = je;
-			goto out;
-		}
 		fs_forecast_rates(tr, &jobs, taken - o->window, taken, rate);
 	}
 	for (k = 0; k < o->nrate; k++) {
@@ -1099,11 +1145,41 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	}
 	for (i = 0; i < tr->n; i++)
 		nrates += rate[i] > 0;
-	if (!o->no_running && (nrun = fs_forecast_running(tr, run, e)) < 0)
+	if (o->running) {
+		if (read_jobs(o->running, tr, &running, &rtext, e) < 0)
+			goto out;
+		if (!running.has_limit) {
+			fs_error(e, 1, "no Timelimit column: the forecast runs "
+				 "each job to its time limit (run 'sacct -a -X "
+				 "-P -s R -o JobID,User,Account,Partition,"
+				 "Start,End,AllocTRES,Timelimit')");
+			e->file = o->running;
+			goto out;
+		}
+		f.jobs = &running;
+	} else if (!o->no_running &&
+		   (nrun = fs_forecast_running(tr, run, e)) < 0) {
 		goto out;
+	}
 	f.rate = rate;
-	f.run = run;
+	f.run = o->running ? NULL : run;
 	fs_forecast_run(tr, &c->ro, &f, &r);
+	if (o->json) {
+		struct fs_forecast_info in;
+
+		memset(&in, 0, sizeof(in));
+		in.has_taken = has_taken;
+		in.running_file = o->running;
+		in.running = &running;
+		in.no_running = o->no_running;
+		in.has_run_col = fs_header_col(h, "TRESRunMins") >= 0;
+		in.rate_from = o->rate_from;
+		in.window = o->window;
+		in.rate_unknown = jobs.unknown;
+		fs_explain_json_forecast(b, tr, &c->ro, c->half_life, &f, &r,
+					 &in);
+		goto answered;
+	}
 
 	/* The question. */
 	text_whatif(b, c);
@@ -1132,7 +1208,20 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	     period, fs_algorithm_name(c->ro.algorithm));
 	l.len = 0;
 	fs_buf_addstr(&l, "");
-	if (o->no_running)
+	if (o->running) {
+		nrun = (long)list_jobs(&l, tr, &running, taken);
+		if (!nrun)
+			para(b, 2, "- running jobs: none that still charge "
+			     "(%s);", o->running);
+		else
+			para(b, 2, "- running jobs run to their time limit, "
+			     "each charged at every decay run until it ends "
+			     "(%s): %s;", o->running, l.data);
+		if (running.unknown)
+			para(b, 4, "(%zu job%s of associations not in the "
+			     "tree left out)", running.unknown,
+			     running.unknown == 1 ? "" : "s");
+	} else if (o->no_running)
 		para(b, 2, "- running jobs: left out (--no-running);");
 	else if (fs_header_col(h, "TRESRunMins") < 0)
 		para(b, 2, "- running jobs: none known (the tree has no "
@@ -1206,7 +1295,9 @@ answered:
 	ret = 0;
 out:
 	fs_jobs_release(&jobs);
+	fs_jobs_release(&running);
 	fs_buf_release(&text);
+	fs_buf_release(&rtext);
 	fs_buf_release(&l);
 	free(rate);
 	free(run);
@@ -1486,7 +1577,7 @@ run(int argc, char **argv, struct opts *o)
 {
 	enum { O_TIES = 256, O_JSON, O_ALG, O_SHARES, O_USAGE, O_FORECAST,
 	       O_UNTIL, O_RATE, O_RATE_FROM, O_WINDOW, O_HORIZON,
-	       O_NO_RUNNING };
+	       O_NO_RUNNING, O_RUNNING };
 	static const struct option lo[] = {
 		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
@@ -1501,6 +1592,7 @@ run(int argc, char **argv, struct opts *o)
 		{"window", required_argument, NULL, O_WINDOW},
 		{"horizon", required_argument, NULL, O_HORIZON},
 		{"no-running", no_argument, NULL, O_NO_RUNNING},
+		{"running", required_argument, NULL, O_RUNNING},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -1599,13 +1691,16 @@ run(int argc, char **argv, struct opts *o)
 			o->no_running = 1;
 			o->forecast = 1;
 			break;
+		case O_RUNNING:
+			o->running = optarg;
+			o->forecast = 1;
+			break;
 		default:
 			return fs_opt_other(ch, synopsis, usage);
 		}
 	}
-	if (o->forecast && (o->json || o->interactive)) {
-		fs_warn("--forecast: not with %s (text only, one question)",
-			o->json ? "--json" : "-i");
+	if (o->forecast && o->interactive) {
+		fs_warn("--forecast: not with -i (one question)");
 		return fs_usage_error(synopsis);
 	}
 	names = argv + optind;
@@ -1636,9 +1731,22 @@ run(int argc, char **argv, struct opts *o)
 	}
 	if (file && !strcmp(file, "-"))
 		file = NULL;
-	if (!file && o->rate_from && !strcmp(o->rate_from, "-")) {
-		fs_warn("--rate-from -: the tree comes on standard input; give "
-			"FILE, or the jobs in a file");
+	if (o->running && o->no_running) {
+		fs_warn("--running and --no-running: choose one");
+		return fs_usage_error(synopsis);
+	}
+	if (o->running && o->rate_from && !strcmp(o->running, "-") &&
+	    !strcmp(o->rate_from, "-")) {
+		fs_warn("--running - and --rate-from -: one standard input; "
+			"give one of them in a file");
+		return fs_usage_error(synopsis);
+	}
+	if (!file && ((o->rate_from && !strcmp(o->rate_from, "-")) ||
+		      (o->running && !strcmp(o->running, "-")))) {
+		fs_warn("--%s -: the tree comes on standard input; give "
+			"FILE, or the jobs in a file",
+			o->running && !strcmp(o->running, "-") ? "running"
+							       : "rate-from");
 		return fs_usage_error(synopsis);
 	}
 	if (o->interactive && !file && isatty(STDIN_FILENO)) {

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# The cli_filter Lua script (contrib/cli_filter.lua, fs-prio(1) AT
+# SUBMISSION) with real sbatch (issue 23): on a private stack
+# (tests/slurm/stack.sh with CliFilterPlugins=cli_filter/lua), the toolkit
+# installed by 'make install' under a temporary prefix, the snapshot written
+# by its fs-cli-filter-snapshot, and cli_filter.lua next to slurm.conf.
+#
+# Checks: sbatch prints the two lines with the FairShare and rank the
+# snapshot's ranked tree holds for the user, the priority and place and the
+# cost fs-prio --new gives offline on that snapshot (and the cost is
+# CPUs x time limit, billing being the CPUs here); the job is submitted and
+# runs. Negative controls: the expected line for another user is not the
+# one printed; a missing snapshot, a corrupt one, a missing fs-prio and one
+# that hangs all let the job submit (silently, the hang within the
+# timeout) and run.
+#
+# Runs in the chroot stacks (tests/releases.t sets FS_RELEASE;
+# FS_RELEASES_TESTS=tests/clifilter-slurm.t runs it alone). On a host with
+# Slurm and its Lua plugin, FS_CLIFILTER_HOST=1 runs it there too (a private
+# stack on ports FS_CLIFILTER_PORT_BASE.., default 17217: only when no
+# other run uses the host's Slurm). Takes about a minute.
+set -u
+cd "$(dirname "$0")" || exit 1
+bin=${FS_BIN:-$PWD/../bin}
+export PATH="$bin:$PATH"
+
+. slurm/private-stack.sh
+unset FS_CLI_FILTER_DEBUG
+export FS_SLURM_EXTRA_CONF="CliFilterPlugins=cli_filter/lua"
+private_stack CLIFILTER /tmp/fs-slurm-clifilter 17217 sacct timeout
+lua_so=$(ls /usr/lib/*/slurm-wlm/cli_filter_lua.so /usr/lib/*/slurm/cli_filter_lua.so \
+	/usr/lib*/slurm/cli_filter_lua.so 2>/dev/null | head -n 1)
+[ -n "$lua_so" ] || skip "Slurm's cli_filter/lua plugin is not installed"
+! ldd "$lua_so" 2>/dev/null | grep -q 'not found' ||
+	skip "$lua_so: a library is missing ($(ldd "$lua_so" | grep 'not found' | head -n 1))"
+export FS_SLURM_CPUS=4 FS_SLURM_HALF_LIFE=7-0
+
+echo "1..9"
+# The toolkit as 'make install' puts it, under a prefix of its own.
+prefix=$tmp/inst
+make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
+share=$prefix/share/fs-toolkit
+[ -f "$share/cli_filter.lua" ] && [ -x "$share/fs-cli-filter-snapshot" ] &&
+	grep -q "^local FS_PRIO = \"$prefix/bin/fs-prio\"$" "$share/cli_filter.lua"
+ok $? "make install puts cli_filter.lua (fs-prio at $prefix/bin) and fs-cli-filter-snapshot in $share"
+
+# cli_filter.lua next to slurm.conf, reading the snapshot in $snap (sed
+# as an admin would edit SNAPSHOT). FS_PRIO=PATH installs it with another
+# fs-prio.
+snap=$tmp/snap
+filter() { # [FS_PRIO]
+	local etc
+	etc=$(dirname "$SLURM_CONF")
+	mkdir -p "$etc"
+	sed -e "s|^local SNAPSHOT = .*|local SNAPSHOT = \"$snap\"|" \
+		${1:+-e "s|^local FS_PRIO = .*|local FS_PRIO = \"$1\"|"} \
+		"$share/cli_filter.lua" >"$etc/cli_filter.lua.new" &&
+		mv "$etc/cli_filter.lua.new" "$etc/cli_filter.lua"
+}
+{
+	slurm/stack.sh wipe && slurm/stack.sh start
+} >>"$log" 2>&1 || bail "stack.sh start failed"
+filter || bail "cannot write cli_filter.lua next to $SLURM_CONF"
+cat >"$tmp/tree.cfg" <<'EOF'
+Cluster - 'fstest'
+Parent - 'root'
+Account - 'cfacct':Fairshare=10
+Account - 'cfother':Fairshare=10
+Parent - 'cfacct'
+User - 'cfa':DefaultAccount='cfacct':Fairshare=1
+User - 'cfb':DefaultAccount='cfacct':Fairshare=3
+Parent - 'cfother'
+User - 'cfc':DefaultAccount='cfother':Fairshare=1
+EOF
+slurm/load-tree.sh "$tmp/tree.cfg" >>"$log" 2>&1 || bail "load-tree.sh failed"
+# Some usage, so that the users do not all tie.
+slurm/run-jobs.sh cfc:cfother:1:5 cfb:cfacct:2:3 >>"$log" 2>&1 ||
+	bail "run-jobs.sh failed"
+# A pending job in the snapshot, for a place other than 1 of 1: cfc's job
+# takes the node's 4 CPUs (cancelled at the end), cfb's waits.
+blocker=$(sbatch --parsable --uid=cfc -A cfother -n 4 -t 10 -o /dev/null \
+	--wrap 'sleep 600' 2>>"$log") || bail "sbatch failed"
+for _ in $(seq 60); do
+	[ "$(squeue -h -j "$blocker" -o %T 2>/dev/null)" = RUNNING ] && break
+	sleep 0.5
+done
+waiting=$(sbatch --parsable --uid=cfb -A cfacct -n 2 -t 5 -o /dev/null \
+	--wrap 'sleep 1' 2>>"$log") || bail "sbatch failed"
+"$share/fs-cli-filter-snapshot" "$snap" >>"$log" 2>&1 ||
+	bail "fs-cli-filter-snapshot failed"
+
+# A job: 2 CPUs, 5 minutes (a sleep of 1 s). Its stderr in $tmp/err.$1,
+# its id in $tmp/id.$1, sbatch's time in $tmp/time.$1.
+ids=
+submit() { # NAME [USER]
+	local t0 st
+	t0=$(date +%s%N)
+	sbatch --parsable --uid="${2:-cfa}" -A cfacct -n 2 -t 5 -o /dev/null \
+		--wrap 'sleep 1' >"$tmp/id.$1" 2>"$tmp/err.$1"
+	st=$?
+	echo $((($(date +%s%N) - t0) / 1000000)) >"$tmp/time.$1"
+	{ echo "== sbatch $1: status $st, $(cat "$tmp/time.$1") ms"; cat "$tmp/id.$1" "$tmp/err.$1"; } >>"$log"
+	grep -qx '[0-9][0-9]*' "$tmp/id.$1" && ids="$ids${ids:+,}$(cat "$tmp/id.$1")"
+	return $st
+}
+
+# What the lines must say, from the snapshot: FairShare and rank from the
+# ranked tree's columns, the rest from fs-prio offline on it.
+want() { # ACCOUNT/USER: the two lines
+	local fs rank users pl cost
+	read -r fs rank users < <(awk -F'\t' -v a="${1%/*}" -v u="${1#*/}" '
+		$1 == "Account" { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		/^#/ { next }
+		$c["User"] != "" { n++ }
+		$c["Account"] == a && $c["User"] == u { fs = $c["FairShare"]; r = $c["Rank"] }
+		END { printf "%.6f %s %d\n", fs, r, n }' "$snap/ranked.tsv")
+	pl=$(fs-prio --new --tree "$snap/ranked.tsv" --conf "$SLURM_CONF" \
+		--jobs-file "$snap/pending.tsv" -u "$1" -n 2 -t 5 </dev/null |
+		sed -n 's/^priority: \([0-9]*\) =.*/priority \1/p; s/^place: \([0-9]* of [0-9]* in partition [^ ]*\).*/place \1/p' |
+		paste -sd, | sed 's/,/, /')
+	cost=$(fs-prio --new --tree "$snap/ranked.tsv" --conf "$SLURM_CONF" \
+		-u "$1" -n 2 -t 5 --cost </dev/null |
+		sed -n 's/^  [a-z]*\/[a-z]*: .* -> \(FairShare [0-9.]*, rank [0-9]* of [0-9]*\)$/\1/p')
+	echo "fs-toolkit: $1: FairShare $fs, rank $rank of $users; this job: $pl"
+	echo "fs-toolkit: its cost: 600 billing-seconds; once it has run: $cost (as of $(sed -n 's/^#taken=//p' "$snap/ranked.tsv"))"
+}
+want cfacct/cfa >"$tmp/want"
+want cfother/cfc >"$tmp/want.other"
+sed 's/^/# want: /' "$tmp/want"
+
+submit good
+st=$?
+sed 's/^/# got:  /' "$tmp/err.good"
+echo "# sbatch took $(cat "$tmp/time.good") ms with the filter"
+[ $st = 0 ] && cmp -s "$tmp/want" "$tmp/err.good"
+ok $? "sbatch prints FairShare, rank, priority, place and cost as the snapshot says"
+grep -q '^fs-toolkit: its cost: 600 billing-seconds' "$tmp/err.good" &&
+	grep -q 'place 2 of 2 in partition main\|place 1 of 2 in partition main' "$tmp/err.good" &&
+	! cmp -s "$tmp/want.other" "$tmp/err.good"
+ok $? "the cost is 2 CPUs x 300 s, the place among 2 pending jobs; negative control: not the lines for cfother/cfc"
+
+silent() { # NAME WHAT: submitted, nothing on stderr
+	[ "$2" = 0 ] && [ -s "$tmp/id.$1" ] && [ ! -s "$tmp/err.$1" ]
+}
+mv "$snap/ranked.tsv" "$snap/ranked.tsv.good"
+submit nosnap
+silent nosnap $?
+ok $? "negative control: no snapshot, the job is submitted silently"
+
+printf 'garbage\tnot a tree\n\001\002\n' >"$snap/ranked.tsv"
+submit corrupt
+silent corrupt $?
+ok $? "negative control: a corrupt snapshot, the job is submitted silently"
+mv "$snap/ranked.tsv.good" "$snap/ranked.tsv"
+
+filter "$tmp/no/such/fs-prio"
+submit noprio
+silent noprio $?
+ok $? "negative control: no fs-prio, the job is submitted silently"
+
+printf '#!/bin/sh\nsleep 30\n' >"$tmp/hang"
+chmod 755 "$tmp/hang"
+filter "$tmp/hang"
+submit hang
+st=$?
+echo "# sbatch took $(cat "$tmp/time.hang") ms with an fs-prio that hangs"
+silent hang $st && [ "$(cat "$tmp/time.hang")" -lt 6000 ]
+ok $? "negative control: an fs-prio that hangs, the job is submitted within the timeout"
+
+filter
+submit again
+[ $? = 0 ] && cmp -s "$tmp/want" "$tmp/err.again"
+ok $? "the filter back in place, the same lines again"
+
+# Every job submitted above runs to its end, once cfc's is cancelled.
+scancel "$blocker" >>"$log" 2>&1
+ids="$ids,$waiting"
+completed() { sacct -X -n -P -j "$ids" -o State 2>/dev/null | grep -cx COMPLETED; }
+for _ in $(seq 90); do
+	[ "$(completed)" = 7 ] && break
+	sleep 1
+done
+states=$(sacct -X -n -P -j "$ids" -o JobID,State 2>>"$log" | paste -sd' ')
+echo "# jobs: $states"
+[ "$(echo "$ids" | tr , '\n' | wc -l)" = 7 ] && [ "$(completed)" = 7 ]
+ok $? "all 7 jobs ran and completed (6 above, and the one in the snapshot)"
+
+[ "${FS_CLIFILTER_VERBOSE:-}" ] && sed 's/^/# /' "$log"
+exit 0

@@ -1,1 +1,0 @@
-fs-tree --sample | fs-explain --forecast --json astro/alice bob

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-explain --forecast astro/alice bob --running -

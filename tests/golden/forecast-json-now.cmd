@@ -1,0 +1,1 @@
+fs-tree --sample | fs-explain --until fairshare=0.1 --json astro/bob
