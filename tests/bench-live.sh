@@ -58,18 +58,19 @@ cleanup() {
 trap cleanup EXIT
 
 done_file=$FS_SLURM_DIR/bench-live.loaded
-[ -z "${BENCH_LIVE_FRESH:-}" ] && [ -r "$done_file" ] &&
-	[ "$(sed -n 1p "$done_file")" = "$shape" ] || {
+if [ -n "${BENCH_LIVE_FRESH:-}" ] || [ ! -r "$done_file" ] ||
+	[ "$(sed -n 1p "$done_file")" != "$shape" ]; then
 	"$here/stack.sh" wipe >/dev/null 2>&1
 	rm -f "$done_file"
-}
+fi
 "$here/stack.sh" start >/dev/null || die "the stack did not start"
+# shellcheck source=/dev/null
 . "$here/env.sh"
 
 if [ ! -r "$done_file" ]; then
 	# shellcheck disable=SC2086
 	"$here/gen-big-tree.sh" "$tmp/tree" $shape || die "gen-big-tree.sh failed"
-	echo "loading $(cat "$tmp/tree/count") associations in $(ls "$tmp"/tree/batch-*.cfg | wc -l) batches ..." >&2
+	echo "loading $(cat "$tmp/tree/count") associations in $(find "$tmp/tree" -name 'batch-*.cfg' | wc -l) batches ..." >&2
 	t0=$(date +%s.%N)
 	for f in "$tmp"/tree/batch-*.cfg; do
 		FS_LOAD_USERADD="$job_users" "$here/load-tree.sh" "$f" >"$tmp/load.log" 2>&1 ||
@@ -100,7 +101,7 @@ side_fs() { fs-tree | fs-rank -l -P; }
 
 # 1. byte-identical, both outputs from one interval between passes
 identical=no
-for try in 1 2 3; do
+for _ in 1 2 3; do
 	s0=$(stamp)
 	side_sshare >"$tmp/sshare.txt"
 	side_fs >"$tmp/fs.txt"
@@ -128,7 +129,7 @@ one() { # SIDE: appends "wall_ns ticks" to $tmp/SIDE, retrying across a pass
 	done
 	echo "$((t1 - t0)) $((c1 - c0))" >>"$tmp/$1"
 }
-for i in $(seq "$N"); do
+for _ in $(seq "$N"); do
 	one sshare
 	one fs
 done
