@@ -172,6 +172,8 @@ config:
 
 # Scale and robustness: the tree generator, benchmarks, fuzzing, valgrind.
 #   make bench           tests/bench.sh at 10k, 100k and 1M associations
+#   make bench-live      tests/bench-live.sh: fs-tree | fs-rank -l -P against
+#                        sshare on the host Slurm stack, 10k associations
 #   make fuzz            build the libFuzzer targets (clang) and run each for
 #                        FUZZ_SECONDS (default 60); FUZZ_SECONDS=0 builds only
 #   make check-valgrind  the golden, fuzz-corpus and hostile-input tests with
@@ -208,9 +210,12 @@ fuzz: $(patsubst %,build/fuzz/fuzz-%,$(FUZZ_NAMES))
 bench: all $(GENTREE)
 	FS_BIN=$(abspath $(BIN)) GENTREE=$(abspath $(GENTREE)) tests/bench.sh
 
+bench-live: all
+	FS_BIN=$(abspath $(BIN)) tests/bench-live.sh
+
 check-valgrind: all $(REPLAY_BIN)
 	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) \
 		FS_WRAP='$(VALGRIND)' prove -f tests/golden.t tests/fuzz-replay.t \
 		tests/hostile.t
 
-.PHONY: fuzz bench check-valgrind
+.PHONY: fuzz bench bench-live check-valgrind

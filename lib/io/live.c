@@ -14,6 +14,18 @@
  * that order. Everything is written to a buffer first, so nothing reaches
  * the caller unless the whole tree could be had.
  *
+ * The request is the cheapest that gives every column: the association
+ * records alone (ASSOC_MGR_INFO_FLAG_ASSOC; no QOS, no users; no filter can
+ * leave out a part of a whole tree) and the configuration. It costs
+ * slurmctld more than sshare's REQUEST_SHARE_INFO (make bench-live: about
+ * 1.8x at 10,000 associations, the full record being about three times the
+ * bytes, and slurmctld hashes and packs every byte), but the shares reply
+ * truncates usage_raw to an integer (assoc_mgr_get_shares, 22.05 to 26.05)
+ * and has no lft, lineage or parent id, and fs-rank's NormUsage,
+ * EffectvUsage, Level FS and FairShare are computed from the decimals (the
+ * REST tree, built from the shares reply, differs from sshare in those four
+ * columns: tests/slurm.t). Neither 24.11 nor 26.05 adds a lighter flag.
+ *
  * Differences between Slurm releases live here and only here, each behind
  * SLURM_VERSION_NUMBER with the release that made it.
  *

@@ -15,14 +15,21 @@
 #   User - 'u1':DefaultAccount='a':Fairshare=20
 # Slurm lower-cases account names: use lower-case names.
 # With 'clean', everything already in the cluster is removed first.
+# FS_LOAD_USERADD="NAME..." creates only the Unix users named (of those the
+# file has), =no none: for a large generated tree whose users never run jobs
+# (slurmctld keeps an unknown user's association all the same).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/env.sh"
 
 add_users() {
-	local u
+	local u only=${FS_LOAD_USERADD:-yes}
 	for u in "$@"; do
 		[ "$u" = root ] && continue
+		case "$only" in
+		yes) ;;
+		*) case " $only " in *" $u "*) ;; *) continue ;; esac ;;
+		esac
 		if ! id -u "$u" >/dev/null 2>&1; then
 			useradd -M -N -g users -s /bin/sh -d /nonexistent "$u"
 		fi
