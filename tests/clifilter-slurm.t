@@ -15,16 +15,17 @@
 # timeout) and run.
 #
 # Runs in the chroot stacks (tests/releases.t sets FS_RELEASE;
-# FS_RELEASES_TESTS=tests/clifilter-slurm.t runs it alone). On a host with
-# Slurm and its Lua plugin, FS_CLIFILTER_HOST=1 runs it there too (a private
-# stack on ports FS_CLIFILTER_PORT_BASE.., default 17217: only when no
-# other run uses the host's Slurm). Takes about a minute.
+# FS_RELEASES_TESTS=tests/clifilter-slurm.t runs it alone) and on the host
+# when it has Slurm and its Lua plugin (a private stack on ports
+# FS_CLIFILTER_PORT_BASE.., default 17217, so it never meets slurm.t's;
+# FS_CLIFILTER_HOST= (empty) skips it there). Takes about a minute and a half.
 set -u
 cd "$(dirname "$0")" || exit 1
 bin=${FS_BIN:-$PWD/../bin}
 export PATH="$bin:$PATH"
 
 . slurm/private-stack.sh
+FS_CLIFILTER_HOST=${FS_CLIFILTER_HOST-1}
 unset FS_CLI_FILTER_DEBUG
 export FS_SLURM_EXTRA_CONF="CliFilterPlugins=cli_filter/lua"
 private_stack CLIFILTER /tmp/fs-slurm-clifilter 17217 sacct timeout
