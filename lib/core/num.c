@@ -476,6 +476,9 @@ fs_buf_double(struct fs_buf *b, double v)
  *   division whose quotient has 67 bits or more;
  *   k <= 0: N * 10^-k = (N * 5^-k) * 2^-k, exact in 128 bits while it
  *   fits;
+ *   26 < k <= 51 (below about 1e-7 at 21 digits): the same quotient by
+ *   5^k (< 2^119), guessed in long double and made exact by its
+ *   remainder, computed modulo 2^128 (ld_from_small_decimal);
  * the low bits of either (and the remainder) round it to 64 bits, half to
  * even, as strtold does. Everything else (more digits, larger exponents,
  * hex, nan) takes the general path, which also words the errors.
@@ -493,6 +496,22 @@ bits128(unsigned __int128 x)
 		  : (uint64_t)x ? 64 - __builtin_clzll((uint64_t)x) : 0;
 }
 
+/* mant * 2^(e - 63): the mantissa's top bit is 2^63, e within the
+ * normal range. */
+static long double
+ld_make(uint64_t mant, int e)
+{
+	unsigned char raw[sizeof(long double)];
+	uint16_t ex = (uint16_t)(16383 + e);
+	long double v;
+
+	memset(raw, 0, sizeof(raw));
+	memcpy(raw, &mant, 8);
+	memcpy(raw + 8, &ex, 2);
+	memcpy(&v, raw, sizeof(v));
+	return v;
+}
+
 /* q * 2^e2 rounded to 64 bits, half to even (sticky: bits already
  * dropped below q were not all zero); q has more than 64 bits. */
 static long double
@@ -502,9 +521,6 @@ ld_round(unsigned __int128 q, int sticky, int e2)
 	uint64_t mant = (uint64_t)(q >> shift);
 	unsigned __int128 rem = q & (((unsigned __int128)1 << shift) - 1);
 	unsigned __int128 half = (unsigned __int128)1 << (shift - 1);
-	unsigned char raw[sizeof(long double)];
-	long double v;
-	uint16_t ex;
 
 	if (rem > half || (rem == half && (sticky || (mant & 1)))) {
 		if (++mant == 0) {
@@ -512,26 +528,29 @@ ld_round(unsigned __int128 q, int sticky, int e2)
 			shift++;
 		}
 	}
-	/* v = mant * 2^(shift + e2); the mantissa's top bit is 2^63. */
-	ex = (uint16_t)(16383 + 63 + shift + e2);
-	memset(raw, 0, sizeof(raw));
-	memcpy(raw, &mant, 8);
-	memcpy(raw + 8, &ex, 2);
-	memcpy(&v, raw, sizeof(v));
-	return v;
+	/* mant * 2^(shift + e2) */
+	return ld_make(mant, 63 + shift + e2);
 }
+
+/* 5^0 .. 5^27 (5^27 < 2^64). */
+static const uint64_t pow5[28] = {
+	1ULL, 5ULL, 25ULL, 125ULL, 625ULL, 3125ULL, 15625ULL, 78125ULL,
+	390625ULL, 1953125ULL, 9765625ULL, 48828125ULL, 244140625ULL,
+	1220703125ULL, 6103515625ULL, 30517578125ULL, 152587890625ULL,
+	762939453125ULL, 3814697265625ULL, 19073486328125ULL,
+	95367431640625ULL, 476837158203125ULL, 2384185791015625ULL,
+	11920928955078125ULL, 59604644775390625ULL, 298023223876953125ULL,
+	1490116119384765625ULL, 7450580596923828125ULL};
 
 /* N * 10^-k correctly rounded; 0 < N < 2^70, k <= 26. 0 when it cannot
  * (the product does not fit), with *v untouched. */
 static int
 ld_from_decimal(unsigned __int128 n, int k, long double *v)
 {
-	uint64_t p5 = 1;
+	uint64_t p5 = pow5[k < 0 ? -k : k];
 	unsigned __int128 num;
-	int t, i;
+	int t;
 
-	for (i = 0; i < (k < 0 ? -k : k); i++)
-		p5 *= 5;
 	if (k <= 0) {
 		/* N * 5^-k * 2^-k, exact when it fits. */
 		if (bits128(n) + bits128(p5) > 128)
@@ -547,6 +566,43 @@ ld_from_decimal(unsigned __int128 n, int k, long double *v)
 	t = 128 - bits128(n);
 	num = n << t;
 	*v = ld_round(num / p5, num % p5 != 0, -t - k);
+	return 1;
+}
+
+/* N * 10^-k correctly rounded for 26 < k <= 51; 0 < N < 2^70. With
+ * D = 5^k < 2^119 and A = N * 2^s of bits(D) + 67 bits, Q = A / D lies in
+ * [2^66, 2^68). Three roundings in long double guess Q within
+ * 2^68 * 3 * 2^-64 + 1 (49); the remainder R = A - Q * D is then below
+ * 2^125 in magnitude, so computed modulo 2^128 (A's low 128 bits less
+ * Q * D's) it is exact as a signed number, and steps of D make
+ * 0 <= R < D: Q and R exact. */
+static int
+ld_from_small_decimal(unsigned __int128 n, int k, long double *v)
+{
+	unsigned __int128 d = (unsigned __int128)pow5[27] * pow5[k - 27];
+	unsigned __int128 a, q;
+	long double g;
+	uint64_t hi;
+	__int128 r;
+	int s, i;
+
+	s = bits128(d) + 67 - bits128(n);
+	a = s < 128 ? n << s : 0;
+	/* The guess, below 2^60 after 2^-8, split to convert it. */
+	g = ((long double)(uint64_t)(n >> 64) * 0x1p64L +
+	     (long double)(uint64_t)n) /
+	    ((long double)pow5[27] * (long double)pow5[k - 27]) *
+	    ld_make(1ULL << 63, s - 8);
+	hi = (uint64_t)g;
+	q = ((unsigned __int128)hi << 8) + (uint64_t)((g - hi) * 256);
+	r = (__int128)(a - q * d);
+	for (i = 0; i < 128 && r < 0; i++, q--)
+		r += (__int128)d;
+	for (; i < 128 && r >= (__int128)d; i++, q++)
+		r -= (__int128)d;
+	if (i == 128)
+		return 0;
+	*v = ld_round(q, r != 0, -s - k);
 	return 1;
 }
 
@@ -618,6 +674,8 @@ parse_decimal_fast(const char *s, long double *v)
 		}
 		n = n64;
 	}
+	if (k > 26 && k <= 51)
+		return ld_from_small_decimal(n, k, v);
 	return k <= 26 && k >= -27 && ld_from_decimal(n, k, v);
 }
 #else

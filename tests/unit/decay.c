@@ -397,6 +397,46 @@ random_decimal(char *s, int nd, int pt, int lz, int ex, int x)
 	*p = '\0';
 }
 
+/* v and its upper neighbour written to 45 digits; their mean (digit by
+ * digit) cut to 21 digits and that plus one unit of the 21st: both read as
+ * strtold reads them. Returns how many differ. */
+static int
+near_tie(long double v, char *s, unsigned long *bad)
+{
+	char a[80], b[80], m[48];
+	int i, c = 0, r;
+
+	snprintf(a, sizeof(a), "%.44Le", v);
+	snprintf(b, sizeof(b), "%.44Le", nextafterl(v, INFINITY));
+	if (strcmp(strchr(a, 'e'), strchr(b, 'e')))
+		return 0;	/* a power of ten between them */
+	/* d.ddd...: digits at 0 and 2..45; sum then halve. */
+	for (i = 45; i >= 0; i--) {
+		if (i == 1)
+			continue;
+		r = (a[i] - '0') + (b[i] - '0') + c;
+		m[i] = (char)('0' + r % 10);
+		c = r / 10;
+	}
+	for (i = 0, r = c; i <= 45; i++) {
+		if (i == 1)
+			continue;
+		r = r * 10 + (m[i] - '0');
+		m[i] = (char)('0' + r / 2);
+		r %= 2;
+	}
+	if (m[0] == '0')
+		return 0;	/* the sum carried: skip */
+	sprintf(s, "%c.%.20s%s", m[0], m + 2, strchr(a, 'e'));
+	c = !same_value(s, bad) + !same_ld(s, bad);
+	for (i = 21; i >= 2 && s[i] == '9'; i--)
+		s[i] = '0';
+	if (i < 2)
+		return c;
+	s[i]++;
+	return c + !same_value(s, bad) + !same_ld(s, bad);
+}
+
 /* Decimals with exponents, leading zeros, 19 to 21 digits, halfway cases,
  * subnormals and the largest exponents: fs_parse_usage and fs_parse_ld
  * read them as strtold does (the fast path or the general one). */
@@ -468,12 +508,31 @@ reader_exponents(void)
 	}
 	ok(!n, "200000 values of 19 to 22 digits in exponent form read as "
 	   "strtold (%lu differ)", n);
+	/* Below 1e-7 (26 < k <= 51, the exact remainder path) and beyond:
+	 * 1 to 21 digits with exponents -5 to -35, and long doubles near
+	 * and at halfway points there (22 and 21 digits). */
+	n = 0;
+	for (i = 0; i < 200000; i++) {
+		nd = 1 + (int)(rnd() % 21);
+		random_decimal(s, nd, 1, 0, 1, -5 - (int)(rnd() % 31));
+		n += !same_value(s, &bad) + !same_ld(s, &bad);
+		snprintf(s, sizeof(s), "%.*Le", 20 + (int)(rnd() % 2),
+			 ldexpl((long double)(rnd() | (1ULL << 63)),
+				-(int)(rnd() % 110) - 63));
+		n += !same_value(s, &bad) + !same_ld(s, &bad);
+		/* The midpoint of two neighbours, cut to 21 digits and
+		 * rounded up at the 21st: just below and above the tie. */
+		n += near_tie(ldexpl((long double)(rnd() | (1ULL << 63)),
+				     -(int)(rnd() % 110) - 63), s, &bad);
+	}
+	ok(!n, "600000 decimals below 1e-7 (26 < k <= 51 and beyond) read as "
+	   "strtold (%lu differ)", n);
 	/* What the writers write reads back: fs_fmt_ld and fs_fmt_double,
 	 * negative, tiny and huge included. */
 	n = 0;
 	for (i = 0; i < 200000; i++) {
 		long double v = ldexpl((long double)(rnd() | (1ULL << 63)),
-				       (int)(rnd() % 400) - 263), w;
+				       (int)(rnd() % 32700) - 16445), w;
 		double d;
 		uint64_t bits = rnd();
 
