@@ -8,6 +8,11 @@
  * long double, a double) and the parsed value: fs_buf_ld writes exactly what
  * printf("%.21Lg") writes and strtold reads it back bit for bit; likewise
  * fs_buf_double and "%.17g".
+ *
+ * Under valgrind, which computes x87 long doubles in 64 bits, the values
+ * cannot match: FS_FUZZ_LOSSY_LD (set by tests/fuzz-replay.t when it runs
+ * through FS_WRAP) keeps the same calls, for valgrind's memory checks, and
+ * drops the bit-for-bit comparisons.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +24,8 @@
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
+static int lossy = -1;	/* FS_FUZZ_LOSSY_LD: no comparisons */
+
 static void
 check_ld(long double v)
 {
@@ -29,7 +36,7 @@ check_ld(long double v)
 	if (isnan(v))
 		return;
 	fs_buf_init(&a);
-	if (numcheck_ld(&a, v, want, sizeof(want), &back)) {
+	if (numcheck_ld(&a, v, want, sizeof(want), &back) && !lossy) {
 		fprintf(stderr, "%La: fs_buf_ld '%s' printf '%s'\n", v, a.data,
 			want);
 		__builtin_trap();
@@ -47,7 +54,7 @@ check_d(double v)
 	if (isnan(v))
 		return;
 	fs_buf_init(&a);
-	if (numcheck_d(&a, v, want, sizeof(want), &back)) {
+	if (numcheck_d(&a, v, want, sizeof(want), &back) && !lossy) {
 		fprintf(stderr, "%a: fs_buf_double '%s' printf '%s'\n", v,
 			a.data, want);
 		__builtin_trap();
@@ -65,11 +72,13 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	volatile long double one = 1;
 	int r1;
 
+	if (lossy < 0)
+		lossy = getenv("FS_FUZZ_LOSSY_LD") != NULL;
 	fs_buf_init(&s);
 	fs_buf_add(&s, data, size);
 	r1 = fs_parse_usage(s.data, "RawUsage", &v1, &e1, 1);
 	v2 = strtold(s.data, NULL);
-	if (r1 == 0 && memcmp(&v1, &v2, 10)) {
+	if (r1 == 0 && memcmp(&v1, &v2, 10) && !lossy) {
 		fprintf(stderr, "'%s': fs_parse_usage %La, strtold %La\n",
 			s.data, v1, v2);
 		__builtin_trap();
