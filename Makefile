@@ -213,7 +213,7 @@ bench: all $(GENTREE)
 bench-live: all
 	FS_BIN=$(abspath $(BIN)) tests/bench-live.sh
 
-check-valgrind: all $(REPLAY_BIN)
+check-valgrind: all $(REPLAY_BIN) $(GENTREE)
 	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) \
 		FS_WRAP='$(VALGRIND)' prove -f tests/golden.t tests/fuzz-replay.t \
 		tests/hostile.t
