@@ -101,11 +101,6 @@ cleanup() {
 trap cleanup EXIT
 
 echo "1..6"
-bail() {
-	echo "Bail out! $*"
-	tail -n 30 "$log" 2>/dev/null | sed 's/^/# /'
-	exit 1
-}
 . ./tap.sh
 check_show=40 # what each check measured, as it passes
 

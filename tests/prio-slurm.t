@@ -67,16 +67,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-n=0
-ok() { # ok COND-STATUS NAME
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-bail() {
-	echo "Bail out! $*"
-	sed 's/^/# /' "$log" 2>/dev/null | tail -n 30
-	exit 1
-}
+. ./tap.sh	# ok, bail
 
 echo "1..8"
 {

@@ -1,7 +1,8 @@
-# Sourced by test files: TAP lines for checks that are commands. Needs tmp,
-# a scratch directory. check DESCRIPTION COMMAND...: "ok N" when COMMAND
-# succeeds, else "not ok N" and the first 30 lines of its output; with
-# check_show=K, the first K lines after an "ok" too.
+# Sourced by test files: TAP lines. check DESCRIPTION COMMAND...: "ok N"
+# when COMMAND succeeds, else "not ok N" and the first 30 lines of its
+# output (needs tmp, a scratch directory); with check_show=K, the first K
+# lines after an "ok" too. ok STATUS NAME: "ok N" when STATUS is 0. bail
+# MESSAGE: "Bail out!", the last 30 lines of $log, exit 1.
 n=0
 check_show=0
 check() {
@@ -16,4 +17,14 @@ check() {
 		head -30 "$tmp/check.out" | sed 's/^/#   /'
 	fi
 	return 0
+}
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+bail() {
+	echo "Bail out! $*"
+	sed 's/^/# /' "$log" 2>/dev/null | tail -n 30
+	exit 1
 }

@@ -15,16 +15,7 @@ skip() {
 	echo "1..0 # SKIP $*"
 	exit 0
 }
-n=0
-ok() { # ok STATUS NAME
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-bail() {
-	echo "Bail out! $*"
-	sed 's/^/# /' "$log" 2>/dev/null | tail -n 30
-	exit 1
-}
+. ./tap.sh	# ok, bail
 
 private_stack() {
 	local name=$1 dir=$2 base=$3 p port v
