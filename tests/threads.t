@@ -161,6 +161,37 @@ if [ -x "$B/fs-decay" ]; then
 		echo "#   status $s: $(head -c 200 "$tmp/err")"
 	fi
 fi
+# fs-decay reads a regular file itself, each chunk its own lines (pread,
+# spread over the cores), and anything else through the stream reader: the
+# two must give the same bytes, message and status, wherever a block, a
+# chunk or a line ends.
+if [ -x "$B/fs-decay" ]; then
+	bh=$(awk '!/^#/ { print NR; exit }' "$tmp/big.tsv")
+	awk -v at=$((bh + 150000)) 'NR == at { print "#end" } { print }' "$tmp/big.tsv" >"$tmp/d-end-inside.tsv"
+	awk -v at=$((bh + 200000)) 'NR == at { printf "%s\0\n", $0; next } { print }' "$tmp/big.tsv" >"$tmp/d-nul.tsv"
+	awk -v at=$((bh + 123456)) 'NR == at { print $0 "\r"; next } { print }' "$tmp/big.tsv" >"$tmp/d-cr.tsv"
+	head -c -1 "$tmp/big.tsv" >"$tmp/d-no-last-newline.tsv"
+	{ cat "$tmp/big.tsv"; echo "#end"; } >"$tmp/d-end.tsv"
+	{ cat "$tmp/big.tsv"; echo "#end"; echo "a	u1	a	1	1"; } >"$tmp/d-after-end.tsv"
+	awk -v at=$((bh + 100000)) 'NR == at { printf "#end\0\n" } { print }' "$tmp/big.tsv" >"$tmp/d-end-nul.tsv"
+	{ head -c -1 "$tmp/big.tsv"; head -c 20000000 /dev/zero; echo; } >"$tmp/d-zeros.tsv"
+	{ awk '/^#/ { print } !/^#/ { exit }' "$tmp/big.tsv"
+		awk 'BEGIN { for (i = 0; i < 40000; i++) print "#k" i "=v" i }'
+		awk 'h { print } !/^#/ { h = 1; print }' "$tmp/big.tsv"; } >"$tmp/d-long-prologue.tsv"
+	for f in big big-bad long d-end-inside d-nul d-cr d-no-last-newline d-end d-after-end d-end-nul d-zeros d-long-prologue; do
+		FS_THREADS=2 "$B/fs-decay" --elapsed 3d <"$tmp/$f.tsv" >"$tmp/out1" 2>"$tmp/err1"
+		s1=$?
+		cat "$tmp/$f.tsv" | FS_THREADS=2 "$B/fs-decay" --elapsed 3d >"$tmp/out" 2>"$tmp/err"
+		s=$?
+		if [ "$s" = "$s1" ] && cmp -s "$tmp/out" "$tmp/out1" && cmp -s "$tmp/err" "$tmp/err1"; then
+			ok "fs-decay: $f.tsv read from the file and from a pipe: the same (status $s, $(wc -l <"$tmp/out") lines)"
+		else
+			nok "fs-decay: $f.tsv read from the file and from a pipe: the same"
+			echo "#   file: status $s1, $(wc -l <"$tmp/out1") lines, $(head -c 200 "$tmp/err1")"
+			echo "#   pipe: status $s, $(wc -l <"$tmp/out") lines, $(head -c 200 "$tmp/err")"
+		fi
+	done
+fi
 [ "$rows" -gt 65536 ] && ok "the tree spans more than four chunks ($rows rows)" ||
 	nok "the tree spans more than four chunks ($rows rows)"
 echo "1..$n"

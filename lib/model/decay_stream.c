@@ -16,6 +16,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "model/model.h"
 
@@ -148,28 +150,41 @@ header_again(const struct fs_header *h, char **f)
 	return 1;
 }
 
+struct chunk {
+	char *s, *end;		/* whole lines */
+	unsigned long lines;	/* lines done */
+	struct fs_err err;	/* line counted from the chunk's start; 0: none */
+	int ended;		/* its last line is the tree's FS_TSV_END */
+	/* Read by the chunk itself (a regular file): the lines that start
+	 * in [lo, hi) of the file; eof: the file ends before hi; rerr: the
+	 * errno of a failed read. */
+	off_t lo, hi;
+	int eof, rerr;
+};
+
+/* Bytes of rows read and decayed at once, cut into chunks for the cores. */
+#define BLOCK (4 << 20)
+#define CHUNKS 16
+
 /* The rows after the header, decayed by one factor. */
 struct stream {
 	const struct fs_header *h;
+	int fd;			/* a regular file's, read by the chunks; else -1 */
+	off_t rows;		/* where its rows start */
 	int cu, cuser;
 	long double factor;
 	int zero_stays;		/* 0 times factor is 0 */
 	FILE *out;
 	struct fs_err *e;	/* the caller's, for the first bad line */
 	/* the block being decayed, in chunks */
-	struct chunk *chunk;
+	struct chunk chunk[CHUNKS];
 	size_t nchunks;		/* chunks written */
 	unsigned long lineno;	/* lines before the block's chunk being written */
 	int failed;		/* what fs_decay_stream returns: -1 or -2 */
 	int ended;		/* FS_TSV_END was read */
+	int eof;		/* a chunk read to the end of the input */
 };
 
-struct chunk {
-	char *s, *end;		/* whole lines */
-	unsigned long lines;	/* lines done */
-	struct fs_err err;	/* line counted from the chunk's start; 0: none */
-	int ended;		/* its last line is the tree's FS_TSV_END */
-};
 
 /* A line as one pass over its bytes finds it: where it ends, how many
  * fields it has, where RawUsage and User start. A row that is written back
@@ -262,12 +277,11 @@ decay_row(const struct stream *st, char *line, const struct line *l,
 	return 0;
 }
 
-/* Chunk i of the block: its rows into b, up to its first bad line. */
+/* The rows of c (whole lines in c->s..c->end) into b, up to the first bad
+ * line. */
 static void
-decay_chunk(void *arg, size_t i, struct fs_buf *b)
+decay_lines(struct stream *st, struct chunk *c, struct fs_buf *b)
 {
-	struct stream *st = arg;
-	struct chunk *c = &st->chunk[i];
 	char **f = fs_xcalloc(st->h->ncols, sizeof(*f)), *s;
 	struct line l;
 	size_t len;
@@ -283,7 +297,7 @@ decay_chunk(void *arg, size_t i, struct fs_buf *b)
 				 "tree (rows an edit adds go before it)");
 			break;
 		}
-		if (*s == '#' && !strcmp(s, FS_TSV_END)) {
+		if (len == sizeof(FS_TSV_END) - 1 && !memcmp(s, FS_TSV_END, len)) {
 			c->ended = 1;	/* written by stream_rows */
 			continue;
 		}
@@ -291,6 +305,115 @@ decay_chunk(void *arg, size_t i, struct fs_buf *b)
 			break;
 	}
 	free(f);
+}
+
+/* Chunk i of the block: its rows into b, up to its first bad line. */
+static void
+decay_chunk(void *arg, size_t i, struct fs_buf *b)
+{
+	struct stream *st = arg;
+
+	decay_lines(st, &st->chunk[i], b);
+}
+
+/* pread all of [at, at + n) into p, short only at the end of the file:
+ * the bytes read, or -1 with errno. */
+static ssize_t
+read_at(int fd, char *p, size_t n, off_t at)
+{
+	size_t got = 0;
+	ssize_t r;
+
+	while (got < n) {
+		r = pread(fd, p + got, n - got, at + (off_t)got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+/* Chunk i of a regular file's block, read by the chunk itself, so that
+ * reading is spread over the cores as the decay is: the lines that start
+ * in [lo, hi) (a line starts at the rows' start or after a newline), the
+ * last one read to its end wherever that is. Every line is read in whole
+ * by one chunk; the bytes before the first line start (at most hi - lo)
+ * are read twice. As the stream reader does, the first NUL ends the input
+ * (its line is the last, and the error), so that a file of zeros is not
+ * read to its end. */
+static void
+decay_chunk_read(void *arg, size_t i, struct fs_buf *b)
+{
+	struct stream *st = arg;
+	struct chunk *c = &st->chunk[i];
+	off_t at = c->lo > st->rows ? c->lo - 1 : c->lo;
+	size_t cap = (size_t)(c->hi - at) + 4096, len, skip = 0, want = 256;
+	char *buf = fs_xmalloc(cap + 1), *nl, *nul;
+	ssize_t r;
+
+	/* [at, hi) first: one read, usually all. */
+	if ((r = read_at(st->fd, buf, (size_t)(c->hi - at), at)) < 0)
+		goto fail;
+	len = (size_t)r;
+	c->eof = len < (size_t)(c->hi - at);
+	if ((nul = memchr(buf, '\0', len))) {
+		len = (size_t)(nul + 1 - buf);
+		c->eof = 1;
+	}
+	if (at < c->lo) {
+		/* The first line start: after the first newline at or
+		 * after lo - 1. None before hi (or the end): no line
+		 * starts here. */
+		nl = memchr(buf, '\n', len);
+		if (!nl || at + (off_t)(nl + 1 - buf) >= c->hi ||
+		    (nul && nul < nl))
+			goto out;
+		skip = (size_t)(nl + 1 - buf);
+	}
+	/* The last line runs on to its newline past hi - 1 (or the end):
+	 * read on in steps that start small (a row is short) and double. */
+	while (!c->eof && buf[len - 1] != '\n') {
+		if (want < (1 << 20))
+			want *= 2;
+		if (cap - len < want) {
+			cap = 2 * cap + want;
+			buf = fs_xrealloc(buf, cap + 1);
+		}
+		if ((r = read_at(st->fd, buf + len, want, at + (off_t)len)) < 0)
+			goto fail;
+		nl = memchr(buf + len, '\n', (size_t)r);
+		nul = memchr(buf + len, '\0', (size_t)r);
+		c->eof = (size_t)r < want && !nl;
+		if (nul && (!nl || nul < nl)) {
+			len = (size_t)(nul + 1 - buf);
+			c->eof = 1;
+			break;
+		}
+		if (nl && nl != buf + len + r - 1) {
+			len = (size_t)(nl + 1 - buf);	/* the rest: the next chunk's */
+			break;
+		}
+		len += (size_t)r;
+	}
+	buf[len] = '\0';
+	c->s = buf + skip;
+	c->end = buf + len;
+	decay_lines(st, c, b);
+	goto out;
+fail:
+	c->rerr = errno ? errno : EIO;
+out:
+	free(buf);
+}
+
+static int
+read_error(struct fs_err *e)
+{
+	return fs_error(e, 0, "read error: %s", strerror(errno));
 }
 
 /* Write chunk rows in order; after a bad line, say so and stop. */
@@ -301,12 +424,21 @@ decay_emit(void *arg, struct fs_buf *b)
 	struct chunk *c = &st->chunk[st->nchunks];
 
 	st->nchunks++;
+	if (st->eof)
+		return 0;	/* past the input's end (a chunk read it) */
+	st->eof = c->eof;
 	if (st->ended && c->lines && !c->err.line)
 		fs_error(&c->err, 1, "'" FS_TSV_END "' before the last line: "
 			 "lines follow the end of the tree (rows an edit adds "
 			 "go before it)");
 	if (fs_write_all(st->out, b->data, b->len) < 0) {
 		st->failed = -2;
+		return -1;
+	}
+	if (c->rerr) {
+		errno = c->rerr;
+		read_error(st->e);
+		st->failed = -1;
 		return -1;
 	}
 	if (c->err.line) {
@@ -320,10 +452,6 @@ decay_emit(void *arg, struct fs_buf *b)
 	st->ended |= c->ended;
 	return 0;
 }
-
-/* Bytes of rows read and decayed at once, cut into chunks for the cores. */
-#define BLOCK (4 << 20)
-#define CHUNKS 16
 
 /* Cut a block of whole lines into CHUNKS chunks of about the same size,
  * at line ends. */
@@ -346,31 +474,71 @@ cut_block(char *s, size_t len, struct chunk *chunk)
 	}
 }
 
+/* The rows of a regular file from st->rows on, block by block, each chunk
+ * reading its own lines. */
 static int
-read_error(struct fs_err *e)
+read_rows(struct stream *st)
 {
-	return fs_error(e, 0, "read error: %s", strerror(errno));
+	struct chunk *chunk = st->chunk;
+	off_t at = st->rows;
+	size_t k;
+	int eof = 0;
+
+	while (!eof) {
+		memset(st->chunk, 0, sizeof(st->chunk));
+		for (k = 0; k < CHUNKS; k++) {
+			chunk[k].lo = at + (off_t)(k * (BLOCK / CHUNKS));
+			chunk[k].hi = chunk[k].lo + BLOCK / CHUNKS;
+		}
+		at += BLOCK;
+		st->nchunks = 0;
+		if (fs_par_ordered(CHUNKS, decay_chunk_read, decay_emit, st) < 0)
+			return st->failed;
+		if (fflush(st->out) != 0)
+			return -2;
+		eof = st->eof;
+	}
+	return 0;
+}
+
+/* Where the rows start in a regular file that l has not read to its end
+ * (the file's offset less what l holds unread), or -1: read through l. */
+static off_t
+rows_offset(struct fs_lines *l)
+{
+	struct stat sb;
+	off_t at;
+
+	if (l->eof || fstat(fileno(l->in), &sb) < 0 || !S_ISREG(sb.st_mode) ||
+	    (at = ftello(l->in)) < 0 || (size_t)at < l->len - l->pos)
+		return -1;
+	return at - (off_t)(l->len - l->pos);
 }
 
 /* The rows after the prologue, block by block, then the last line. */
 static int
 stream_rows(struct stream *st, struct fs_lines *l)
 {
-	struct chunk chunk[CHUNKS];
 	char *block;
 	size_t len;
+	int r;
 
-	st->chunk = chunk;
-	while ((block = fs_lines_block(l, BLOCK, &len))) {
-		cut_block(block, len, chunk);
-		st->nchunks = 0;
-		if (fs_par_ordered(CHUNKS, decay_chunk, decay_emit, st) < 0)
-			return st->failed;
-		if (fflush(st->out) != 0)
-			return -2;
+	if (st->fd >= 0) {
+		if ((r = read_rows(st)) < 0)
+			return r;
+	} else {
+		while ((block = fs_lines_block(l, BLOCK, &len))) {
+			cut_block(block, len, st->chunk);
+			st->nchunks = 0;
+			if (fs_par_ordered(CHUNKS, decay_chunk, decay_emit,
+					   st) < 0)
+				return st->failed;
+			if (fflush(st->out) != 0)
+				return -2;
+		}
+		if (ferror(l->in))
+			return read_error(st->e);
 	}
-	if (ferror(l->in))
-		return read_error(st->e);
 	if (!st->ended && fs_header_meta(st->h, FS_TSV_TRAILER))
 		return fs_error(st->e, st->lineno, "the input ends without "
 				"the tree's last line '" FS_TSV_END "': it was "
@@ -415,6 +583,9 @@ fs_decay_stream(const struct fs_decay_opts *o, FILE *in, FILE *out,
 	ret = -2;
 	if (fs_header_write(&h, out) < 0 || fflush(out) != 0)
 		goto out;
+	st.fd = -1;
+	if ((st.rows = rows_offset(&lines)) >= 0)
+		st.fd = fileno(in);
 	ret = stream_rows(&st, &lines);
 out:
 	fs_lines_release(&lines);
