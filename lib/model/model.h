@@ -263,8 +263,10 @@ void fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening);
 double fs_classic_factor(long double usage_efctv, long double shares_norm,
 			 unsigned dampening);
 /* The children list of p in the order the Fair Tree walk visits it (Level
- * FS computed by fs_fairtree): a new array the caller frees. */
-uint32_t *fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p);
+ * FS computed by fs_fairtree) into v, with tmp as scratch: each holds p's
+ * nfs_kids (a deep path's steps reuse theirs). */
+void fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p, uint32_t *v,
+			    uint32_t *tmp);
 /* Fill o from the tree's metadata 'algorithm', 'ties' and 'dampening',
  * each overridden by the caller's own choice when given (algorithm NULL,
  * ties < 0, dampening 0: not given). Returns 0, or -1 with e set at the
