@@ -60,6 +60,10 @@ struct ctx {
 	double half_life;
 	const char *name;		/* input name for messages */
 	int json;
+	/* Where a long answer may be written as it is made, once every name
+	 * in it is resolved (a write error stays in ferror); NULL: held in
+	 * the buffer whole. */
+	FILE *out;
 };
 
 static const char synopsis[] =
@@ -783,13 +787,14 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 		/* Deep paths would be quadratic in their indentation: it
 		 * stops growing, and the depth is said instead. */
 		int ind = 2 * (int)(k < INDENT_STEPS ? k + 1 : INDENT_STEPS);
-		char depth[32] = "";
 
-		if (k >= INDENT_STEPS)
-			snprintf(depth, sizeof(depth), " (depth %u)", k + 1);
 		pad(b, ind);
 		fs_buf_addstr(b, name(tr, s->level.node));
-		fs_buf_addstr(b, depth);
+		if (k >= INDENT_STEPS) {
+			fs_buf_addstr(b, " (depth ");
+			fs_buf_ll(b, k + 1);
+			fs_buf_addch(b, ')');
+		}
 		fs_buf_addstr(b, ": ");
 		fs_buf_addstr(b, ordinal(s->level.place + 1));
 		fs_buf_addstr(b, " of ");
@@ -811,6 +816,11 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 		if (s->nbefore > SHOW_BEFORE)
 			fs_buf_printf(b, "%*s... and %u more before it\n",
 				      ind + 2, "", s->nbefore - SHOW_BEFORE);
+		/* A deep path's text goes out as it is made, not held whole. */
+		if (c->out && b->len >= 1 << 16) {
+			fs_write_all(c->out, b->data, b->len);
+			b->len = 0;
+		}
 	}
 	if (tr->node[p->user].is_user) {
 		same_rank(b, c, p->user);
@@ -1778,6 +1788,7 @@ run(int argc, char **argv, struct opts *o)
 			fclose(tty);
 	} else {
 		fs_buf_init(&b);
+		c.out = stdout;
 		if ((o->forecast ? forecast(&c, o, names, nnames, &b, &e)
 				: answer(&c, names, nnames, &b, &e)) < 0) {
 			fs_err_print(&e);
