@@ -197,6 +197,7 @@ struct fs_fmt_memo {
 };
 int fs_memo_ld(struct fs_fmt_memo *m, char *out, long double v);
 int fs_memo_double(struct fs_fmt_memo *m, char *out, double v);
+int fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v);
 int fs_memo_fixed6_ld(struct fs_fmt_memo *m, char *out, long double v);
 /* Parse a non-negative decimal (RawUsage): 0 or -1 with a message
  * "column 'NAME': ..." in e. Accepts what strtold accepts except hex, nan,

@@ -476,6 +476,15 @@ fs_memo_double(struct fs_fmt_memo *m, char *out, double v)
 }
 
 int
+fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v)
+{
+	int n = memo_hit(m, out, &v, sizeof(v));
+
+	return n >= 0 ? n : memo_keep(m, out, fs_fmt_fixed6(out, v), &v,
+				      sizeof(v));
+}
+
+int
 fs_memo_fixed6_ld(struct fs_fmt_memo *m, char *out, long double v)
 {
 	int n = memo_hit(m, out, &v, MEMO_LD_BYTES);
