@@ -176,9 +176,9 @@ free_names(void)
 /* %.6Lf into p[size] (size >= FS_FMT_MAX), by the number codec when it
  * can: a deep path writes a few per step. */
 static void
-fixed6(char *p, size_t size, long double v)
+fixed6(char *p, size_t size, struct fs_fmt_memo *m, long double v)
 {
-	int n = fs_fmt_fixed6_ld(p, v);
+	int n = m ? fs_memo_fixed6_ld(m, p, v) : fs_fmt_fixed6_ld(p, v);
 
 	if (n >= 0)
 		p[n] = '\0';
@@ -186,9 +186,10 @@ fixed6(char *p, size_t size, long double v)
 		snprintf(p, size, "%.6Lf", v);
 }
 
-/* sshare's six decimals, "inf" for infinity. */
+/* sshare's six decimals, "inf" for infinity; through memo m unless NULL
+ * (a deep path's steps repeat their numbers). */
 static const char *
-f6(long double v)
+f6m(struct fs_fmt_memo *m, long double v)
 {
 	static char s[4][64];
 	static int k;
@@ -196,18 +197,24 @@ f6(long double v)
 
 	if (isinf(v))
 		return "inf";
-	fixed6(p, sizeof(s[0]), v);
+	fixed6(p, sizeof(s[0]), m, v);
 	return p;
 }
 
-/* A double's six decimals (%.6f). */
 static const char *
-d6(double v)
+f6(long double v)
+{
+	return f6m(NULL, v);
+}
+
+/* A double's six decimals (%.6f), likewise. */
+static const char *
+d6m(struct fs_fmt_memo *m, double v)
 {
 	static char s[4][FS_FMT_MAX + 320];
 	static int k;
 	char *p = s[k++ % 4];
-	int n = fs_fmt_fixed6(p, v);
+	int n = m ? fs_memo_fixed6(m, p, v) : fs_fmt_fixed6(p, v);
 
 	if (n >= 0)
 		p[n] = '\0';
@@ -215,6 +222,7 @@ d6(double v)
 		snprintf(p, sizeof(s[0]), "%.6f", v);
 	return p;
 }
+
 
 /* indent spaces. */
 static void
@@ -228,19 +236,25 @@ pad(struct fs_buf *b, int indent)
 
 /* A raw number without trailing zeros. */
 static const char *
-raw(long double v)
+rawm(struct fs_fmt_memo *m, long double v)
 {
 	static char s[4][80];
 	static int k;
 	char *p = s[k++ % 4], *e;
 
-	fixed6(p, sizeof(s[0]), v);
+	fixed6(p, sizeof(s[0]), m, v);
 	e = p + strlen(p);
 	while (e[-1] == '0')
 		*--e = '\0';
 	if (e[-1] == '.')
 		e[-1] = '\0';
 	return p;
+}
+
+static const char *
+raw(long double v)
+{
+	return rawm(NULL, v);
 }
 
 static const char *
@@ -339,19 +353,33 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 }
 
 /* A paragraph of the strings up to NULL, without printf (two a step of
- * a deep path). */
+ * a deep path). It is put in place as one line, the way wrap() would
+ * put it, and only when it is not such a line does it go through wrap(). */
 static void
 para_cat(struct fs_buf *b, int indent, ...)
 {
 	va_list ap;
-	const char *s;
+	const char *s, *p;
+	size_t start = b->len, at, n, i;
 
-	para_buf.len = 0;
-	fs_buf_addstr(&para_buf, "");
+	pad(b, indent);
+	at = b->len;
 	va_start(ap, indent);
 	while ((s = va_arg(ap, const char *)) != NULL)
-		fs_buf_addstr(&para_buf, s);
+		fs_buf_addstr(b, s);
 	va_end(ap);
+	p = b->data + at;
+	n = b->len - at;
+	for (i = 0; i + 1 < n && !(p[i] == ' ' && p[i + 1] == ' '); i++)
+		;
+	if (n && p[0] != ' ' && p[n - 1] != ' ' && (size_t)indent + n <= 78 &&
+	    i + 1 >= n) {
+		fs_buf_addch(b, '\n');
+		return;
+	}
+	para_buf.len = 0;
+	fs_buf_add(&para_buf, p, n);
+	b->len = start;
 	wrap(b, indent);
 }
 
@@ -389,14 +417,18 @@ half_life_words(double hl)
 }
 
 /* "Level FS 0.785650 = shares 0.400000 / usage 0.509133" and the raw
- * numbers under it. */
+ * numbers under it; par: the name of l's fs parent, or NULL. */
 static void
 put_level(struct fs_buf *b, const struct ctx *c,
-	  const struct fs_explain_level *l, int indent)
+	  const struct fs_explain_level *l, int indent, const char *par)
 {
+	/* A path's steps, one after another, repeat their numbers. */
+	static struct fs_fmt_memo m_lfs, m_shares, m_ue, m_usage, m_pusage;
 	const struct fs_tree *tr = &c->tr;
 	const struct fs_node *a = &tr->node[l->node];
-	const char *par = name(tr, l->fs_parent);
+
+	if (!par)
+		par = name(tr, l->fs_parent);
 
 	if (a->use_parent)
 		para(b, indent, "Level FS inf: Slurm gives a FairShare=parent "
@@ -405,8 +437,9 @@ put_level(struct fs_buf *b, const struct ctx *c,
 		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
 		     "the usage)");
 	else
-		para_cat(b, indent, "Level FS ", f6(l->level_fs), " = shares ",
-			 d6(l->shares_norm), " / usage ", f6(l->usage_efctv),
+		para_cat(b, indent, "Level FS ", f6m(&m_lfs, l->level_fs),
+			 " = shares ", d6m(&m_shares, l->shares_norm),
+			 " / usage ", f6m(&m_ue, l->usage_efctv),
 			 l->usage_efctv == 0 ? " (no usage)" : "", NULL);
 	if (a->use_parent)
 		para(b, indent, "shares: parent (FairShare=parent); usage %s "
@@ -415,8 +448,8 @@ put_level(struct fs_buf *b, const struct ctx *c,
 	else
 		para_cat(b, indent, "shares ", num(a->shares_raw), " of ",
 			 num(l->level_shares), " in ", par, "'s list; usage ",
-			 raw(l->usage_raw), " of ", par, "'s ",
-			 raw(l->parent_usage), NULL);
+			 rawm(&m_usage, l->usage_raw), " of ", par, "'s ",
+			 rawm(&m_pusage, l->parent_usage), NULL);
 	if (a->parent != a->fs_parent && a->parent != FS_NONE)
 		para(b, indent, "(%s is FairShare=parent, so %s competes in "
 		     "%s's list)", name(tr, a->parent), name(tr, l->node),
@@ -581,7 +614,7 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 			else
 				fs_buf_printf(b, "  %s (above %s)\n",
 					      name(tr, s[k].node), name(tr, u));
-			put_level(b, c, &s[k], 4);
+			put_level(b, c, &s[k], 4, NULL);
 		}
 		switch (x->rule) {
 		case FS_RULE_LEVEL_FS:
@@ -763,7 +796,9 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 	  const struct fs_explain *pass)
 {
 	const struct fs_tree *tr = &c->tr;
-	uint32_t k, j;
+	struct fs_buf nm[2];
+	uint32_t k, j, nm_of[2] = {FS_NONE, FS_NONE};
+	int cur = 0;
 
 	text_whatif(b, c);
 	text_no_usage(b, c);
@@ -782,14 +817,36 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 	para(b, 0, "Its path from root. At each step Fair Tree sorts the "
 	     "list by Level FS and walks it in that order:");
 	fs_buf_printf(b, "%s\n", name(tr, tr->root));
+	/* Each step names its list's owner, mostly the step before: the two
+	 * names, kept from step to step. */
+	fs_buf_init(&nm[0]);
+	fs_buf_init(&nm[1]);
 	for (k = 0; k < p->nstep; k++) {
 		const struct fs_explain_step *s = &p->step[k];
 		/* Deep paths would be quadratic in their indentation: it
 		 * stops growing, and the depth is said instead. */
 		int ind = 2 * (int)(k < INDENT_STEPS ? k + 1 : INDENT_STEPS);
+		uint32_t par = s->level.fs_parent;
+		int pb;		/* the buffer with the parent's name */
 
+		if (nm_of[cur] == par) {
+			pb = cur;
+		} else if (nm_of[!cur] == par) {
+			pb = !cur;
+		} else {
+			pb = cur;
+			nm[pb].len = 0;
+			fs_buf_addstr(&nm[pb], "");
+			put_name(&nm[pb], tr, par);
+			nm_of[pb] = par;
+		}
+		cur = !pb;
+		nm[cur].len = 0;
+		fs_buf_addstr(&nm[cur], "");
+		put_name(&nm[cur], tr, s->level.node);
+		nm_of[cur] = s->level.node;
 		pad(b, ind);
-		fs_buf_addstr(b, name(tr, s->level.node));
+		fs_buf_addstr(b, nm[cur].data);
 		if (k >= INDENT_STEPS) {
 			fs_buf_addstr(b, " (depth ");
 			fs_buf_ll(b, k + 1);
@@ -800,9 +857,9 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 		fs_buf_addstr(b, " of ");
 		fs_buf_ll(b, s->level.count);
 		fs_buf_addstr(b, " in ");
-		fs_buf_addstr(b, name(tr, s->level.fs_parent));
+		fs_buf_addstr(b, nm[pb].data);
 		fs_buf_addstr(b, "'s list\n");
-		put_level(b, c, &s->level, ind + 2);
+		put_level(b, c, &s->level, ind + 2, nm[pb].data);
 		for (j = 0; j < s->nbefore && j < SHOW_BEFORE; j++) {
 			uint32_t o = s->before[j];
 
@@ -822,6 +879,8 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 			b->len = 0;
 		}
 	}
+	fs_buf_release(&nm[0]);
+	fs_buf_release(&nm[1]);
 	if (tr->node[p->user].is_user) {
 		same_rank(b, c, p->user);
 		return;
