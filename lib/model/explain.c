@@ -447,9 +447,12 @@ fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		free(pb);
 		return;
 	}
-	/* --ties merge: tied accounts' children compete in one list. */
+	/* --ties merge: tied accounts' children compete in one list; two
+	 * accounts named, tied, are merged there, with nothing below to
+	 * compare. */
 	i = k;
-	while (o->ties == FS_TIES_MERGE && !tr->node[pa[i]].is_user &&
+	while (o->ties == FS_TIES_MERGE && i + 1 < na && i + 1 < nb &&
+	       !tr->node[pa[i]].is_user &&
 	       !tr->node[pb[i]].is_user &&
 	       tr->node[pa[i]].level_fs == tr->node[pb[i]].level_fs) {
 		i++;

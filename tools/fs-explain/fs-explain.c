@@ -560,6 +560,9 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 		fs_buf_printf(b, "%s ranks above %s.\n", na, nb);
 	else if (x->order > 0)
 		fs_buf_printf(b, "%s ranks above %s.\n", nb, na);
+	else if (!x->rank[0] || !x->rank[1])	/* an account: no rank */
+		fs_buf_printf(b, "Neither %s nor %s is walked before the "
+			      "other.\n", na, nb);
 	else
 		fs_buf_printf(b, "%s and %s share rank %u.\n", na, nb,
 			      x->rank[0]);
