@@ -360,7 +360,7 @@ para_cat(struct fs_buf *b, int indent, ...)
 {
 	va_list ap;
 	const char *s, *p;
-	size_t start = b->len, at, n, i;
+	size_t start = b->len, at, n;
 
 	pad(b, indent);
 	at = b->len;
@@ -368,12 +368,10 @@ para_cat(struct fs_buf *b, int indent, ...)
 	while ((s = va_arg(ap, const char *)) != NULL)
 		fs_buf_addstr(b, s);
 	va_end(ap);
-	p = b->data + at;
+	p = b->data + at;	/* NUL-terminated, as the buffer is */
 	n = b->len - at;
-	for (i = 0; i + 1 < n && !(p[i] == ' ' && p[i + 1] == ' '); i++)
-		;
 	if (n && p[0] != ' ' && p[n - 1] != ' ' && (size_t)indent + n <= 78 &&
-	    i + 1 >= n) {
+	    !strstr(p, "  ")) {
 		fs_buf_addch(b, '\n');
 		return;
 	}
