@@ -352,32 +352,47 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 	wrap(b, indent);
 }
 
-/* A paragraph of the strings up to NULL, without printf (two a step of
- * a deep path). It is put in place as one line, the way wrap() would
- * put it, and only when it is not such a line does it go through wrap(). */
-static void
-para_cat(struct fs_buf *b, int indent, ...)
-{
-	va_list ap;
-	const char *s, *p;
-	size_t start = b->len, at, n;
+/* A paragraph of k pieces of text, without printf (two a step of a deep
+ * path): n is a piece's length, or -1 for strlen. It is put in place as
+ * one line, the way wrap() would put it, and only when it is not such a
+ * line does it go through wrap(). */
+struct piece {
+	const char *s;
+	size_t n;
+};
+#define LIT(s) {s, sizeof(s) - 1}
+#define STR(s) {s, (size_t)-1}
 
-	pad(b, indent);
-	at = b->len;
-	va_start(ap, indent);
-	while ((s = va_arg(ap, const char *)) != NULL)
-		fs_buf_addstr(b, s);
-	va_end(ap);
-	p = b->data + at;	/* NUL-terminated, as the buffer is */
-	n = b->len - at;
-	if (n && p[0] != ' ' && p[n - 1] != ' ' && (size_t)indent + n <= 78 &&
-	    !strstr(p, "  ")) {
-		fs_buf_addch(b, '\n');
+static void
+para_pieces(struct fs_buf *b, int indent, struct piece *pc, size_t k)
+{
+	size_t i, n = 0;
+	char *o, *text;
+
+	for (i = 0; i < k; i++) {
+		if (pc[i].n == (size_t)-1)
+			pc[i].n = strlen(pc[i].s);
+		n += pc[i].n;
+	}
+	fs_buf_grow(b, (size_t)indent + n + 1);
+	o = b->data + b->len;
+	memset(o, ' ', (size_t)indent);
+	text = o += indent;
+	for (i = 0; i < k; i++) {
+		memcpy(o, pc[i].s, pc[i].n);
+		o += pc[i].n;
+	}
+	*o = '\0';
+	if (n && text[0] != ' ' && text[n - 1] != ' ' &&
+	    (size_t)indent + n <= 78 && !strstr(text, "  ")) {
+		*o++ = '\n';
+		*o = '\0';
+		b->len = (size_t)(o - b->data);
 		return;
 	}
 	para_buf.len = 0;
-	fs_buf_add(&para_buf, p, n);
-	b->len = start;
+	fs_buf_add(&para_buf, text, n);
+	b->data[b->len] = '\0';
 	wrap(b, indent);
 }
 
@@ -424,30 +439,39 @@ put_level(struct fs_buf *b, const struct ctx *c,
 	static struct fs_fmt_memo m_lfs, m_shares, m_ue, m_usage, m_pusage;
 	const struct fs_tree *tr = &c->tr;
 	const struct fs_node *a = &tr->node[l->node];
+	size_t par_len;
 
 	if (!par)
 		par = name(tr, l->fs_parent);
-
+	par_len = strlen(par);
 	if (a->use_parent)
 		para(b, indent, "Level FS inf: Slurm gives a FairShare=parent "
 		     "user +inf, whatever its usage");
 	else if (l->shares_norm == 0)
 		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
 		     "the usage)");
-	else
-		para_cat(b, indent, "Level FS ", f6m(&m_lfs, l->level_fs),
-			 " = shares ", d6m(&m_shares, l->shares_norm),
-			 " / usage ", f6m(&m_ue, l->usage_efctv),
-			 l->usage_efctv == 0 ? " (no usage)" : "", NULL);
+	else {
+		struct piece pc[] = {LIT("Level FS "),
+			STR(f6m(&m_lfs, l->level_fs)), LIT(" = shares "),
+			STR(d6m(&m_shares, l->shares_norm)), LIT(" / usage "),
+			STR(f6m(&m_ue, l->usage_efctv)), LIT(" (no usage)")};
+
+		para_pieces(b, indent, pc, l->usage_efctv == 0 ? 7 : 6);
+	}
 	if (a->use_parent)
 		para(b, indent, "shares: parent (FairShare=parent); usage %s "
 		     "of %s's %s = %s", raw(l->usage_raw), par,
 		     raw(l->parent_usage), f6(l->usage_efctv));
-	else
-		para_cat(b, indent, "shares ", num(a->shares_raw), " of ",
-			 num(l->level_shares), " in ", par, "'s list; usage ",
-			 rawm(&m_usage, l->usage_raw), " of ", par, "'s ",
-			 rawm(&m_pusage, l->parent_usage), NULL);
+	else {
+		struct piece pc[] = {LIT("shares "), STR(num(a->shares_raw)),
+			LIT(" of "), STR(num(l->level_shares)), LIT(" in "),
+			{par, par_len}, LIT("'s list; usage "),
+			STR(rawm(&m_usage, l->usage_raw)), LIT(" of "),
+			{par, par_len}, LIT("'s "),
+			STR(rawm(&m_pusage, l->parent_usage))};
+
+		para_pieces(b, indent, pc, sizeof(pc) / sizeof(*pc));
+	}
 	if (a->parent != a->fs_parent && a->parent != FS_NONE)
 		para(b, indent, "(%s is FairShare=parent, so %s competes in "
 		     "%s's list)", name(tr, a->parent), name(tr, l->node),
