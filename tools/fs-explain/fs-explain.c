@@ -17,6 +17,7 @@
  * checked, and the names resolved, before anything is written.
  */
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -150,6 +151,11 @@ put_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
 /* Names for the words below, four at a time; para's text, kept from call
  * to call (a deep path makes two a step). */
 static struct fs_buf names_buf[4], para_buf;
+/* The Level FS line put_level last made, and its three numbers: a deep
+ * path's steps repeat it whole. */
+static struct fs_buf last_line;
+static long double last_lf, last_ue;
+static double last_sh;
 
 static const char *
 name(const struct fs_tree *tr, uint32_t i)
@@ -171,6 +177,7 @@ free_names(void)
 	for (k = 0; k < 4; k++)
 		fs_buf_release(&names_buf[k]);
 	fs_buf_release(&para_buf);
+	fs_buf_release(&last_line);
 }
 
 /* %.6Lf into p[size] (size >= FS_FMT_MAX), by the number codec when it
@@ -429,6 +436,13 @@ half_life_words(double hl)
 	return s;
 }
 
+/* The same long double, bit for bit (an x87 one is 10 bytes of 16). */
+static int
+same_ld(long double a, long double b)
+{
+	return !memcmp(&a, &b, LDBL_MANT_DIG == 64 ? 10 : sizeof(a));
+}
+
 /* "Level FS 0.785650 = shares 0.400000 / usage 0.509133" and the raw
  * numbers under it; par: the name of l's fs parent, or NULL. */
 static void
@@ -450,13 +464,28 @@ put_level(struct fs_buf *b, const struct ctx *c,
 	else if (l->shares_norm == 0)
 		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
 		     "the usage)");
-	else {
+	else if (same_ld(l->level_fs, last_lf) && same_ld(l->usage_efctv,
+							   last_ue) &&
+		 !memcmp(&l->shares_norm, &last_sh, sizeof(last_sh)) &&
+		 last_line.data) {
+		/* The line of the step before, as a deep chain has it. */
+		struct piece pc[] = {{last_line.data, last_line.len}};
+
+		para_pieces(b, indent, pc, 1);
+	} else {
 		struct piece pc[] = {LIT("Level FS "),
 			STR(f6m(&m_lfs, l->level_fs)), LIT(" = shares "),
 			STR(d6m(&m_shares, l->shares_norm)), LIT(" / usage "),
 			STR(f6m(&m_ue, l->usage_efctv)), LIT(" (no usage)")};
+		size_t k, n = l->usage_efctv == 0 ? 7 : 6;
 
-		para_pieces(b, indent, pc, l->usage_efctv == 0 ? 7 : 6);
+		para_pieces(b, indent, pc, n);
+		last_line.len = 0;
+		for (k = 0; k < n; k++)
+			fs_buf_add(&last_line, pc[k].s, pc[k].n);
+		last_lf = l->level_fs;
+		last_ue = l->usage_efctv;
+		last_sh = l->shares_norm;
 	}
 	if (a->use_parent)
 		para(b, indent, "shares: parent (FairShare=parent); usage %s "
