@@ -457,40 +457,47 @@ memo_keep(struct fs_fmt_memo *m, const char *out, int n, const void *v,
 	return n;
 }
 
-int
-fs_memo_ld(struct fs_fmt_memo *m, char *out, long double v)
+/* Through the memo: a long double writer, a double writer. */
+static int
+memo_ld(struct fs_fmt_memo *m, char *out, long double v,
+	int (*fmt)(char *, long double))
 {
 	int n = memo_hit(m, out, &v, MEMO_LD_BYTES);
 
-	return n >= 0 ? n : memo_keep(m, out, fs_fmt_ld(out, v), &v,
-				      MEMO_LD_BYTES);
+	return n >= 0 ? n : memo_keep(m, out, fmt(out, v), &v, MEMO_LD_BYTES);
 }
 
-int
-fs_memo_double(struct fs_fmt_memo *m, char *out, double v)
+static int
+memo_double(struct fs_fmt_memo *m, char *out, double v,
+	    int (*fmt)(char *, double))
 {
 	int n = memo_hit(m, out, &v, sizeof(v));
 
-	return n >= 0 ? n : memo_keep(m, out, fs_fmt_double(out, v), &v,
-				      sizeof(v));
+	return n >= 0 ? n : memo_keep(m, out, fmt(out, v), &v, sizeof(v));
 }
 
 int
-fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v)
+fs_memo_ld(struct fs_fmt_memo *m, char *out, long double v)
 {
-	int n = memo_hit(m, out, &v, sizeof(v));
-
-	return n >= 0 ? n : memo_keep(m, out, fs_fmt_fixed6(out, v), &v,
-				      sizeof(v));
+	return memo_ld(m, out, v, fs_fmt_ld);
 }
 
 int
 fs_memo_fixed6_ld(struct fs_fmt_memo *m, char *out, long double v)
 {
-	int n = memo_hit(m, out, &v, MEMO_LD_BYTES);
+	return memo_ld(m, out, v, fs_fmt_fixed6_ld);
+}
 
-	return n >= 0 ? n : memo_keep(m, out, fs_fmt_fixed6_ld(out, v), &v,
-				      MEMO_LD_BYTES);
+int
+fs_memo_double(struct fs_fmt_memo *m, char *out, double v)
+{
+	return memo_double(m, out, v, fs_fmt_double);
+}
+
+int
+fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v)
+{
+	return memo_double(m, out, v, fs_fmt_fixed6);
 }
 
 void
