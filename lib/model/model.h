@@ -191,6 +191,11 @@ struct fs_tree {
 	uint32_t user_count;	/* N: every user association */
 	int controller_order;	/* siblings in input order, else by name */
 	const struct fs_table *t;
+	/* Private: the accounts by name, as fs_tree_build indexed them, for
+	 * lookups by name (NULL: look through every node). Copies of the
+	 * struct share it with the tree they copy. */
+	uint32_t *acct_slot;
+	size_t acct_mask;
 };
 
 /* sshare's display filters, for rows ranked over the whole tree: -A keeps
