@@ -97,16 +97,27 @@ json_number(struct fs_buf *b, struct fs_fmt_memo *m, double v)
 }
 
 void
-fs_json_ld(struct fs_buf *b, long double v)
+fs_json_ld_memo(struct fs_buf *b, struct fs_fmt_memo *m, long double v)
 {
 	/* Beyond a double's range as fs-rank --json, which writes doubles:
 	 * too large is null, too small (but not zero) is 0. */
-	if (isinf(v) || isnan(v) || fabsl(v) > DBL_MAX)
+	if (isinf(v) || isnan(v) || fabsl(v) > DBL_MAX) {
 		fs_buf_addstr(b, "null");
-	else if ((double)v == 0)
+	} else if ((double)v == 0) {
 		fs_buf_addstr(b, "0");
-	else
+	} else if (!m) {
 		fs_buf_ld(b, v);
+	} else {
+		fs_buf_grow(b, FS_FMT_MAX);
+		b->len += (size_t)fs_memo_ld(m, b->data + b->len, v);
+		b->data[b->len] = '\0';
+	}
+}
+
+void
+fs_json_ld(struct fs_buf *b, long double v)
+{
+	fs_json_ld_memo(b, NULL, v);
 }
 
 /* ,"k": for a literal k, its length known when compiled (17 keys a
