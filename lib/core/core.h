@@ -184,6 +184,21 @@ int fs_fmt_double(char *out, double v);
 int fs_fmt_fixed6(char *out, double v);
 /* printf("%.6Lf") likewise (-1 also where long double is not x87's). */
 int fs_fmt_fixed6_ld(char *out, long double v);
+/* The last value one of the writers above formatted, and its text: a
+ * column whose values repeat (siblings' shares, the usage down a deep
+ * chain) formats each run of equal values once. Zeroed to start; one
+ * memo serves one writer. Each fs_memo_* gives what its fs_fmt_* gives
+ * (out has room for FS_FMT_MAX bytes). */
+struct fs_fmt_memo {
+	long double v;			/* as bits: -0 is not 0 */
+	int set;
+	int len;
+	char text[32];
+};
+int fs_memo_ld(struct fs_fmt_memo *m, char *out, long double v);
+int fs_memo_double(struct fs_fmt_memo *m, char *out, double v);
+int fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v);
+int fs_memo_fixed6_ld(struct fs_fmt_memo *m, char *out, long double v);
 /* Parse a non-negative decimal (RawUsage): 0 or -1 with a message
  * "column 'NAME': ..." in e. Accepts what strtold accepts except hex, nan,
  * inf, signs and spaces. */

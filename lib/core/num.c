@@ -431,6 +431,75 @@ fs_fmt_fixed6_ld(char *out, long double v)
 #endif
 }
 
+/* The memo: a value's significant bytes (an x87 long double's 10; a
+ * double's 8, kept in the long double's place), compared as bits. */
+#define MEMO_LD_BYTES (LDBL_MANT_DIG == 64 ? 10 : sizeof(long double))
+
+static int
+memo_hit(const struct fs_fmt_memo *m, char *out, const void *v, size_t n)
+{
+	if (!m->set || memcmp(&m->v, v, n))
+		return -1;
+	memcpy(out, m->text, sizeof(m->text));	/* out has room */
+	return m->len;
+}
+
+static int
+memo_keep(struct fs_fmt_memo *m, const char *out, int n, const void *v,
+	  size_t vn)
+{
+	m->set = n >= 0 && (size_t)n <= sizeof(m->text);
+	if (m->set) {
+		memcpy(m->text, out, sizeof(m->text));	/* out has room */
+		m->len = n;
+		memcpy(&m->v, v, vn);
+	}
+	return n;
+}
+
+/* Through the memo: a long double writer, a double writer. */
+static int
+memo_ld(struct fs_fmt_memo *m, char *out, long double v,
+	int (*fmt)(char *, long double))
+{
+	int n = memo_hit(m, out, &v, MEMO_LD_BYTES);
+
+	return n >= 0 ? n : memo_keep(m, out, fmt(out, v), &v, MEMO_LD_BYTES);
+}
+
+static int
+memo_double(struct fs_fmt_memo *m, char *out, double v,
+	    int (*fmt)(char *, double))
+{
+	int n = memo_hit(m, out, &v, sizeof(v));
+
+	return n >= 0 ? n : memo_keep(m, out, fmt(out, v), &v, sizeof(v));
+}
+
+int
+fs_memo_ld(struct fs_fmt_memo *m, char *out, long double v)
+{
+	return memo_ld(m, out, v, fs_fmt_ld);
+}
+
+int
+fs_memo_fixed6_ld(struct fs_fmt_memo *m, char *out, long double v)
+{
+	return memo_ld(m, out, v, fs_fmt_fixed6_ld);
+}
+
+int
+fs_memo_double(struct fs_fmt_memo *m, char *out, double v)
+{
+	return memo_double(m, out, v, fs_fmt_double);
+}
+
+int
+fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v)
+{
+	return memo_double(m, out, v, fs_fmt_fixed6);
+}
+
 void
 fs_buf_ll(struct fs_buf *b, long long v)
 {

@@ -11,6 +11,9 @@ struct js {
 	const struct fs_rank_opts *ro;
 	double half_life;
 	struct fs_buf name;	/* scratch for one name */
+	/* A level's numbers, one memo a key: a deep path's levels repeat
+	 * them (zero, as the initialisers leave them). */
+	struct fs_fmt_memo m_shares, m_usage, m_pusage, m_ue, m_lfs, m_exact;
 };
 
 static void
@@ -92,18 +95,22 @@ js_level(struct fs_buf *b, struct js *c, const struct fs_explain_level *l,
 	js_key(b, ind, "level_shares");
 	fs_buf_ll(b, l->level_shares);
 	js_key(b, ind, "norm_shares");
-	fs_buf_double(b, l->shares_norm);
+	fs_buf_grow(b, FS_FMT_MAX);
+	b->len += (size_t)fs_memo_double(&c->m_shares, b->data + b->len,
+					 l->shares_norm);
+	b->data[b->len] = '\0';
 	js_key(b, ind, "raw_usage");
-	fs_json_ld(b, l->usage_raw);
+	fs_json_ld_memo(b, &c->m_usage, l->usage_raw);
 	js_key(b, ind, "parent_usage");
-	fs_json_ld(b, l->parent_usage);
+	fs_json_ld_memo(b, &c->m_pusage, l->parent_usage);
 	js_key(b, ind, "effective_usage");
-	fs_json_ld(b, l->usage_efctv);
+	fs_json_ld_memo(b, &c->m_ue, l->usage_efctv);
 	js_key(b, ind, "level_fs");
-	fs_json_ld(b, l->level_fs);
+	fs_json_ld_memo(b, &c->m_lfs, l->level_fs);
 	js_key(b, ind, "level_fs_exact");
 	fs_buf_addch(b, '"');
-	fs_buf_addstr(b, exact(l->level_fs, ex));
+	ex[fs_memo_ld(&c->m_exact, ex, l->level_fs)] = '\0';
+	fs_buf_addstr(b, ex);
 	fs_buf_addch(b, '"');
 	js_key(b, ind, "place");
 	fs_buf_ll(b, l->place + 1);
@@ -299,7 +306,7 @@ fs_explain_json_pair(struct fs_buf *b, const struct fs_tree *tr,
 		     const struct fs_rank_opts *ro, double half_life,
 		     const struct fs_explain *x)
 {
-	struct js c = {tr, ro, half_life, {NULL, 0, 0, 0}};
+	struct js c = {.tr = tr, .ro = ro, .half_life = half_life};
 
 	fs_buf_init(&c.name);
 	json_pair(b, &c, x);
@@ -312,7 +319,7 @@ fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 		     const struct fs_explain_path *p,
 		     const struct fs_explain *pass)
 {
-	struct js c = {tr, ro, half_life, {NULL, 0, 0, 0}};
+	struct js c = {.tr = tr, .ro = ro, .half_life = half_life};
 
 	fs_buf_init(&c.name);
 	json_path(b, &c, p, pass);
@@ -476,7 +483,7 @@ fs_explain_json_forecast(struct fs_buf *b, const struct fs_tree *tr,
 			 const struct fs_forecast *r,
 			 const struct fs_forecast_info *in)
 {
-	struct js c = {tr, ro, half_life, {NULL, 0, 0, 0}};
+	struct js c = {.tr = tr, .ro = ro, .half_life = half_life};
 
 	fs_buf_init(&c.name);
 	json_forecast(b, &c, f, r, in);

@@ -26,6 +26,9 @@ void fs_json_string(struct fs_buf *b, const char *s);
 /* A long double as %.21Lg; null when infinite, NaN or beyond a double's
  * range (JSON readers hold doubles), 0 when too small for one. */
 void fs_json_ld(struct fs_buf *b, long double v);
+/* The same through memo m (a key whose values repeat, as a deep path's
+ * levels do). */
+void fs_json_ld_memo(struct fs_buf *b, struct fs_fmt_memo *m, long double v);
 
 /* ------------------------------------------------------------- display.c */
 

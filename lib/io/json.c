@@ -82,41 +82,53 @@ fs_json_string(struct fs_buf *b, const char *s)
 }
 
 /* A number as %.17g (the library's exact writer), or null when JSON has
- * none for it. */
+ * none for it. m: the key's last number (a deep chain repeats its
+ * usage and Level FS row after row). */
 static void
-json_number(struct fs_buf *b, double v)
+json_number(struct fs_buf *b, struct fs_fmt_memo *m, double v)
 {
-	if (isinf(v) || isnan(v))
+	if (isinf(v) || isnan(v)) {
 		fs_buf_addstr(b, "null");
-	else
-		fs_buf_double(b, v);
+		return;
+	}
+	fs_buf_grow(b, FS_FMT_MAX);
+	b->len += (size_t)fs_memo_double(m, b->data + b->len, v);
+	b->data[b->len] = '\0';
+}
+
+void
+fs_json_ld_memo(struct fs_buf *b, struct fs_fmt_memo *m, long double v)
+{
+	/* Beyond a double's range as fs-rank --json, which writes doubles:
+	 * too large is null, too small (but not zero) is 0. */
+	if (isinf(v) || isnan(v) || fabsl(v) > DBL_MAX) {
+		fs_buf_addstr(b, "null");
+	} else if ((double)v == 0) {
+		fs_buf_addstr(b, "0");
+	} else if (!m) {
+		fs_buf_ld(b, v);
+	} else {
+		fs_buf_grow(b, FS_FMT_MAX);
+		b->len += (size_t)fs_memo_ld(m, b->data + b->len, v);
+		b->data[b->len] = '\0';
+	}
 }
 
 void
 fs_json_ld(struct fs_buf *b, long double v)
 {
-	/* Beyond a double's range as fs-rank --json, which writes doubles:
-	 * too large is null, too small (but not zero) is 0. */
-	if (isinf(v) || isnan(v) || fabsl(v) > DBL_MAX)
-		fs_buf_addstr(b, "null");
-	else if ((double)v == 0)
-		fs_buf_addstr(b, "0");
-	else
-		fs_buf_ld(b, v);
+	fs_json_ld_memo(b, NULL, v);
 }
 
-static void
-json_key(struct fs_buf *b, const char *k)
-{
-	fs_buf_addstr(b, ",\"");
-	fs_buf_addstr(b, k);
-	fs_buf_addstr(b, "\":");
-}
+/* ,"k": for a literal k, its length known when compiled (17 keys a
+ * row). */
+#define json_key(b, k) fs_buf_add((b), ",\"" k "\":", sizeof(k) + 3)
+
+#define json_opt_string(b, k, s) (json_key(b, k), json_opt_value(b, s))
 
 static void
-json_opt_string(struct fs_buf *b, const char *k, const char *s)
+json_opt_value(struct fs_buf *b, const char *s)
 {
-	json_key(b, k);
 	if (s && *s)
 		fs_json_string(b, s);
 	else
@@ -133,9 +145,11 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	uint32_t r, *path = fs_xcalloc(FS_JSON_PATH_MAX, sizeof(*path));
 	uint32_t *pos = fs_xcalloc((size_t)tr->n + 1, sizeof(*pos));
 	struct fs_buf b;
+	struct fs_fmt_memo memo[6];	/* one a number key */
 	size_t k;
 	int ret = 0;
 
+	memset(memo, 0, sizeof(memo));
 	fs_buf_init(&b);
 	fs_buf_addstr(&b, "{\"format\":\"fs-json\",\"version\":1,\"algorithm\":");
 	fs_json_string(&b, fs_algorithm_name(o->algorithm));
@@ -203,32 +217,32 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		fs_buf_addstr(&b, a->use_parent ? ",\"shares_parent\":true"
 						: ",\"shares_parent\":false");
 		json_key(&b, "raw_usage");
-		json_number(&b, (double)a->usage_raw);
+		json_number(&b, &memo[0], (double)a->usage_raw);
 		json_key(&b, "level_shares");
 		if (a->level_shares == FS_NO_VAL)
 			fs_buf_addstr(&b, "null");
 		else
 			fs_buf_ll(&b, a->level_shares);
 		json_key(&b, "norm_shares");
-		json_number(&b, a->shares_norm);
+		json_number(&b, &memo[1], a->shares_norm);
 		json_key(&b, "norm_usage");
 		if (a->usage_norm == no_val)
 			fs_buf_addstr(&b, "null");
 		else
-			json_number(&b, (double)a->usage_norm);
+			json_number(&b, &memo[2], (double)a->usage_norm);
 		json_key(&b, "effective_usage");
-		json_number(&b, (double)a->usage_efctv);
+		json_number(&b, &memo[3], (double)a->usage_efctv);
 		json_key(&b, "level_fs");
 		if (!fair || a->level_fs == no_val)
 			fs_buf_addstr(&b, "null");
 		else
-			json_number(&b, (double)a->level_fs);
+			json_number(&b, &memo[4], (double)a->level_fs);
 		fs_buf_addstr(&b, fair && isinf(a->level_fs)
 					  ? ",\"level_fs_infinite\":true"
 					  : ",\"level_fs_infinite\":false");
 		json_key(&b, "fairshare");
 		if (a->is_user || !fair)
-			json_number(&b, a->fs_factor);
+			json_number(&b, &memo[5], a->fs_factor);
 		else
 			fs_buf_addstr(&b, "null");
 		json_key(&b, "rank");

@@ -44,13 +44,24 @@ list_index(const struct fs_tree *tr, uint32_t i)
 	return 0;
 }
 
-/* Fill l; return the sorted list (caller frees) when want_list. */
-static uint32_t *
+/* How many associations compete in node i's list (1 for root). */
+static uint32_t
+list_count(const struct fs_tree *tr, uint32_t i)
+{
+	uint32_t p = tr->node[i].fs_parent;
+
+	return p == FS_NONE ? 1 : tr->node[p].nfs_kids;
+}
+
+/* Fill l. A list of more than one is sorted in walk order into v, with tmp
+ * as scratch (each with room for list_count): v[0..l->place) are then the
+ * siblings walked before i. A list of one is i alone and touches neither
+ * (most steps of a deep chain). */
+static void
 level_of(const struct fs_tree *tr, uint32_t i, struct fs_explain_level *l,
-	 int want_list)
+	 uint32_t *v, uint32_t *tmp)
 {
 	const struct fs_node *a = &tr->node[i];
-	uint32_t *list;
 
 	memset(l, 0, sizeof(*l));
 	l->node = i;
@@ -62,23 +73,26 @@ level_of(const struct fs_tree *tr, uint32_t i, struct fs_explain_level *l,
 	l->level_shares = a->level_shares;
 	l->count = 1;
 	if (a->fs_parent == FS_NONE)
-		return NULL;
+		return;
 	l->parent_usage = tr->node[a->fs_parent].usage_raw;
 	l->count = tr->node[a->fs_parent].nfs_kids;
-	list = fs_fairtree_walk_order(tr, a->fs_parent);
-	while (l->place < l->count && list[l->place] != i)
+	if (l->count < 2)
+		return;
+	fs_fairtree_walk_order(tr, a->fs_parent, v, tmp);
+	while (l->place < l->count && v[l->place] != i)
 		l->place++;
-	if (want_list)
-		return list;
-	free(list);
-	return NULL;
 }
 
 void
 fs_explain_level(const struct fs_tree *tr, uint32_t i,
 		 struct fs_explain_level *l)
 {
-	level_of(tr, i, l, 0);
+	uint32_t n = list_count(tr, i), *v = NULL;
+
+	if (n > 1)
+		v = fs_xcalloc(2 * (size_t)n, sizeof(*v));
+	level_of(tr, i, l, v, v ? v + n : NULL);
+	free(v);
 }
 
 enum fs_explain_rule
@@ -433,9 +447,12 @@ fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		free(pb);
 		return;
 	}
-	/* --ties merge: tied accounts' children compete in one list. */
+	/* --ties merge: tied accounts' children compete in one list; two
+	 * accounts named, tied, are merged there, with nothing below to
+	 * compare. */
 	i = k;
-	while (o->ties == FS_TIES_MERGE && !tr->node[pa[i]].is_user &&
+	while (o->ties == FS_TIES_MERGE && i + 1 < na && i + 1 < nb &&
+	       !tr->node[pa[i]].is_user &&
 	       !tr->node[pb[i]].is_user &&
 	       tr->node[pa[i]].level_fs == tr->node[pb[i]].level_fs) {
 		i++;
@@ -481,8 +498,8 @@ void
 fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 		     uint32_t user)
 {
-	uint32_t *path, n, k, *list;
-	size_t *at, len = 0, cap = 0;
+	uint32_t *path, n, k, m, *tmp = NULL;
+	size_t *at, len = 0, cap = 0, tcap = 0;
 
 	memset(p, 0, sizeof(*p));
 	p->user = user;
@@ -491,28 +508,36 @@ fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 	p->nstep = n - 1;
 	p->step = fs_xcalloc(n, sizeof(*p->step));
 	/* Every step's list in one block (a deep path is not thousands of
-	 * small ones): where each starts, then the pointers. */
+	 * small ones): each list is sorted in place after the ones before,
+	 * which keeps its first nbefore; where each starts, then the
+	 * pointers. */
 	at = fs_xcalloc(n, sizeof(*at));
 	for (k = 1; k < n; k++) {
 		struct fs_explain_step *s = &p->step[k - 1];
 
-		list = level_of(tr, path[k], &s->level, 1);
-		s->nbefore = s->level.place;
-		while (len + s->nbefore > cap) {
-			cap = cap ? 2 * cap : 64;
-			p->before_mem = fs_xreallocarray(p->before_mem, cap,
-							 sizeof(*p->before_mem));
+		m = list_count(tr, path[k]);
+		if (m > 1) {
+			while (len + m > cap) {
+				cap = cap ? 2 * cap : 64;
+				p->before_mem = fs_xreallocarray(
+					p->before_mem, cap,
+					sizeof(*p->before_mem));
+			}
+			if (m > tcap) {
+				tcap = m;
+				tmp = fs_xreallocarray(tmp, tcap, sizeof(*tmp));
+			}
 		}
-		if (s->nbefore)
-			memcpy(p->before_mem + len, list,
-			       s->nbefore * sizeof(*list));
+		level_of(tr, path[k], &s->level,
+			 m > 1 ? p->before_mem + len : NULL, tmp);
+		s->nbefore = s->level.place;
 		at[k - 1] = len;
 		len += s->nbefore;
-		free(list);
 	}
 	for (k = 1; k < n; k++)
 		p->step[k - 1].before = p->before_mem ? p->before_mem + at[k - 1]
 						      : NULL;
+	free(tmp);
 	free(at);
 	free(path);
 }

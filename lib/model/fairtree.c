@@ -123,17 +123,14 @@ node_before(const struct fs_tree *tr, const uint32_t *a, const uint32_t *b)
 
 FS_MSORT(sort_list, uint32_t, const struct fs_tree *, node_before)
 
-uint32_t *
-fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p)
+void
+fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p, uint32_t *v,
+		       uint32_t *tmp)
 {
 	const struct fs_node *a = &tr->node[p];
-	uint32_t *v = fs_xcalloc((size_t)a->nfs_kids + 1, sizeof(*v));
-	uint32_t *tmp = fs_xcalloc((size_t)a->nfs_kids + 1, sizeof(*tmp));
 
 	memcpy(v, tr->fs_kids + a->fs_kids, a->nfs_kids * sizeof(*v));
 	sort_list(tr, v, tmp, a->nfs_kids);
-	free(tmp);
-	return v;
 }
 
 /* Level FS as a sort key: a value that is not negative (all of them but

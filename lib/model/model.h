@@ -191,6 +191,11 @@ struct fs_tree {
 	uint32_t user_count;	/* N: every user association */
 	int controller_order;	/* siblings in input order, else by name */
 	const struct fs_table *t;
+	/* Private: the accounts by name, as fs_tree_build indexed them, for
+	 * lookups by name (NULL: look through every node). Copies of the
+	 * struct share it with the tree they copy. */
+	uint32_t *acct_slot;
+	size_t acct_mask;
 };
 
 /* sshare's display filters, for rows ranked over the whole tree: -A keeps
@@ -263,8 +268,10 @@ void fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening);
 double fs_classic_factor(long double usage_efctv, long double shares_norm,
 			 unsigned dampening);
 /* The children list of p in the order the Fair Tree walk visits it (Level
- * FS computed by fs_fairtree): a new array the caller frees. */
-uint32_t *fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p);
+ * FS computed by fs_fairtree) into v, with tmp as scratch: each holds p's
+ * nfs_kids (a deep path's steps reuse theirs). */
+void fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p, uint32_t *v,
+			    uint32_t *tmp);
 /* Fill o from the tree's metadata 'algorithm', 'ties' and 'dampening',
  * each overridden by the caller's own choice when given (algorithm NULL,
  * ties < 0, dampening 0: not given). Returns 0, or -1 with e set at the

@@ -36,66 +36,27 @@ put_uint(char *o, uint32_t v)
 	return o + (s + sizeof(s) - p);
 }
 
-/* The last value written in a column and its text: siblings often share
- * shares and factors (doubles), and formatting is the costliest part of
- * writing. The long double columns (usage fractions, Level FS) repeat
- * less, mostly where an account has one child (about one row in 16 at a
- * million associations), which the same memo saves too. */
-struct memo {
-	double v;
-	long double lv;
-	int set;
-	size_t len;
-	char text[32];
-};
-
-/* Keep o[0..n) as the memo's text when it fits. */
-static void
-memo_keep(struct memo *m, const char *o, int n)
+/* Each column keeps the last value it wrote and its text (fs_fmt_memo):
+ * siblings often share shares and factors (doubles), and formatting is
+ * the costliest part of writing. The long double columns (usage
+ * fractions, Level FS) repeat less, mostly where an account has one child
+ * (about one row in 16 at a million associations), which the same memo
+ * saves too. */
+static char *
+put_ld(char *o, struct fs_fmt_memo *m, long double v)
 {
-	m->set = (size_t)n <= sizeof(m->text);
-	if (m->set) {
-		memcpy(m->text, o, sizeof(m->text));	/* o has room */
-		m->len = (size_t)n;
-	}
+	return o + fs_memo_ld(m, o, v);
 }
 
 static char *
-put_ld(char *o, struct memo *m, long double v)
+put_double(char *o, struct fs_fmt_memo *m, double v)
 {
-	int n;
-
-	/* The 10 bytes of an x87 long double are its value (the rest is
-	 * padding); elsewhere, the whole. */
-	if (m->set && !memcmp(&m->lv, &v, LDBL_MANT_DIG == 64 ? 10
-							      : sizeof(v))) {
-		memcpy(o, m->text, sizeof(m->text));	/* o has room */
-		return o + m->len;
-	}
-	n = fs_fmt_ld(o, v);
-	memo_keep(m, o, n);
-	m->lv = v;
-	return o + n;
-}
-
-static char *
-put_double(char *o, struct memo *m, double v)
-{
-	int n;
-
-	if (m->set && !memcmp(&m->v, &v, sizeof(v))) {
-		memcpy(o, m->text, sizeof(m->text));	/* o has room */
-		return o + m->len;
-	}
-	n = fs_fmt_double(o, v);
-	memo_keep(m, o, n);
-	m->v = v;
-	return o + n;
+	return o + fs_memo_double(m, o, v);
 }
 
 static char *
 put_owned(char *o, const struct fs_tree *tr, const struct fs_node *a,
-	  int which, enum fs_algorithm alg, struct memo *memo)
+	  int which, enum fs_algorithm alg, struct fs_fmt_memo *memo)
 {
 	const long double no_val = (long double)FS_NO_VAL;
 	int fair = fs_algorithm_levels(alg);
@@ -146,7 +107,7 @@ write_chunk(void *arg, size_t i, struct fs_buf *b)
 	size_t ncols = t->h.ncols, c, k;
 	uint32_t r = (uint32_t)(i * ROWS_PER_CHUNK), end = tr->n;
 	const char **f = NULL;
-	struct memo memo[C_OWNED];
+	struct fs_fmt_memo memo[C_OWNED];
 	char *o;
 
 	if (end - r > ROWS_PER_CHUNK)

@@ -1053,6 +1053,10 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	if (tr->controller_order && list_order(tr, e) < 0)
 		goto out;
 	ret = 0;
+	/* Kept for fs_tree_find_account and fs_tree_find_user. */
+	tr->acct_slot = accts.slot;
+	tr->acct_mask = accts.mask;
+	accts.slot = NULL;
 out:
 	free(p1.chunk);
 	fs_free_huge(cnt, (size_t)n + 1, sizeof(*cnt));
@@ -1070,6 +1074,7 @@ fs_tree_release(struct fs_tree *tr)
 	fs_free_huge(tr->order, tr->n, sizeof(*tr->order));
 	fs_free_huge(tr->kids, tr->n, sizeof(*tr->kids));
 	fs_free_huge(tr->fs_kids, tr->n, sizeof(*tr->fs_kids));
+	free(tr->acct_slot);
 	memset(tr, 0, sizeof(*tr));
 	tr->root = FS_NONE;
 }
@@ -1079,6 +1084,11 @@ fs_tree_find_account(const struct fs_tree *tr, const char *name)
 {
 	uint32_t i;
 
+	if (tr->acct_slot) {
+		struct hmap m = {tr->acct_slot, tr->acct_mask};
+
+		return hmap_find_acct(&m, tr->node, name);
+	}
 	for (i = 0; i < tr->n; i++)
 		if (!tr->node[i].is_user && !strcmp(tr->node[i].acct, name))
 			return i;
@@ -1153,6 +1163,33 @@ fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 	}
 	if (n == 3)
 		part = w[2];
+	/* A user association is a child of the account it names: with an
+	 * account given, look among that account's children alone (a name
+	 * at a million associations is otherwise a pass over all of them). */
+	if (acct && tr->acct_slot) {
+		uint32_t j = fs_tree_find_account(tr, acct), k, nk = 0;
+		const uint32_t *kid = NULL;
+
+		if (j != FS_NONE) {
+			kid = tr->kids + tr->node[j].kids;
+			nk = tr->node[j].nkids;
+		}
+		for (k = 0; k < nk; k++) {
+			const struct fs_node *a = &tr->node[kid[k]];
+
+			if (!a->is_user || strcmp(a->user, user) ||
+			    strcmp(a->acct, acct) ||
+			    (part && strcmp(a->part, part)))
+				continue;
+			if (found != FS_NONE) {
+				found = FS_NONE - 1;
+				break;
+			}
+			found = kid[k];
+		}
+		free(w[0]);
+		return found;
+	}
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[i];
 

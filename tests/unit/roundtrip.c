@@ -281,6 +281,53 @@ main(void)
 	}
 	ok(!bad, "%%.6Lf: ties, powers of two, %ld random values each "
 	   "(%d bad)", n, bad);
+
+	/* The memos write what their writers write, in runs of repeats and
+	 * between values that print alike at some precision but differ. */
+	bad = 0;
+	{
+		static const long double v[] = {1.0L, 1.0L, 1.0L, 0.0L, -0.0L,
+			-0.0L, 0.0L, 1.0L / 3, 1.0L / 3, (double)(1.0L / 3),
+			0.6250000000000000001L, 0.625L, 0.625L, 1e300L * 1e300L,
+			1e300L * 1e300L, INFINITY, INFINITY, 5.0L, 5.0L,
+			LDBL_TRUE_MIN, LDBL_TRUE_MIN, 0x1p63L, 0x1p63L, 5.0L};
+		struct fs_fmt_memo ml, md, mf, mg;
+		char want[FS_FMT_MAX + 1], got[FS_FMT_MAX + 1];
+		int k, nw, ng;
+
+		memset(&ml, 0, sizeof(ml));
+		memset(&md, 0, sizeof(md));
+		memset(&mf, 0, sizeof(mf));
+		memset(&mg, 0, sizeof(mg));
+		for (k = 0; k < 4 * 24 + 4 * 400; k++) {
+			long double x = k < 96 ? v[k % 24]
+					       : rnd_ld(-8, 8) * (long double)(rnd() % 3 == 0);
+			int w = k < 96 ? k / 24 : k % 4;
+
+			if (w == 0) {
+				nw = fs_fmt_ld(want, x);
+				ng = fs_memo_ld(&ml, got, x);
+			} else if (w == 1) {
+				nw = fs_fmt_double(want, (double)x);
+				ng = fs_memo_double(&md, got, (double)x);
+			} else if (w == 2) {
+				nw = fs_fmt_fixed6_ld(want, x);
+				ng = fs_memo_fixed6_ld(&mf, got, x);
+			} else {
+				nw = fs_fmt_fixed6(want, (double)x);
+				ng = fs_memo_fixed6(&mg, got, (double)x);
+			}
+			if (nw != ng || (nw > 0 && memcmp(want, got, (size_t)nw))) {
+				if (bad_shown++ < 10)
+					printf("# memo %d of %La: '%.*s' for '%.*s'\n",
+					       w, x, ng > 0 ? ng : 0, got,
+					       nw > 0 ? nw : 0, want);
+				bad++;
+			}
+		}
+	}
+	ok(!bad, "the number memos write what the writers write (%d bad)",
+	   bad);
 	fs_buf_release(&b);
 	return done_testing();
 }

@@ -17,6 +17,7 @@
  * checked, and the names resolved, before anything is written.
  */
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -60,6 +61,10 @@ struct ctx {
 	double half_life;
 	const char *name;		/* input name for messages */
 	int json;
+	/* Where a long answer may be written as it is made, once every name
+	 * in it is resolved (a write error stays in ferror); NULL: held in
+	 * the buffer whole. */
+	FILE *out;
 };
 
 static const char synopsis[] =
@@ -146,6 +151,11 @@ put_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
 /* Names for the words below, four at a time; para's text, kept from call
  * to call (a deep path makes two a step). */
 static struct fs_buf names_buf[4], para_buf;
+/* The Level FS line put_level last made, and its three numbers: a deep
+ * path's steps repeat it whole. */
+static struct fs_buf last_line;
+static long double last_lf, last_ue;
+static double last_sh;
 
 static const char *
 name(const struct fs_tree *tr, uint32_t i)
@@ -167,14 +177,15 @@ free_names(void)
 	for (k = 0; k < 4; k++)
 		fs_buf_release(&names_buf[k]);
 	fs_buf_release(&para_buf);
+	fs_buf_release(&last_line);
 }
 
 /* %.6Lf into p[size] (size >= FS_FMT_MAX), by the number codec when it
  * can: a deep path writes a few per step. */
 static void
-fixed6(char *p, size_t size, long double v)
+fixed6(char *p, size_t size, struct fs_fmt_memo *m, long double v)
 {
-	int n = fs_fmt_fixed6_ld(p, v);
+	int n = m ? fs_memo_fixed6_ld(m, p, v) : fs_fmt_fixed6_ld(p, v);
 
 	if (n >= 0)
 		p[n] = '\0';
@@ -182,9 +193,10 @@ fixed6(char *p, size_t size, long double v)
 		snprintf(p, size, "%.6Lf", v);
 }
 
-/* sshare's six decimals, "inf" for infinity. */
+/* sshare's six decimals, "inf" for infinity; through memo m unless NULL
+ * (a deep path's steps repeat their numbers). */
 static const char *
-f6(long double v)
+f6m(struct fs_fmt_memo *m, long double v)
 {
 	static char s[4][64];
 	static int k;
@@ -192,18 +204,24 @@ f6(long double v)
 
 	if (isinf(v))
 		return "inf";
-	fixed6(p, sizeof(s[0]), v);
+	fixed6(p, sizeof(s[0]), m, v);
 	return p;
 }
 
-/* A double's six decimals (%.6f). */
 static const char *
-d6(double v)
+f6(long double v)
+{
+	return f6m(NULL, v);
+}
+
+/* A double's six decimals (%.6f), likewise. */
+static const char *
+d6m(struct fs_fmt_memo *m, double v)
 {
 	static char s[4][FS_FMT_MAX + 320];
 	static int k;
 	char *p = s[k++ % 4];
-	int n = fs_fmt_fixed6(p, v);
+	int n = m ? fs_memo_fixed6(m, p, v) : fs_fmt_fixed6(p, v);
 
 	if (n >= 0)
 		p[n] = '\0';
@@ -211,6 +229,7 @@ d6(double v)
 		snprintf(p, sizeof(s[0]), "%.6f", v);
 	return p;
 }
+
 
 /* indent spaces. */
 static void
@@ -224,19 +243,25 @@ pad(struct fs_buf *b, int indent)
 
 /* A raw number without trailing zeros. */
 static const char *
-raw(long double v)
+rawm(struct fs_fmt_memo *m, long double v)
 {
 	static char s[4][80];
 	static int k;
 	char *p = s[k++ % 4], *e;
 
-	fixed6(p, sizeof(s[0]), v);
+	fixed6(p, sizeof(s[0]), m, v);
 	e = p + strlen(p);
 	while (e[-1] == '0')
 		*--e = '\0';
 	if (e[-1] == '.')
 		e[-1] = '\0';
 	return p;
+}
+
+static const char *
+raw(long double v)
+{
+	return rawm(NULL, v);
 }
 
 static const char *
@@ -334,20 +359,47 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 	wrap(b, indent);
 }
 
-/* A paragraph of the strings up to NULL, without printf (two a step of
- * a deep path). */
-static void
-para_cat(struct fs_buf *b, int indent, ...)
-{
-	va_list ap;
+/* A paragraph of k pieces of text, without printf (two a step of a deep
+ * path): n is a piece's length, or -1 for strlen. It is put in place as
+ * one line, the way wrap() would put it, and only when it is not such a
+ * line does it go through wrap(). */
+struct piece {
 	const char *s;
+	size_t n;
+};
+#define LIT(s) {s, sizeof(s) - 1}
+#define STR(s) {s, (size_t)-1}
 
+static void
+para_pieces(struct fs_buf *b, int indent, struct piece *pc, size_t k)
+{
+	size_t i, n = 0;
+	char *o, *text;
+
+	for (i = 0; i < k; i++) {
+		if (pc[i].n == (size_t)-1)
+			pc[i].n = strlen(pc[i].s);
+		n += pc[i].n;
+	}
+	fs_buf_grow(b, (size_t)indent + n + 1);
+	o = b->data + b->len;
+	memset(o, ' ', (size_t)indent);
+	text = o += indent;
+	for (i = 0; i < k; i++) {
+		memcpy(o, pc[i].s, pc[i].n);
+		o += pc[i].n;
+	}
+	*o = '\0';
+	if (n && text[0] != ' ' && text[n - 1] != ' ' &&
+	    (size_t)indent + n <= 78 && !strstr(text, "  ")) {
+		*o++ = '\n';
+		*o = '\0';
+		b->len = (size_t)(o - b->data);
+		return;
+	}
 	para_buf.len = 0;
-	fs_buf_addstr(&para_buf, "");
-	va_start(ap, indent);
-	while ((s = va_arg(ap, const char *)) != NULL)
-		fs_buf_addstr(&para_buf, s);
-	va_end(ap);
+	fs_buf_add(&para_buf, text, n);
+	b->data[b->len] = '\0';
 	wrap(b, indent);
 }
 
@@ -384,35 +436,71 @@ half_life_words(double hl)
 	return s;
 }
 
+/* The same long double, bit for bit (an x87 one is 10 bytes of 16). */
+static int
+same_ld(long double a, long double b)
+{
+	return !memcmp(&a, &b, LDBL_MANT_DIG == 64 ? 10 : sizeof(a));
+}
+
 /* "Level FS 0.785650 = shares 0.400000 / usage 0.509133" and the raw
- * numbers under it. */
+ * numbers under it; par: the name of l's fs parent, or NULL. */
 static void
 put_level(struct fs_buf *b, const struct ctx *c,
-	  const struct fs_explain_level *l, int indent)
+	  const struct fs_explain_level *l, int indent, const char *par)
 {
+	/* A path's steps, one after another, repeat their numbers. */
+	static struct fs_fmt_memo m_lfs, m_shares, m_ue, m_usage, m_pusage;
 	const struct fs_tree *tr = &c->tr;
 	const struct fs_node *a = &tr->node[l->node];
-	const char *par = name(tr, l->fs_parent);
+	size_t par_len;
 
+	if (!par)
+		par = name(tr, l->fs_parent);
+	par_len = strlen(par);
 	if (a->use_parent)
 		para(b, indent, "Level FS inf: Slurm gives a FairShare=parent "
 		     "user +inf, whatever its usage");
 	else if (l->shares_norm == 0)
 		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
 		     "the usage)");
-	else
-		para_cat(b, indent, "Level FS ", f6(l->level_fs), " = shares ",
-			 d6(l->shares_norm), " / usage ", f6(l->usage_efctv),
-			 l->usage_efctv == 0 ? " (no usage)" : "", NULL);
+	else if (same_ld(l->level_fs, last_lf) && same_ld(l->usage_efctv,
+							   last_ue) &&
+		 !memcmp(&l->shares_norm, &last_sh, sizeof(last_sh)) &&
+		 last_line.data) {
+		/* The line of the step before, as a deep chain has it. */
+		struct piece pc[] = {{last_line.data, last_line.len}};
+
+		para_pieces(b, indent, pc, 1);
+	} else {
+		struct piece pc[] = {LIT("Level FS "),
+			STR(f6m(&m_lfs, l->level_fs)), LIT(" = shares "),
+			STR(d6m(&m_shares, l->shares_norm)), LIT(" / usage "),
+			STR(f6m(&m_ue, l->usage_efctv)), LIT(" (no usage)")};
+		size_t k, n = l->usage_efctv == 0 ? 7 : 6;
+
+		para_pieces(b, indent, pc, n);
+		last_line.len = 0;
+		for (k = 0; k < n; k++)
+			fs_buf_add(&last_line, pc[k].s, pc[k].n);
+		last_lf = l->level_fs;
+		last_ue = l->usage_efctv;
+		last_sh = l->shares_norm;
+	}
 	if (a->use_parent)
 		para(b, indent, "shares: parent (FairShare=parent); usage %s "
 		     "of %s's %s = %s", raw(l->usage_raw), par,
 		     raw(l->parent_usage), f6(l->usage_efctv));
-	else
-		para_cat(b, indent, "shares ", num(a->shares_raw), " of ",
-			 num(l->level_shares), " in ", par, "'s list; usage ",
-			 raw(l->usage_raw), " of ", par, "'s ",
-			 raw(l->parent_usage), NULL);
+	else {
+		struct piece pc[] = {LIT("shares "), STR(num(a->shares_raw)),
+			LIT(" of "), STR(num(l->level_shares)), LIT(" in "),
+			{par, par_len}, LIT("'s list; usage "),
+			STR(rawm(&m_usage, l->usage_raw)), LIT(" of "),
+			{par, par_len}, LIT("'s "),
+			STR(rawm(&m_pusage, l->parent_usage))};
+
+		para_pieces(b, indent, pc, sizeof(pc) / sizeof(*pc));
+	}
 	if (a->parent != a->fs_parent && a->parent != FS_NONE)
 		para(b, indent, "(%s is FairShare=parent, so %s competes in "
 		     "%s's list)", name(tr, a->parent), name(tr, l->node),
@@ -523,6 +611,9 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 		fs_buf_printf(b, "%s ranks above %s.\n", na, nb);
 	else if (x->order > 0)
 		fs_buf_printf(b, "%s ranks above %s.\n", nb, na);
+	else if (!x->rank[0] || !x->rank[1])	/* an account: no rank */
+		fs_buf_printf(b, "Neither %s nor %s is walked before the "
+			      "other.\n", na, nb);
 	else
 		fs_buf_printf(b, "%s and %s share rank %u.\n", na, nb,
 			      x->rank[0]);
@@ -577,7 +668,7 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 			else
 				fs_buf_printf(b, "  %s (above %s)\n",
 					      name(tr, s[k].node), name(tr, u));
-			put_level(b, c, &s[k], 4);
+			put_level(b, c, &s[k], 4, NULL);
 		}
 		switch (x->rule) {
 		case FS_RULE_LEVEL_FS:
@@ -759,7 +850,9 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 	  const struct fs_explain *pass)
 {
 	const struct fs_tree *tr = &c->tr;
-	uint32_t k, j;
+	struct fs_buf nm[2];
+	uint32_t k, j, nm_of[2] = {FS_NONE, FS_NONE};
+	int cur = 0;
 
 	text_whatif(b, c);
 	text_no_usage(b, c);
@@ -778,26 +871,49 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 	para(b, 0, "Its path from root. At each step Fair Tree sorts the "
 	     "list by Level FS and walks it in that order:");
 	fs_buf_printf(b, "%s\n", name(tr, tr->root));
+	/* Each step names its list's owner, mostly the step before: the two
+	 * names, kept from step to step. */
+	fs_buf_init(&nm[0]);
+	fs_buf_init(&nm[1]);
 	for (k = 0; k < p->nstep; k++) {
 		const struct fs_explain_step *s = &p->step[k];
 		/* Deep paths would be quadratic in their indentation: it
 		 * stops growing, and the depth is said instead. */
 		int ind = 2 * (int)(k < INDENT_STEPS ? k + 1 : INDENT_STEPS);
-		char depth[32] = "";
+		uint32_t par = s->level.fs_parent;
+		int pb;		/* the buffer with the parent's name */
 
-		if (k >= INDENT_STEPS)
-			snprintf(depth, sizeof(depth), " (depth %u)", k + 1);
+		if (nm_of[cur] == par) {
+			pb = cur;
+		} else if (nm_of[!cur] == par) {
+			pb = !cur;
+		} else {
+			pb = cur;
+			nm[pb].len = 0;
+			fs_buf_addstr(&nm[pb], "");
+			put_name(&nm[pb], tr, par);
+			nm_of[pb] = par;
+		}
+		cur = !pb;
+		nm[cur].len = 0;
+		fs_buf_addstr(&nm[cur], "");
+		put_name(&nm[cur], tr, s->level.node);
+		nm_of[cur] = s->level.node;
 		pad(b, ind);
-		fs_buf_addstr(b, name(tr, s->level.node));
-		fs_buf_addstr(b, depth);
+		fs_buf_addstr(b, nm[cur].data);
+		if (k >= INDENT_STEPS) {
+			fs_buf_addstr(b, " (depth ");
+			fs_buf_ll(b, k + 1);
+			fs_buf_addch(b, ')');
+		}
 		fs_buf_addstr(b, ": ");
 		fs_buf_addstr(b, ordinal(s->level.place + 1));
 		fs_buf_addstr(b, " of ");
 		fs_buf_ll(b, s->level.count);
 		fs_buf_addstr(b, " in ");
-		fs_buf_addstr(b, name(tr, s->level.fs_parent));
+		fs_buf_addstr(b, nm[pb].data);
 		fs_buf_addstr(b, "'s list\n");
-		put_level(b, c, &s->level, ind + 2);
+		put_level(b, c, &s->level, ind + 2, nm[pb].data);
 		for (j = 0; j < s->nbefore && j < SHOW_BEFORE; j++) {
 			uint32_t o = s->before[j];
 
@@ -811,7 +927,14 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 		if (s->nbefore > SHOW_BEFORE)
 			fs_buf_printf(b, "%*s... and %u more before it\n",
 				      ind + 2, "", s->nbefore - SHOW_BEFORE);
+		/* A deep path's text goes out as it is made, not held whole. */
+		if (c->out && b->len >= 1 << 16) {
+			fs_write_all(c->out, b->data, b->len);
+			b->len = 0;
+		}
 	}
+	fs_buf_release(&nm[0]);
+	fs_buf_release(&nm[1]);
 	if (tr->node[p->user].is_user) {
 		same_rank(b, c, p->user);
 		return;
@@ -1778,6 +1901,7 @@ run(int argc, char **argv, struct opts *o)
 			fclose(tty);
 	} else {
 		fs_buf_init(&b);
+		c.out = stdout;
 		if ((o->forecast ? forecast(&c, o, names, nnames, &b, &e)
 				: answer(&c, names, nnames, &b, &e)) < 0) {
 			fs_err_print(&e);
