@@ -179,6 +179,24 @@ void fs_buf_ll(struct fs_buf *b, long long v);	/* %lld, without printf */
 #define FS_FMT_MAX 64
 int fs_fmt_ld(char *out, long double v);
 int fs_fmt_double(char *out, double v);
+/* The last double written in a column and its text (zeroed: none yet): a
+ * column of a big output repeats its values, and formatting them is most
+ * of the cost of writing. fs_buf_double_memo writes what fs_buf_double
+ * writes, formatting v only when it is not the last value (same bits). */
+struct fs_dmemo {
+	double v;
+	int len;
+	char text[FS_FMT_MAX];
+};
+static inline void
+fs_buf_double_memo(struct fs_buf *b, struct fs_dmemo *m, double v)
+{
+	if (!m->len || memcmp(&m->v, &v, sizeof(v))) {
+		m->len = fs_fmt_double(m->text, v);
+		m->v = v;
+	}
+	fs_buf_add(b, m->text, (size_t)m->len);
+}
 /* printf("%f") into out[FS_FMT_MAX], no NUL: the length, or -1 when
  * |v| >= 2^63 or v is not finite (printf it then). */
 int fs_fmt_fixed6(char *out, double v);
