@@ -447,8 +447,14 @@ pass_on(const struct fs_sprio *o, struct fs_buf *b)
 	}
 }
 
+/* A memo per number column of the TSV (the twelve factors, then Sum) and
+ * of the JSON (the twelve, then sum): a queue's jobs share most of their
+ * factors. */
+#define NMEMO 13
+
 static void
-tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
+tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
+	struct fs_dmemo *memo)
 {
 	const struct fs_prio_pending *j = at(o, pos);
 	const struct fs_prio_factors *f = &j->f;
@@ -483,20 +489,22 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 	fs_buf_ll(b, (long long)o->place[pos]);
 	for (k = 0; k < sizeof(v) / sizeof(*v); k++) {
 		fs_buf_addch(b, '\t');
-		fs_buf_double(b, v[k]);
+		fs_buf_double_memo(b, &memo[k], v[k]);
 	}
 	fs_buf_addch(b, '\t');
 	fmt_tres(b, &o->x->s->conf, j, 1, NULL);
 	fs_buf_addch(b, '\t');
-	fs_buf_double(b, f->sum);
+	fs_buf_double_memo(b, &memo[12], f->sum);
 	fs_buf_addch(b, '\n');
 }
 
 void
 fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 {
+	struct fs_dmemo memo[NMEMO];
 	size_t i;
 
+	memset(memo, 0, sizeof(memo));
 	meta(o, b);
 	fs_buf_addstr(b, "JobID\tUser\tAccount\tPartition\tQOS\tCPUs\tNodes\t"
 		      "TimeLimit\tAccrue\tNice\tSite\tTRES\tPriority\tPlace\t"
@@ -504,7 +512,7 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
 		      "WQOSPrio\tWTRES\tSum\n");
 	for (i = 0; i < o->nrow; i++) {
-		tsv_row(o, b, o->row[i]);
+		tsv_row(o, b, o->row[i], memo);
 		pass_on(o, b);
 	}
 }
@@ -707,21 +715,26 @@ fs_sprio_format(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 
 /* --------------------------------------------------------------- JSON */
 
+/* "key": v, through memo m when there is one. */
 static void
-json_num(struct fs_buf *b, const char *key, double v)
+json_num(struct fs_buf *b, const char *key, double v, struct fs_dmemo *m)
 {
 	fs_buf_addch(b, '"');
 	fs_buf_addstr(b, key);
 	fs_buf_add(b, "\": ", 3);
-	if (isfinite(v))
-		fs_buf_double(b, v);
-	else
+	if (!isfinite(v))
 		fs_buf_addstr(b, "null");
+	else if (m)
+		fs_buf_double_memo(b, m, v);
+	else
+		fs_buf_double(b, v);
 }
 
-/* The six factors, normalised or weighted, as "age": v, ... */
+/* The six factors, normalised or weighted, as "age": v, ... (memo[0..6)
+ * their memos). */
 static void
-json_factors(struct fs_buf *b, const struct fs_prio_factors *f, int weighted)
+json_factors(struct fs_buf *b, const struct fs_prio_factors *f, int weighted,
+	     struct fs_dmemo *memo)
 {
 	static const char *const key[] = {"age", "assoc", "fairshare",
 					  "jobsize", "partition", "qos"};
@@ -732,7 +745,7 @@ json_factors(struct fs_buf *b, const struct fs_prio_factors *f, int weighted)
 	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
 		if (k)
 			fs_buf_addstr(b, ", ");
-		json_num(b, key[k], v[k]);
+		json_num(b, key[k], v[k], &memo[k]);
 	}
 }
 
@@ -757,7 +770,8 @@ json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 }
 
 static void
-json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first)
+json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
+	 struct fs_dmemo *memo)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
@@ -783,21 +797,21 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first)
 	fs_buf_addstr(b, ", \"of\": ");
 	fs_buf_ll(b, (long long)o->ptotal[pos]);
 	fs_buf_addstr(b, ",\n     \"factors\": {");
-	json_factors(b, f, 0);
+	json_factors(b, f, 0, memo);
 	fs_buf_addstr(b, "},\n     \"weighted\": {");
-	json_factors(b, f, 1);
+	json_factors(b, f, 1, memo + 6);
 	fs_buf_addstr(b, ", \"tres\": {");
 	for (k = 0; k < c->ntres; k++) {
 		if (k)
 			fs_buf_addstr(b, ", ");
-		json_num(b, c->tres_name[k], f->w_tres[k]);
+		json_num(b, c->tres_name[k], f->w_tres[k], NULL);
 	}
 	fs_buf_addstr(b, "}, \"site\": ");
 	fs_buf_ll(b, (long long)j->site);
 	fs_buf_addstr(b, ", \"nice\": ");
 	fs_buf_ll(b, (long long)j->nice);
 	fs_buf_addstr(b, "},\n     ");
-	json_num(b, "sum", f->sum);
+	json_num(b, "sum", f->sum, &memo[12]);
 	json_ahead(o, b, pos);
 	fs_buf_addstr(b, "}");
 }
@@ -807,9 +821,11 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 {
 	const struct fs_prio_snapshot *s = o->x->s;
 	const struct fs_prio_conf *c = &s->conf;
+	struct fs_dmemo memo[NMEMO];
 	char d[32];
 	size_t i;
 
+	memset(memo, 0, sizeof(memo));
 	fs_buf_addstr(b, "{\n  \"cluster\": ");
 	fs_json_string(b, s->cl.cluster ? s->cl.cluster : "");
 	fs_iso_time(o->x->now, d);
@@ -822,7 +838,7 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 	fmt_tres_weights(b, c, ", ", "\"");
 	fs_buf_printf(b, "}},\n  \"max_age\": %u,\n  \"jobs\": [", c->max_age);
 	for (i = 0; i < o->nrow; i++) {
-		json_job(o, b, o->row[i], i == 0);
+		json_job(o, b, o->row[i], i == 0, memo);
 		pass_on(o, b);
 	}
 	fs_buf_addstr(b, "\n  ]\n}\n");
