@@ -715,7 +715,13 @@ fs_prio_queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
 			     (uint64_t)(*job[i].id && !*end);
 		k[i].job = &job[i];
 	}
-	qsort(k, n, sizeof(*k), by_priority);
+	/* A queue often comes in its order already (a jobs file sorted by
+	 * priority, or one priority for all, by job id): checked in one
+	 * pass, it is not sorted again. */
+	for (i = 1; i < n && by_priority(&k[i - 1], &k[i]) <= 0; i++)
+		;
+	if (i < n)
+		qsort(k, n, sizeof(*k), by_priority);
 	for (i = 0; i < n; i++)
 		order[i] = (size_t)(k[i].job - job);
 	free(k);
