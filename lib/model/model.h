@@ -751,6 +751,22 @@ struct fs_prio_part {
 	uint32_t node_count, cpus;
 	double mem;			/* MB */
 };
+/* Private to slurmconf.c: a NodeName range kept whole, the names prefix +
+ * k + suffix for k from lo to hi, k zero-padded to width digits (prefix
+ * and suffix without digits), chained to the next of its key; and a key,
+ * "prefix\nsuffix", with its chain and whether node[] has a name of it. */
+struct fs_prio_noderange {
+	size_t key, next;
+	int width;
+	unsigned long lo, hi;
+	uint32_t cpus;
+	double mem;
+	int expanded;			/* into node[]: no longer a range */
+};
+struct fs_prio_nodekey {
+	size_t text, first, nrange;
+	int has_node;
+};
 struct fs_prio_cluster {
 	char *cluster;
 	/* A node's name is at node_names.data + name: one block for all
@@ -762,6 +778,16 @@ struct fs_prio_cluster {
 	size_t node_cap;
 	struct fs_buf node_names;
 	struct fs_names node_index;
+	/* Private: NodeName ranges kept whole (none of their names is in
+	 * node[] or another range), their keys and an index of those;
+	 * whether node[]'s names are among the keys. */
+	struct fs_prio_noderange *range;
+	size_t nrange, range_cap;
+	struct fs_prio_nodekey *key;
+	size_t nkey, key_cap;
+	struct fs_buf key_text;
+	struct fs_names key_index;
+	int keys_of_nodes;
 	struct fs_prio_part *part;
 	size_t npart;
 	uint32_t part_max;		/* max PriorityJobFactor */
