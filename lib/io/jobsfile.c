@@ -132,6 +132,8 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	cap += s->njob + 1;
 	s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
 	fs_advise_huge(s->job, cap * sizeof(*s->job));
+	/* Filled at once: its pages in one call, not a fault each. */
+	fs_prefault(s->job + s->njob, (cap - s->njob) * sizeof(*s->job));
 	for (line = text; *line && !ret; line = next) {
 		size_t len, nf = 1;
 		char *p;

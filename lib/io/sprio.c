@@ -63,6 +63,8 @@ set_places(struct fs_sprio *o)
 	memset(&v, 0, sizeof(v));
 	o->place = fs_xcalloc(n + 1, sizeof(*o->place));
 	o->ptotal = fs_xcalloc(n + 1, sizeof(*o->ptotal));
+	fs_prefault(o->place, (n + 1) * sizeof(*o->place));
+	fs_prefault(o->ptotal, (n + 1) * sizeof(*o->ptotal));
 	for (i = 0; i < n; i++) {
 		const char *part = s->job[o->order[i]].part;
 
@@ -92,8 +94,10 @@ fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 	o->source = source;
 	o->algorithm = algorithm;
 	o->order = fs_xcalloc(s->njob + 1, sizeof(*o->order));
+	fs_prefault(o->order, (s->njob + 1) * sizeof(*o->order));
 	fs_prio_queue_order(s->job, s->njob, o->order);
 	o->row = fs_xcalloc(s->njob + 1, sizeof(*o->row));
+	fs_prefault(o->row, (s->njob + 1) * sizeof(*o->row));
 	for (i = 0; i < s->njob; i++) {
 		if (&s->job[o->order[i]] == x->newjob)
 			o->newpos = i;

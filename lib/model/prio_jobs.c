@@ -703,9 +703,10 @@ by_priority(const void *pa, const void *pb)
 void
 fs_prio_queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
 {
-	struct queue_key *k = fs_xcalloc(n + 1, sizeof(*k));
+	struct queue_key *k = fs_xmalloc((n + 1) * sizeof(*k));
 	size_t i;
 
+	fs_prefault(k, (n + 1) * sizeof(*k));
 	for (i = 0; i < n; i++) {
 		char *end;
 
