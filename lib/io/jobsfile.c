@@ -19,12 +19,32 @@ static const char *const job_cols[] = {
 enum { JC_ID, JC_USER, JC_ACCT, JC_PART, JC_QOS, JC_CPUS, JC_NODES,
        JC_TIME, JC_ACCRUE, JC_NICE, JC_SITE, JC_TRES, JC_MAXCPUS, JC_N };
 
-/* The last Accrue read, as written (in the text) and as a time: a queue's
- * jobs share few dates. */
+/* The last Accrue and TimeLimit read, as written (in the text) and as a
+ * time and minutes: a queue's jobs share few dates and limits. */
 struct last_date {
 	const char *s;
 	long long t;
+	const char *limit_s;
+	uint32_t limit;
 };
+
+/* A number of 1 to 9 digits and nothing else (what strtoull and strtoll
+ * read alike, and cannot overflow), negative after '-' when sign is set,
+ * into *x; else 0, for the full readers. */
+static int
+short_number(const char *v, int sign, long long *x)
+{
+	const char *p = v + (sign && *v == '-');
+	long long n = 0;
+	int k;
+
+	for (k = 0; p[k] >= '0' && p[k] <= '9' && k < 10; k++)
+		n = n * 10 + (p[k] - '0');
+	if (!k || k > 9 || p[k])
+		return 0;
+	*x = p > v ? -n : n;
+	return 1;
+}
 
 static int
 job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
@@ -35,6 +55,7 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 	struct fs_err te;
 	char *end;
 	unsigned long long x;
+	long long sx;
 
 	te.file = NULL;
 	te.line = 0;
@@ -47,7 +68,11 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 		if (c == JC_MAXCPUS && !*v)
 			return 0;
 		errno = 0;
-		x = strtoull(v, &end, 10);
+		if (short_number(v, 0, &sx)) {
+			x = (unsigned long long)sx;
+			end = (char *)v + strlen(v);
+		} else
+			x = strtoull(v, &end, 10);
 		if (!*v || *end || errno || *v == '-' || x > 4294967294ULL ||
 		    (c != JC_MAXCPUS && !x))
 			return fs_error(e, line, "column '%s': not a whole "
@@ -63,9 +88,15 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 	case JC_TIME:
 		if (!*v)
 			return 0;
+		if (ld->limit_s && !strcmp(v, ld->limit_s)) {
+			j->time_limit = ld->limit;
+			return 0;
+		}
 		if (fs_prio_parse_limit(v, &j->time_limit, &te) < 0)
 			return fs_error(e, line, "column 'TimeLimit': %s",
 					te.msg);
+		ld->limit_s = v;
+		ld->limit = j->time_limit;
 		return 0;
 	case JC_ACCRUE:
 		if (!*v || !strcmp(v, "0") || !strcasecmp(v, "None") ||
@@ -84,6 +115,10 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 	case JC_SITE:
 		if (!*v)
 			return 0;
+		if (short_number(v, 1, &sx)) {
+			*(c == JC_NICE ? &j->nice : &j->site) = sx;
+			return 0;
+		}
 		if (fs_prio_parse_nice(v, c == JC_NICE ? &j->nice : &j->site) < 0)
 			return fs_error(e, line, "column '%s': not a whole "
 					"number from -2147483645 to 2147483645: "
@@ -120,7 +155,7 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	char *line, *next, *fields[64];
 	int col[JC_N], c, ncols = 0;
 	unsigned long lineno = 0;
-	struct last_date ld = {NULL, 0};
+	struct last_date ld = {NULL, 0, NULL, 0};
 	size_t cap = 0;
 	int ret = 0;
 

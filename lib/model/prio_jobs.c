@@ -708,12 +708,23 @@ fs_prio_queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
 
 	fs_prefault(k, (n + 1) * sizeof(*k));
 	for (i = 0; i < n; i++) {
+		const char *id = job[i].id;
 		char *end;
+		size_t d;
+		unsigned long long v = 0;
 
-		k[i].id = strtoull(job[i].id, &end, 10);
+		/* Up to 19 digits and nothing else: read here as strtoull
+		 * reads them (no overflow); anything else by strtoull. */
+		for (d = 0; id[d] >= '0' && id[d] <= '9' && d < 20; d++)
+			v = v * 10 + (unsigned)(id[d] - '0');
+		if (d && d <= 19 && !id[d]) {
+			k[i].id = v;
+			end = (char *)id + d;
+		} else
+			k[i].id = strtoull(id, &end, 10);
 		k[i].major = (uint64_t)(UINT32_MAX - job[i].f.priority) << 2 |
 			     (uint64_t)!!job[i].is_new << 1 |
-			     (uint64_t)(*job[i].id && !*end);
+			     (uint64_t)(*id && !*end);
 		k[i].job = &job[i];
 	}
 	/* A queue often comes in its order already (a jobs file sorted by
