@@ -193,15 +193,28 @@ struct fs_dmemo {
 	int len;
 	char text[FS_FMT_MAX];
 };
-static inline void
-fs_buf_double_memo(struct fs_buf *b, struct fs_dmemo *m, double v)
+static inline char *
+fs_put_double_memo(char *out, struct fs_dmemo *m, double v)
 {
 	if (!m->len || memcmp(&m->v, &v, sizeof(v))) {
 		m->len = fs_fmt_double(m->text, v);
 		m->v = v;
 	}
-	fs_buf_add(b, m->text, (size_t)m->len);
+	memcpy(out, m->text, (size_t)m->len);
+	return out + m->len;
 }
+static inline void
+fs_buf_double_memo(struct fs_buf *b, struct fs_dmemo *m, double v)
+{
+	fs_buf_grow(b, FS_FMT_MAX);
+	b->len = (size_t)(fs_put_double_memo(b->data + b->len, m, v) -
+			  b->data);
+	b->data[b->len] = '\0';
+}
+/* fs_buf_ll's digits at out (room for 21 bytes), no NUL: the end. The
+ * fs_put_* write where the caller has made room, for a row written at
+ * once. */
+char *fs_put_ll(char *out, long long v);
 /* printf("%f") into out[FS_FMT_MAX], no NUL: the length, or -1 when
  * |v| >= 2^63 or v is not finite (printf it then). */
 int fs_fmt_fixed6(char *out, double v);
