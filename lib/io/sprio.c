@@ -311,33 +311,6 @@ fs_sprio_long_format(int norm, const char *release)
 
 /* ------------------------------------------------------------- pieces */
 
-static void
-fmt_limit(struct fs_buf *b, uint32_t m)
-{
-	if (m == FS_NO_VAL)
-		return;
-	if (m == FS_INFINITE)
-		fs_buf_addstr(b, "UNLIMITED");
-	else
-		fs_buf_ll(b, m);
-}
-
-static void
-fmt_date(struct fs_buf *b, long long t)
-{
-	/* The last one written: a queue's jobs share few dates. */
-	static long long last;
-	static char d[32];
-
-	if (!t)
-		return;
-	if (t != last || !*d) {
-		fs_iso_time(t, d);
-		last = t;
-	}
-	fs_buf_addstr(b, d);
-}
-
 /* The six factors of the formula, normalised or weighted, in the order
  * every output lists them. */
 static void
@@ -456,59 +429,98 @@ pass_on(const struct fs_sprio *o, struct fs_buf *b)
  * factors. */
 #define NMEMO 13
 
+/* The last date written and its text: a queue's jobs share few. */
+struct last_date {
+	long long t;
+	size_t len;
+	char text[32];
+};
+
+/* s and a tab at o: the end. */
+static char *
+put_cell(char *o, const char *s, size_t n)
+{
+	memcpy(o, s, n);
+	o[n] = '\t';
+	return o + n + 1;
+}
+
 static void
 tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
-	struct fs_dmemo *memo)
+	struct fs_dmemo *memo, struct last_date *ld)
 {
 	const struct fs_prio_pending *j = at(o, pos);
 	const struct fs_prio_factors *f = &j->f;
 	double v[12];
-	/* Appended cell by cell: printf would be half the time. */
-	const char *text[] = {j->id, j->user, j->acct, j->part, j->qos};
-	const long long num[] = {j->cpus, j->nodes};
-	size_t k;
+	const char *text[] = {j->id, j->user, j->acct, j->part, j->qos,
+			      j->tres ? j->tres : ""};
+	size_t len[6], k, room = 0;
+	char *w;
 
+	/* Written at once where room is made for the whole row (printf,
+	 * then a check of the room per cell, were most of the time). */
+	for (k = 0; k < 6; k++)
+		room += len[k] = strlen(text[k]);
+	fs_buf_grow(b, room + 10 * 24 + 32 + 13 * FS_FMT_MAX + 32);
+	w = b->data + b->len;
+	for (k = 0; k < 5; k++)
+		w = put_cell(w, text[k], len[k]);
+	w = fs_put_ll(w, j->cpus);
+	*w++ = '\t';
+	w = fs_put_ll(w, j->nodes);
+	*w++ = '\t';
+	if (j->limit == FS_INFINITE)
+		w = put_cell(w, "UNLIMITED", 9);
+	else if (j->limit != FS_NO_VAL) {
+		w = fs_put_ll(w, j->limit);
+		*w++ = '\t';
+	} else
+		*w++ = '\t';
+	if (j->accrue) {
+		if (j->accrue != ld->t || !ld->len) {
+			fs_iso_time(j->accrue, ld->text);
+			ld->len = strlen(ld->text);
+			ld->t = j->accrue;
+		}
+		w = put_cell(w, ld->text, ld->len);
+	} else
+		*w++ = '\t';
+	w = fs_put_ll(w, (long long)j->nice);
+	*w++ = '\t';
+	w = fs_put_ll(w, (long long)j->site);
+	*w++ = '\t';
+	w = put_cell(w, text[5], len[5]);
+	w = fs_put_ll(w, f->priority);
+	*w++ = '\t';
+	w = fs_put_ll(w, (long long)o->place[pos]);
 	factors(f, 0, v);
 	factors(f, 1, v + 6);
-	for (k = 0; k < sizeof(text) / sizeof(*text); k++) {
-		fs_buf_addstr(b, text[k]);
-		fs_buf_addch(b, '\t');
-	}
-	for (k = 0; k < sizeof(num) / sizeof(*num); k++) {
-		fs_buf_ll(b, num[k]);
-		fs_buf_addch(b, '\t');
-	}
-	fmt_limit(b, j->limit);
-	fs_buf_addch(b, '\t');
-	fmt_date(b, j->accrue);
-	fs_buf_addch(b, '\t');
-	fs_buf_ll(b, (long long)j->nice);
-	fs_buf_addch(b, '\t');
-	fs_buf_ll(b, (long long)j->site);
-	fs_buf_addch(b, '\t');
-	fs_buf_addstr(b, j->tres ? j->tres : "");
-	fs_buf_addch(b, '\t');
-	fs_buf_ll(b, f->priority);
-	fs_buf_addch(b, '\t');
-	fs_buf_ll(b, (long long)o->place[pos]);
 	for (k = 0; k < sizeof(v) / sizeof(*v); k++) {
-		fs_buf_addch(b, '\t');
-		fs_buf_double_memo(b, &memo[k], v[k]);
+		*w++ = '\t';
+		w = fs_put_double_memo(w, &memo[k], v[k]);
 	}
-	fs_buf_addch(b, '\t');
+	*w++ = '\t';
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
 	fmt_tres(b, &o->x->s->conf, j, 1, NULL);
-	fs_buf_addch(b, '\t');
-	fs_buf_double_memo(b, &memo[12], f->sum);
-	fs_buf_addch(b, '\n');
+	fs_buf_grow(b, FS_FMT_MAX + 2);
+	w = b->data + b->len;
+	*w++ = '\t';
+	w = fs_put_double_memo(w, &memo[12], f->sum);
+	*w++ = '\n';
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
 }
 
 void
 fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 {
 	struct fs_dmemo memo[NMEMO];
+	struct last_date ld;
 	size_t i;
 
 	memset(memo, 0, sizeof(memo));
+	memset(&ld, 0, sizeof(ld));
 	meta(o, b);
 	fs_buf_addstr(b, "JobID\tUser\tAccount\tPartition\tQOS\tCPUs\tNodes\t"
 		      "TimeLimit\tAccrue\tNice\tSite\tTRES\tPriority\tPlace\t"
@@ -516,7 +528,7 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
 		      "WQOSPrio\tWTRES\tSum\n");
 	for (i = 0; i < o->nrow; i++) {
-		tsv_row(o, b, o->row[i], memo);
+		tsv_row(o, b, o->row[i], memo, &ld);
 		pass_on(o, b);
 	}
 }
