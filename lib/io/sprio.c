@@ -786,7 +786,7 @@ json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 }
 
 static void
-json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
+json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	 struct fs_dmemo *memo)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
@@ -830,6 +830,119 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	json_num(b, "sum", f->sum, &memo[12]);
 	json_ahead(o, b, pos);
 	fs_buf_addstr(b, "}");
+}
+
+/* What a literal adds at cursor w. */
+#define PUT(w, lit) (memcpy((w), (lit), sizeof(lit) - 1), (w) + sizeof(lit) - 1)
+
+/* Whether s needs no escape in JSON (printable ASCII but '"' and '\\'),
+ * and its length. */
+static int
+json_plain(const char *s, size_t *n)
+{
+	size_t k;
+
+	for (k = 0; s[k]; k++)
+		if ((unsigned char)s[k] < 0x20 || (unsigned char)s[k] >= 0x7f ||
+		    s[k] == '"' || s[k] == '\\')
+			return 0;
+	*n = k;
+	return 1;
+}
+
+/* The six factors, normalised or weighted, at w (json_factors' text). */
+static char *
+put_json_factors(char *w, const struct fs_prio_factors *f, int weighted,
+		 struct fs_dmemo *memo)
+{
+	static const char *const key[] = {"\"age\": ", ", \"assoc\": ",
+		", \"fairshare\": ", ", \"jobsize\": ",
+		", \"partition\": ", ", \"qos\": "};
+	double v[6];
+	size_t k, n;
+
+	factors(f, weighted, v);
+	for (k = 0; k < 6; k++) {
+		n = strlen(key[k]);
+		memcpy(w, key[k], n);
+		w += n;
+		if (isfinite(v[k]))
+			w = fs_put_double_memo(w, &memo[k], v[k]);
+		else
+			w = PUT(w, "null");
+	}
+	return w;
+}
+
+/* The job at pos. A row whose names need no escape is written at once
+ * where room is made for it (the rest cell by cell). */
+static void
+json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
+	 struct fs_dmemo *memo)
+{
+	const struct fs_prio_conf *c = &o->x->s->conf;
+	const struct fs_prio_pending *j = at(o, pos);
+	const struct fs_prio_factors *f = &j->f;
+	const char *const key[] = {"\"id\": \"", "\", \"user\": \"",
+				   "\", \"account\": \"",
+				   "\", \"partition\": \"", "\", \"qos\": \""};
+	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
+	size_t k, n[5], room = 0;
+	char *w;
+
+	for (k = 0; k < 5; k++) {
+		if (!json_plain(val[k], &n[k]))
+			break;
+		room += n[k];
+	}
+	if (k < 5) {
+		json_job_escaped(o, b, pos, first, memo);
+		return;
+	}
+	fs_buf_grow(b, room + 512 + 12 * (FS_FMT_MAX + 20));
+	w = b->data + b->len;
+	w = first ? PUT(w, "\n    {") : PUT(w, ",\n    {");
+	for (k = 0; k < 5; k++) {
+		size_t kl = strlen(key[k]);
+
+		memcpy(w, key[k], kl);
+		w += kl;
+		memcpy(w, val[k], n[k]);
+		w += n[k];
+	}
+	w = j->is_new ? PUT(w, "\", \"new\": true, \"priority\": ")
+		      : PUT(w, "\", \"new\": false, \"priority\": ");
+	w = fs_put_ll(w, f->priority);
+	w = PUT(w, ", \"place\": ");
+	w = fs_put_ll(w, (long long)o->place[pos]);
+	w = PUT(w, ", \"of\": ");
+	w = fs_put_ll(w, (long long)o->ptotal[pos]);
+	w = PUT(w, ",\n     \"factors\": {");
+	w = put_json_factors(w, f, 0, memo);
+	w = PUT(w, "},\n     \"weighted\": {");
+	w = put_json_factors(w, f, 1, memo + 6);
+	w = PUT(w, ", \"tres\": {");
+	b->len = (size_t)(w - b->data);
+	for (k = 0; k < c->ntres; k++) {
+		if (k)
+			fs_buf_addstr(b, ", ");
+		json_num(b, c->tres_name[k], f->w_tres[k], NULL);
+	}
+	fs_buf_grow(b, 128 + FS_FMT_MAX);
+	w = b->data + b->len;
+	w = PUT(w, "}, \"site\": ");
+	w = fs_put_ll(w, (long long)j->site);
+	w = PUT(w, ", \"nice\": ");
+	w = fs_put_ll(w, (long long)j->nice);
+	w = PUT(w, "},\n     \"sum\": ");
+	if (isfinite(f->sum))
+		w = fs_put_double_memo(w, &memo[12], f->sum);
+	else
+		w = PUT(w, "null");
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
+	json_ahead(o, b, pos);
+	fs_buf_addch(b, '}');
 }
 
 void
