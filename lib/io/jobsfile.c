@@ -152,7 +152,7 @@ set_names(struct fs_prio_pending *j, char *const *fields, const int *col)
 int
 fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 {
-	char *line, *next, *fields[64];
+	char *line, *next, *fields[64], *end = text + strlen(text);
 	int col[JC_N], c, ncols = 0;
 	unsigned long lineno = 0;
 	struct last_date ld = {NULL, 0, NULL, 0};
@@ -169,41 +169,47 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	fs_advise_huge(s->job, cap * sizeof(*s->job));
 	/* Filled at once: its pages in one call, not a fault each. */
 	fs_prefault(s->job + s->njob, (cap - s->njob) * sizeof(*s->job));
-	for (line = text; *line && !ret; line = next) {
-		size_t len, nf = 1;
-		char *p;
+	for (line = text; line < end && !ret; line = next) {
+		size_t nf = 1, t;
+		char *p, *q;
+		int cr = 0, over = 0;
 		struct fs_prio_pending *j;
 
 		lineno++;
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
-		len = strlen(line);
-		if (fs_check_line(line, len, lineno, e) < 0) {
+		/* The line and its fields in one pass (its tabs cut below,
+		 * once fs_check_line has read it whole). */
+		fields[0] = line;
+		for (p = line;; p = q + 1) {
+			q = (char *)fs_scan_ctl(p, end);
+			if (q == end || *q == '\n')
+				break;
+			if (*q == '\t') {
+				if (nf < 64)
+					fields[nf++] = q + 1;
+				else
+					over = 1;
+			} else if (*q == '\r')
+				cr = 1;
+		}
+		next = q < end ? q + 1 : end;
+		*q = '\0';
+		if (cr && fs_check_line(line, (size_t)(q - line), lineno,
+					e) < 0) {
 			ret = -1;
 			break;
 		}
 		if (*line == '#')
 			continue;
-		if (!len) {
+		if (q == line) {
 			ret = fs_error(e, lineno, "empty line (remove it)");
 			break;
 		}
-		fields[0] = line;
-		for (p = line; *p; p++)
-			if (*p == '\t') {
-				*p = '\0';
-				if (nf == 64) {
-					ret = fs_error(e, lineno, "more than 64 "
-						       "columns");
-					break;
-				}
-				fields[nf++] = p + 1;
-			}
-		if (ret)
+		if (over) {
+			ret = fs_error(e, lineno, "more than 64 columns");
 			break;
+		}
+		for (t = 1; t < nf; t++)
+			fields[t][-1] = '\0';
 		if (!ncols) {
 			ncols = (int)nf;
 			for (c = 0; c < JC_N; c++) {

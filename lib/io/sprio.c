@@ -170,6 +170,8 @@ fs_sprio_select(struct fs_sprio *o, const char *jobs, const char *users,
 {
 	size_t i, n = 0;
 
+	if (!jobs && !users && !parts)
+		return;		/* all of them */
 	for (i = 0; i < o->nrow; i++) {
 		const struct fs_prio_pending *j = at(o, o->row[i]);
 
