@@ -700,40 +700,52 @@ by_priority(const void *pa, const void *pb)
 	return strcmp(a->job->part, b->job->part);
 }
 
+/* Job j's key. */
+static void
+queue_key(const struct fs_prio_pending *job, size_t j, struct queue_key *k)
+{
+	const char *id = job[j].id;
+	char *end;
+	size_t d;
+	unsigned long long v = 0;
+
+	/* Up to 19 digits and nothing else: read here as strtoull reads
+	 * them (no overflow); anything else by strtoull. */
+	for (d = 0; id[d] >= '0' && id[d] <= '9' && d < 20; d++)
+		v = v * 10 + (unsigned)(id[d] - '0');
+	if (d && d <= 19 && !id[d]) {
+		k->id = v;
+		end = (char *)id + d;
+	} else
+		k->id = strtoull(id, &end, 10);
+	k->major = (uint64_t)(UINT32_MAX - job[j].f.priority) << 2 |
+		   (uint64_t)!!job[j].is_new << 1 | (uint64_t)(*id && !*end);
+	k->job = &job[j];
+}
+
 void
 fs_prio_queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
 {
-	struct queue_key *k = fs_xmalloc((n + 1) * sizeof(*k));
+	struct queue_key two[2], *k;
 	size_t i;
 
-	fs_prefault(k, (n + 1) * sizeof(*k));
-	for (i = 0; i < n; i++) {
-		const char *id = job[i].id;
-		char *end;
-		size_t d;
-		unsigned long long v = 0;
-
-		/* Up to 19 digits and nothing else: read here as strtoull
-		 * reads them (no overflow); anything else by strtoull. */
-		for (d = 0; id[d] >= '0' && id[d] <= '9' && d < 20; d++)
-			v = v * 10 + (unsigned)(id[d] - '0');
-		if (d && d <= 19 && !id[d]) {
-			k[i].id = v;
-			end = (char *)id + d;
-		} else
-			k[i].id = strtoull(id, &end, 10);
-		k[i].major = (uint64_t)(UINT32_MAX - job[i].f.priority) << 2 |
-			     (uint64_t)!!job[i].is_new << 1 |
-			     (uint64_t)(*id && !*end);
-		k[i].job = &job[i];
-	}
 	/* A queue often comes in its order already (a jobs file sorted by
 	 * priority, or one priority for all, by job id): checked in one
-	 * pass, it is not sorted again. */
-	for (i = 1; i < n && by_priority(&k[i - 1], &k[i]) <= 0; i++)
-		;
-	if (i < n)
-		qsort(k, n, sizeof(*k), by_priority);
+	 * pass, with two keys at a time, it is not sorted again. The sort
+	 * is stable, so the order is the same. */
+	for (i = 0; i < n; i++) {
+		queue_key(job, i, &two[i & 1]);
+		if (i && by_priority(&two[(i - 1) & 1], &two[i & 1]) > 0)
+			break;
+		order[i] = i;
+	}
+	if (i == n)
+		return;
+	k = fs_xmalloc((n + 1) * sizeof(*k));
+	fs_prefault(k, (n + 1) * sizeof(*k));
+	for (i = 0; i < n; i++)
+		queue_key(job, i, &k[i]);
+	qsort(k, n, sizeof(*k), by_priority);
 	for (i = 0; i < n; i++)
 		order[i] = (size_t)(k[i].job - job);
 	free(k);
