@@ -818,8 +818,17 @@ struct fs_prio_assoc {
 
 /* A pending job, or the one not yet submitted. */
 struct fs_prio_pending {
+	/* What the snapshot frees, first: releasing a big queue reads one
+	 * cache line a job. */
 	char *id, *user, *acct, *part, *qos;
 	char *tres;			/* "cpu=4,mem=1G,node=1", or NULL */
+	double *tres_mem;		/* the formula's and f's TRES arrays
+					 * (resolve) */
+	int borrowed;			/* id, user, acct, part and qos
+					 * point into the snapshot's
+					 * jobs_text (or are "normal"), not
+					 * freed one by one */
+	int is_new;
 	unsigned long line;		/* in the jobs file, 0 live */
 	long long accrue;		/* 0: not accruing */
 	uint32_t cpus, max_cpus, nodes;	/* max_cpus FS_NO_VAL unset */
@@ -828,11 +837,6 @@ struct fs_prio_pending {
 	long long age_at;		/* live: when the controller last
 					 * computed its age; 0 unknown */
 	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
-	int is_new;
-	int borrowed;			/* id, user, acct, part and qos
-					 * point into the snapshot's
-					 * jobs_text (or are "normal"), not
-					 * freed one by one */
 	/* What fs_prio_resolve found that the outputs show (the rest of
 	 * the formula's inputs live only while f is computed): the time
 	 * limit the formula reads (minutes; the partition's default or
@@ -840,8 +844,6 @@ struct fs_prio_pending {
 	uint32_t limit;
 	double fs;
 	struct fs_prio_factors f;
-	double *tres_mem;		/* the formula's and f's TRES arrays
-					 * (resolve) */
 };
 
 struct fs_prio_snapshot {
