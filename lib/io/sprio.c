@@ -852,28 +852,36 @@ json_plain(const char *s, size_t *n)
 	return 1;
 }
 
-/* The six factors, normalised or weighted, at w (json_factors' text). */
+/* "v" or null at w: the end. */
+static char *
+put_json_double(char *w, struct fs_dmemo *m, double v)
+{
+	if (isfinite(v))
+		return fs_put_double_memo(w, m, v);
+	return PUT(w, "null");
+}
+
+/* The six factors, normalised or weighted, at w (json_factors' text; the
+ * keys as literals, copied without a call). */
 static char *
 put_json_factors(char *w, const struct fs_prio_factors *f, int weighted,
 		 struct fs_dmemo *memo)
 {
-	static const char *const key[] = {"\"age\": ", ", \"assoc\": ",
-		", \"fairshare\": ", ", \"jobsize\": ",
-		", \"partition\": ", ", \"qos\": "};
 	double v[6];
-	size_t k, n;
 
 	factors(f, weighted, v);
-	for (k = 0; k < 6; k++) {
-		n = strlen(key[k]);
-		memcpy(w, key[k], n);
-		w += n;
-		if (isfinite(v[k]))
-			w = fs_put_double_memo(w, &memo[k], v[k]);
-		else
-			w = PUT(w, "null");
-	}
-	return w;
+	w = PUT(w, "\"age\": ");
+	w = put_json_double(w, &memo[0], v[0]);
+	w = PUT(w, ", \"assoc\": ");
+	w = put_json_double(w, &memo[1], v[1]);
+	w = PUT(w, ", \"fairshare\": ");
+	w = put_json_double(w, &memo[2], v[2]);
+	w = PUT(w, ", \"jobsize\": ");
+	w = put_json_double(w, &memo[3], v[3]);
+	w = PUT(w, ", \"partition\": ");
+	w = put_json_double(w, &memo[4], v[4]);
+	w = PUT(w, ", \"qos\": ");
+	return put_json_double(w, &memo[5], v[5]);
 }
 
 /* The job at pos. A row whose names need no escape is written at once
@@ -885,9 +893,6 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
 	const struct fs_prio_factors *f = &j->f;
-	const char *const key[] = {"\"id\": \"", "\", \"user\": \"",
-				   "\", \"account\": \"",
-				   "\", \"partition\": \"", "\", \"qos\": \""};
 	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
 	size_t k, n[5], room = 0;
 	char *w;
@@ -904,14 +909,17 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	fs_buf_grow(b, room + 512 + 12 * (FS_FMT_MAX + 20));
 	w = b->data + b->len;
 	w = first ? PUT(w, "\n    {") : PUT(w, ",\n    {");
-	for (k = 0; k < 5; k++) {
-		size_t kl = strlen(key[k]);
-
-		memcpy(w, key[k], kl);
-		w += kl;
-		memcpy(w, val[k], n[k]);
-		w += n[k];
-	}
+	w = PUT(w, "\"id\": \"");
+	memcpy(w, val[0], n[0]);
+	w = PUT(w + n[0], "\", \"user\": \"");
+	memcpy(w, val[1], n[1]);
+	w = PUT(w + n[1], "\", \"account\": \"");
+	memcpy(w, val[2], n[2]);
+	w = PUT(w + n[2], "\", \"partition\": \"");
+	memcpy(w, val[3], n[3]);
+	w = PUT(w + n[3], "\", \"qos\": \"");
+	memcpy(w, val[4], n[4]);
+	w += n[4];
 	w = j->is_new ? PUT(w, "\", \"new\": true, \"priority\": ")
 		      : PUT(w, "\", \"new\": false, \"priority\": ");
 	w = fs_put_ll(w, f->priority);
@@ -937,10 +945,7 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	w = PUT(w, ", \"nice\": ");
 	w = fs_put_ll(w, (long long)j->nice);
 	w = PUT(w, "},\n     \"sum\": ");
-	if (isfinite(f->sum))
-		w = fs_put_double_memo(w, &memo[12], f->sum);
-	else
-		w = PUT(w, "null");
+	w = put_json_double(w, &memo[12], f->sum);
 	b->len = (size_t)(w - b->data);
 	b->data[b->len] = '\0';
 	json_ahead(o, b, pos);
