@@ -200,7 +200,9 @@ fs_put_double_memo(char *out, struct fs_dmemo *m, double v)
 		m->len = fs_fmt_double(m->text, v);
 		m->v = v;
 	}
-	memcpy(out, m->text, (size_t)m->len);
+	/* All of text, a constant size (one or two moves, no call): out
+	 * has room for FS_FMT_MAX bytes. */
+	memcpy(out, m->text, sizeof(m->text));
 	return out + m->len;
 }
 static inline void
@@ -213,7 +215,7 @@ fs_buf_double_memo(struct fs_buf *b, struct fs_dmemo *m, double v)
 }
 /* fs_buf_ll's digits at out (room for 21 bytes), no NUL: the end. The
  * fs_put_* write where the caller has made room, for a row written at
- * once. */
+ * once (fs_put_double_memo: FS_FMT_MAX bytes). */
 char *fs_put_ll(char *out, long long v);
 /* printf("%f") into out[FS_FMT_MAX], no NUL: the length, or -1 when
  * |v| >= 2^63 or v is not finite (printf it then). */
