@@ -438,6 +438,10 @@ fs_put_ll(char *out, long long v)
 	unsigned long long u = v < 0 ? 0 - (unsigned long long)v
 				     : (unsigned long long)v;
 
+	if (v >= 0 && v < 10) {	/* the commonest: counts, nice, site */
+		*out = (char)('0' + v);
+		return out + 1;
+	}
 	do
 		*--p = (char)('0' + u % 10);
 	while ((u /= 10) != 0);
