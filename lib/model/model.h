@@ -877,12 +877,26 @@ void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
  * fairshare factor); whether the snapshot was read offline (messages then
  * point at slurm.conf and --qos-priority); the time the new job would be
  * submitted at. fs_prio_new_job sets newjob. */
+/* An index of associations by account and user (fs_prio_ctx_index): the
+ * keys "acct\nuser", each with its associations in their order. */
+struct fs_prio_assoc_index {
+	struct fs_names names;
+	struct fs_buf text;		/* the keys, one after another */
+	size_t *key;			/* key k's offset in text */
+	uint32_t *first, *last;		/* key k's first and last item */
+	uint32_t *next;			/* item i's next of its key */
+	size_t nkey;
+};
 struct fs_prio_ctx {
 	struct fs_prio_snapshot *s;
 	const struct fs_tree *tr;
 	int offline;
 	long long now;
 	struct fs_prio_pending *newjob;
+	/* Private: the tree's user associations and s->assoc by account
+	 * and user, once fs_prio_ctx_index made them (a big queue under a
+	 * big tree is then not jobs times associations); NULL: none. */
+	struct fs_prio_assoc_index *tree_ix, *snap_ix;
 };
 
 /* The job not yet submitted, as sbatch's options give it: NULL for
@@ -909,6 +923,11 @@ uint32_t fs_prio_tree_assoc(const struct fs_tree *tr, const char *acct,
 const struct fs_prio_assoc *fs_prio_snap_assoc(
 	const struct fs_prio_snapshot *s, const char *acct, const char *user,
 	const char *part);
+/* The indexes of x's tree and snapshot associations (fs_prio_resolve
+ * finds a job's association through them): once both are read, before
+ * the jobs are resolved. fs_prio_ctx_release frees them. */
+void fs_prio_ctx_index(struct fs_prio_ctx *x);
+void fs_prio_ctx_release(struct fs_prio_ctx *x);
 /* --qos-priority's "normal=0,high=100" into s->qos, with normal at 0 unless
  * given. Returns 0, or -1 with e set. */
 int fs_prio_parse_qos(struct fs_prio_snapshot *s, const char *list,

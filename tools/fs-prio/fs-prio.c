@@ -434,6 +434,8 @@ compute(struct ctx *x, struct fs_err *e)
 	int r;
 
 	fs_prio_split_partitions(s);
+	/* A job's association found by account and user. */
+	fs_prio_ctx_index(&x->p);
 	e->file = x->o->jobs_file;
 	/* A job's formula inputs live only while its factors are computed
 	 * (a big queue is smaller so). */
@@ -639,6 +641,7 @@ run(const struct opts *o)
 	else
 		fs_err_print(&e);
 	fs_sprio_release(&x.out);
+	fs_prio_ctx_release(&x.p);
 	if (x.p.tr)
 		fs_tree_release(&x.tr);
 	if (x.have_tree)
