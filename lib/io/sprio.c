@@ -787,9 +787,10 @@ json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 		fs_json_string(b, fs_prio_factor_name[w]);
 }
 
+/* The job at pos cell by cell, its names escaped (json_job's text). */
 static void
-json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
-	 struct fs_dmemo *memo)
+json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
+		 int first, struct fs_dmemo *memo)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
