@@ -120,6 +120,28 @@ fs_advise_huge(void *p, size_t bytes)
 #endif
 }
 
+/* Linux 5.14's; an older kernel refuses it (EINVAL), and it is a hint. */
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+void
+fs_prefault(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	/* The whole 4 KB pages inside [p, p + bytes); their contents are
+	 * kept (a write fault that writes nothing). */
+	uintptr_t a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+	uintptr_t z = ((uintptr_t)p + bytes) & ~(uintptr_t)4095;
+
+	if (p && bytes >= 1 << 16 && z > a)
+		madvise((void *)a, (size_t)(z - a), MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
+}
+
 void *
 fs_xrealloc(void *p, size_t n)
 {

@@ -500,19 +500,32 @@ fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v)
 	return memo_double(m, out, v, fs_fmt_fixed6);
 }
 
-void
-fs_buf_ll(struct fs_buf *b, long long v)
+char *
+fs_put_ll(char *out, long long v)
 {
 	char d[24], *p = d + sizeof(d);
 	unsigned long long u = v < 0 ? 0 - (unsigned long long)v
 				     : (unsigned long long)v;
 
+	if (v >= 0 && v < 10) {	/* the commonest: counts, nice, site */
+		*out = (char)('0' + v);
+		return out + 1;
+	}
 	do
 		*--p = (char)('0' + u % 10);
 	while ((u /= 10) != 0);
 	if (v < 0)
 		*--p = '-';
-	fs_buf_add(b, p, (size_t)(d + sizeof(d) - p));
+	memcpy(out, p, (size_t)(d + sizeof(d) - p));
+	return out + (d + sizeof(d) - p);
+}
+
+void
+fs_buf_ll(struct fs_buf *b, long long v)
+{
+	fs_buf_grow(b, 24);
+	b->len = (size_t)(fs_put_ll(b->data + b->len, v) - b->data);
+	b->data[b->len] = '\0';
 }
 
 void

@@ -215,10 +215,11 @@ fs_conf_read(struct fs_conf *c, const char *path, struct fs_err *e)
  * calling add() per name: every bracket group of a name multiplies, as in
  * Slurm's host lists. Returns 0, or -1 with e set. */
 #define HOSTS_MAX 1000000
+#define HOST_NAME 256			/* a name and its '\0' */
 struct hosts {
 	const char *list;
 	unsigned long line, count;
-	char name[256];
+	char name[HOST_NAME];
 	int (*add)(void *, const char *, unsigned long, struct fs_err *);
 	void *arg;
 };
@@ -351,10 +352,85 @@ hosts_count(const char *s, const char *end)
 	return n;
 }
 
+/* An item of a host list that is one range, "prefix[lo-hi]suffix" with
+ * no digit in prefix and suffix, whose names all fit: what hosts_item
+ * would name one by one. */
+struct host_range {
+	const char *prefix, *suffix;
+	size_t plen, slen;
+	int width;
+	unsigned long lo, hi;
+};
+
+/* The digits k is written with. */
+static int
+ndigits(unsigned long k)
+{
+	int n = 1;
+
+	while (k >= 10) {
+		k /= 10;
+		n++;
+	}
+	return n;
+}
+
+static int
+no_digit(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (isdigit((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/* Whether s..end is such an item (into r); anything else, well formed or
+ * not, is left to hosts_item. */
+static int
+host_range(const char *s, const char *end, struct host_range *r)
+{
+	const char *lb = memchr(s, '[', (size_t)(end - s)), *rb, *d, *q;
+	int hw;
+
+	if (!lb || !(rb = memchr(lb, ']', (size_t)(end - lb))) ||
+	    memchr(rb + 1, '[', (size_t)(end - rb - 1)) ||
+	    memchr(rb + 1, ']', (size_t)(end - rb - 1)))
+		return 0;
+	r->prefix = s;
+	r->plen = (size_t)(lb - s);
+	r->suffix = rb + 1;
+	r->slen = (size_t)(end - rb - 1);
+	if (!no_digit(r->prefix, r->plen) || !no_digit(r->suffix, r->slen))
+		return 0;
+	/* lo-hi, each of 1 to 19 digits (no overflow). */
+	for (d = lb + 1; d < rb && isdigit((unsigned char)*d); d++)
+		;
+	r->width = (int)(d - lb - 1);
+	if (!r->width || r->width > 19 || d == rb || *d != '-')
+		return 0;
+	for (q = d + 1; q < rb && isdigit((unsigned char)*q); q++)
+		;
+	hw = (int)(q - d - 1);
+	if (q != rb || !hw || hw > 19)
+		return 0;
+	r->lo = strtoul(lb + 1, NULL, 10);
+	r->hi = strtoul(d + 1, NULL, 10);
+	if (r->hi < r->lo)
+		return 0;
+	/* Every name and its '\0' fit hosts_item's name. */
+	return r->plen + (size_t)(r->width > ndigits(r->hi) ? r->width
+			 : ndigits(r->hi)) + r->slen < HOST_NAME;
+}
+
+/* hosts_expand with add_range, when not NULL, offered each item that is
+ * one range first: it returns 1 when it took the range whole, 0 when the
+ * names are to be added one by one. */
 static int
 hosts_expand(const char *list, unsigned long line, struct fs_err *e,
 	     int (*add)(void *, const char *, unsigned long, struct fs_err *),
-	     void *arg)
+	     int (*add_range)(void *, const struct host_range *), void *arg)
 {
 	struct hosts h;
 	const char *p = list;
@@ -380,6 +456,16 @@ hosts_expand(const char *list, unsigned long line, struct fs_err *e,
 		/* A product of ranges is bounded before it is made. */
 		if (hosts_count(start, p) > HOSTS_MAX - h.count)
 			return too_many_hosts(&h, e);
+		if (add_range) {
+			struct host_range r;
+
+			if (host_range(start, p, &r) && add_range(arg, &r)) {
+				h.count += r.hi - r.lo + 1;
+				if (*p == ',')
+					p++;
+				continue;
+			}
+		}
 		if (hosts_item(&h, 0, start, p, e) < 0)
 			return -1;
 		if (*p == ',')
@@ -411,15 +497,14 @@ node_find(const struct fs_prio_cluster *cl, const char *name)
 	return i == SIZE_MAX ? cl->nnode : i;
 }
 
-static int
-node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
+/* Node name defined (again: the last definition's CPUs and memory) in
+ * node[]. */
+static void
+node_put(struct fs_prio_cluster *cl, const char *name, uint32_t cpus,
+	 double mem)
 {
-	struct node_add *a = arg;
-	struct fs_prio_cluster *cl = a->cl;
 	size_t off = cl->node_names.len, i;
 
-	(void)line;
-	(void)e;
 	/* Appended, and dropped again if it was there. */
 	FS_GROW(cl->node, cl->nnode, cl->node_cap);
 	cl->node[cl->nnode].name = off;
@@ -429,9 +514,214 @@ node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
 		cl->nnode++;
 	else
 		cl->node_names.len = off;
-	cl->node[i].cpus = a->cpus;
-	cl->node[i].mem = a->mem;
+	cl->node[i].cpus = cpus;
+	cl->node[i].mem = mem;
+}
+
+/* ------------------------------------------ NodeName ranges kept whole */
+
+/* A range of 40,000 nodes is one entry, not 40,000 names in an index: a
+ * node is the same node whichever way it is found, and Slurm's rules
+ * stay those of node[] (a name defined again takes its last definition's
+ * CPUs and memory, and counts once; a partition counts each name it
+ * lists). A range is kept whole only while none of its names is in
+ * node[] or another range: a range whose names may meet another's (the
+ * same key and overlapping numbers), or that meets a name of node[], is
+ * added name by name, and a name added that is in a range first puts
+ * the ranges of its key into node[] (ranges_expand). Nothing depends on the order
+ * of node[]: the partitions' sums are of whole numbers, exact (see
+ * fs_prio_conf_parse). */
+
+static const char *
+key_name(const void *arg, size_t i)
+{
+	const struct fs_prio_cluster *cl = arg;
+
+	return cl->key_text.data + cl->key[i].text;
+}
+
+/* The key of prefix and suffix, added when add is set; SIZE_MAX when
+ * there is none. */
+static size_t
+key_find(struct fs_prio_cluster *cl, const char *p, size_t plen,
+	 const char *s, size_t slen, int add)
+{
+	char k[2 * 256 + 2];
+	size_t i;
+
+	if (plen + slen + 2 > sizeof(k))
+		return SIZE_MAX;
+	memcpy(k, p, plen);
+	k[plen] = '\n';
+	memcpy(k + plen + 1, s, slen);
+	k[plen + 1 + slen] = '\0';
+	i = fs_names_find(&cl->key_index, k, key_name, cl);
+	if (i != SIZE_MAX || !add)
+		return i;
+	FS_GROW(cl->key, cl->nkey, cl->key_cap);
+	cl->key[cl->nkey].text = cl->key_text.len;
+	cl->key[cl->nkey].first = SIZE_MAX;
+	cl->key[cl->nkey].nrange = 0;
+	cl->key[cl->nkey].has_node = 0;
+	fs_buf_add(&cl->key_text, k, plen + slen + 2);
+	fs_names_add(&cl->key_index, ++cl->nkey, key_name, cl);
+	return cl->nkey - 1;
+}
+
+/* The one run of digits of name, [*a, *b): 0 when it has none or more. */
+static int
+one_digit_run(const char *name, size_t *a, size_t *b)
+{
+	const char *p = name, *d;
+
+	while (*p && !isdigit((unsigned char)*p))
+		p++;
+	if (!*p)
+		return 0;
+	for (d = p; isdigit((unsigned char)*d); d++)
+		;
+	*a = (size_t)(p - name);
+	*b = (size_t)(d - name);
+	for (; *d; d++)
+		if (isdigit((unsigned char)*d))
+			return 0;
+	return 1;
+}
+
+/* The key of a node[] name, marked. */
+static void
+mark_node_key(struct fs_prio_cluster *cl, const char *name)
+{
+	size_t a, b, k;
+
+	if (one_digit_run(name, &a, &b) &&
+	    (k = key_find(cl, name, a, name + b, strlen(name + b), 1)) !=
+	    SIZE_MAX)
+		cl->key[k].has_node = 1;
+}
+
+/* Whether the n digits d name a number of range r, as r writes it. */
+static int
+range_has(const struct fs_prio_noderange *r, const char *d, size_t n)
+{
+	unsigned long v = 0;
+	size_t i;
+
+	if (n > 19)
+		return 0;
+	for (i = 0; i < n; i++)
+		v = v * 10 + (unsigned long)(d[i] - '0');
+	return v >= r->lo && v <= r->hi &&
+	       n == (size_t)(r->width > ndigits(v) ? r->width : ndigits(v));
+}
+
+/* The range that has name, or SIZE_MAX. */
+static size_t
+range_of(struct fs_prio_cluster *cl, const char *name)
+{
+	size_t a, b, k, r;
+
+	if (!cl->nrange || !one_digit_run(name, &a, &b) ||
+	    (k = key_find(cl, name, a, name + b, strlen(name + b), 0)) ==
+	    SIZE_MAX)
+		return SIZE_MAX;
+	for (r = cl->key[k].first; r != SIZE_MAX; r = cl->range[r].next)
+		if (range_has(&cl->range[r], name + a, b - a))
+			return r;
+	return SIZE_MAX;
+}
+
+/* The ranges of key k into node[], name by name, or every range when k is
+ * SIZE_MAX: the key's later names go name by name too. */
+static void
+ranges_expand(struct fs_prio_cluster *cl, size_t k)
+{
+	size_t i, plen;
+	char name[HOST_NAME];
+
+	for (i = 0; i < cl->nrange; i++) {
+		struct fs_prio_noderange *r = &cl->range[i];
+		const char *t = key_name(cl, r->key), *nl = strchr(t, '\n');
+		unsigned long v;
+
+		if (r->expanded || (k != SIZE_MAX && r->key != k))
+			continue;
+		plen = (size_t)(nl - t);
+		memcpy(name, t, plen);
+		for (v = r->lo;; v++) {
+			int n = put_index(name + plen, sizeof(name) - plen,
+					  r->width, v);
+
+			/* It fits: host_range checked. */
+			memcpy(name + plen + n, nl + 1, strlen(nl + 1) + 1);
+			node_put(cl, name, r->cpus, r->mem);
+			if (v == r->hi)
+				break;
+		}
+		r->expanded = 1;
+		cl->key[r->key].first = SIZE_MAX;
+		cl->key[r->key].nrange = 0;
+		cl->key[r->key].has_node = 1;
+	}
+}
+
+/* A NodeName name, one by one. */
+static int
+node_add(void *arg, const char *name, unsigned long line, struct fs_err *e)
+{
+	struct node_add *a = arg;
+	struct fs_prio_cluster *cl = a->cl;
+	size_t r;
+
+	(void)line;
+	(void)e;
+	if ((r = range_of(cl, name)) != SIZE_MAX)
+		ranges_expand(cl, cl->range[r].key);
+	if (cl->keys_of_nodes)
+		mark_node_key(cl, name);
+	node_put(cl, name, a->cpus, a->mem);
 	return 0;
+}
+
+/* Longest chain of ranges of one key: a longer one is added name by name
+ * (the chain is walked for each range added and name looked up). */
+#define KEY_RANGES 8
+
+/* A NodeName range, whole when it meets no other node (hosts_expand's
+ * add_range). */
+static int
+node_add_range(void *arg, const struct host_range *hr)
+{
+	struct node_add *a = arg;
+	struct fs_prio_cluster *cl = a->cl;
+	struct fs_prio_noderange *r;
+	size_t k, i;
+
+	if (!cl->keys_of_nodes) {
+		for (i = 0; i < cl->nnode; i++)
+			mark_node_key(cl, node_name(cl, i));
+		cl->keys_of_nodes = 1;
+	}
+	k = key_find(cl, hr->prefix, hr->plen, hr->suffix, hr->slen, 1);
+	if (k == SIZE_MAX || cl->key[k].has_node ||
+	    cl->key[k].nrange >= KEY_RANGES)
+		return 0;
+	for (i = cl->key[k].first; i != SIZE_MAX; i = cl->range[i].next)
+		if (hr->lo <= cl->range[i].hi && cl->range[i].lo <= hr->hi)
+			return 0;
+	FS_GROW(cl->range, cl->nrange, cl->range_cap);
+	r = &cl->range[cl->nrange];
+	r->key = k;
+	r->next = cl->key[k].first;
+	r->width = hr->width;
+	r->lo = hr->lo;
+	r->hi = hr->hi;
+	r->cpus = a->cpus;
+	r->mem = a->mem;
+	r->expanded = 0;
+	cl->key[k].first = cl->nrange++;
+	cl->key[k].nrange++;
+	return 1;
 }
 
 struct part_add {
@@ -449,16 +739,61 @@ part_node_add(void *arg, const char *name, unsigned long line,
 	 * defined them: the next one is tried before the index. */
 	size_t i = a->next < a->cl->nnode &&
 		!strcmp(node_name(a->cl, a->next), name) ? a->next
-		: node_find(a->cl, name);
+		: node_find(a->cl, name), r;
 
-	if (i == a->cl->nnode)
-		return fs_error(e, line, "partition '%s': node '%s' is not "
-				"defined by any NodeName line",
-				a->p->name, name);
+	if (i == a->cl->nnode) {
+		if ((r = range_of(a->cl, name)) == SIZE_MAX)
+			return fs_error(e, line, "partition '%s': node '%s' "
+					"is not defined by any NodeName line",
+					a->p->name, name);
+		a->p->node_count++;
+		a->p->cpus += a->cl->range[r].cpus;
+		a->p->mem += a->cl->range[r].mem;
+		return 0;
+	}
 	a->next = i + 1;
 	a->p->node_count++;
 	a->p->cpus += a->cl->node[i].cpus;
 	a->p->mem += a->cl->node[i].mem;
+	return 0;
+}
+
+/* n nodes of range r into partition p, as n calls of part_node_add: the
+ * sums are of whole numbers below 2^53, exact in any order. */
+static void
+part_range_sum(struct fs_prio_part *p, const struct fs_prio_noderange *r,
+	       unsigned long n)
+{
+	p->node_count += (uint32_t)n;
+	p->cpus += (uint32_t)n * r->cpus;
+	p->mem += (double)n * r->mem;
+}
+
+/* A partition's range of nodes, whole when one range has them all
+ * (hosts_expand's add_range). */
+static int
+part_range_add(void *arg, const struct host_range *hr)
+{
+	struct part_add *a = arg;
+	struct fs_prio_cluster *cl = a->cl;
+	size_t k, i;
+
+	if (!cl->nrange || (k = key_find(cl, hr->prefix, hr->plen, hr->suffix,
+					 hr->slen, 0)) == SIZE_MAX)
+		return 0;
+	for (i = cl->key[k].first; i != SIZE_MAX; i = cl->range[i].next) {
+		const struct fs_prio_noderange *r = &cl->range[i];
+
+		/* The same names: the same width, or both widths within
+		 * the digits of the smallest number. */
+		if (r->lo <= hr->lo && hr->hi <= r->hi &&
+		    (r->width == hr->width ||
+		     (r->width <= ndigits(hr->lo) &&
+		      hr->width <= ndigits(hr->lo)))) {
+			part_range_sum(a->p, r, hr->hi - hr->lo + 1);
+			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -625,7 +960,8 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 				def_mem = a.mem;
 				continue;
 			}
-			ret = hosts_expand(val[0], first, e, node_add, &a);
+			ret = hosts_expand(val[0], first, e, node_add,
+					   node_add_range, &a);
 		} else if (!strcasecmp(key[0], "PartitionName")) {
 			struct fs_prio_part part = def_part;
 			const char *nodes = NULL, *billing = NULL;
@@ -774,6 +1110,23 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 	free(flags);
 	free(def_billing);
 	free(tres);
+	/* A list names at most HOSTS_MAX nodes, of at most 2^32-1 MB each:
+	 * its memory is a sum of whole numbers below 2^53, exact in any
+	 * order. All the nodes may be more: when their memory could reach
+	 * 2^53, they are summed in node[]'s order, every range in it. */
+	if (cl->nrange) {
+		long double all = 0;
+
+		for (i = 0; i < cl->nnode; i++)
+			all += cl->node[i].mem;
+		for (i = 0; i < cl->nrange; i++)
+			if (!cl->range[i].expanded)
+				all += (long double)(cl->range[i].hi -
+						     cl->range[i].lo + 1) *
+				       cl->range[i].mem;
+		if (all >= 9007199254740992.0L)
+			ranges_expand(cl, SIZE_MAX);
+	}
 	/* Partitions' sizes, now that every node is known. */
 	for (i = 0; i < cl->npart && !ret; i++) {
 		struct fs_prio_part *p = &cl->part[i];
@@ -784,14 +1137,27 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 			for (k = 0; k < cl->nnode; k++)
 				part_node_add(&a, node_name(cl, k), p->line,
 					      e);
+			for (k = 0; k < cl->nrange; k++)
+				if (!cl->range[k].expanded)
+					part_range_sum(p, &cl->range[k],
+						       cl->range[k].hi -
+						       cl->range[k].lo + 1);
 		} else if (*p->nodes)
 			ret = hosts_expand(p->nodes, p->line, e, part_node_add,
-					   &a);
+					   part_range_add, &a);
 	}
 	cl->nodes = (uint32_t)cl->nnode;
 	cl->cpus = 0;
 	for (i = 0; i < cl->nnode; i++)
 		cl->cpus += cl->node[i].cpus;
+	for (i = 0; i < cl->nrange; i++) {
+		unsigned long n = cl->range[i].hi - cl->range[i].lo + 1;
+
+		if (cl->range[i].expanded)
+			continue;
+		cl->nodes += (uint32_t)n;
+		cl->cpus += (uint32_t)n * cl->range[i].cpus;
+	}
 	c->nodes = cl->nodes;
 	c->cpus = cl->cpus;
 	for (i = 0; i < cl->npart; i++)

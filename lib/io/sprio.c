@@ -63,6 +63,8 @@ set_places(struct fs_sprio *o)
 	memset(&v, 0, sizeof(v));
 	o->place = fs_xcalloc(n + 1, sizeof(*o->place));
 	o->ptotal = fs_xcalloc(n + 1, sizeof(*o->ptotal));
+	fs_prefault(o->place, (n + 1) * sizeof(*o->place));
+	fs_prefault(o->ptotal, (n + 1) * sizeof(*o->ptotal));
 	for (i = 0; i < n; i++) {
 		const char *part = s->job[o->order[i]].part;
 
@@ -92,8 +94,10 @@ fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 	o->source = source;
 	o->algorithm = algorithm;
 	o->order = fs_xcalloc(s->njob + 1, sizeof(*o->order));
+	fs_prefault(o->order, (s->njob + 1) * sizeof(*o->order));
 	fs_prio_queue_order(s->job, s->njob, o->order);
 	o->row = fs_xcalloc(s->njob + 1, sizeof(*o->row));
+	fs_prefault(o->row, (s->njob + 1) * sizeof(*o->row));
 	for (i = 0; i < s->njob; i++) {
 		if (&s->job[o->order[i]] == x->newjob)
 			o->newpos = i;
@@ -166,6 +170,8 @@ fs_sprio_select(struct fs_sprio *o, const char *jobs, const char *users,
 {
 	size_t i, n = 0;
 
+	if (!jobs && !users && !parts)
+		return;		/* all of them */
 	for (i = 0; i < o->nrow; i++) {
 		const struct fs_prio_pending *j = at(o, o->row[i]);
 
@@ -307,33 +313,6 @@ fs_sprio_long_format(int norm, const char *release)
 
 /* ------------------------------------------------------------- pieces */
 
-static void
-fmt_limit(struct fs_buf *b, uint32_t m)
-{
-	if (m == FS_NO_VAL)
-		return;
-	if (m == FS_INFINITE)
-		fs_buf_addstr(b, "UNLIMITED");
-	else
-		fs_buf_ll(b, m);
-}
-
-static void
-fmt_date(struct fs_buf *b, long long t)
-{
-	/* The last one written: a queue's jobs share few dates. */
-	static long long last;
-	static char d[32];
-
-	if (!t)
-		return;
-	if (t != last || !*d) {
-		fs_iso_time(t, d);
-		last = t;
-	}
-	fs_buf_addstr(b, d);
-}
-
 /* The six factors of the formula, normalised or weighted, in the order
  * every output lists them. */
 static void
@@ -447,56 +426,103 @@ pass_on(const struct fs_sprio *o, struct fs_buf *b)
 	}
 }
 
+/* A memo per number column of the TSV (the twelve factors, then Sum) and
+ * of the JSON (the twelve, then sum): a queue's jobs share most of their
+ * factors. */
+#define NMEMO 13
+
+/* The last date written and its text: a queue's jobs share few. */
+struct last_date {
+	long long t;
+	size_t len;
+	char text[32];
+};
+
+/* s and a tab at o: the end. */
+static char *
+put_cell(char *o, const char *s, size_t n)
+{
+	memcpy(o, s, n);
+	o[n] = '\t';
+	return o + n + 1;
+}
+
 static void
-tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
+tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
+	struct fs_fmt_memo *memo, struct last_date *ld)
 {
 	const struct fs_prio_pending *j = at(o, pos);
 	const struct fs_prio_factors *f = &j->f;
 	double v[12];
-	/* Appended cell by cell: printf would be half the time. */
-	const char *text[] = {j->id, j->user, j->acct, j->part, j->qos};
-	const long long num[] = {j->cpus, j->nodes};
-	size_t k;
+	const char *text[] = {j->id, j->user, j->acct, j->part, j->qos,
+			      j->tres ? j->tres : ""};
+	size_t len[6], k, room = 0;
+	char *w;
 
+	/* Written at once where room is made for the whole row (printf,
+	 * then a check of the room per cell, were most of the time). */
+	for (k = 0; k < 6; k++)
+		room += len[k] = strlen(text[k]);
+	fs_buf_grow(b, room + 10 * 24 + 32 + 13 * FS_FMT_MAX + 32);
+	w = b->data + b->len;
+	for (k = 0; k < 5; k++)
+		w = put_cell(w, text[k], len[k]);
+	w = fs_put_ll(w, j->cpus);
+	*w++ = '\t';
+	w = fs_put_ll(w, j->nodes);
+	*w++ = '\t';
+	if (j->limit == FS_INFINITE)
+		w = put_cell(w, "UNLIMITED", 9);
+	else if (j->limit != FS_NO_VAL) {
+		w = fs_put_ll(w, j->limit);
+		*w++ = '\t';
+	} else
+		*w++ = '\t';
+	if (j->accrue) {
+		if (j->accrue != ld->t || !ld->len) {
+			fs_iso_time(j->accrue, ld->text);
+			ld->len = strlen(ld->text);
+			ld->t = j->accrue;
+		}
+		w = put_cell(w, ld->text, ld->len);
+	} else
+		*w++ = '\t';
+	w = fs_put_ll(w, (long long)j->nice);
+	*w++ = '\t';
+	w = fs_put_ll(w, (long long)j->site);
+	*w++ = '\t';
+	w = put_cell(w, text[5], len[5]);
+	w = fs_put_ll(w, f->priority);
+	*w++ = '\t';
+	w = fs_put_ll(w, (long long)o->place[pos]);
 	factors(f, 0, v);
 	factors(f, 1, v + 6);
-	for (k = 0; k < sizeof(text) / sizeof(*text); k++) {
-		fs_buf_addstr(b, text[k]);
-		fs_buf_addch(b, '\t');
-	}
-	for (k = 0; k < sizeof(num) / sizeof(*num); k++) {
-		fs_buf_ll(b, num[k]);
-		fs_buf_addch(b, '\t');
-	}
-	fmt_limit(b, j->limit);
-	fs_buf_addch(b, '\t');
-	fmt_date(b, j->accrue);
-	fs_buf_addch(b, '\t');
-	fs_buf_ll(b, (long long)j->nice);
-	fs_buf_addch(b, '\t');
-	fs_buf_ll(b, (long long)j->site);
-	fs_buf_addch(b, '\t');
-	fs_buf_addstr(b, j->tres ? j->tres : "");
-	fs_buf_addch(b, '\t');
-	fs_buf_ll(b, f->priority);
-	fs_buf_addch(b, '\t');
-	fs_buf_ll(b, (long long)o->place[pos]);
 	for (k = 0; k < sizeof(v) / sizeof(*v); k++) {
-		fs_buf_addch(b, '\t');
-		fs_buf_double(b, v[k]);
+		*w++ = '\t';
+		w = fs_put_double_memo(w, &memo[k], v[k]);
 	}
-	fs_buf_addch(b, '\t');
+	*w++ = '\t';
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
 	fmt_tres(b, &o->x->s->conf, j, 1, NULL);
-	fs_buf_addch(b, '\t');
-	fs_buf_double(b, f->sum);
-	fs_buf_addch(b, '\n');
+	fs_buf_grow(b, FS_FMT_MAX + 2);
+	w = b->data + b->len;
+	*w++ = '\t';
+	w = fs_put_double_memo(w, &memo[12], f->sum);
+	*w++ = '\n';
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
 }
 
 void
 fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 {
+	struct fs_fmt_memo memo[NMEMO];
+	struct last_date ld;
 	size_t i;
 
+	memset(memo, 0, sizeof(memo));
+	memset(&ld, 0, sizeof(ld));
 	meta(o, b);
 	fs_buf_addstr(b, "JobID\tUser\tAccount\tPartition\tQOS\tCPUs\tNodes\t"
 		      "TimeLimit\tAccrue\tNice\tSite\tTRES\tPriority\tPlace\t"
@@ -504,7 +530,7 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
 		      "WQOSPrio\tWTRES\tSum\n");
 	for (i = 0; i < o->nrow; i++) {
-		tsv_row(o, b, o->row[i]);
+		tsv_row(o, b, o->row[i], memo, &ld);
 		pass_on(o, b);
 	}
 }
@@ -707,21 +733,26 @@ fs_sprio_format(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 
 /* --------------------------------------------------------------- JSON */
 
+/* "key": v, through memo m when there is one. */
 static void
-json_num(struct fs_buf *b, const char *key, double v)
+json_num(struct fs_buf *b, const char *key, double v, struct fs_fmt_memo *m)
 {
 	fs_buf_addch(b, '"');
 	fs_buf_addstr(b, key);
 	fs_buf_add(b, "\": ", 3);
-	if (isfinite(v))
-		fs_buf_double(b, v);
-	else
+	if (!isfinite(v))
 		fs_buf_addstr(b, "null");
+	else if (m)
+		fs_buf_double_memo(b, m, v);
+	else
+		fs_buf_double(b, v);
 }
 
-/* The six factors, normalised or weighted, as "age": v, ... */
+/* The six factors, normalised or weighted, as "age": v, ... (memo[0..6)
+ * their memos). */
 static void
-json_factors(struct fs_buf *b, const struct fs_prio_factors *f, int weighted)
+json_factors(struct fs_buf *b, const struct fs_prio_factors *f, int weighted,
+	     struct fs_fmt_memo *memo)
 {
 	static const char *const key[] = {"age", "assoc", "fairshare",
 					  "jobsize", "partition", "qos"};
@@ -732,7 +763,7 @@ json_factors(struct fs_buf *b, const struct fs_prio_factors *f, int weighted)
 	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
 		if (k)
 			fs_buf_addstr(b, ", ");
-		json_num(b, key[k], v[k]);
+		json_num(b, key[k], v[k], &memo[k]);
 	}
 }
 
@@ -756,8 +787,10 @@ json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 		fs_json_string(b, fs_prio_factor_name[w]);
 }
 
+/* The job at pos cell by cell, its names escaped (json_job's text). */
 static void
-json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first)
+json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
+		 int first, struct fs_fmt_memo *memo)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
@@ -783,23 +816,141 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first)
 	fs_buf_addstr(b, ", \"of\": ");
 	fs_buf_ll(b, (long long)o->ptotal[pos]);
 	fs_buf_addstr(b, ",\n     \"factors\": {");
-	json_factors(b, f, 0);
+	json_factors(b, f, 0, memo);
 	fs_buf_addstr(b, "},\n     \"weighted\": {");
-	json_factors(b, f, 1);
+	json_factors(b, f, 1, memo + 6);
 	fs_buf_addstr(b, ", \"tres\": {");
 	for (k = 0; k < c->ntres; k++) {
 		if (k)
 			fs_buf_addstr(b, ", ");
-		json_num(b, c->tres_name[k], f->w_tres[k]);
+		json_num(b, c->tres_name[k], f->w_tres[k], NULL);
 	}
 	fs_buf_addstr(b, "}, \"site\": ");
 	fs_buf_ll(b, (long long)j->site);
 	fs_buf_addstr(b, ", \"nice\": ");
 	fs_buf_ll(b, (long long)j->nice);
 	fs_buf_addstr(b, "},\n     ");
-	json_num(b, "sum", f->sum);
+	json_num(b, "sum", f->sum, &memo[12]);
 	json_ahead(o, b, pos);
 	fs_buf_addstr(b, "}");
+}
+
+/* What a literal adds at cursor w. */
+#define PUT(w, lit) (memcpy((w), (lit), sizeof(lit) - 1), (w) + sizeof(lit) - 1)
+
+/* Whether s needs no escape in JSON (printable ASCII but '"' and '\\'),
+ * and its length. */
+static int
+json_plain(const char *s, size_t *n)
+{
+	size_t k;
+
+	for (k = 0; s[k]; k++)
+		if ((unsigned char)s[k] < 0x20 || (unsigned char)s[k] >= 0x7f ||
+		    s[k] == '"' || s[k] == '\\')
+			return 0;
+	*n = k;
+	return 1;
+}
+
+/* "v" or null at w: the end. */
+static char *
+put_json_double(char *w, struct fs_fmt_memo *m, double v)
+{
+	if (isfinite(v))
+		return fs_put_double_memo(w, m, v);
+	return PUT(w, "null");
+}
+
+/* The six factors, normalised or weighted, at w (json_factors' text; the
+ * keys as literals, copied without a call). */
+static char *
+put_json_factors(char *w, const struct fs_prio_factors *f, int weighted,
+		 struct fs_fmt_memo *memo)
+{
+	double v[6];
+
+	factors(f, weighted, v);
+	w = PUT(w, "\"age\": ");
+	w = put_json_double(w, &memo[0], v[0]);
+	w = PUT(w, ", \"assoc\": ");
+	w = put_json_double(w, &memo[1], v[1]);
+	w = PUT(w, ", \"fairshare\": ");
+	w = put_json_double(w, &memo[2], v[2]);
+	w = PUT(w, ", \"jobsize\": ");
+	w = put_json_double(w, &memo[3], v[3]);
+	w = PUT(w, ", \"partition\": ");
+	w = put_json_double(w, &memo[4], v[4]);
+	w = PUT(w, ", \"qos\": ");
+	return put_json_double(w, &memo[5], v[5]);
+}
+
+/* The job at pos. A row whose names need no escape is written at once
+ * where room is made for it (the rest cell by cell). */
+static void
+json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
+	 struct fs_fmt_memo *memo)
+{
+	const struct fs_prio_conf *c = &o->x->s->conf;
+	const struct fs_prio_pending *j = at(o, pos);
+	const struct fs_prio_factors *f = &j->f;
+	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
+	size_t k, n[5], room = 0;
+	char *w;
+
+	for (k = 0; k < 5; k++) {
+		if (!json_plain(val[k], &n[k]))
+			break;
+		room += n[k];
+	}
+	if (k < 5) {
+		json_job_escaped(o, b, pos, first, memo);
+		return;
+	}
+	fs_buf_grow(b, room + 512 + 12 * (FS_FMT_MAX + 20));
+	w = b->data + b->len;
+	w = first ? PUT(w, "\n    {") : PUT(w, ",\n    {");
+	w = PUT(w, "\"id\": \"");
+	memcpy(w, val[0], n[0]);
+	w = PUT(w + n[0], "\", \"user\": \"");
+	memcpy(w, val[1], n[1]);
+	w = PUT(w + n[1], "\", \"account\": \"");
+	memcpy(w, val[2], n[2]);
+	w = PUT(w + n[2], "\", \"partition\": \"");
+	memcpy(w, val[3], n[3]);
+	w = PUT(w + n[3], "\", \"qos\": \"");
+	memcpy(w, val[4], n[4]);
+	w += n[4];
+	w = j->is_new ? PUT(w, "\", \"new\": true, \"priority\": ")
+		      : PUT(w, "\", \"new\": false, \"priority\": ");
+	w = fs_put_ll(w, f->priority);
+	w = PUT(w, ", \"place\": ");
+	w = fs_put_ll(w, (long long)o->place[pos]);
+	w = PUT(w, ", \"of\": ");
+	w = fs_put_ll(w, (long long)o->ptotal[pos]);
+	w = PUT(w, ",\n     \"factors\": {");
+	w = put_json_factors(w, f, 0, memo);
+	w = PUT(w, "},\n     \"weighted\": {");
+	w = put_json_factors(w, f, 1, memo + 6);
+	w = PUT(w, ", \"tres\": {");
+	b->len = (size_t)(w - b->data);
+	for (k = 0; k < c->ntres; k++) {
+		if (k)
+			fs_buf_addstr(b, ", ");
+		json_num(b, c->tres_name[k], f->w_tres[k], NULL);
+	}
+	fs_buf_grow(b, 128 + FS_FMT_MAX);
+	w = b->data + b->len;
+	w = PUT(w, "}, \"site\": ");
+	w = fs_put_ll(w, (long long)j->site);
+	w = PUT(w, ", \"nice\": ");
+	w = fs_put_ll(w, (long long)j->nice);
+	w = PUT(w, "},\n     \"sum\": ");
+	w = put_json_double(w, &memo[12], f->sum);
+	b->len = (size_t)(w - b->data);
+	b->data[b->len] = '\0';
+	json_ahead(o, b, pos);
+	fs_buf_addch(b, '}');
 }
 
 void
@@ -807,9 +958,11 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 {
 	const struct fs_prio_snapshot *s = o->x->s;
 	const struct fs_prio_conf *c = &s->conf;
+	struct fs_fmt_memo memo[NMEMO];
 	char d[32];
 	size_t i;
 
+	memset(memo, 0, sizeof(memo));
 	fs_buf_addstr(b, "{\n  \"cluster\": ");
 	fs_json_string(b, s->cl.cluster ? s->cl.cluster : "");
 	fs_iso_time(o->x->now, d);
@@ -822,7 +975,7 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 	fmt_tres_weights(b, c, ", ", "\"");
 	fs_buf_printf(b, "}},\n  \"max_age\": %u,\n  \"jobs\": [", c->max_age);
 	for (i = 0; i < o->nrow; i++) {
-		json_job(o, b, o->row[i], i == 0);
+		json_job(o, b, o->row[i], i == 0, memo);
 		pass_on(o, b);
 	}
 	fs_buf_addstr(b, "\n  ]\n}\n");

@@ -758,6 +758,22 @@ struct fs_prio_part {
 	uint32_t node_count, cpus;
 	double mem;			/* MB */
 };
+/* Private to slurmconf.c: a NodeName range kept whole, the names prefix +
+ * k + suffix for k from lo to hi, k zero-padded to width digits (prefix
+ * and suffix without digits), chained to the next of its key; and a key,
+ * "prefix\nsuffix", with its chain and whether node[] has a name of it. */
+struct fs_prio_noderange {
+	size_t key, next;
+	int width;
+	unsigned long lo, hi;
+	uint32_t cpus;
+	double mem;
+	int expanded;			/* into node[]: no longer a range */
+};
+struct fs_prio_nodekey {
+	size_t text, first, nrange;
+	int has_node;
+};
 struct fs_prio_cluster {
 	char *cluster;
 	/* A node's name is at node_names.data + name: one block for all
@@ -769,6 +785,16 @@ struct fs_prio_cluster {
 	size_t node_cap;
 	struct fs_buf node_names;
 	struct fs_names node_index;
+	/* Private: NodeName ranges kept whole (none of their names is in
+	 * node[] or another range), their keys and an index of those;
+	 * whether node[]'s names are among the keys. */
+	struct fs_prio_noderange *range;
+	size_t nrange, range_cap;
+	struct fs_prio_nodekey *key;
+	size_t nkey, key_cap;
+	struct fs_buf key_text;
+	struct fs_names key_index;
+	int keys_of_nodes;
 	struct fs_prio_part *part;
 	size_t npart;
 	uint32_t part_max;		/* max PriorityJobFactor */
@@ -799,8 +825,17 @@ struct fs_prio_assoc {
 
 /* A pending job, or the one not yet submitted. */
 struct fs_prio_pending {
+	/* What the snapshot frees, first: releasing a big queue reads one
+	 * cache line a job. */
 	char *id, *user, *acct, *part, *qos;
 	char *tres;			/* "cpu=4,mem=1G,node=1", or NULL */
+	double *tres_mem;		/* the formula's and f's TRES arrays
+					 * (resolve) */
+	int borrowed;			/* id, user, acct, part and qos
+					 * point into the snapshot's
+					 * jobs_text (or are "normal"), not
+					 * freed one by one */
+	int is_new;
 	unsigned long line;		/* in the jobs file, 0 live */
 	long long accrue;		/* 0: not accruing */
 	uint32_t cpus, max_cpus, nodes;	/* max_cpus FS_NO_VAL unset */
@@ -809,11 +844,6 @@ struct fs_prio_pending {
 	long long age_at;		/* live: when the controller last
 					 * computed its age; 0 unknown */
 	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
-	int is_new;
-	int borrowed;			/* id, user, acct, part and qos
-					 * point into the snapshot's
-					 * jobs_text (or are "normal"), not
-					 * freed one by one */
 	/* What fs_prio_resolve found that the outputs show (the rest of
 	 * the formula's inputs live only while f is computed): the time
 	 * limit the formula reads (minutes; the partition's default or
@@ -821,8 +851,6 @@ struct fs_prio_pending {
 	uint32_t limit;
 	double fs;
 	struct fs_prio_factors f;
-	double *tres_mem;		/* the formula's and f's TRES arrays
-					 * (resolve) */
 };
 
 struct fs_prio_snapshot {
@@ -856,12 +884,26 @@ void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
  * fairshare factor); whether the snapshot was read offline (messages then
  * point at slurm.conf and --qos-priority); the time the new job would be
  * submitted at. fs_prio_new_job sets newjob. */
+/* An index of associations by account and user (fs_prio_ctx_index): the
+ * keys "acct\nuser", each with its associations in their order. */
+struct fs_prio_assoc_index {
+	struct fs_names names;
+	struct fs_buf text;		/* the keys, one after another */
+	size_t *key;			/* key k's offset in text */
+	uint32_t *first, *last;		/* key k's first and last item */
+	uint32_t *next;			/* item i's next of its key */
+	size_t nkey;
+};
 struct fs_prio_ctx {
 	struct fs_prio_snapshot *s;
 	const struct fs_tree *tr;
 	int offline;
 	long long now;
 	struct fs_prio_pending *newjob;
+	/* Private: the tree's user associations and s->assoc by account
+	 * and user, once fs_prio_ctx_index made them (a big queue under a
+	 * big tree is then not jobs times associations); NULL: none. */
+	struct fs_prio_assoc_index *tree_ix, *snap_ix;
 };
 
 /* The job not yet submitted, as sbatch's options give it: NULL for
@@ -888,6 +930,11 @@ uint32_t fs_prio_tree_assoc(const struct fs_tree *tr, const char *acct,
 const struct fs_prio_assoc *fs_prio_snap_assoc(
 	const struct fs_prio_snapshot *s, const char *acct, const char *user,
 	const char *part);
+/* The indexes of x's tree and snapshot associations (fs_prio_resolve
+ * finds a job's association through them): once both are read, before
+ * the jobs are resolved. fs_prio_ctx_release frees them. */
+void fs_prio_ctx_index(struct fs_prio_ctx *x);
+void fs_prio_ctx_release(struct fs_prio_ctx *x);
 /* --qos-priority's "normal=0,high=100" into s->qos, with normal at 0 unless
  * given. Returns 0, or -1 with e set. */
 int fs_prio_parse_qos(struct fs_prio_snapshot *s, const char *list,

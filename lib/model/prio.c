@@ -426,6 +426,10 @@ fs_prio_cluster_release(struct fs_prio_cluster *cl)
 	free(cl->node);
 	fs_buf_release(&cl->node_names);
 	fs_names_release(&cl->node_index);
+	free(cl->range);
+	free(cl->key);
+	fs_buf_release(&cl->key_text);
+	fs_names_release(&cl->key_index);
 	free(cl->cluster);
 	memset(cl, 0, sizeof(*cl));
 }

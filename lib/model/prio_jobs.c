@@ -131,6 +131,161 @@ fs_prio_snap_assoc(const struct fs_prio_snapshot *s, const char *acct,
 	return any;
 }
 
+/* ------------------------------------------- associations by account */
+
+static const char *
+ix_key(const void *arg, size_t k)
+{
+	const struct fs_prio_assoc_index *ix = arg;
+
+	return ix->text.data + ix->key[k];
+}
+
+/* "acct\nuser" into b (emptied first). */
+static void
+ix_text(struct fs_buf *b, const char *acct, const char *user)
+{
+	b->len = 0;
+	fs_buf_addstr(b, acct);
+	fs_buf_addch(b, '\n');
+	fs_buf_addstr(b, user);
+}
+
+/* Item i of n (acct, user) added to ix, after those before it. */
+static void
+ix_add(struct fs_prio_assoc_index *ix, size_t n, uint32_t i, const char *acct,
+       const char *user, struct fs_buf *tmp)
+{
+	size_t k;
+
+	if (!ix->next) {
+		ix->next = fs_xmalloc((n + 1) * sizeof(*ix->next));
+		ix->key = fs_xmalloc((n + 1) * sizeof(*ix->key));
+		ix->first = fs_xmalloc((n + 1) * sizeof(*ix->first));
+		ix->last = fs_xmalloc((n + 1) * sizeof(*ix->last));
+	}
+	ix_text(tmp, acct, user);
+	ix->next[i] = UINT32_MAX;
+	k = fs_names_find(&ix->names, tmp->data, ix_key, ix);
+	if (k != SIZE_MAX) {
+		ix->next[ix->last[k]] = i;
+		ix->last[k] = i;
+		return;
+	}
+	ix->key[ix->nkey] = ix->text.len;
+	fs_buf_add(&ix->text, tmp->data, tmp->len + 1);
+	ix->first[ix->nkey] = ix->last[ix->nkey] = i;
+	fs_names_add(&ix->names, ++ix->nkey, ix_key, ix);
+}
+
+/* The first item of acct/user, or UINT32_MAX. */
+static uint32_t
+ix_first(const struct fs_prio_assoc_index *ix, const char *acct,
+	 const char *user)
+{
+	struct fs_buf tmp;
+	char room[256];
+	size_t k;
+
+	/* On the stack when it fits (a job is looked up once). */
+	tmp.data = room;
+	tmp.cap = sizeof(room);
+	tmp.len = 0;
+	tmp.huge = 0;
+	if (strlen(acct) + strlen(user) + 2 > sizeof(room))
+		fs_buf_init(&tmp);
+	ix_text(&tmp, acct, user);
+	k = fs_names_find(&ix->names, tmp.data, ix_key, ix);
+	if (tmp.data != room)
+		fs_buf_release(&tmp);
+	return k == SIZE_MAX ? UINT32_MAX : ix->first[k];
+}
+
+static void
+ix_release(struct fs_prio_assoc_index *ix)
+{
+	if (!ix)
+		return;
+	fs_names_release(&ix->names);
+	fs_buf_release(&ix->text);
+	free(ix->key);
+	free(ix->first);
+	free(ix->last);
+	free(ix->next);
+	free(ix);
+}
+
+void
+fs_prio_ctx_index(struct fs_prio_ctx *x)
+{
+	struct fs_buf tmp;
+	uint32_t i;
+
+	fs_buf_init(&tmp);
+	if (x->tr && !x->tree_ix) {
+		x->tree_ix = fs_xcalloc(1, sizeof(*x->tree_ix));
+		for (i = 0; i < x->tr->n; i++)
+			if (x->tr->node[i].is_user)
+				ix_add(x->tree_ix, x->tr->n, i,
+				       x->tr->node[i].acct,
+				       x->tr->node[i].user, &tmp);
+	}
+	if (x->s->nassoc && !x->snap_ix) {
+		x->snap_ix = fs_xcalloc(1, sizeof(*x->snap_ix));
+		for (i = 0; i < x->s->nassoc; i++)
+			ix_add(x->snap_ix, x->s->nassoc, i,
+			       x->s->assoc[i].acct, x->s->assoc[i].user, &tmp);
+	}
+	fs_buf_release(&tmp);
+}
+
+void
+fs_prio_ctx_release(struct fs_prio_ctx *x)
+{
+	ix_release(x->tree_ix);
+	ix_release(x->snap_ix);
+	x->tree_ix = x->snap_ix = NULL;
+}
+
+/* fs_prio_tree_assoc through the index: the same walk over the same
+ * associations in the same order, those of other users left out. */
+static uint32_t
+tree_assoc_ix(const struct fs_prio_ctx *x, const char *acct,
+	      const char *user, const char *part)
+{
+	uint32_t i, any = FS_NONE;
+
+	for (i = ix_first(x->tree_ix, acct, user); i != UINT32_MAX;
+	     i = x->tree_ix->next[i]) {
+		const char *p = x->tr->node[i].part;
+
+		if (!strcmp(p, part))
+			return i;
+		if (!*p)
+			any = i;
+	}
+	return any;
+}
+
+static const struct fs_prio_assoc *
+snap_assoc_ix(const struct fs_prio_ctx *x, const char *acct, const char *user,
+	      const char *part)
+{
+	const struct fs_prio_assoc *any = NULL;
+	uint32_t i;
+
+	for (i = ix_first(x->snap_ix, acct, user); i != UINT32_MAX;
+	     i = x->snap_ix->next[i]) {
+		const struct fs_prio_assoc *a = &x->s->assoc[i];
+
+		if (!strcmp(a->part, part))
+			return a;
+		if (!*a->part)
+			any = a;
+	}
+	return any;
+}
+
 /* A priority from 0 to PRIO_MAX, all of s: 0 or -1. */
 static int
 parse_prio(const char *s, uint32_t *v)
@@ -417,13 +572,15 @@ fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 	pj->part_max = s->cl.part_max;
 	pj->qos_prio = s->qos[q].prio;
 	pj->qos_max = s->qos_max;
-	if ((pa = fs_prio_snap_assoc(s, j->acct, j->user, j->part))) {
+	if ((pa = x->snap_ix ? snap_assoc_ix(x, j->acct, j->user, j->part)
+		  : fs_prio_snap_assoc(s, j->acct, j->user, j->part))) {
 		pj->assoc_prio = pa->prio;
 		pj->assoc_max = s->assoc_max;
 	}
 	if (x->tr) {
-		uint32_t a = fs_prio_tree_assoc(x->tr, j->acct, j->user,
-						j->part);
+		uint32_t a = x->tree_ix ? tree_assoc_ix(x, j->acct, j->user,
+							j->part)
+			: fs_prio_tree_assoc(x->tr, j->acct, j->user, j->part);
 
 		if (a == FS_NONE)
 			return fs_error(e, j->line, "job %s: association "
@@ -700,21 +857,51 @@ by_priority(const void *pa, const void *pb)
 	return strcmp(a->job->part, b->job->part);
 }
 
+/* Job j's key. */
+static void
+queue_key(const struct fs_prio_pending *job, size_t j, struct queue_key *k)
+{
+	const char *id = job[j].id;
+	char *end;
+	size_t d;
+	unsigned long long v = 0;
+
+	/* Up to 19 digits and nothing else: read here as strtoull reads
+	 * them (no overflow); anything else by strtoull. */
+	for (d = 0; id[d] >= '0' && id[d] <= '9' && d < 20; d++)
+		v = v * 10 + (unsigned)(id[d] - '0');
+	if (d && d <= 19 && !id[d]) {
+		k->id = v;
+		end = (char *)id + d;
+	} else
+		k->id = strtoull(id, &end, 10);
+	k->major = (uint64_t)(UINT32_MAX - job[j].f.priority) << 2 |
+		   (uint64_t)!!job[j].is_new << 1 | (uint64_t)(*id && !*end);
+	k->job = &job[j];
+}
+
 void
 fs_prio_queue_order(const struct fs_prio_pending *job, size_t n, size_t *order)
 {
-	struct queue_key *k = fs_xcalloc(n + 1, sizeof(*k));
+	struct queue_key two[2], *k;
 	size_t i;
 
+	/* A queue often comes in its order already (a jobs file sorted by
+	 * priority, or one priority for all, by job id): checked in one
+	 * pass, with two keys at a time, it is not sorted again. The sort
+	 * is stable, so the order is the same. */
 	for (i = 0; i < n; i++) {
-		char *end;
-
-		k[i].id = strtoull(job[i].id, &end, 10);
-		k[i].major = (uint64_t)(UINT32_MAX - job[i].f.priority) << 2 |
-			     (uint64_t)!!job[i].is_new << 1 |
-			     (uint64_t)(*job[i].id && !*end);
-		k[i].job = &job[i];
+		queue_key(job, i, &two[i & 1]);
+		if (i && by_priority(&two[(i - 1) & 1], &two[i & 1]) > 0)
+			break;
+		order[i] = i;
 	}
+	if (i == n)
+		return;
+	k = fs_xmalloc((n + 1) * sizeof(*k));
+	fs_prefault(k, (n + 1) * sizeof(*k));
+	for (i = 0; i < n; i++)
+		queue_key(job, i, &k[i]);
 	qsort(k, n, sizeof(*k), by_priority);
 	for (i = 0; i < n; i++)
 		order[i] = (size_t)(k[i].job - job);
