@@ -93,7 +93,7 @@ infer_algorithm(const struct fs_import *m, const struct fs_tree *tr)
 	if (c >= 0)
 		for (i = 0; i < tr->n; i++)
 			if (!tr->node[i].is_user && i != tr->root &&
-			    *fs_table_field(tr->t, tr->node[i].row, (size_t)c))
+			    *fs_table_field(tr->t, i, (size_t)c))
 				return "classic";
 	if (m->has[IC_NORMU] || m->has[IC_GRP] || m->has[IC_RUN])
 		return "classic";
@@ -121,7 +121,7 @@ check_whole(const struct fs_import *m, struct fs_tree *tr, const char *alg,
 	ro.dampening = 1;
 	fs_rank(tr, &ro);
 	for (i = 0; i < tr->n; i++) {
-		const char *f = fs_table_field(tr->t, tr->node[i].row,
+		const char *f = fs_table_field(tr->t, i,
 					       (size_t)c);
 		double want;
 		char *end;
@@ -131,7 +131,7 @@ check_whole(const struct fs_import *m, struct fs_tree *tr, const char *alg,
 		want = strtod(f, &end);
 		if (*end || fabs(tr->node[i].shares_norm - want) <= 1.5e-6)
 			continue;
-		return fs_error(e, m->line[tr->node[i].row], "NormShares: "
+		return fs_error(e, m->line[i], "NormShares: "
 				"%.6f from the rows given, %s as sshare "
 				"printed it: the output lacks associations "
 				"(saved without -a?); save 'sshare -a -l -P'",

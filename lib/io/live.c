@@ -844,7 +844,7 @@ mismatches(const struct fs_buf *text)
 	}
 	fs_rank(&tr, &ro);
 	for (i = 0; i < tr.n; i++) {
-		const char *f = fs_table_field(&t, tr.node[i].row, (size_t)c);
+		const char *f = fs_table_field(&t, i, (size_t)c);
 
 		if (tr.node[i].is_user && *f &&
 		    tr.node[i].fs_factor * 1e6 / 1e6 != strtod(f, NULL))

@@ -83,7 +83,7 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 	char *end;
 	unsigned long r;
 
-	fs_table_fields(tr->t, a->row, f);
+	fs_table_fields(tr->t, fs_node_row(tr, a), f);
 	a->rank = 0;
 	if (read_ld(f[col[0]], fs_computed_cols[0], &v, 0, e, line) < 0)
 		return -1;

@@ -396,13 +396,13 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 								: c_raw;
 
 				print_str(&p, len,
-					  c >= 0 ? fs_table_field(t, a->row,
+					  c >= 0 ? fs_table_field(t, fs_node_row(tr, a),
 								  (size_t)c)
 						 : "");
 				break;
 			}
 			case F_ID:
-				s = c_id >= 0 ? fs_table_field(t, a->row,
+				s = c_id >= 0 ? fs_table_field(t, fs_node_row(tr, a),
 							       (size_t)c_id)
 					      : "";
 				if (*s)

@@ -616,13 +616,13 @@ association(struct jw *w, uint32_t i)
 	const struct fs_node *a = &tr->node[i];
 	const long double no_val = (long double)FS_NO_VAL;
 	struct json_object *o = json_object_new_object(), *fs, *type;
-	const char *id = w->c_id >= 0 ? fs_table_field(tr->t, a->row,
+	const char *id = w->c_id >= 0 ? fs_table_field(tr->t, fs_node_row(tr, a),
 						       (size_t)w->c_id)
 				      : "";
-	const char *grp = w->c_grp >= 0 ? fs_table_field(tr->t, a->row,
+	const char *grp = w->c_grp >= 0 ? fs_table_field(tr->t, fs_node_row(tr, a),
 							 (size_t)w->c_grp)
 					: "";
-	const char *run = w->c_run >= 0 ? fs_table_field(tr->t, a->row,
+	const char *run = w->c_run >= 0 ? fs_table_field(tr->t, fs_node_row(tr, a),
 							 (size_t)w->c_run)
 					: "";
 	long double u = a->usage_raw;

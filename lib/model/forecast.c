@@ -257,7 +257,7 @@ fs_forecast_running(const struct fs_tree *tr, double *run, struct fs_err *e)
 		run[i] = 0;
 		if (!tr->node[i].is_user)
 			continue;
-		cell = fs_table_field(tr->t, tr->node[i].row, (size_t)col);
+		cell = fs_table_field(tr->t, i, (size_t)col);
 		if (run_billing(cell, &v) < 0)
 			return fs_error(e, fs_tree_line(tr, i),
 					"TRESRunMins '%s': expected "

@@ -153,19 +153,21 @@ void fs_table_fields(const struct fs_table *t, size_t r, const char **f);
 
 #define FS_NONE UINT32_MAX
 
-/* One association. Indices are into fs_tree.node. */
+/* One association. Indices are into fs_tree.node, which holds the
+ * table's rows in order: node i is row i (fs_node_row). */
 struct fs_node {
 	const char *acct, *user, *part;	/* user is "" on account rows */
-	uint32_t row;		/* table row */
 	uint32_t parent;	/* direct parent (FS_NONE for root) */
 	uint32_t fs_parent;	/* nearest ancestor that is not FairShare=parent */
 	uint32_t kids, nkids;	/* direct children: tree.kids[kids..+nkids] */
 	uint32_t fs_kids, nfs_kids;	/* Slurm's children_list: tree.fs_kids[] */
-	uint32_t depth;		/* root 0 */
+	/* root 0 (below FS_TREE_MAX: a tree has no more nodes), and three
+	 * flags in the same word, so that the node is 144 bytes, not 160 */
+	uint32_t depth : 29;
+	uint32_t is_user : 1, use_parent : 1, usage_given : 1;
 	uint32_t shares_raw;	/* meaningless when use_parent */
 	uint32_t level_shares;	/* sum of shares in the fs parent's list */
 	uint32_t rank;		/* Fair Tree rank, users only */
-	uint8_t is_user, use_parent, usage_given;
 	long double usage_raw;
 	long double usage_norm, usage_efctv, level_fs;
 	double shares_norm, fs_factor;
@@ -197,6 +199,16 @@ struct fs_tree {
 	uint32_t *acct_slot;
 	size_t acct_mask;
 };
+
+/* The most associations a tree holds (depth fits in 29 bits). */
+#define FS_TREE_MAX ((1u << 29) - 1)
+
+/* The table row of a node. */
+static inline uint32_t
+fs_node_row(const struct fs_tree *tr, const struct fs_node *a)
+{
+	return (uint32_t)(a - tr->node);
+}
 
 /* sshare's display filters, for rows ranked over the whole tree: -A keeps
  * the rows whose account (a user row's own account) is in accounts, any

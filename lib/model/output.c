@@ -119,26 +119,27 @@ write_chunk(void *arg, size_t i, struct fs_buf *b)
 		const struct fs_node *a = &tr->node[tr->order[r]];
 
 		/* Display order jumps around the input: fetch ahead in
-		 * steps, the node, then its row offset, then the text. */
-		if (r + 24 < tr->n)
-			fs_prefetch_node(&tr->node[tr->order[r + 24]]);
-		if (r + 16 < tr->n)
-			__builtin_prefetch(&t->row[tr->node[tr->order[r + 16]].row]);
+		 * steps, the node and its row offset (node i is row i),
+		 * then the text. */
+		if (r + 16 < tr->n) {
+			fs_prefetch_node(&tr->node[tr->order[r + 16]]);
+			__builtin_prefetch(&t->row[tr->order[r + 16]]);
+		}
 		if (r + 8 < tr->n)
-			__builtin_prefetch(t->buf.data +
-					   t->row[tr->node[tr->order[r + 8]].row]);
+			__builtin_prefetch(t->buf.data + t->row[tr->order[r + 8]]);
 		if (w->passthrough) {
 			/* No column of ours in the input: the row goes out
 			 * as it came in, its NULs tabs again. */
-			size_t len = fs_table_row_len(t, a->row), at = b->len, x;
+			size_t row = fs_node_row(tr, a), at = b->len, x;
+			size_t len = fs_table_row_len(t, row);
 			char *p;
 
-			fs_buf_add(b, t->buf.data + t->row[a->row], len);
+			fs_buf_add(b, t->buf.data + t->row[row], len);
 			/* Branch-free, so the compiler vectorises it. */
 			for (p = b->data + at, x = 0; x < len; x++)
 				p[x] = p[x] ? p[x] : '\t';
 		} else {
-			fs_table_fields(t, a->row, f);
+			fs_table_fields(t, fs_node_row(tr, a), f);
 			for (c = 0; c < ncols; c++) {
 				if (c)
 					fs_buf_addch(b, '\t');

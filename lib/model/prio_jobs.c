@@ -412,7 +412,7 @@ fs_prio_tree_priorities(struct fs_prio_snapshot *s, const struct fs_tree *tr,
 
 		i = tr->order[k];
 		a = &tr->node[i];
-		v = fs_table_field(tr->t, a->row, (size_t)col);
+		v = fs_table_field(tr->t, fs_node_row(tr, a), (size_t)col);
 		if (!*v)
 			prio[i] = a->parent == FS_NONE ? 0 : prio[a->parent];
 		else if (parse_prio(v, &prio[i]) < 0) {

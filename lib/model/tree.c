@@ -95,7 +95,7 @@ hmap_find_acct(const struct hmap *m, const struct fs_node *node,
 unsigned long
 fs_tree_line(const struct fs_tree *tr, uint32_t i)
 {
-	return fs_table_line(tr->t, tr->node[i].row);
+	return fs_table_line(tr->t, i);
 }
 
 static int
@@ -186,7 +186,6 @@ pass1_chunk(void *arg, size_t ci)
 
 		c->err_row = (uint32_t)r;
 		fs_table_fields(t, r, f);
-		a->row = (uint32_t)r;
 		a->acct = f[col[0]];
 		a->user = f[col[1]];
 		a->part = p1->cpart >= 0 ? f[p1->cpart] : "";
@@ -272,7 +271,7 @@ pass2_chunk(void *arg, size_t ci)
 		if (i == tr->root)
 			continue;
 		parent = a->is_user ? a->acct
-				    : fs_table_field(tr->t, a->row,
+				    : fs_table_field(tr->t, fs_node_row(tr, a),
 						     (size_t)p2->pcol);
 		/* Rows of one account usually come together: reuse the
 		 * last lookup rather than miss the cache in the table. */
@@ -580,7 +579,7 @@ sum_usage(struct fs_tree *tr, const uint32_t *order, uint32_t n,
 			continue;
 		if (a->usage_given) {
 			if (a->nkids && usage_below_kids(tr, a) &&
-			    (*bad == FS_NONE || a->row < tr->node[*bad].row))
+			    (*bad == FS_NONE || fs_node_row(tr, a) < *bad))
 				*bad = order[k];
 			continue;
 		}
@@ -590,7 +589,7 @@ sum_usage(struct fs_tree *tr, const uint32_t *order, uint32_t n,
 			for (j = 0; j < a->nkids; j++)
 				inf_kid |= isinf(tr->node[tr->kids[a->kids + j]].usage_raw);
 			if (!inf_kid && (*bad == FS_NONE ||
-					 a->row < tr->node[*bad].row))
+					 fs_node_row(tr, a) < *bad))
 				*bad = order[k];
 		}
 	}
@@ -719,7 +718,7 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen,
 		for (s = 0; s < d.nseg; s++)
 			if (d.seg[s].ovf != FS_NONE &&
 			    (*ovf == FS_NONE ||
-			     tr->node[d.seg[s].ovf].row < tr->node[*ovf].row))
+			     d.seg[s].ovf < *ovf))
 				*ovf = d.seg[s].ovf;
 		for (k = nitem; k-- > 0;)
 			if (!seg_root(&d, d.item[k]))
@@ -815,7 +814,7 @@ list_order(struct fs_tree *tr, struct fs_err *e)
 		return 0;
 	key = fs_xcalloc((size_t)tr->n + 1, sizeof(*key));
 	for (i = 0; i < tr->n; i++) {
-		const char *f = fs_table_field(tr->t, tr->node[i].row, (size_t)c);
+		const char *f = fs_table_field(tr->t, i, (size_t)c);
 		char *end;
 
 		errno = 0;
@@ -911,8 +910,9 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 					"missing required column '%s'", req[k]);
 	}
 	cpart = fs_header_col(&t->h, "Partition");
-	if (t->nrows >= FS_NONE - 2)
-		return fs_error(e, t->first_line, "too many rows");
+	if (t->nrows > FS_TREE_MAX)
+		return fs_error(e, t->first_line, "too many rows: a tree holds "
+				"%u associations at most", FS_TREE_MAX);
 	n = tr->n = (uint32_t)t->nrows;
 	tr->node = fs_xcalloc_huge(n, sizeof(*tr->node));
 

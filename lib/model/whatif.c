@@ -150,7 +150,7 @@ fs_whatif_apply(const struct fs_table *t, const struct fs_whatif *w, size_t n,
 		if (meta.len)
 			fs_buf_addstr(&meta, "; ");
 		if (w[k].kind == FS_WHATIF_SHARES) {
-			const char *was = fs_table_field(t, tr.node[i].row,
+			const char *was = fs_table_field(t, i,
 							 (size_t)cs);
 
 			fs_buf_printf(&meta, "shares ");
@@ -164,7 +164,7 @@ fs_whatif_apply(const struct fs_table *t, const struct fs_whatif *w, size_t n,
 		fs_buf_user_spec(&meta, &tr, i);
 		fs_buf_printf(&meta, "=%s (was %s)", w[k].value,
 			      usage[i] ? usage[i]
-				       : fs_table_field(t, tr.node[i].row,
+				       : fs_table_field(t, i,
 							(size_t)cu));
 		usage[i] = w[k].value;
 		/* Every ancestor with a usage of its own moves with it. */
