@@ -4,6 +4,8 @@
  * format.
  */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "io/report.h"
 
@@ -56,6 +58,102 @@ fs_report_fmt_fixed(struct fs_buf *b, long double v, int d)
 	fs_buf_add(b, p, (size_t)(t + end - p));
 }
 
+/* printf("%.4Lg", v) for a finite v > 0 through the number codec's
+ * %.21Lg (fs_fmt_ld), rounded on to 4 digits: v and its 21 digits are
+ * within half a unit of the 21st, and no rounding point of 4 digits lies
+ * between them unless the cut digits are 5 then zeros (then printf
+ * decides, half to even). %g's form follows the exponent of the rounded
+ * value: fixed from 1e-4 up to 1e4, else an exponent; trailing zeros
+ * dropped. Half a million of them make an HTML page. */
+static void
+fmt_g4(struct fs_buf *b, long double v)
+{
+	char s[FS_FMT_MAX + 1], d[4], *o;
+	const char *p, *end, *pt, *f;
+	int n = fs_fmt_ld(s, v), x, nd = 0, up, k, last, ax;
+
+	s[n] = '\0';
+	if (!(end = memchr(s, 'e', (size_t)n)))
+		end = s + n;
+	if (!(pt = memchr(s, '.', (size_t)(end - s))))
+		pt = end;
+	/* x: the decimal exponent of the first significant digit, f. */
+	for (f = s; f < end && (*f == '0' || *f == '.'); f++)
+		;
+	x = f < pt ? (int)(pt - f) - 1 : (int)(pt - f);
+	if (*end == 'e')
+		x += atoi(end + 1);
+	for (p = f; p < end && nd < 4; p++)
+		if (*p != '.')
+			d[nd++] = *p;
+	while (nd < 4)
+		d[nd++] = '0';
+	/* The cut digits: above half, below, or exactly half. */
+	while (p < end && *p == '.')
+		p++;
+	if (p == end || *p < '5')
+		up = 0;
+	else if (*p > '5')
+		up = 1;
+	else {
+		for (p++; p < end && (*p == '0' || *p == '.'); p++)
+			;
+		if (p == end) {
+			fs_buf_printf(b, "%.4Lg", v);	/* a tie */
+			return;
+		}
+		up = 1;
+	}
+	if (up) {
+		for (k = 3; k >= 0 && d[k] == '9'; k--)
+			d[k] = '0';
+		if (k >= 0)
+			d[k]++;
+		else {
+			d[0] = '1';
+			x++;
+		}
+	}
+	for (last = 3; last > 0 && d[last] == '0'; last--)
+		;
+	fs_buf_grow(b, 16);
+	o = b->data + b->len;
+	if (x < -4 || x >= 4) {
+		*o++ = d[0];
+		if (last > 0) {
+			*o++ = '.';
+			for (k = 1; k <= last; k++)
+				*o++ = d[k];
+		}
+		*o++ = 'e';
+		*o++ = x < 0 ? '-' : '+';
+		ax = x < 0 ? -x : x;
+		if (ax >= 1000)
+			*o++ = (char)('0' + ax / 1000);
+		if (ax >= 100)
+			*o++ = (char)('0' + ax / 100 % 10);
+		*o++ = (char)('0' + ax / 10 % 10);
+		*o++ = (char)('0' + ax % 10);
+	} else if (x >= 0) {
+		for (k = 0; k <= x; k++)
+			*o++ = d[k];
+		if (last > x) {
+			*o++ = '.';
+			for (; k <= last; k++)
+				*o++ = d[k];
+		}
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (k = x; k < -1; k++)
+			*o++ = '0';
+		for (k = 0; k <= last; k++)
+			*o++ = d[k];
+	}
+	b->len = (size_t)(o - b->data);
+	b->data[b->len] = '\0';
+}
+
 void
 fs_report_fmt_service(struct fs_buf *b, long double v)
 {
@@ -66,7 +164,7 @@ fs_report_fmt_service(struct fs_buf *b, long double v)
 	else if (v == 0)
 		fs_buf_addch(b, '0');
 	else
-		fs_buf_printf(b, "%.4Lg", v);
+		fmt_g4(b, v);
 }
 
 /* RawUsage, CPU- or billing-seconds, as hours: two decimals while they
@@ -85,7 +183,7 @@ fs_report_fmt_hours(struct fs_buf *b, long double seconds)
 	else if (h < 1e15L)
 		fs_report_fmt_fixed(b, h, 0);
 	else
-		fs_buf_printf(b, "%.4Lg", h);
+		fmt_g4(b, h);
 }
 
 /* Bytes HTML text takes as they are: not NUL, not & < > " ', no control
