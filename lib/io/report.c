@@ -659,6 +659,45 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 
 /* ------------------------------------------------------------ sections */
 
+/* The user associations by user name (ties by key: the HTML page's index
+ * of users), where each name starts, and how many names there are; the
+ * accounts below root counted. */
+static void
+name_users(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t *u, nu = 0, i;
+
+	u = fs_xcalloc(tr->n, sizeof(*u));
+	for (i = 0; i < tr->n; i++) {
+		if (tr->node[i].is_user)
+			u[nu++] = i;
+		else if (i != tr->root)
+			r->accounts++;
+	}
+	r->user_first = fs_xcalloc(nu + 1, 1);
+	r->distinct_users = sort_by_name(
+		&(struct order){cmp_user_key, NULL, tr, NULL}, u, nu, 1,
+		r->user_first);
+	r->by_user = u;
+	r->nby_user = nu;
+}
+
+/* The accounts below root by name: the HTML page's index of accounts. */
+static void
+name_accounts(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t i;
+
+	r->by_acct = fs_xcalloc(tr->n + 1, sizeof(*r->by_acct));
+	for (i = 0; i < tr->n; i++)
+		if (!tr->node[i].is_user && i != tr->root)
+			r->by_acct[r->nby_acct++] = i;
+	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
+		     r->nby_acct, 0, NULL);
+}
+
 static void
 add_summary(struct fs_report *r)
 {
@@ -666,22 +705,7 @@ add_summary(struct fs_report *r)
 	const struct fs_header *h = &tr->t->h;
 	const char *cluster = fs_header_meta(h, "cluster");
 	const char *taken = fs_header_meta(h, "taken");
-	uint32_t *u, nu = 0, distinct, accounts = 0, i;
 
-	u = fs_xcalloc(tr->n, sizeof(*u));
-	for (i = 0; i < tr->n; i++) {
-		if (tr->node[i].is_user)
-			u[nu++] = i;
-		else if (i != tr->root)
-			accounts++;
-	}
-	/* Distinct user names: sort by user name, count the changes. The
-	 * order (ties by key) is the HTML page's index of users. */
-	r->user_first = fs_xcalloc(nu + 1, 1);
-	distinct = sort_by_name(&(struct order){cmp_user_key, NULL, tr, NULL},
-				u, nu, 1, r->user_first);
-	r->by_user = u;
-	r->nby_user = nu;
 	summary_add(r, "Cluster", "%s", cluster ? cluster : "(unknown)");
 	summary_add(r, "Taken", "%s", taken ? taken : "(unknown)");
 	if (fs_algorithm_levels(r->ro->algorithm))
@@ -691,9 +715,9 @@ add_summary(struct fs_report *r)
 		summary_add(r, "Algorithm", "%s (dampening %u)",
 			    fs_algorithm_name(r->ro->algorithm),
 			    r->ro->dampening);
-	summary_add(r, "Users", "%u in %u user associations", distinct,
-		    tr->user_count);
-	summary_add(r, "Accounts", "%u below root", accounts);
+	summary_add(r, "Users", "%u in %u user associations",
+		    r->distinct_users, tr->user_count);
+	summary_add(r, "Accounts", "%u below root", r->accounts);
 	{
 		struct fs_buf b;
 
@@ -1124,10 +1148,10 @@ add_since_tables(struct fs_report *r)
 	free(old_service);
 }
 
-/* The user associations in the two orders the report lists them in, the
- * first --top of each. */
+/* The user associations, twice: prep() puts the first --top of each in
+ * the two orders the report lists them in. */
 static void
-sort_users(struct fs_report *r)
+list_users(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
 	uint32_t i;
@@ -1138,10 +1162,6 @@ sort_users(struct fs_report *r)
 			r->heavy[r->nusers++] = i;
 	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
 	memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
-	first_k(r->heavy, r->nusers, r->o->top,
-		&(struct order){cmp_usage_desc, r, NULL, NULL});
-	first_k(r->lowest, r->nusers, r->o->top,
-		&(struct order){cmp_factor_asc, r, NULL, NULL});
 }
 
 /* ---------------------------------------------------------- the report */
@@ -1191,13 +1211,59 @@ add_html(struct fs_report *r)
 		for (i = 0; i < tr->n; i++)
 			r->draw[i] = (double)cluster_use(r, i);
 	}
-	/* by_user: add_summary sorted it. */
-	r->by_acct = fs_xcalloc(tr->n + 1, sizeof(*r->by_acct));
-	for (i = 0; i < tr->n; i++)
-		if (!tr->node[i].is_user && i != tr->root)
-			r->by_acct[r->nby_acct++] = i;
-	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
-		     r->nby_acct, 0, NULL);
+	/* by_user and by_acct: prep() sorted them. */
+}
+
+/* What the tables and pages are made from, in independent tasks on every
+ * core (each writes only its own fields of r): a million names sorted, a
+ * million users selected twice, every node's part of the cluster and its
+ * service value. */
+enum {
+	PREP_NAMES, PREP_WIDTH, PREP_SERVICE, PREP_HEAVY, PREP_LOWEST,
+	PREP_ACCOUNTS, PREP_N
+};
+
+static void
+prep(void *arg, size_t task)
+{
+	struct fs_report *r = arg;
+	const struct fs_tree *cur = r->cur;
+	const struct fs_report_opts *o = r->o;
+	int users = o->format != FS_REPORT_PROMETHEUS || !o->all;
+	uint32_t i;
+
+	switch (task) {
+	case PREP_NAMES:
+		if (o->format != FS_REPORT_PROMETHEUS)
+			name_users(r);
+		break;
+	case PREP_WIDTH:
+		r->width = global_shares(cur);
+		break;
+	case PREP_SERVICE:
+		r->service = fs_xcalloc(cur->n, sizeof(*r->service));
+		for (i = 0; i < cur->n; i++) {
+			r->service[i] = service_of(cur, r->ro->algorithm, i);
+			r->partitions |= *cur->node[i].part != '\0';
+		}
+		for (i = 0; r->old && i < r->old->n; i++)
+			r->partitions |= *r->old->node[i].part != '\0';
+		break;
+	case PREP_HEAVY:
+		if (users)
+			first_k(r->heavy, r->nusers, o->top,
+				&(struct order){cmp_usage_desc, r, NULL, NULL});
+		break;
+	case PREP_LOWEST:
+		if (users)
+			first_k(r->lowest, r->nusers, o->top,
+				&(struct order){cmp_factor_asc, r, NULL, NULL});
+		break;
+	case PREP_ACCOUNTS:
+		if (o->format == FS_REPORT_HTML)
+			name_accounts(r);
+		break;
+	}
 }
 
 int
@@ -1208,7 +1274,6 @@ fs_report_write(FILE *out, const struct fs_tree *cur,
 {
 	struct fs_report r;
 	struct fs_buf b;
-	uint32_t i;
 	int ret = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -1217,16 +1282,9 @@ fs_report_write(FILE *out, const struct fs_tree *cur,
 	r.ro = ro;
 	r.old_ro = old_ro;
 	r.o = o;
-	r.width = global_shares(cur);
-	r.service = fs_xcalloc(cur->n, sizeof(*r.service));
-	for (i = 0; i < cur->n; i++) {
-		r.service[i] = service_of(cur, ro->algorithm, i);
-		r.partitions |= *cur->node[i].part != '\0';
-	}
-	for (i = 0; old && i < old->n; i++)
-		r.partitions |= *old->node[i].part != '\0';
 	if (o->format != FS_REPORT_PROMETHEUS || !o->all)
-		sort_users(&r);
+		list_users(&r);
+	fs_par_for(PREP_N, prep, &r);
 	/* Prometheus has gauges of its own, no summary or tables. */
 	if (o->format != FS_REPORT_PROMETHEUS) {
 		add_summary(&r);

@@ -48,6 +48,8 @@ struct fs_report {
 	uint32_t *by_user, *by_acct;
 	size_t nby_user, nby_acct;
 	uint8_t *user_first;	/* per by_user: 1 where a user name starts */
+	uint32_t distinct_users;	/* user names, in by_user */
+	uint32_t accounts;	/* below root */
 };
 
 /* fs-report --history (report_history.c): one association across the
