@@ -71,28 +71,77 @@ fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
 	return 0;
 }
 
+/* Whether read_ld takes s without reading it: empty, "inf", or digits
+ * with an optional fraction and exponent (what fs-rank writes). Other
+ * forms are read to be checked. */
+static int
+plain_number(const char *s)
+{
+#define DIGIT(c) ((unsigned)(c) - '0' < 10)
+	if (!*s || !strcmp(s, "inf"))
+		return 1;
+	if (!DIGIT(*s))
+		return 0;
+	while (DIGIT(*s))
+		s++;
+	if (*s == '.') {
+		if (!DIGIT(*++s))
+			return 0;
+		while (DIGIT(*s))
+			s++;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!DIGIT(*s))
+			return 0;
+		while (DIGIT(*s))
+			s++;
+	}
+	return !*s;
+#undef DIGIT
+}
+
+/* The columns NormShares, NormUsage and EffectvUsage (fs_computed_cols 0
+ * to 2) of a lazy readback: checked, not read; their fields hold NAN
+ * until fs_report_norms reads a node's. */
+#define LAZY_COLS 3
+
 /* Node i's computed values read back from its row (f: room for the
  * fields); 0, or -1 with e set. */
 static int
 read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
-	  struct fs_err *e)
+	  int lazy, struct fs_err *e)
 {
 	struct fs_node *a = &tr->node[i];
 	unsigned long line = fs_tree_line(tr, i);
 	long double v;
 	char *end;
 	unsigned long r;
+	int k;
 
 	fs_table_fields(tr->t, a->row, f);
 	a->rank = 0;
-	if (read_ld(f[col[0]], fs_computed_cols[0], &v, 0, e, line) < 0)
-		return -1;
-	a->shares_norm = (double)v;
-	if (read_ld(f[col[1]], fs_computed_cols[1], &a->usage_norm,
-		    NO_VAL_LD, e, line) < 0 ||
-	    read_ld(f[col[2]], fs_computed_cols[2], &a->usage_efctv,
-		    NO_VAL_LD, e, line) < 0 ||
-	    read_ld(f[col[3]], fs_computed_cols[3], &a->level_fs, NO_VAL_LD,
+	if (lazy) {
+		for (k = 0; k < LAZY_COLS; k++)
+			if (!plain_number(f[col[k]]) &&
+			    read_ld(f[col[k]], fs_computed_cols[k], &v, 0, e,
+				    line) < 0)
+				return -1;
+		a->shares_norm = NAN;
+		a->usage_norm = a->usage_efctv = NAN;
+	} else {
+		if (read_ld(f[col[0]], fs_computed_cols[0], &v, 0, e, line) < 0)
+			return -1;
+		a->shares_norm = (double)v;
+		if (read_ld(f[col[1]], fs_computed_cols[1], &a->usage_norm,
+			    NO_VAL_LD, e, line) < 0 ||
+		    read_ld(f[col[2]], fs_computed_cols[2], &a->usage_efctv,
+			    NO_VAL_LD, e, line) < 0)
+			return -1;
+	}
+	if (read_ld(f[col[3]], fs_computed_cols[3], &a->level_fs, NO_VAL_LD,
 		    e, line) < 0 ||
 	    read_ld(f[col[4]], fs_computed_cols[4], &v, 0, e, line) < 0)
 		return -1;
@@ -108,6 +157,33 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 	return 0;
 }
 
+void
+fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n)
+{
+	const struct fs_node *a = &tr->node[i];
+	const struct fs_table *t = tr->t;
+	const char **f;
+	struct fs_err e = {NULL, 0, ""};
+	long double v;
+	int k, c[LAZY_COLS];
+
+	for (k = 0; k < LAZY_COLS; k++)
+		c[k] = fs_header_col(&t->h, fs_computed_cols[k]);
+	if (!isnan(a->shares_norm) || c[0] < 0 || c[1] < 0 || c[2] < 0) {
+		*n = (struct fs_norms){a->shares_norm, a->usage_norm,
+				       a->usage_efctv};
+		return;
+	}
+	/* Checked when read back: no error now. */
+	f = fs_xcalloc(t->h.ncols, sizeof(*f));
+	fs_table_fields(t, a->row, f);
+	read_ld(f[c[0]], "", &v, 0, &e, 0);
+	n->shares_norm = (double)v;
+	read_ld(f[c[1]], "", &n->usage_norm, NO_VAL_LD, &e, 0);
+	read_ld(f[c[2]], "", &n->usage_efctv, NO_VAL_LD, &e, 0);
+	free(f);
+}
+
 /* Reading a million rows back is mostly strtold: chunks of rows on every
  * core, each noting its first row that does not read. */
 #define READ_CHUNK 4096
@@ -115,6 +191,7 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 struct readback {
 	struct fs_tree *tr;
 	const int *col;
+	int lazy;
 	uint32_t *bad;		/* per chunk: a node, or UINT32_MAX */
 };
 
@@ -128,15 +205,16 @@ read_chunk(void *arg, size_t c)
 
 	rb->bad[c] = UINT32_MAX;
 	for (; i < end && i < rb->tr->n; i++)
-		if (read_node(rb->tr, rb->col, f, i, &e) < 0) {
+		if (read_node(rb->tr, rb->col, f, i, rb->lazy, &e) < 0) {
 			rb->bad[c] = i;
 			break;
 		}
 	free(f);
 }
 
-int
-fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
+static int
+report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
+	    struct fs_err *e)
 {
 	const struct fs_table *t = tr->t;
 	struct readback rb;
@@ -157,22 +235,41 @@ fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 		fs_rank(tr, ro);
 		return 0;
 	}
+	/* The classic service value is NormShares over EffectvUsage:
+	 * every node's is needed. */
+	lazy = lazy && fs_algorithm_levels(ro->algorithm);
 	/* The columns are the truth (they may be Slurm's own, through
 	 * fs-tree --sshare): read back, they fill every computed field but
-	 * level_shares, so ranking again first would be wasted. */
-	fs_tree_level_shares(tr);
+	 * level_shares (which the report does not show), so ranking again
+	 * first would be wasted. */
+	if (!lazy)
+		fs_tree_level_shares(tr);
 	nchunks = (tr->n + READ_CHUNK - 1) / READ_CHUNK;
-	rb = (struct readback){tr, col, fs_xcalloc(nchunks, sizeof(*rb.bad))};
+	rb = (struct readback){tr, col, lazy,
+			       fs_xcalloc(nchunks, sizeof(*rb.bad))};
 	fs_par_for(nchunks, read_chunk, &rb);
 	/* The first bad row's error, as reading in order would give. */
 	for (k = 0; k < nchunks && !ret; k++)
 		if (rb.bad[k] != UINT32_MAX) {
 			f = fs_xcalloc(t->h.ncols, sizeof(*f));
-			ret = read_node(tr, col, f, rb.bad[k], e);
+			ret = read_node(tr, col, f, rb.bad[k], lazy, e);
 			free(f);
 		}
 	free(rb.bad);
 	return ret;
+}
+
+int
+fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
+{
+	return report_rank(tr, ro, 0, e);
+}
+
+int
+fs_report_rank_lazy(struct fs_tree *tr, struct fs_rank_opts *ro,
+		    struct fs_err *e)
+{
+	return report_rank(tr, ro, 1, e);
 }
 
 /* ----------------------------------------------------- building blocks */

@@ -82,6 +82,14 @@ struct fs_history {
 	size_t nacc, nusr, nacc_moved, nusr_moved;
 };
 
+/* report.c: node i's NormShares, NormUsage and EffectvUsage, read from its
+ * row if fs_report_rank_lazy left them unread (FS_NO_VAL where empty). */
+struct fs_norms {
+	double shares_norm;
+	long double usage_norm, usage_efctv;
+};
+void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
+
 /* report.c, for report_history.c: a node's service value (Level FS, or
  * S/U; -1 for none), and the node indexes in key order. */
 long double fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg,

@@ -125,7 +125,9 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i];
 	int fair = fs_algorithm_levels(r->ro->algorithm);
+	struct fs_norms nm;
 
+	fs_report_norms(tr, i, &nm);
 	fs_buf_addstr(b, "<title>");
 	if (a->is_user) {
 		fs_buf_addstr(b, "user ");
@@ -155,14 +157,14 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	else
 		fs_buf_printf(b, "%u", a->shares_raw);
 	fs_buf_addstr(b, fair ? " (" : " (NormShares ");
-	fmt_pct(b, (long double)a->shares_norm);
+	fmt_pct(b, (long double)nm.shares_norm);
 	fs_buf_addstr(b, fair ? " of level, " : ", ");
 	fmt_pct(b, (long double)r->width[i]);
 	fs_buf_addstr(b, " of cluster)\nUsage ");
 	fs_report_fmt_hours(b, a->usage_raw);
 	fs_buf_addstr(b, " h (");
 	if (i != tr->root) {
-		fmt_pct(b, a->usage_efctv);
+		fmt_pct(b, nm.usage_efctv);
 		fs_buf_addstr(b, fair ? " of level, " : " effective, ");
 	}
 	fmt_pct(b, a->usage_raw / (tr->node[tr->root].usage_raw > 0
