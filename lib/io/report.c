@@ -1292,6 +1292,8 @@ report_release(struct fs_report *r)
 	free(r->by_user);
 	free(r->user_first);
 	free(r->by_acct);
+	free(r->links);
+	free(r->link_at);
 }
 
 /* What the HTML page needs beyond the tables: the picture's widths and
@@ -1309,6 +1311,7 @@ add_html(struct fs_report *r)
 			r->draw[i] = (double)cluster_use(r, i);
 	}
 	/* by_user and by_acct: prep() sorted them. */
+	fs_report_html_links(r);
 }
 
 /* What the tables and pages are made from, in independent tasks on every

@@ -188,12 +188,10 @@ fs_report_fmt_hours(struct fs_buf *b, long double seconds)
 
 /* Bytes HTML text takes as they are: not NUL, not & < > " ', no control
  * characters. */
-static int
-html_plain(unsigned char c)
-{
-	return c >= 0x20 && c != 0x7f && c != '&' && c != '<' && c != '>' &&
-	       c != '"' && c != '\'';
-}
+static const unsigned char html_plain[256] = {
+	[' ' ... '!'] = 1, ['#' ... '%'] = 1, ['(' ... ';'] = 1, ['='] = 1,
+	['?' ... '~'] = 1, [0x80 ... 0xff] = 1,
+};
 
 /* Runs of plain bytes are copied whole: a million names go through here. */
 void
@@ -202,7 +200,7 @@ fs_buf_html(struct fs_buf *b, const char *s)
 	const char *p;
 
 	for (;; s++) {
-		for (p = s; html_plain((unsigned char)*p); p++)
+		for (p = s; html_plain[(unsigned char)*p]; p++)
 			;
 		fs_buf_add(b, s, (size_t)(p - s));
 		if (!*(s = p))

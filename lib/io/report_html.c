@@ -418,13 +418,58 @@ name_of(const struct fs_report *r, uint32_t i)
 }
 
 static void
-acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+make_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 {
 	fs_buf_addstr(b, "<a href=\"#n");
 	fs_buf_ll(b, i);
 	fs_buf_addstr(b, "\">");
 	fs_buf_html(b, name_of(r, i));
 	fs_buf_addstr(b, "</a>");
+}
+
+/* Every account's link, made once: the page has one per user association
+ * in the index, and more in the sections. Each is its length (2 bytes)
+ * then its text, at links + link_at[i]. */
+void
+fs_report_html_links(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	struct fs_buf b;
+	uint32_t i;
+	size_t at;
+	uint16_t len;
+
+	fs_buf_init(&b);
+	r->link_at = fs_xcalloc(tr->n, sizeof(*r->link_at));
+	for (i = 0; i < tr->n; i++) {
+		if (tr->node[i].is_user)
+			continue;
+		at = b.len;
+		fs_buf_add(&b, "\0\0", 2);
+		make_link(&b, r, i);
+		if (b.len - at - 2 > UINT16_MAX || b.len > UINT32_MAX) {
+			b.len = at;	/* made where used */
+			r->link_at[i] = UINT32_MAX;
+			continue;
+		}
+		len = (uint16_t)(b.len - at - 2);
+		memcpy(b.data + at, &len, 2);
+		r->link_at[i] = (uint32_t)at;
+	}
+	r->links = b.data;
+}
+
+static void
+acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+{
+	uint16_t len;
+
+	if (!r->links || r->link_at[i] == UINT32_MAX) {
+		make_link(b, r, i);
+		return;
+	}
+	memcpy(&len, r->links + r->link_at[i], 2);
+	fs_buf_add(b, r->links + r->link_at[i] + 2, len);
 }
 
 /* The sections' tables are most of a large page: their cells are closed

@@ -121,6 +121,35 @@ main(void)
 		fs_buf_release(&b);
 	}
 
+	/* Every byte through fs_buf_html: the five escapes, '?' for the
+	 * control characters, the rest as it is. */
+	{
+		int c, bad = 0;
+		char in[4] = "a b", want[16];
+		const char *e;
+
+		for (c = 1; c < 256; c++) {
+			in[1] = (char)c;
+			e = c == '&' ? "&amp;" : c == '<' ? "&lt;"
+			    : c == '>' ? "&gt;" : c == '"' ? "&quot;"
+			    : c == '\'' ? "&#39;"
+			    : c < 0x20 || c == 0x7f ? "?" : NULL;
+			if (e)
+				snprintf(want, sizeof(want), "a%sb", e);
+			else
+				memcpy(want, in, sizeof(in));
+			fs_buf_init(&b);
+			fs_buf_html(&b, in);
+			if (strcmp(b.data, want)) {
+				printf("# byte %d: '%s', want '%s'\n", c,
+				       b.data, want);
+				bad++;
+			}
+			fs_buf_release(&b);
+		}
+		ok(!bad, "fs_buf_html on every byte (%d differ)", bad);
+	}
+
 	/* Fixed decimals without printf: the same digits as printf, on
 	 * ties, carries (99.995, 9.9999996), halves just above and below
 	 * and a spread of magnitudes. */
