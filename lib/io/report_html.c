@@ -104,9 +104,13 @@ colour(struct fs_buf *b, long double s, int *dark)
 	t = fabs(t);
 	*dark = t > 0.6;
 	fs_buf_addch(b, '#');
-	for (k = 0; k < 3; k++)
-		fs_buf_printf(b, "%02x",
-			      (unsigned)lround(mid[k] + (end[k] - mid[k]) * t));
+	for (k = 0; k < 3; k++) {
+		/* "%02x" of 0 to 255 */
+		unsigned c = (unsigned)lround(mid[k] + (end[k] - mid[k]) * t);
+
+		fs_buf_addch(b, "0123456789abcdef"[c >> 4 & 15]);
+		fs_buf_addch(b, "0123456789abcdef"[c & 15]);
+	}
 }
 
 static void
@@ -555,9 +559,12 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		} else
 			nacct++;
 	}
-	fs_buf_printf(b, "<details id=\"n%u\" class=\"d%u\"%s><summary>"
-			 "<b>", i, depth < 9 ? depth : 9,
-		      i == tr->root ? " open" : "");
+	fs_buf_addstr(b, "<details id=\"n");
+	fs_buf_ll(b, i);
+	fs_buf_addstr(b, "\" class=\"d");
+	fs_buf_addch(b, (char)('0' + (depth < 9 ? depth : 9)));
+	fs_buf_addstr(b, i == tr->root ? "\" open><summary><b>"
+				       : "\"><summary><b>");
 	fs_buf_html(b, name_of(r, i));
 	fs_buf_addstr(b, "</b> <span class=\"sw\" style=\"background:");
 	colour(b, r->service[i], &dark);
@@ -569,11 +576,16 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 	fs_report_fmt_service(b, r->service[i]);
 	fs_buf_addstr(b, ", ");
 	fs_report_fmt_hours(b, a->usage_raw);
-	fs_buf_printf(b, " h; %u account%s, %u user%s", nacct,
-		      nacct == 1 ? "" : "s", nuser, nuser == 1 ? "" : "s");
-	if (nzero)
-		fs_buf_printf(b, "; <mark>%u with usage but no shares</mark>",
-			      nzero);
+	fs_buf_addstr(b, " h; ");
+	fs_buf_ll(b, nacct);
+	fs_buf_addstr(b, nacct == 1 ? " account, " : " accounts, ");
+	fs_buf_ll(b, nuser);
+	fs_buf_addstr(b, nuser == 1 ? " user" : " users");
+	if (nzero) {
+		fs_buf_addstr(b, "; <mark>");
+		fs_buf_ll(b, nzero);
+		fs_buf_addstr(b, " with usage but no shares</mark>");
+	}
 	fs_buf_addstr(b, "</summary>\n");
 	if (i != tr->root) {
 		/* The nearest 64 ancestors at most, so a deep chain stays
@@ -612,7 +624,8 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 			acct_link(b, r, k);
 			num_cells(b, r, k);
 			td_num(b);
-			fs_buf_printf(b, "%u\n", size[k]);
+			fs_buf_ll(b, size[k]);
+			fs_buf_addch(b, '\n');
 		}
 		fs_buf_addstr(b, "</tbody></table>\n");
 	}
