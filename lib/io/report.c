@@ -104,9 +104,10 @@ plain_number(const char *s)
 }
 
 /* The columns NormShares, NormUsage and EffectvUsage (fs_computed_cols 0
- * to 2) of a lazy readback: checked, not read; their fields hold NAN
- * until fs_report_norms reads a node's. */
-#define LAZY_COLS 3
+ * to 2), and LevelFS too (3) for the gauges, of a lazy readback (lazy is
+ * how many): checked, not read; their fields hold NAN until
+ * fs_report_norms reads a node's. */
+#define LAZY_COLS 4
 
 /* Node i's computed values read back from its row (f: room for the
  * fields); 0, or -1 with e set. */
@@ -124,13 +125,15 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 	fs_table_fields(tr->t, a->row, f);
 	a->rank = 0;
 	if (lazy) {
-		for (k = 0; k < LAZY_COLS; k++)
+		for (k = 0; k < lazy; k++)
 			if (!plain_number(f[col[k]]) &&
 			    read_ld(f[col[k]], fs_computed_cols[k], &v, 0, e,
 				    line) < 0)
 				return -1;
 		a->shares_norm = NAN;
 		a->usage_norm = a->usage_efctv = NAN;
+		if (lazy > 3)
+			a->level_fs = NAN;
 	} else {
 		if (read_ld(f[col[0]], fs_computed_cols[0], &v, 0, e, line) < 0)
 			return -1;
@@ -141,8 +144,8 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 			    NO_VAL_LD, e, line) < 0)
 			return -1;
 	}
-	if (read_ld(f[col[3]], fs_computed_cols[3], &a->level_fs, NO_VAL_LD,
-		    e, line) < 0 ||
+	if ((lazy <= 3 && read_ld(f[col[3]], fs_computed_cols[3], &a->level_fs,
+				  NO_VAL_LD, e, line) < 0) ||
 	    read_ld(f[col[4]], fs_computed_cols[4], &v, 0, e, line) < 0)
 		return -1;
 	a->fs_factor = (double)v;
@@ -169,11 +172,11 @@ fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n)
 
 	for (k = 0; k < LAZY_COLS; k++)
 		c[k] = fs_header_col(&t->h, fs_computed_cols[k]);
-	if (!isnan(a->shares_norm) || c[0] < 0 || c[1] < 0 || c[2] < 0) {
-		*n = (struct fs_norms){a->shares_norm, a->usage_norm,
-				       a->usage_efctv};
+	*n = (struct fs_norms){a->shares_norm, a->usage_norm, a->usage_efctv,
+			       a->level_fs};
+	if (!isnan(a->shares_norm) || c[0] < 0 || c[1] < 0 || c[2] < 0 ||
+	    c[3] < 0)
 		return;
-	}
 	/* Checked when read back: no error now. */
 	f = fs_xcalloc(t->h.ncols, sizeof(*f));
 	fs_table_fields(t, a->row, f);
@@ -181,6 +184,8 @@ fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n)
 	n->shares_norm = (double)v;
 	read_ld(f[c[1]], "", &n->usage_norm, NO_VAL_LD, &e, 0);
 	read_ld(f[c[2]], "", &n->usage_efctv, NO_VAL_LD, &e, 0);
+	if (isnan(a->level_fs))
+		read_ld(f[c[3]], "", &n->level_fs, NO_VAL_LD, &e, 0);
 	free(f);
 }
 
@@ -237,7 +242,8 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	}
 	/* The classic service value is NormShares over EffectvUsage:
 	 * every node's is needed. */
-	lazy = lazy && fs_algorithm_levels(ro->algorithm);
+	if (!fs_algorithm_levels(ro->algorithm))
+		lazy = 0;
 	/* The columns are the truth (they may be Slurm's own, through
 	 * fs-tree --sshare): read back, they fill every computed field but
 	 * level_shares (which the report does not show), so ranking again
@@ -267,9 +273,9 @@ fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 
 int
 fs_report_rank_lazy(struct fs_tree *tr, struct fs_rank_opts *ro,
-		    struct fs_err *e)
+		    int level_fs, struct fs_err *e)
 {
-	return report_rank(tr, ro, 1, e);
+	return report_rank(tr, ro, level_fs ? 4 : 3, e);
 }
 
 /* ----------------------------------------------------- building blocks */
@@ -281,10 +287,17 @@ service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 
 	if (i == tr->root)
 		return -1;
-	if (fs_algorithm_levels(alg))
-		return a->level_fs == NO_VAL_LD || isnan(a->level_fs)
-			       ? -1
-			       : a->level_fs;
+	if (fs_algorithm_levels(alg)) {
+		long double l = a->level_fs;
+
+		if (isnan(l)) {	/* unread (fs_report_rank_lazy) */
+			struct fs_norms n;
+
+			fs_report_norms(tr, i, &n);
+			l = n.level_fs;
+		}
+		return l == NO_VAL_LD || isnan(l) ? -1 : l;
+	}
 	if (a->use_parent || a->usage_efctv == NO_VAL_LD)
 		return -1;
 	if (a->shares_norm == 0)
@@ -1341,9 +1354,13 @@ prep(void *arg, size_t task)
 		r->width = global_shares(cur);
 		break;
 	case PREP_SERVICE:
-		r->service = fs_xcalloc(cur->n, sizeof(*r->service));
+		/* The gauges need a few: fs_report_service_at. */
+		if (o->format != FS_REPORT_PROMETHEUS)
+			r->service = fs_xcalloc(cur->n, sizeof(*r->service));
 		for (i = 0; i < cur->n; i++) {
-			r->service[i] = service_of(cur, r->ro->algorithm, i);
+			if (r->service)
+				r->service[i] = service_of(cur, r->ro->algorithm,
+							   i);
 			r->partitions |= *cur->node[i].part != '\0';
 		}
 		for (i = 0; r->old && i < r->old->n; i++)
@@ -1424,6 +1441,13 @@ long double
 fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 {
 	return service_of(tr, alg, i);
+}
+
+long double
+fs_report_service_at(const struct fs_report *r, uint32_t i)
+{
+	return r->service ? r->service[i]
+			  : service_of(r->cur, r->ro->algorithm, i);
 }
 
 uint32_t *

@@ -29,7 +29,8 @@ struct fs_report {
 	const struct fs_rank_opts *ro, *old_ro;
 	const struct fs_report_opts *o;
 	double *width;		/* cur: the node's part of the cluster's shares */
-	long double *service;	/* cur: Level FS (classic: S/U), -1 for none */
+	long double *service;	/* cur: Level FS (classic: S/U), -1 for none;
+				 * NULL for --prometheus: fs_report_service_at */
 	char *title;
 	const char *kind;	/* the heading's words; NULL: Fairshare report */
 	char **summary;		/* key, value, key, value... */
@@ -84,11 +85,12 @@ struct fs_history {
 	size_t nacc, nusr, nacc_moved, nusr_moved;
 };
 
-/* report.c: node i's NormShares, NormUsage and EffectvUsage, read from its
- * row if fs_report_rank_lazy left them unread (FS_NO_VAL where empty). */
+/* report.c: node i's NormShares, NormUsage, EffectvUsage and LevelFS,
+ * read from its row if fs_report_rank_lazy left them unread (FS_NO_VAL
+ * where empty). */
 struct fs_norms {
 	double shares_norm;
-	long double usage_norm, usage_efctv;
+	long double usage_norm, usage_efctv, level_fs;
 };
 void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
 
@@ -96,6 +98,9 @@ void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
  * S/U; -1 for none), and the node indexes in key order. */
 long double fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg,
 			      uint32_t i);
+/* Node i's service value of r->cur: r->service[i], or computed where the
+ * report has no array (--prometheus shows a few). */
+long double fs_report_service_at(const struct fs_report *r, uint32_t i);
 uint32_t *fs_report_by_key(const struct fs_tree *tr);
 void fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 			    const struct fs_history *h);

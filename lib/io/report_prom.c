@@ -81,7 +81,7 @@ value(const struct fs_report *r, uint32_t i, enum val v, long double *x)
 		*x = a->fs_factor;
 		return a->is_user || !fair;
 	case V_LEVEL_FS:
-		*x = r->service[i];
+		*x = fs_report_service_at(r, i);
 		return fair && *x >= 0;
 	case V_RANK:
 		*x = a->rank ? tr->user_count + 1 - a->rank : 0;

@@ -98,8 +98,8 @@ usage(FILE *f)
 }
 
 /* Read, build and rank one snapshot; prints the error itself. lazy: for
- * a page or gauges, which show NormShares, NormUsage and EffectvUsage of
- * a few associations only (fs_report_rank_lazy). */
+ * a page (1) or gauges (2, LevelFS too), which show NormShares, NormUsage
+ * and EffectvUsage of a few associations only (fs_report_rank_lazy). */
 static int
 load(struct snapshot *s, const char *name, int lazy)
 {
@@ -112,7 +112,7 @@ load(struct snapshot *s, const char *name, int lazy)
 		return -1;
 	if (fs_table_read(&s->t, in, &e) == 0 &&
 	    fs_tree_build(&s->tr, &s->t, &e) == 0) {
-		if ((lazy ? fs_report_rank_lazy(&s->tr, &s->ro, &e)
+		if ((lazy ? fs_report_rank_lazy(&s->tr, &s->ro, lazy > 1, &e)
 			  : fs_report_rank(&s->tr, &s->ro, &e)) == 0)
 			ret = 0;
 		else
@@ -302,8 +302,9 @@ static int
 run(const struct opts *o, const char *name)
 {
 	struct snapshot cur, old;
-	int ret, lazy = o->ro.format == FS_REPORT_HTML ||
-			(o->ro.format == FS_REPORT_PROMETHEUS && !o->ro.all);
+	int ret, lazy = o->ro.format == FS_REPORT_HTML ? 1
+			: o->ro.format == FS_REPORT_PROMETHEUS && !o->ro.all ? 2
+									    : 0;
 
 	if (load(&cur, name, lazy) < 0)
 		return FS_EXIT_DATA;
