@@ -1357,14 +1357,14 @@ prep(void *arg, size_t task)
 		/* The gauges need a few: fs_report_service_at. */
 		if (o->format != FS_REPORT_PROMETHEUS)
 			r->service = fs_xcalloc(cur->n, sizeof(*r->service));
-		for (i = 0; i < cur->n; i++) {
-			if (r->service)
-				r->service[i] = service_of(cur, r->ro->algorithm,
-							   i);
-			r->partitions |= *cur->node[i].part != '\0';
-		}
-		for (i = 0; r->old && i < r->old->n; i++)
-			r->partitions |= *r->old->node[i].part != '\0';
+		for (i = 0; r->service && i < cur->n; i++)
+			r->service[i] = service_of(cur, r->ro->algorithm, i);
+		/* Some association has a partition: the first one found
+		 * says so. */
+		for (i = 0; !r->partitions && i < cur->n; i++)
+			r->partitions = *cur->node[i].part != '\0';
+		for (i = 0; !r->partitions && r->old && i < r->old->n; i++)
+			r->partitions = *r->old->node[i].part != '\0';
 		break;
 	case PREP_HEAVY:
 		if (users)
