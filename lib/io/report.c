@@ -71,29 +71,81 @@ fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
 	return 0;
 }
 
+/* Whether read_ld takes s without reading it: empty, "inf", or digits
+ * with an optional fraction and exponent (what fs-rank writes). Other
+ * forms are read to be checked. */
+static int
+plain_number(const char *s)
+{
+#define DIGIT(c) ((unsigned)(c) - '0' < 10)
+	if (!*s || !strcmp(s, "inf"))
+		return 1;
+	if (!DIGIT(*s))
+		return 0;
+	while (DIGIT(*s))
+		s++;
+	if (*s == '.') {
+		if (!DIGIT(*++s))
+			return 0;
+		while (DIGIT(*s))
+			s++;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!DIGIT(*s))
+			return 0;
+		while (DIGIT(*s))
+			s++;
+	}
+	return !*s;
+#undef DIGIT
+}
+
+/* The columns NormShares, NormUsage and EffectvUsage (fs_computed_cols 0
+ * to 2), and LevelFS too (3) for the gauges, of a lazy readback (lazy is
+ * how many): checked, not read; their fields hold NAN until
+ * fs_report_norms reads a node's. */
+#define LAZY_COLS 4
+
 /* Node i's computed values read back from its row (f: room for the
  * fields); 0, or -1 with e set. */
 static int
 read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
-	  struct fs_err *e)
+	  int lazy, struct fs_err *e)
 {
 	struct fs_node *a = &tr->node[i];
 	unsigned long line = fs_tree_line(tr, i);
 	long double v;
 	char *end;
 	unsigned long r;
+	int k;
 
 	fs_table_fields(tr->t, fs_node_row(tr, a), f);
 	a->rank = 0;
-	if (read_ld(f[col[0]], fs_computed_cols[0], &v, 0, e, line) < 0)
-		return -1;
-	a->shares_norm = (double)v;
-	if (read_ld(f[col[1]], fs_computed_cols[1], &a->usage_norm,
-		    NO_VAL_LD, e, line) < 0 ||
-	    read_ld(f[col[2]], fs_computed_cols[2], &a->usage_efctv,
-		    NO_VAL_LD, e, line) < 0 ||
-	    read_ld(f[col[3]], fs_computed_cols[3], &a->level_fs, NO_VAL_LD,
-		    e, line) < 0 ||
+	if (lazy) {
+		for (k = 0; k < lazy; k++)
+			if (!plain_number(f[col[k]]) &&
+			    read_ld(f[col[k]], fs_computed_cols[k], &v, 0, e,
+				    line) < 0)
+				return -1;
+		a->shares_norm = NAN;
+		a->usage_norm = a->usage_efctv = NAN;
+		if (lazy > 3)
+			a->level_fs = NAN;
+	} else {
+		if (read_ld(f[col[0]], fs_computed_cols[0], &v, 0, e, line) < 0)
+			return -1;
+		a->shares_norm = (double)v;
+		if (read_ld(f[col[1]], fs_computed_cols[1], &a->usage_norm,
+			    NO_VAL_LD, e, line) < 0 ||
+		    read_ld(f[col[2]], fs_computed_cols[2], &a->usage_efctv,
+			    NO_VAL_LD, e, line) < 0)
+			return -1;
+	}
+	if ((lazy <= 3 && read_ld(f[col[3]], fs_computed_cols[3], &a->level_fs,
+				  NO_VAL_LD, e, line) < 0) ||
 	    read_ld(f[col[4]], fs_computed_cols[4], &v, 0, e, line) < 0)
 		return -1;
 	a->fs_factor = (double)v;
@@ -108,6 +160,35 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 	return 0;
 }
 
+void
+fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n)
+{
+	const struct fs_node *a = &tr->node[i];
+	const struct fs_table *t = tr->t;
+	const char **f;
+	struct fs_err e = {NULL, 0, ""};
+	long double v;
+	int k, c[LAZY_COLS];
+
+	for (k = 0; k < LAZY_COLS; k++)
+		c[k] = fs_header_col(&t->h, fs_computed_cols[k]);
+	*n = (struct fs_norms){a->shares_norm, a->usage_norm, a->usage_efctv,
+			       a->level_fs};
+	if (!isnan(a->shares_norm) || c[0] < 0 || c[1] < 0 || c[2] < 0 ||
+	    c[3] < 0)
+		return;
+	/* Checked when read back: no error now. */
+	f = fs_xcalloc(t->h.ncols, sizeof(*f));
+	fs_table_fields(t, i, f);
+	read_ld(f[c[0]], "", &v, 0, &e, 0);
+	n->shares_norm = (double)v;
+	read_ld(f[c[1]], "", &n->usage_norm, NO_VAL_LD, &e, 0);
+	read_ld(f[c[2]], "", &n->usage_efctv, NO_VAL_LD, &e, 0);
+	if (isnan(a->level_fs))
+		read_ld(f[c[3]], "", &n->level_fs, NO_VAL_LD, &e, 0);
+	free(f);
+}
+
 /* Reading a million rows back is mostly strtold: chunks of rows on every
  * core, each noting its first row that does not read. */
 #define READ_CHUNK 4096
@@ -115,6 +196,7 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 struct readback {
 	struct fs_tree *tr;
 	const int *col;
+	int lazy;
 	uint32_t *bad;		/* per chunk: a node, or UINT32_MAX */
 };
 
@@ -128,15 +210,16 @@ read_chunk(void *arg, size_t c)
 
 	rb->bad[c] = UINT32_MAX;
 	for (; i < end && i < rb->tr->n; i++)
-		if (read_node(rb->tr, rb->col, f, i, &e) < 0) {
+		if (read_node(rb->tr, rb->col, f, i, rb->lazy, &e) < 0) {
 			rb->bad[c] = i;
 			break;
 		}
 	free(f);
 }
 
-int
-fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
+static int
+report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
+	    struct fs_err *e)
 {
 	const struct fs_table *t = tr->t;
 	struct readback rb;
@@ -157,22 +240,42 @@ fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 		fs_rank(tr, ro);
 		return 0;
 	}
+	/* The classic service value is NormShares over EffectvUsage:
+	 * every node's is needed. */
+	if (!fs_algorithm_levels(ro->algorithm))
+		lazy = 0;
 	/* The columns are the truth (they may be Slurm's own, through
 	 * fs-tree --sshare): read back, they fill every computed field but
-	 * level_shares, so ranking again first would be wasted. */
-	fs_tree_level_shares(tr);
+	 * level_shares (which the report does not show), so ranking again
+	 * first would be wasted. */
+	if (!lazy)
+		fs_tree_level_shares(tr);
 	nchunks = (tr->n + READ_CHUNK - 1) / READ_CHUNK;
-	rb = (struct readback){tr, col, fs_xcalloc(nchunks, sizeof(*rb.bad))};
+	rb = (struct readback){tr, col, lazy,
+			       fs_xcalloc(nchunks, sizeof(*rb.bad))};
 	fs_par_for(nchunks, read_chunk, &rb);
 	/* The first bad row's error, as reading in order would give. */
 	for (k = 0; k < nchunks && !ret; k++)
 		if (rb.bad[k] != UINT32_MAX) {
 			f = fs_xcalloc(t->h.ncols, sizeof(*f));
-			ret = read_node(tr, col, f, rb.bad[k], e);
+			ret = read_node(tr, col, f, rb.bad[k], lazy, e);
 			free(f);
 		}
 	free(rb.bad);
 	return ret;
+}
+
+int
+fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
+{
+	return report_rank(tr, ro, 0, e);
+}
+
+int
+fs_report_rank_lazy(struct fs_tree *tr, struct fs_rank_opts *ro,
+		    int level_fs, struct fs_err *e)
+{
+	return report_rank(tr, ro, level_fs ? 4 : 3, e);
 }
 
 /* ----------------------------------------------------- building blocks */
@@ -184,10 +287,17 @@ service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 
 	if (i == tr->root)
 		return -1;
-	if (fs_algorithm_levels(alg))
-		return a->level_fs == NO_VAL_LD || isnan(a->level_fs)
-			       ? -1
-			       : a->level_fs;
+	if (fs_algorithm_levels(alg)) {
+		long double l = a->level_fs;
+
+		if (isnan(l)) {	/* unread (fs_report_rank_lazy) */
+			struct fs_norms n;
+
+			fs_report_norms(tr, i, &n);
+			l = n.level_fs;
+		}
+		return l == NO_VAL_LD || isnan(l) ? -1 : l;
+	}
 	if (a->use_parent || a->usage_efctv == NO_VAL_LD)
 		return -1;
 	if (a->shares_norm == 0)
@@ -550,9 +660,10 @@ sort_moved(const struct fs_report *r, struct moved *v, size_t n)
 }
 
 /* An association with the first eight bytes of a name (its user's or its
- * account's) as a number in byte order, so that most comparisons of a
- * million names are one of integers (strcmp took a quarter of fs-report
- * --html). */
+ * account's) as a number in byte order: sorted by it first (a radix sort,
+ * no comparisons), then by name and key only within a run of one prefix
+ * (strcmp took a quarter of fs-report --html, the comparison sort of a
+ * million users a fifth of what was left). */
 struct named {
 	uint64_t prefix;
 	uint32_t i;
@@ -568,6 +679,38 @@ named_before(const struct order *o, const struct named *a,
 }
 
 FS_MSORT(named_sort, struct named, const struct order *, named_before)
+
+/* w[0..n) by prefix, stably, through tmp[0..n): a radix sort, a byte at
+ * a time from the last, with the bytes every prefix shares skipped (the
+ * zeros after a short name, a common first letter). */
+static void
+radix_by_prefix(struct named *w, struct named *tmp, size_t n)
+{
+	size_t (*cnt)[256] = fs_xcalloc(8, sizeof(*cnt)), k, sum, c;
+	struct named *src = w, *dst = tmp, *sw;
+	int b, x;
+
+	for (k = 0; k < n; k++)
+		for (b = 0; b < 8; b++)
+			cnt[b][w[k].prefix >> (8 * b) & 0xff]++;
+	for (b = 0; b < 8 && n; b++) {
+		if (cnt[b][w[0].prefix >> (8 * b) & 0xff] == n)
+			continue;
+		for (x = 0, sum = 0; x < 256; x++) {
+			c = cnt[b][x];
+			cnt[b][x] = sum;
+			sum += c;
+		}
+		for (k = 0; k < n; k++)
+			dst[cnt[b][src[k].prefix >> (8 * b) & 0xff]++] = src[k];
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != w)
+		memcpy(w, src, n * sizeof(*w));
+	free(cnt);
+}
 
 static const char *
 name_field(const struct fs_node *a, int user)
@@ -600,7 +743,14 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 		}
 		w[k] = (struct named){p, v[k]};
 	}
-	named_sort(o, w, w + n, (uint32_t)n);
+	/* By prefix, then each run of one prefix by o. */
+	radix_by_prefix(w, w + n, n);
+	for (k = 0; k < n; k = j) {
+		for (j = k + 1; j < n && w[j].prefix == w[k].prefix; j++)
+			;
+		if (j - k > 1)
+			named_sort(o, w + k, w + n, (uint32_t)(j - k));
+	}
 	for (k = 0; k < n; k++) {
 		/* A prefix ending in NUL holds the whole name. */
 		int is_first = !k || w[k].prefix != w[k - 1].prefix ||
@@ -619,6 +769,45 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 
 /* ------------------------------------------------------------ sections */
 
+/* The user associations by user name (ties by key: the HTML page's index
+ * of users), where each name starts, and how many names there are; the
+ * accounts below root counted. */
+static void
+name_users(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t *u, nu = 0, i;
+
+	u = fs_xcalloc(tr->n, sizeof(*u));
+	for (i = 0; i < tr->n; i++) {
+		if (tr->node[i].is_user)
+			u[nu++] = i;
+		else if (i != tr->root)
+			r->accounts++;
+	}
+	r->user_first = fs_xcalloc(nu + 1, 1);
+	r->distinct_users = sort_by_name(
+		&(struct order){cmp_user_key, NULL, tr, NULL}, u, nu, 1,
+		r->user_first);
+	r->by_user = u;
+	r->nby_user = nu;
+}
+
+/* The accounts below root by name: the HTML page's index of accounts. */
+static void
+name_accounts(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t i;
+
+	r->by_acct = fs_xcalloc(tr->n + 1, sizeof(*r->by_acct));
+	for (i = 0; i < tr->n; i++)
+		if (!tr->node[i].is_user && i != tr->root)
+			r->by_acct[r->nby_acct++] = i;
+	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
+		     r->nby_acct, 0, NULL);
+}
+
 static void
 add_summary(struct fs_report *r)
 {
@@ -626,22 +815,7 @@ add_summary(struct fs_report *r)
 	const struct fs_header *h = &tr->t->h;
 	const char *cluster = fs_header_meta(h, "cluster");
 	const char *taken = fs_header_meta(h, "taken");
-	uint32_t *u, nu = 0, distinct, accounts = 0, i;
 
-	u = fs_xcalloc(tr->n, sizeof(*u));
-	for (i = 0; i < tr->n; i++) {
-		if (tr->node[i].is_user)
-			u[nu++] = i;
-		else if (i != tr->root)
-			accounts++;
-	}
-	/* Distinct user names: sort by user name, count the changes. The
-	 * order (ties by key) is the HTML page's index of users. */
-	r->user_first = fs_xcalloc(nu + 1, 1);
-	distinct = sort_by_name(&(struct order){cmp_user_key, NULL, tr, NULL},
-				u, nu, 1, r->user_first);
-	r->by_user = u;
-	r->nby_user = nu;
 	summary_add(r, "Cluster", "%s", cluster ? cluster : "(unknown)");
 	summary_add(r, "Taken", "%s", taken ? taken : "(unknown)");
 	if (fs_algorithm_levels(r->ro->algorithm))
@@ -651,9 +825,9 @@ add_summary(struct fs_report *r)
 		summary_add(r, "Algorithm", "%s (dampening %u)",
 			    fs_algorithm_name(r->ro->algorithm),
 			    r->ro->dampening);
-	summary_add(r, "Users", "%u in %u user associations", distinct,
-		    tr->user_count);
-	summary_add(r, "Accounts", "%u below root", accounts);
+	summary_add(r, "Users", "%u in %u user associations",
+		    r->distinct_users, tr->user_count);
+	summary_add(r, "Accounts", "%u below root", r->accounts);
 	{
 		struct fs_buf b;
 
@@ -1084,10 +1258,10 @@ add_since_tables(struct fs_report *r)
 	free(old_service);
 }
 
-/* The user associations in the two orders the report lists them in, the
- * first --top of each. */
+/* The user associations, twice: prep() puts the first --top of each in
+ * the two orders the report lists them in. */
 static void
-sort_users(struct fs_report *r)
+list_users(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
 	uint32_t i;
@@ -1098,10 +1272,6 @@ sort_users(struct fs_report *r)
 			r->heavy[r->nusers++] = i;
 	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
 	memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
-	first_k(r->heavy, r->nusers, r->o->top,
-		&(struct order){cmp_usage_desc, r, NULL, NULL});
-	first_k(r->lowest, r->nusers, r->o->top,
-		&(struct order){cmp_factor_asc, r, NULL, NULL});
 }
 
 /* ---------------------------------------------------------- the report */
@@ -1135,6 +1305,8 @@ report_release(struct fs_report *r)
 	free(r->by_user);
 	free(r->user_first);
 	free(r->by_acct);
+	free(r->links);
+	free(r->link_at);
 }
 
 /* What the HTML page needs beyond the tables: the picture's widths and
@@ -1151,13 +1323,64 @@ add_html(struct fs_report *r)
 		for (i = 0; i < tr->n; i++)
 			r->draw[i] = (double)cluster_use(r, i);
 	}
-	/* by_user: add_summary sorted it. */
-	r->by_acct = fs_xcalloc(tr->n + 1, sizeof(*r->by_acct));
-	for (i = 0; i < tr->n; i++)
-		if (!tr->node[i].is_user && i != tr->root)
-			r->by_acct[r->nby_acct++] = i;
-	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
-		     r->nby_acct, 0, NULL);
+	/* by_user and by_acct: prep() sorted them. */
+	fs_report_html_links(r);
+}
+
+/* What the tables and pages are made from, in independent tasks on every
+ * core (each writes only its own fields of r): a million names sorted, a
+ * million users selected twice, every node's part of the cluster and its
+ * service value. */
+enum {
+	PREP_NAMES, PREP_WIDTH, PREP_SERVICE, PREP_HEAVY, PREP_LOWEST,
+	PREP_ACCOUNTS, PREP_N
+};
+
+static void
+prep(void *arg, size_t task)
+{
+	struct fs_report *r = arg;
+	const struct fs_tree *cur = r->cur;
+	const struct fs_report_opts *o = r->o;
+	int users = o->format != FS_REPORT_PROMETHEUS || !o->all;
+	uint32_t i;
+
+	switch (task) {
+	case PREP_NAMES:
+		if (o->format != FS_REPORT_PROMETHEUS)
+			name_users(r);
+		break;
+	case PREP_WIDTH:
+		r->width = global_shares(cur);
+		break;
+	case PREP_SERVICE:
+		/* The gauges need a few: fs_report_service_at. */
+		if (o->format != FS_REPORT_PROMETHEUS)
+			r->service = fs_xcalloc(cur->n, sizeof(*r->service));
+		for (i = 0; r->service && i < cur->n; i++)
+			r->service[i] = service_of(cur, r->ro->algorithm, i);
+		/* Some association has a partition: the first one found
+		 * says so. */
+		for (i = 0; !r->partitions && i < cur->n; i++)
+			r->partitions = *cur->node[i].part != '\0';
+		for (i = 0; !r->partitions && r->old && i < r->old->n; i++)
+			r->partitions = *r->old->node[i].part != '\0';
+		break;
+	case PREP_HEAVY:
+		if (users)
+			first_k(r->heavy, r->nusers, o->top,
+				&(struct order){cmp_usage_desc, r, NULL, NULL});
+		break;
+	case PREP_LOWEST:
+		if (users)
+			first_k(r->lowest, r->nusers, o->top,
+				&(struct order){cmp_factor_asc, r, NULL, NULL});
+		break;
+	case PREP_ACCOUNTS:
+		if (o->format == FS_REPORT_HTML)
+			name_accounts(r);
+		break;
+	}
 }
 
 int
@@ -1168,7 +1391,6 @@ fs_report_write(FILE *out, const struct fs_tree *cur,
 {
 	struct fs_report r;
 	struct fs_buf b;
-	uint32_t i;
 	int ret = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -1177,16 +1399,9 @@ fs_report_write(FILE *out, const struct fs_tree *cur,
 	r.ro = ro;
 	r.old_ro = old_ro;
 	r.o = o;
-	r.width = global_shares(cur);
-	r.service = fs_xcalloc(cur->n, sizeof(*r.service));
-	for (i = 0; i < cur->n; i++) {
-		r.service[i] = service_of(cur, ro->algorithm, i);
-		r.partitions |= *cur->node[i].part != '\0';
-	}
-	for (i = 0; old && i < old->n; i++)
-		r.partitions |= *old->node[i].part != '\0';
 	if (o->format != FS_REPORT_PROMETHEUS || !o->all)
-		sort_users(&r);
+		list_users(&r);
+	fs_par_for(PREP_N, prep, &r);
 	/* Prometheus has gauges of its own, no summary or tables. */
 	if (o->format != FS_REPORT_PROMETHEUS) {
 		add_summary(&r);
@@ -1226,6 +1441,13 @@ long double
 fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 {
 	return service_of(tr, alg, i);
+}
+
+long double
+fs_report_service_at(const struct fs_report *r, uint32_t i)
+{
+	return r->service ? r->service[i]
+			  : service_of(r->cur, r->ro->algorithm, i);
 }
 
 uint32_t *

@@ -29,7 +29,8 @@ struct fs_report {
 	const struct fs_rank_opts *ro, *old_ro;
 	const struct fs_report_opts *o;
 	double *width;		/* cur: the node's part of the cluster's shares */
-	long double *service;	/* cur: Level FS (classic: S/U), -1 for none */
+	long double *service;	/* cur: Level FS (classic: S/U), -1 for none;
+				 * NULL for --prometheus: fs_report_service_at */
 	char *title;
 	const char *kind;	/* the heading's words; NULL: Fairshare report */
 	char **summary;		/* key, value, key, value... */
@@ -48,6 +49,10 @@ struct fs_report {
 	uint32_t *by_user, *by_acct;
 	size_t nby_user, nby_acct;
 	uint8_t *user_first;	/* per by_user: 1 where a user name starts */
+	char *links;		/* HTML: fs_report_html_links */
+	uint32_t *link_at;
+	uint32_t distinct_users;	/* user names, in by_user */
+	uint32_t accounts;	/* below root */
 };
 
 /* fs-report --history (report_history.c): one association across the
@@ -80,10 +85,22 @@ struct fs_history {
 	size_t nacc, nusr, nacc_moved, nusr_moved;
 };
 
+/* report.c: node i's NormShares, NormUsage, EffectvUsage and LevelFS,
+ * read from its row if fs_report_rank_lazy left them unread (FS_NO_VAL
+ * where empty). */
+struct fs_norms {
+	double shares_norm;
+	long double usage_norm, usage_efctv, level_fs;
+};
+void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
+
 /* report.c, for report_history.c: a node's service value (Level FS, or
  * S/U; -1 for none), and the node indexes in key order. */
 long double fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg,
 			      uint32_t i);
+/* Node i's service value of r->cur: r->service[i], or computed where the
+ * report has no array (--prometheus shows a few). */
+long double fs_report_service_at(const struct fs_report *r, uint32_t i);
 uint32_t *fs_report_by_key(const struct fs_tree *tr);
 void fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 			    const struct fs_history *h);
@@ -102,6 +119,8 @@ void fs_report_fmt_hours(struct fs_buf *b, long double seconds);
 
 void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
+/* Every account's link, for the page to copy. */
+void fs_report_html_links(struct fs_report *r);
 /* The page into b, written to out as it is made (b is left empty): 0, or
  * -1 when writing failed. */
 int fs_report_html_write(struct fs_buf *b, FILE *out,

@@ -104,9 +104,13 @@ colour(struct fs_buf *b, long double s, int *dark)
 	t = fabs(t);
 	*dark = t > 0.6;
 	fs_buf_addch(b, '#');
-	for (k = 0; k < 3; k++)
-		fs_buf_printf(b, "%02x",
-			      (unsigned)lround(mid[k] + (end[k] - mid[k]) * t));
+	for (k = 0; k < 3; k++) {
+		/* "%02x" of 0 to 255 */
+		unsigned c = (unsigned)lround(mid[k] + (end[k] - mid[k]) * t);
+
+		fs_buf_addch(b, "0123456789abcdef"[c >> 4 & 15]);
+		fs_buf_addch(b, "0123456789abcdef"[c & 15]);
+	}
 }
 
 static void
@@ -125,7 +129,9 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i];
 	int fair = fs_algorithm_levels(r->ro->algorithm);
+	struct fs_norms nm;
 
+	fs_report_norms(tr, i, &nm);
 	fs_buf_addstr(b, "<title>");
 	if (a->is_user) {
 		fs_buf_addstr(b, "user ");
@@ -155,14 +161,14 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	else
 		fs_buf_printf(b, "%u", a->shares_raw);
 	fs_buf_addstr(b, fair ? " (" : " (NormShares ");
-	fmt_pct(b, (long double)a->shares_norm);
+	fmt_pct(b, (long double)nm.shares_norm);
 	fs_buf_addstr(b, fair ? " of level, " : ", ");
 	fmt_pct(b, (long double)r->width[i]);
 	fs_buf_addstr(b, " of cluster)\nUsage ");
 	fs_report_fmt_hours(b, a->usage_raw);
 	fs_buf_addstr(b, " h (");
 	if (i != tr->root) {
-		fmt_pct(b, a->usage_efctv);
+		fmt_pct(b, nm.usage_efctv);
 		fs_buf_addstr(b, fair ? " of level, " : " effective, ");
 	}
 	fmt_pct(b, a->usage_raw / (tr->node[tr->root].usage_raw > 0
@@ -416,13 +422,58 @@ name_of(const struct fs_report *r, uint32_t i)
 }
 
 static void
-acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+make_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 {
 	fs_buf_addstr(b, "<a href=\"#n");
 	fs_buf_ll(b, i);
 	fs_buf_addstr(b, "\">");
 	fs_buf_html(b, name_of(r, i));
 	fs_buf_addstr(b, "</a>");
+}
+
+/* Every account's link, made once: the page has one per user association
+ * in the index, and more in the sections. Each is its length (2 bytes)
+ * then its text, at links + link_at[i]. */
+void
+fs_report_html_links(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	struct fs_buf b;
+	uint32_t i;
+	size_t at;
+	uint16_t len;
+
+	fs_buf_init(&b);
+	r->link_at = fs_xcalloc(tr->n, sizeof(*r->link_at));
+	for (i = 0; i < tr->n; i++) {
+		if (tr->node[i].is_user)
+			continue;
+		at = b.len;
+		fs_buf_add(&b, "\0\0", 2);
+		make_link(&b, r, i);
+		if (b.len - at - 2 > UINT16_MAX || b.len > UINT32_MAX) {
+			b.len = at;	/* made where used */
+			r->link_at[i] = UINT32_MAX;
+			continue;
+		}
+		len = (uint16_t)(b.len - at - 2);
+		memcpy(b.data + at, &len, 2);
+		r->link_at[i] = (uint32_t)at;
+	}
+	r->links = b.data;
+}
+
+static void
+acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+{
+	uint16_t len;
+
+	if (!r->links || r->link_at[i] == UINT32_MAX) {
+		make_link(b, r, i);
+		return;
+	}
+	memcpy(&len, r->links + r->link_at[i], 2);
+	fs_buf_add(b, r->links + r->link_at[i] + 2, len);
 }
 
 /* The sections' tables are most of a large page: their cells are closed
@@ -508,9 +559,12 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		} else
 			nacct++;
 	}
-	fs_buf_printf(b, "<details id=\"n%u\" class=\"d%u\"%s><summary>"
-			 "<b>", i, depth < 9 ? depth : 9,
-		      i == tr->root ? " open" : "");
+	fs_buf_addstr(b, "<details id=\"n");
+	fs_buf_ll(b, i);
+	fs_buf_addstr(b, "\" class=\"d");
+	fs_buf_addch(b, (char)('0' + (depth < 9 ? depth : 9)));
+	fs_buf_addstr(b, i == tr->root ? "\" open><summary><b>"
+				       : "\"><summary><b>");
 	fs_buf_html(b, name_of(r, i));
 	fs_buf_addstr(b, "</b> <span class=\"sw\" style=\"background:");
 	colour(b, r->service[i], &dark);
@@ -522,11 +576,16 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 	fs_report_fmt_service(b, r->service[i]);
 	fs_buf_addstr(b, ", ");
 	fs_report_fmt_hours(b, a->usage_raw);
-	fs_buf_printf(b, " h; %u account%s, %u user%s", nacct,
-		      nacct == 1 ? "" : "s", nuser, nuser == 1 ? "" : "s");
-	if (nzero)
-		fs_buf_printf(b, "; <mark>%u with usage but no shares</mark>",
-			      nzero);
+	fs_buf_addstr(b, " h; ");
+	fs_buf_ll(b, nacct);
+	fs_buf_addstr(b, nacct == 1 ? " account, " : " accounts, ");
+	fs_buf_ll(b, nuser);
+	fs_buf_addstr(b, nuser == 1 ? " user" : " users");
+	if (nzero) {
+		fs_buf_addstr(b, "; <mark>");
+		fs_buf_ll(b, nzero);
+		fs_buf_addstr(b, " with usage but no shares</mark>");
+	}
 	fs_buf_addstr(b, "</summary>\n");
 	if (i != tr->root) {
 		/* The nearest 64 ancestors at most, so a deep chain stays
@@ -565,7 +624,8 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 			acct_link(b, r, k);
 			num_cells(b, r, k);
 			td_num(b);
-			fs_buf_printf(b, "%u\n", size[k]);
+			fs_buf_ll(b, size[k]);
+			fs_buf_addch(b, '\n');
 		}
 		fs_buf_addstr(b, "</tbody></table>\n");
 	}
@@ -731,6 +791,16 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 	for (j = start; j < k; j++) {
 		const struct fs_node *a = &tr->node[r->by_user[j]];
 
+		/* In name order the nodes are all over memory: fetch them,
+		 * then their names, ahead. */
+		if (j + 16 < k)
+			fs_prefetch_node(&tr->node[r->by_user[j + 16]]);
+		if (j + 4 < k) {
+			const struct fs_node *n = &tr->node[r->by_user[j + 4]];
+
+			__builtin_prefetch(n->user);
+			__builtin_prefetch(n->part);
+		}
 		if (r->user_first[j]) {
 			if (j > start)
 				fs_buf_addch(b, '\n');

@@ -72,13 +72,16 @@ value(const struct fs_report *r, uint32_t i, enum val v, long double *x)
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i];
 	int fair = fs_algorithm_levels(r->ro->algorithm);
+	struct fs_norms nm;
 
+	if (v == V_SHARES_NORM || v == V_USAGE_EFCTV || v == V_USAGE_NORM)
+		fs_report_norms(tr, i, &nm);
 	switch (v) {
 	case V_FACTOR:
 		*x = a->fs_factor;
 		return a->is_user || !fair;
 	case V_LEVEL_FS:
-		*x = r->service[i];
+		*x = fs_report_service_at(r, i);
 		return fair && *x >= 0;
 	case V_RANK:
 		*x = a->rank ? tr->user_count + 1 - a->rank : 0;
@@ -87,7 +90,7 @@ value(const struct fs_report *r, uint32_t i, enum val v, long double *x)
 		*x = a->shares_raw;
 		return !a->use_parent;
 	case V_SHARES_NORM:
-		*x = a->shares_norm;
+		*x = nm.shares_norm;
 		return 1;
 	case V_SHARES_CLUSTER:
 		*x = r->width[i];
@@ -96,10 +99,10 @@ value(const struct fs_report *r, uint32_t i, enum val v, long double *x)
 		*x = a->usage_raw;
 		return 1;
 	case V_USAGE_EFCTV:
-		*x = a->usage_efctv;
+		*x = nm.usage_efctv;
 		return *x != NO_VAL_LD;
 	case V_USAGE_NORM:
-		*x = a->usage_norm;
+		*x = nm.usage_norm;
 		return *x != NO_VAL_LD;
 	default:
 		return 0;

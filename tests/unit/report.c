@@ -2,6 +2,7 @@
  * report.c: unit tests for lib/report*.c: the escapes, reading ranking
  * columns back, the lists and their --top cut, and each format's shape.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,26 @@ fixed_differs(long double v, int d)
 	bad = strcmp(b.data, want) != 0;
 	if (bad)
 		printf("# %%.%dLf of %.21Lg: '%s', printf '%s'\n", d, v, b.data,
+		       want);
+	fs_buf_release(&b);
+	return bad;
+}
+
+/* fs_report_fmt_service against printf's "%.4Lg" (what it prints for
+ * a positive finite v): 0 or 1 (differs, said). */
+static int
+service_differs(long double v)
+{
+	char want[128];
+	struct fs_buf b;
+	int bad;
+
+	snprintf(want, sizeof(want), "%.4Lg", v);
+	fs_buf_init(&b);
+	fs_report_fmt_service(&b, v);
+	bad = strcmp(b.data, want) != 0;
+	if (bad)
+		printf("# %%.4Lg of %.21Lg: '%s', printf '%s'\n", v, b.data,
 		       want);
 	fs_buf_release(&b);
 	return bad;
@@ -100,6 +121,35 @@ main(void)
 		fs_buf_release(&b);
 	}
 
+	/* Every byte through fs_buf_html: the five escapes, '?' for the
+	 * control characters, the rest as it is. */
+	{
+		int c, bad = 0;
+		char in[4] = "a b", want[16];
+		const char *e;
+
+		for (c = 1; c < 256; c++) {
+			in[1] = (char)c;
+			e = c == '&' ? "&amp;" : c == '<' ? "&lt;"
+			    : c == '>' ? "&gt;" : c == '"' ? "&quot;"
+			    : c == '\'' ? "&#39;"
+			    : c < 0x20 || c == 0x7f ? "?" : NULL;
+			if (e)
+				snprintf(want, sizeof(want), "a%sb", e);
+			else
+				memcpy(want, in, sizeof(in));
+			fs_buf_init(&b);
+			fs_buf_html(&b, in);
+			if (strcmp(b.data, want)) {
+				printf("# byte %d: '%s', want '%s'\n", c,
+				       b.data, want);
+				bad++;
+			}
+			fs_buf_release(&b);
+		}
+		ok(!bad, "fs_buf_html on every byte (%d differ)", bad);
+	}
+
 	/* Fixed decimals without printf: the same digits as printf, on
 	 * ties, carries (99.995, 9.9999996), halves just above and below
 	 * and a spread of magnitudes. */
@@ -135,6 +185,69 @@ main(void)
 			bad += fixed_differs(v, (int)(x % 6));
 		}
 		ok(!bad, "fixed decimals equal printf's (%d differ)", bad);
+	}
+
+	/* Level FS without printf: "%.4Lg" on ties (1.0625 and 0.03125
+	 * are exact halves: printf rounds them to even), halves just above
+	 * and below, carries that add a digit (9.9995, 99995, 0.00099995),
+	 * each side of where %g switches to an exponent (1e-4, 1e-5,
+	 * 9999.5, 1e4), both ends of the range, subnormals, then random
+	 * values of every magnitude and random bit patterns. */
+	{
+		static const long double edge[] = {
+			1.0625L, 0.03125L, 1.0635L, 2.5L, 12.345L, 1234.5L,
+			12345, 12355, 9.9995L, 9.99949999L, 99995, 99985,
+			0.00099995L, 0.0001L, 0.00001L, 0.000099995L, 9999.5L,
+			9999.4L, 1e4L, 1e5L, 6e8L, 123456789, 1, 0.5L,
+			0.7857142857142857L, 1e300L, 1e-300L, LDBL_MAX,
+			LDBL_MIN, LDBL_TRUE_MIN, 3.6451995318824746e-4951L,
+			1e4000L, 1.2345e-4000L, 18446744073709551615.0L,
+			2.0L / 3, 1.0L / 3};
+		unsigned long long x = 2463534242ULL;
+		int bad = 0, e;
+		size_t i;
+		long double v;
+
+		for (i = 0; i < sizeof(edge) / sizeof(*edge); i++) {
+			bad += service_differs(edge[i]);
+			if (edge[i] < LDBL_MAX)
+				bad += service_differs(
+					nextafterl(edge[i], INFINITY));
+			bad += service_differs(nextafterl(edge[i], 0));
+		}
+		/* Every 4-digit tie p.5 * 10^e that is exact in binary. */
+		for (e = -8; e <= 8; e++)
+			for (i = 10000; i < 100000; i += 5) {
+				v = ldexpl((long double)i, e) / 10000;
+				bad += service_differs(v);
+			}
+		for (i = 0; i < 300000; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			v = (long double)(x >> 11) / (1ULL << 53) *
+			    powl(10, (long double)(int)(x % 41) - 20);
+			/* Every fourth on a printed half, give or take. */
+			if (i % 4 == 0)
+				v = (roundl(v * 1e4L) + 0.5L) / 1e4L;
+			if (v > 0)
+				bad += service_differs(v);
+		}
+		for (i = 0; i < 300000; i++) {
+			unsigned long long m;
+			unsigned short se;
+
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			m = x | 1ULL << 63;
+			se = (unsigned short)((x >> 17) % 0x7ffe + 1);
+			memcpy(&v, &m, 8);
+			memset((char *)&v + 8, 0, sizeof(v) - 8);
+			memcpy((char *)&v + 8, &se, 2);
+			bad += service_differs(v);
+		}
+		ok(!bad, "Level FS printed as printf's %%.4Lg (%d differ)", bad);
 	}
 
 	/* The ranking columns read back equal the library's ranking. */

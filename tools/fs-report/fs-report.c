@@ -97,9 +97,11 @@ usage(FILE *f)
 		"fs-report(1).\n");
 }
 
-/* Read, build and rank one snapshot; prints the error itself. */
+/* Read, build and rank one snapshot; prints the error itself. lazy: for
+ * a page (1) or gauges (2, LevelFS too), which show NormShares, NormUsage
+ * and EffectvUsage of a few associations only (fs_report_rank_lazy). */
 static int
-load(struct snapshot *s, const char *name)
+load(struct snapshot *s, const char *name, int lazy)
 {
 	struct fs_err e = {NULL, 0, ""};
 	FILE *in;
@@ -110,7 +112,8 @@ load(struct snapshot *s, const char *name)
 		return -1;
 	if (fs_table_read(&s->t, in, &e) == 0 &&
 	    fs_tree_build(&s->tr, &s->t, &e) == 0) {
-		if (fs_report_rank(&s->tr, &s->ro, &e) == 0)
+		if ((lazy ? fs_report_rank_lazy(&s->tr, &s->ro, lazy > 1, &e)
+			  : fs_report_rank(&s->tr, &s->ro, &e)) == 0)
 			ret = 0;
 		else
 			fs_tree_release(&s->tr);
@@ -299,11 +302,13 @@ static int
 run(const struct opts *o, const char *name)
 {
 	struct snapshot cur, old;
-	int ret;
+	int ret, lazy = o->ro.format == FS_REPORT_HTML ? 1
+			: o->ro.format == FS_REPORT_PROMETHEUS && !o->ro.all ? 2
+									    : 0;
 
-	if (load(&cur, name) < 0)
+	if (load(&cur, name, lazy) < 0)
 		return FS_EXIT_DATA;
-	if (o->since && load(&old, o->since) < 0) {
+	if (o->since && load(&old, o->since, lazy) < 0) {
 		unload(&cur);
 		return FS_EXIT_DATA;
 	}
@@ -368,7 +373,7 @@ run_history(const struct opts *o)
 		for (k = 0; k < g.gl_pathc; k++) {
 			struct fs_err e = {NULL, 0, ""};
 
-			if (load(&s, g.gl_pathv[k]) < 0)
+			if (load(&s, g.gl_pathv[k], 0) < 0)
 				goto out;
 			if (fs_history_add(h, &s.tr, &s.ro, g.gl_pathv[k],
 					   &e) < 0) {

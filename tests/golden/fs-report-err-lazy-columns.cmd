@@ -1,0 +1,2 @@
+# --html and --prometheus read NormShares, NormUsage and EffectvUsage only where they show them, but check every row's: the same errors as the text report
+t=$(fs-tree --sample | fs-rank) && for c in '10 -1 --html' '9 0.5x --prometheus' '11 1e --html' '11 nan --prometheus'; do set -- $c; printf '%s\n' "$t" | awk -F'\t' -v c="$1" -v v="$2" 'BEGIN { OFS = "\t" } $2 == "bob" { $c = v } { print }' | fs-report $3; echo "status $?"; done
