@@ -128,7 +128,7 @@ fs_advise_huge(void *p, size_t bytes)
 void
 fs_prefault(void *p, size_t bytes)
 {
-#ifdef MADV_HUGEPAGE
+#ifdef MADV_POPULATE_WRITE	/* Linux 5.14; older kernels refuse it */
 	/* The whole 4 KB pages inside [p, p + bytes); their contents are
 	 * kept (a write fault that writes nothing). */
 	uintptr_t a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
