@@ -120,15 +120,16 @@ fs_advise_huge(void *p, size_t bytes)
 #endif
 }
 
-/* Linux 5.14's; an older kernel refuses it (EINVAL), and it is a hint. */
-#ifndef MADV_POPULATE_WRITE
+/* Linux 5.14's, which older headers lack (an older kernel refuses it with
+ * EINVAL, and it is a hint); not defined where madvise is not Linux's. */
+#if defined(MADV_HUGEPAGE) && !defined(MADV_POPULATE_WRITE)
 #define MADV_POPULATE_WRITE 23
 #endif
 
 void
 fs_prefault(void *p, size_t bytes)
 {
-#ifdef MADV_POPULATE_WRITE	/* Linux 5.14; older kernels refuse it */
+#ifdef MADV_POPULATE_WRITE
 	/* The whole 4 KB pages inside [p, p + bytes); their contents are
 	 * kept (a write fault that writes nothing). */
 	uintptr_t a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;

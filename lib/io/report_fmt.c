@@ -22,16 +22,12 @@ fs_report_flush(struct fs_buf *b, FILE *out, size_t at, int *failed)
 	return -*failed;
 }
 
-/* printf("%.*Lf", d, v) for d from 0 to 5 through the number codec's
- * %.6Lf (fs_fmt_fixed6_ld), rounded on: the same digits, since v and its
- * six decimals are within half a millionth and no rounding point of d
- * decimals lies between them unless the cut digits are 5 then zeros
- * (then printf decides). A million of them make an HTML page. */
-/* The same straight from x87's bits for 0 <= v < 2^63: v = m * 2^-s, so
- * v * 10^d = m * 10^d * 2^-s is cut into its whole part and the rest in
- * one 128-bit product, rounded on the rest; 1 when written, 0 for the
- * slower way (other values, exact halves). The parts of the cluster and
- * the hours of a million associations are most of the page's numbers. */
+/* printf("%.*Lf", d, v) straight from x87's bits for 0 <= v < 2^63:
+ * v = m * 2^-s, so v * 10^d = m * 10^d * 2^-s is cut into its whole part
+ * and the rest in one 128-bit product, rounded on the rest; 1 when
+ * written, 0 for the slower way (other values, exact halves). The parts
+ * of the cluster and the hours of a million associations are most of the
+ * page's numbers. */
 static int
 fixed_bits(struct fs_buf *b, long double v, int d)
 {
@@ -85,6 +81,11 @@ fixed_bits(struct fs_buf *b, long double v, int d)
 #endif
 }
 
+/* printf("%.*Lf", d, v) for d from 0 to 5: fixed_bits, else through the
+ * number codec's %.6Lf (fs_fmt_fixed6_ld), rounded on: the same digits,
+ * since v and its six decimals are within half a millionth and no
+ * rounding point of d decimals lies between them unless the cut digits
+ * are 5 then zeros (then printf decides). */
 void
 fs_report_fmt_fixed(struct fs_buf *b, long double v, int d)
 {

@@ -479,16 +479,14 @@ cut_block(char *s, size_t len, struct chunk *chunk)
 static int
 read_rows(struct stream *st)
 {
-	struct chunk *chunk = st->chunk;
 	off_t at = st->rows;
 	size_t k;
-	int eof = 0;
 
-	while (!eof) {
+	while (!st->eof) {
 		memset(st->chunk, 0, sizeof(st->chunk));
 		for (k = 0; k < CHUNKS; k++) {
-			chunk[k].lo = at + (off_t)(k * (BLOCK / CHUNKS));
-			chunk[k].hi = chunk[k].lo + BLOCK / CHUNKS;
+			st->chunk[k].lo = at + (off_t)(k * (BLOCK / CHUNKS));
+			st->chunk[k].hi = st->chunk[k].lo + BLOCK / CHUNKS;
 		}
 		at += BLOCK;
 		st->nchunks = 0;
@@ -496,7 +494,6 @@ read_rows(struct stream *st)
 			return st->failed;
 		if (fflush(st->out) != 0)
 			return -2;
-		eof = st->eof;
 	}
 	return 0;
 }

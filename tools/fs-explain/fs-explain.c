@@ -230,7 +230,6 @@ d6m(struct fs_fmt_memo *m, double v)
 	return p;
 }
 
-
 /* indent spaces. */
 static void
 pad(struct fs_buf *b, int indent)
