@@ -165,6 +165,10 @@ struct chunk {
 /* Bytes of rows read and decayed at once, cut into chunks for the cores. */
 #define BLOCK (4 << 20)
 #define CHUNKS 16
+/* A regular file's chunk: the lines that start in SPAN bytes. At most
+ * CHUNKS chunks are in flight (fs_par_ordered's ring is two per thread, at
+ * most 16), so chunk i can live in chunk[i % CHUNKS]. */
+#define SPAN (BLOCK / CHUNKS)
 
 /* The rows after the header, decayed by one factor. */
 struct stream {
@@ -177,8 +181,9 @@ struct stream {
 	FILE *out;
 	struct fs_err *e;	/* the caller's, for the first bad line */
 	/* the block being decayed, in chunks */
-	struct chunk chunk[CHUNKS];
+	struct chunk chunk[CHUNKS];	/* chunk i in chunk[i % CHUNKS] */
 	size_t nchunks;		/* chunks written */
+	off_t from;		/* a regular file: where chunk 0 starts */
 	unsigned long lineno;	/* lines before the block's chunk being written */
 	int failed;		/* what fs_decay_stream returns: -1 or -2 */
 	int ended;		/* FS_TSV_END was read */
@@ -196,17 +201,71 @@ struct line {
 	int odd;		/* a NUL or CR: fs_check_line words it */
 };
 
+/* Where the control bytes of a chunk are (those fs_scan_ctl stops at), 64
+ * bytes a step: bit i of m is w[i], the bits of bytes already taken
+ * cleared. Lines of a few short fields then cost a bit each rather than a
+ * scan that starts again at every tab. In the last window, past the
+ * chunk's end, one bit stands for the end itself (and no byte is read
+ * there). */
+struct ctl_scan {
+	const char *w, *end;
+	uint64_t m;
+};
+
+static uint64_t
+ctl_window(const char *w, const char *end)
+{
+	uint64_t m = 0;
+	size_t i, n = (size_t)(end - w);
+
+	if (n >= 64) {
+		for (i = 0; i < 64; i += 16)
+			m |= (uint64_t)fs_ctl_mask16(w + i) << i;
+		return m;
+	}
+	for (i = 0; i < n; i++)
+		if ((unsigned char)w[i] <= '\r')
+			m |= 1ULL << i;
+	return m | 1ULL << n;
+}
+
 static void
-scan_line(const struct stream *st, char *s, const char *end, struct line *l)
+ctl_scan_init(struct ctl_scan *c, const char *s, const char *end)
+{
+	c->w = s;
+	c->end = end;
+	c->m = ctl_window(s, end);
+}
+
+/* The next control byte, or end. */
+static inline char *
+ctl_next(struct ctl_scan *c)
+{
+	const char *p;
+
+	while (!c->m) {
+		c->w += 64;
+		c->m = ctl_window(c->w, c->end);
+	}
+	p = c->w + __builtin_ctzll(c->m);
+	c->m &= c->m - 1;
+	return (char *)p;
+}
+
+static void
+scan_line(const struct stream *st, struct ctl_scan *cs, char *s,
+	  struct line *l)
 {
 	const size_t cu = (size_t)st->cu, cuser = (size_t)st->cuser;
+	const char *end = cs->end;
 	char *p, *start = s;
 	size_t k = 0;
 
 	l->odd = 0;
 	l->u = l->uend = l->user = NULL;
-	for (p = s; (p = (char *)fs_scan_ctl(p, end)) < end; p++) {
-		if (*p == '\n')
+	for (;;) {
+		p = ctl_next(cs);
+		if (p == end || *p == '\n')
 			break;
 		if (*p != '\t') {
 			l->odd |= *p == '\0' || *p == '\r';
@@ -283,11 +342,14 @@ static void
 decay_lines(struct stream *st, struct chunk *c, struct fs_buf *b)
 {
 	char **f = fs_xcalloc(st->h->ncols, sizeof(*f)), *s;
+	struct ctl_scan cs;
 	struct line l;
 	size_t len;
 
+	if (c->s < c->end)
+		ctl_scan_init(&cs, c->s, c->end);
 	for (s = c->s; s < c->end; s += len + 1) {
-		scan_line(st, s, c->end, &l);
+		scan_line(st, &cs, s, &l);
 		len = l.len;
 		s[len] = '\0';
 		c->lines++;
@@ -349,11 +411,18 @@ static void
 decay_chunk_read(void *arg, size_t i, struct fs_buf *b)
 {
 	struct stream *st = arg;
-	struct chunk *c = &st->chunk[i];
-	off_t at = c->lo > st->rows ? c->lo - 1 : c->lo;
-	size_t cap = (size_t)(c->hi - at) + 4096, len, skip = 0, want = 256;
-	char *buf = fs_xmalloc(cap + 1), *nl, *nul;
+	struct chunk *c = &st->chunk[i % CHUNKS];
+	off_t at;
+	size_t cap, len, skip = 0, want = 256;
+	char *buf, *nl, *nul;
 	ssize_t r;
+
+	memset(c, 0, sizeof(*c));
+	c->lo = st->from + (off_t)(i * SPAN);
+	c->hi = c->lo + SPAN;
+	at = c->lo > st->rows ? c->lo - 1 : c->lo;
+	cap = (size_t)(c->hi - at) + 4096;
+	buf = fs_xmalloc(cap + 1);
 
 	/* [at, hi) first: one read, usually all. */
 	if ((r = read_at(st->fd, buf, (size_t)(c->hi - at), at)) < 0)
@@ -421,7 +490,7 @@ static int
 decay_emit(void *arg, struct fs_buf *b)
 {
 	struct stream *st = arg;
-	struct chunk *c = &st->chunk[st->nchunks];
+	struct chunk *c = &st->chunk[st->nchunks % CHUNKS];
 
 	st->nchunks++;
 	if (st->eof)
@@ -474,26 +543,26 @@ cut_block(char *s, size_t len, struct chunk *chunk)
 	}
 }
 
-/* The rows of a regular file from st->rows on, block by block, each chunk
- * reading its own lines. */
+/* The rows of a regular file from st->rows on: chunks of SPAN bytes to
+ * its size, in one team of threads (and one ring of output buffers) for
+ * the whole file, then on while it has grown. */
 static int
 read_rows(struct stream *st)
 {
-	off_t at = st->rows;
-	size_t k;
+	struct stat sb;
+	size_t n;
 
+	st->from = st->rows;
 	while (!st->eof) {
-		memset(st->chunk, 0, sizeof(st->chunk));
-		for (k = 0; k < CHUNKS; k++) {
-			st->chunk[k].lo = at + (off_t)(k * (BLOCK / CHUNKS));
-			st->chunk[k].hi = st->chunk[k].lo + BLOCK / CHUNKS;
-		}
-		at += BLOCK;
+		n = 1;
+		if (fstat(st->fd, &sb) == 0 && sb.st_size > st->from)
+			n = (size_t)((sb.st_size - st->from + SPAN - 1) / SPAN);
 		st->nchunks = 0;
-		if (fs_par_ordered(CHUNKS, decay_chunk_read, decay_emit, st) < 0)
+		if (fs_par_ordered(n, decay_chunk_read, decay_emit, st) < 0)
 			return st->failed;
 		if (fflush(st->out) != 0)
 			return -2;
+		st->from += (off_t)(n * SPAN);
 	}
 	return 0;
 }
