@@ -304,6 +304,13 @@ void fs_par_for(size_t n, void (*fn)(void *arg, size_t i), void *arg);
  * when an emit returned non-zero (nothing is emitted after it). */
 int fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
 		   int (*emit)(void *arg, struct fs_buf *b), void *arg);
+/* fs_par_ordered with take(arg, i) before make(arg, i, b), one take at a
+ * time and in order of i, outside the other threads' makes: a stream read
+ * in pieces (each piece's own bytes, in turn) while the pieces before are
+ * worked on. n may be SIZE_MAX, an emit then ending it. */
+int fs_par_ordered_take(size_t n, void (*take)(void *arg, size_t i),
+			void (*make)(void *arg, size_t i, struct fs_buf *b),
+			int (*emit)(void *arg, struct fs_buf *b), void *arg);
 /* A run of adjacent items: [first, first + n). */
 struct fs_run {
 	uint32_t first, n;

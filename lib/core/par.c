@@ -10,7 +10,9 @@
  *   fs_par_ordered  make(arg, i, buf) in parallel, emit(arg, buf) strictly
  *                   in order of i (non-zero from emit stops everything),
  *                   with a bounded number of chunks in flight so memory
- *                   stays small.
+ *                   stays small; fs_par_ordered_take also calls take(arg,
+ *                   i) before make, one at a time in order of i (reading a
+ *                   stream piece by piece while earlier pieces are made).
  *
  * fs_par_runs cuts work of unknown sizes (the subtrees below the top of a
  * tree) into tasks for fs_par_for.
@@ -142,6 +144,10 @@ enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE };
 
 struct par_ord {
 	size_t n, next, written, ring;
+	void (*take)(void *, size_t);
+	size_t taken;		/* take has been called for [0, taken) */
+	pthread_mutex_t tm;
+	pthread_cond_t tc;
 	void (*make)(void *, size_t, struct fs_buf *);
 	int (*emit)(void *, struct fs_buf *);
 	void *arg;
@@ -188,6 +194,17 @@ ord_worker(void *p)
 			s = i % j->ring;
 			j->state[s] = SLOT_BUSY;
 			pthread_mutex_unlock(&j->m);
+			if (j->take) {
+				/* Its turn: after take of i - 1, whichever
+				 * thread made that. */
+				pthread_mutex_lock(&j->tm);
+				while (j->taken != i)
+					pthread_cond_wait(&j->tc, &j->tm);
+				j->take(j->arg, i);
+				j->taken++;
+				pthread_cond_broadcast(&j->tc);
+				pthread_mutex_unlock(&j->tm);
+			}
 			j->make(j->arg, i, &j->buf[s]);
 			pthread_mutex_lock(&j->m);
 			j->state[s] = SLOT_DONE;
@@ -204,6 +221,14 @@ int
 fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
 	       int (*emit)(void *arg, struct fs_buf *b), void *arg)
 {
+	return fs_par_ordered_take(n, NULL, make, emit, arg);
+}
+
+int
+fs_par_ordered_take(size_t n, void (*take)(void *arg, size_t i),
+		    void (*make)(void *arg, size_t i, struct fs_buf *b),
+		    int (*emit)(void *arg, struct fs_buf *b), void *arg)
+{
 	struct par_ord j;
 	unsigned nt = fs_par_threads();
 	size_t i;
@@ -216,16 +241,19 @@ fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
 
 		fs_buf_init(&b);
 		for (i = 0; i < n && !ret; i++) {
+			if (take)
+				take(arg, i);
 			make(arg, i, &b);
 			ret = emit(arg, &b);
 			b.len = 0;
 		}
 		fs_buf_release(&b);
-		return ret;
+		return ret ? -1 : 0;
 	}
 	memset(&j, 0, sizeof(j));
 	j.n = n;
 	j.ring = 2 * (size_t)nt;
+	j.take = take;
 	j.make = make;
 	j.emit = emit;
 	j.arg = arg;
@@ -235,6 +263,8 @@ fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
 		fs_buf_init(&j.buf[i]);
 	pthread_mutex_init(&j.m, NULL);
 	pthread_cond_init(&j.c, NULL);
+	pthread_mutex_init(&j.tm, NULL);
+	pthread_cond_init(&j.tc, NULL);
 	run_team(nt, ord_worker, &j);
 	/* A failed emit stops the others; chunks made but not written are
 	 * dropped with their buffers. */
@@ -244,5 +274,7 @@ fs_par_ordered(size_t n, void (*make)(void *arg, size_t i, struct fs_buf *b),
 	free(j.state);
 	pthread_cond_destroy(&j.c);
 	pthread_mutex_destroy(&j.m);
+	pthread_cond_destroy(&j.tc);
+	pthread_mutex_destroy(&j.tm);
 	return j.failed ? -1 : 0;
 }

@@ -12,6 +12,7 @@
  * `usage_reset` and `decay_*`; every other column and metadata entry
  * passes through untouched, in order.
  */
+#define _GNU_SOURCE	/* memrchr */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -156,19 +157,19 @@ struct chunk {
 	struct fs_err err;	/* line counted from the chunk's start; 0: none */
 	int ended;		/* its last line is the tree's FS_TSV_END */
 	/* Read by the chunk itself (a regular file): the lines that start
-	 * in [lo, hi) of the file; eof: the file ends before hi; rerr: the
-	 * errno of a failed read. */
+	 * in [lo, hi) of the file; eof: the input ends in this chunk; rerr:
+	 * the errno of a failed read. */
 	off_t lo, hi;
 	int eof, rerr;
+	char *buf;		/* a stream's piece, read in turn: s to end */
 };
 
-/* Bytes of rows read and decayed at once, cut into chunks for the cores. */
-#define BLOCK (4 << 20)
+/* The rows are read and decayed in chunks of about SPAN bytes, on every
+ * core, by one team of threads for the whole input. At most CHUNKS chunks
+ * are in flight (fs_par_ordered's ring is two per thread, at most 16), so
+ * chunk i lives in chunk[i % CHUNKS]. */
+#define SPAN (256 << 10)
 #define CHUNKS 16
-/* A regular file's chunk: the lines that start in SPAN bytes. At most
- * CHUNKS chunks are in flight (fs_par_ordered's ring is two per thread, at
- * most 16), so chunk i can live in chunk[i % CHUNKS]. */
-#define SPAN (BLOCK / CHUNKS)
 
 /* The rows after the header, decayed by one factor. */
 struct stream {
@@ -180,14 +181,19 @@ struct stream {
 	int zero_stays;		/* 0 times factor is 0 */
 	FILE *out;
 	struct fs_err *e;	/* the caller's, for the first bad line */
-	/* the block being decayed, in chunks */
 	struct chunk chunk[CHUNKS];	/* chunk i in chunk[i % CHUNKS] */
 	size_t nchunks;		/* chunks written */
-	off_t from;		/* a regular file: where chunk 0 starts */
-	unsigned long lineno;	/* lines before the block's chunk being written */
+	unsigned long lineno;	/* lines before the chunk being written */
 	int failed;		/* what fs_decay_stream returns: -1 or -2 */
 	int ended;		/* FS_TSV_END was read */
-	int eof;		/* a chunk read to the end of the input */
+	int done;		/* the chunk that ends the input is written */
+	/* A stream (not a regular file), read in turn: what the prologue's
+	 * reader holds, then on; the part of a line that the last piece
+	 * read ends in, for the next; whether the input has ended. */
+	struct fs_lines *lines;
+	char *carry;
+	size_t ncarry, carry_cap;
+	int in_eof;
 };
 
 
@@ -369,13 +375,83 @@ decay_lines(struct stream *st, struct chunk *c, struct fs_buf *b)
 	free(f);
 }
 
-/* Chunk i of the block: its rows into b, up to its first bad line. */
+/* Chunk i of a stream, in its turn: the lines that start in the next
+ * SPAN bytes or so (after the part of a line the last piece ended in),
+ * the last one read to its end, into a buffer of its own. As
+ * fs_lines_block does, the first NUL ends the input. */
 static void
-decay_chunk(void *arg, size_t i, struct fs_buf *b)
+take_piece(void *arg, size_t i)
 {
 	struct stream *st = arg;
+	struct chunk *c = &st->chunk[i % CHUNKS];
+	struct fs_lines *l = st->lines;
+	size_t held = l->len - l->pos, len = 0, want = SPAN, cap, n, r;
+	char *buf, *nl = NULL, *nul;
+	int eof = st->in_eof;
 
-	decay_lines(st, &st->chunk[i], b);
+	memset(c, 0, sizeof(*c));
+	cap = st->ncarry + held + SPAN;
+	buf = fs_xmalloc(cap + 1);
+	memcpy(buf, st->carry, st->ncarry);
+	len = st->ncarry;
+	memcpy(buf + len, l->buf + l->pos, held);
+	len += held;
+	l->pos = l->len;
+	eof |= l->eof;
+	if (want < len)
+		want = len;
+	while (!eof) {
+		if (len < want) {
+			if (cap < want) {
+				cap = want;
+				buf = fs_xrealloc(buf, cap + 1);
+			}
+			n = want - len;
+			r = fread(buf + len, 1, n, l->in);
+			if ((nul = memchr(buf + len, '\0', r))) {
+				len = (size_t)(nul + 1 - buf);
+				eof = 1;
+				break;
+			}
+			len += r;
+			if (r < n) {
+				eof = 1;
+				if (ferror(l->in))
+					c->rerr = errno ? errno : EIO;
+			}
+			continue;
+		}
+		if ((nl = memrchr(buf, '\n', len)))
+			break;
+		want *= 2;	/* a line longer than a piece */
+	}
+	st->ncarry = 0;
+	if (!eof) {
+		n = (size_t)(nl + 1 - buf);
+		st->ncarry = len - n;
+		if (st->carry_cap < st->ncarry) {
+			st->carry_cap = st->ncarry;
+			st->carry = fs_xrealloc(st->carry, st->carry_cap);
+		}
+		memcpy(st->carry, nl + 1, st->ncarry);
+		len = n;
+	}
+	buf[len] = '\0';
+	c->buf = c->s = buf;
+	c->end = buf + len;
+	c->eof = st->in_eof = eof;
+}
+
+/* Chunk i of a stream, taken: its rows into b, up to its first bad line. */
+static void
+decay_piece(void *arg, size_t i, struct fs_buf *b)
+{
+	struct stream *st = arg;
+	struct chunk *c = &st->chunk[i % CHUNKS];
+
+	decay_lines(st, c, b);
+	free(c->buf);
+	c->buf = NULL;
 }
 
 /* pread all of [at, at + n) into p, short only at the end of the file:
@@ -418,7 +494,7 @@ decay_chunk_read(void *arg, size_t i, struct fs_buf *b)
 	ssize_t r;
 
 	memset(c, 0, sizeof(*c));
-	c->lo = st->from + (off_t)(i * SPAN);
+	c->lo = st->rows + (off_t)(i * SPAN);
 	c->hi = c->lo + SPAN;
 	at = c->lo > st->rows ? c->lo - 1 : c->lo;
 	cap = (size_t)(c->hi - at) + 4096;
@@ -493,9 +569,6 @@ decay_emit(void *arg, struct fs_buf *b)
 	struct chunk *c = &st->chunk[st->nchunks % CHUNKS];
 
 	st->nchunks++;
-	if (st->eof)
-		return 0;	/* past the input's end (a chunk read it) */
-	st->eof = c->eof;
 	if (st->ended && c->lines && !c->err.line)
 		fs_error(&c->err, 1, "'" FS_TSV_END "' before the last line: "
 			 "lines follow the end of the tree (rows an edit adds "
@@ -519,50 +592,9 @@ decay_emit(void *arg, struct fs_buf *b)
 	}
 	st->lineno += c->lines;
 	st->ended |= c->ended;
-	return 0;
-}
-
-/* Cut a block of whole lines into CHUNKS chunks of about the same size,
- * at line ends. */
-static void
-cut_block(char *s, size_t len, struct chunk *chunk)
-{
-	char *end = s + len, *cut;
-	size_t k;
-
-	memset(chunk, 0, CHUNKS * sizeof(*chunk));
-	for (k = 0; k < CHUNKS; k++) {
-		chunk[k].s = s;
-		cut = s + (size_t)(end - s) / (CHUNKS - k);
-		if (k + 1 < CHUNKS && cut < end &&
-		    (cut = memchr(cut, '\n', (size_t)(end - cut))))
-			cut++;
-		else
-			cut = end;
-		chunk[k].end = s = cut;
-	}
-}
-
-/* The rows of a regular file from st->rows on: chunks of SPAN bytes to
- * its size, in one team of threads (and one ring of output buffers) for
- * the whole file, then on while it has grown. */
-static int
-read_rows(struct stream *st)
-{
-	struct stat sb;
-	size_t n;
-
-	st->from = st->rows;
-	while (!st->eof) {
-		n = 1;
-		if (fstat(st->fd, &sb) == 0 && sb.st_size > st->from)
-			n = (size_t)((sb.st_size - st->from + SPAN - 1) / SPAN);
-		st->nchunks = 0;
-		if (fs_par_ordered(n, decay_chunk_read, decay_emit, st) < 0)
-			return st->failed;
-		if (fflush(st->out) != 0)
-			return -2;
-		st->from += (off_t)(n * SPAN);
+	if (c->eof) {
+		st->done = 1;
+		return 1;	/* the last: the team stops */
 	}
 	return 0;
 }
@@ -581,30 +613,24 @@ rows_offset(struct fs_lines *l)
 	return at - (off_t)(l->len - l->pos);
 }
 
-/* The rows after the prologue, block by block, then the last line. */
+/* The rows after the prologue, in chunks until one ends the input, then
+ * the last line. */
 static int
 stream_rows(struct stream *st, struct fs_lines *l)
 {
-	char *block;
-	size_t len;
 	int r;
 
-	if (st->fd >= 0) {
-		if ((r = read_rows(st)) < 0)
-			return r;
-	} else {
-		while ((block = fs_lines_block(l, BLOCK, &len))) {
-			cut_block(block, len, st->chunk);
-			st->nchunks = 0;
-			if (fs_par_ordered(CHUNKS, decay_chunk, decay_emit,
-					   st) < 0)
-				return st->failed;
-			if (fflush(st->out) != 0)
-				return -2;
-		}
-		if (ferror(l->in))
-			return read_error(st->e);
-	}
+	st->lines = l;
+	if (st->fd >= 0)
+		r = fs_par_ordered(SIZE_MAX, decay_chunk_read, decay_emit, st);
+	else
+		r = fs_par_ordered_take(SIZE_MAX, take_piece, decay_piece,
+					decay_emit, st);
+	free(st->carry);
+	if (r < 0 && !st->done)
+		return st->failed;
+	if (fflush(st->out) != 0)
+		return -2;
 	if (!st->ended && fs_header_meta(st->h, FS_TSV_TRAILER))
 		return fs_error(st->e, st->lineno, "the input ends without "
 				"the tree's last line '" FS_TSV_END "': it was "
