@@ -212,9 +212,12 @@ static int
 sort_cmp1(const struct fs_prio_pending *a, const struct fs_prio_pending *b,
 	  char f)
 {
-	const struct fs_prio_factors *x = &a->f, *y = &b->f;
+	const struct fs_prio_conf *c = &sort_out->x->s->conf;
+	struct fs_prio_factors fx, fy, *x = &fx, *y = &fy;
 	double u = 0, v = 0;
 
+	fs_prio_factors_of(c, a, x);
+	fs_prio_factors_of(c, b, y);
 	switch (f) {
 	case 'i': {
 		char *ea, *eb;
@@ -236,8 +239,8 @@ sort_cmp1(const struct fs_prio_pending *a, const struct fs_prio_pending *b,
 	case 'q': case 'Q': u = x->w_qos; v = y->w_qos; break;
 	case 't': case 'T': u = x->tres_sum; v = y->tres_sum; break;
 	case 'y': case 'Y':
-		u = sprio_sum(&sort_out->x->s->conf, x, a->site, a->nice);
-		v = sprio_sum(&sort_out->x->s->conf, y, b->site, b->nice);
+		u = sprio_sum(c, x, a->site, a->nice);
+		v = sprio_sum(c, y, b->site, b->nice);
 		break;
 	}
 	return (u > v) - (u < v);
@@ -326,18 +329,19 @@ factors(const struct fs_prio_factors *f, int weighted, double v[6])
 	v[5] = weighted ? f->w_qos : f->qos;
 }
 
-/* The job's TRES factors with a weight, as name=value. */
+/* The job's TRES factors (f, fs_prio_factors_of's) with a weight, as
+ * name=value. */
 static void
 fmt_tres(struct fs_buf *b, const struct fs_prio_conf *c,
-	 const struct fs_prio_pending *j, int weighted, const char *fmt)
+	 const struct fs_prio_factors *f, int weighted, const char *fmt)
 {
 	size_t i;
 	int n = 0;
 
 	for (i = 0; i < c->ntres; i++) {
-		double v = weighted ? j->f.w_tres[i] : j->f.tres[i];
+		double v = weighted ? f->w_tres[i] : f->tres[i];
 
-		if (!j->f.w_tres[i])
+		if (!f->w_tres[i])
 			continue;
 		if (n++)
 			fs_buf_addch(b, ',');
@@ -451,14 +455,16 @@ static void
 tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	struct fs_fmt_memo *memo, struct last_date *ld)
 {
+	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
-	const struct fs_prio_factors *f = &j->f;
+	struct fs_prio_factors fw, *f = &fw;
 	double v[12];
 	const char *text[] = {j->id, j->user, j->acct, j->part, j->qos,
 			      j->tres ? j->tres : ""};
 	size_t len[6], k, room = 0;
 	char *w;
 
+	fs_prio_factors_of(c, j, f);
 	/* Written at once where room is made for the whole row (printf,
 	 * then a check of the room per cell, were most of the time). */
 	for (k = 0; k < 6; k++)
@@ -504,7 +510,7 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	*w++ = '\t';
 	b->len = (size_t)(w - b->data);
 	b->data[b->len] = '\0';
-	fmt_tres(b, &o->x->s->conf, j, 1, NULL);
+	fmt_tres(b, c, f, 1, NULL);
 	fs_buf_grow(b, FS_FMT_MAX + 2);
 	w = b->data + b->len;
 	*w++ = '\t';
@@ -587,10 +593,11 @@ struct field {
 
 /* The fields of a job's names and numbers. */
 static int
-field_job(struct field *fd, char f, const struct fs_prio_conf *c,
-	  const struct fs_prio_pending *j, int weights, char *v, size_t vlen)
+field_job(struct field *fd, char field, const struct fs_prio_conf *c,
+	  const struct fs_prio_pending *j, const struct fs_prio_factors *f,
+	  int weights, char *v, size_t vlen)
 {
-	switch (f) {
+	switch (field) {
 	case 'i':
 		fd->head = "JOBID";
 		if (j)
@@ -606,14 +613,14 @@ field_job(struct field *fd, char f, const struct fs_prio_conf *c,
 		fd->head = "PRIORITY";
 		if (j)
 			snprintf(v, vlen, "%16.14f",
-				 sprio_sum(c, &j->f, j->site, j->nice) /
+				 sprio_sum(c, f, j->site, j->nice) /
 				 (double)0xffffffffu);
 		break;
 	case 'Y':
 		fd->head = "PRIORITY";
 		if (j)
 			snprintf(v, vlen, "%lld", (long long)sprio_sum(
-					 c, &j->f, j->site, j->nice));
+					 c, f, j->site, j->nice));
 		break;
 	case 'S':
 		fd->head = "SITE";
@@ -636,7 +643,7 @@ field_job(struct field *fd, char f, const struct fs_prio_conf *c,
 /* The fields of the factors: lower case normalised, upper weighted. */
 static void
 field_factor(struct field *fd, char f, const struct fs_prio_conf *c,
-	     const struct fs_prio_pending *j)
+	     const struct fs_prio_pending *j, const struct fs_prio_factors *jf)
 {
 	static const char letter[] = "abfjpq";
 	static const char *const head[] = {"AGE", "ASSOC", "FAIRSHARE",
@@ -655,7 +662,7 @@ field_factor(struct field *fd, char f, const struct fs_prio_conf *c,
 	if (j) {
 		double v[6];
 
-		factors(&j->f, f < 'a', v);
+		factors(jf, f < 'a', v);
 		fd->n = v[k];
 	}
 }
@@ -663,11 +670,11 @@ field_factor(struct field *fd, char f, const struct fs_prio_conf *c,
 /* The TRES field: the job's factors, or the weights. */
 static void
 field_tres(struct field *fd, char f, const struct fs_prio_conf *c,
-	   const struct fs_prio_pending *j, int weights, struct fs_buf *t)
+	   const struct fs_prio_factors *jf, int weights, struct fs_buf *t)
 {
 	fd->head = "TRES";
-	if (j)
-		fmt_tres(t, c, j, f == 'T', f == 'T' ? "%.0f" : "%.2f");
+	if (jf)
+		fmt_tres(t, c, jf, f == 'T', f == 'T' ? "%.0f" : "%.2f");
 	else if (weights && f == 'T')
 		fmt_tres_weights(t, c, ",", "");
 	fd->val = t->data ? t->data : "";
@@ -680,9 +687,14 @@ format_line(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 	    const struct fs_prio_pending *j, int weights)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
+	struct fs_prio_factors jf, *f = NULL;
 	const char *p;
 	char v[64];
 
+	if (j) {
+		fs_prio_factors_of(c, j, &jf);
+		f = &jf;
+	}
 	for (p = fmt; *p; p++) {
 		struct field fd = {"", v, 0, 0, 0};
 		int right = 0, width = 0;
@@ -701,9 +713,9 @@ format_line(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 		v[0] = '\0';
 		fs_buf_init(&t);
 		if (*p == 't' || *p == 'T')
-			field_tres(&fd, *p, c, j, weights, &t);
-		else if (!field_job(&fd, *p, c, j, weights, v, sizeof(v)))
-			field_factor(&fd, *p, c, j);
+			field_tres(&fd, *p, c, f, weights, &t);
+		else if (!field_job(&fd, *p, c, j, f, weights, v, sizeof(v)))
+			field_factor(&fd, *p, c, j, f);
 		if (fd.factor && j)
 			snprintf(v, sizeof(v), *p >= 'a' ? "%.7lf" : "%.0f",
 				 fd.n);
@@ -777,9 +789,9 @@ json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 
 	if (!n || j->is_new || pos >= o->newpos || strcmp(j->part, n->part))
 		return;
-	w = fs_prio_decides(j, n, dd);
+	w = fs_prio_decides(&o->x->s->conf, j, n, dd);
 	fs_buf_addstr(b, ", \"ahead_of_new\": true, \"decides\": ");
-	if (j->f.priority == n->f.priority)
+	if (j->priority == n->priority)
 		fs_json_string(b, "submitted first");
 	else if (w < 0)
 		fs_buf_addstr(b, "null");
@@ -794,7 +806,7 @@ json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
-	const struct fs_prio_factors *f = &j->f;
+	struct fs_prio_factors fw, *f = &fw;
 	/* Appended piece by piece: printf was most of the time of 40,000
 	 * jobs. */
 	const char *const key[] = {"\"id\": ", ", \"user\": ",
@@ -803,6 +815,7 @@ json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
 	size_t k;
 
+	fs_prio_factors_of(c, j, f);
 	fs_buf_addstr(b, first ? "\n    {" : ",\n    {");
 	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
 		fs_buf_addstr(b, key[k]);
@@ -893,7 +906,7 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
-	const struct fs_prio_factors *f = &j->f;
+	struct fs_prio_factors fw, *f = &fw;
 	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
 	size_t k, n[5], room = 0;
 	char *w;
@@ -907,6 +920,7 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 		json_job_escaped(o, b, pos, first, memo);
 		return;
 	}
+	fs_prio_factors_of(c, j, f);
 	fs_buf_grow(b, room + 512 + 12 * (FS_FMT_MAX + 20));
 	w = b->data + b->len;
 	w = first ? PUT(w, "\n    {") : PUT(w, ",\n    {");
@@ -988,8 +1002,9 @@ static void
 explain_new(const struct fs_sprio *o, struct fs_buf *b)
 {
 	const struct fs_prio_pending *n = o->x->newjob;
-	const struct fs_prio_factors *f = &n->f;
+	struct fs_prio_factors fw, *f = &fw;
 
+	fs_prio_factors_of(&o->x->s->conf, n, f);
 	fs_buf_printf(b, "new job: %s/%s in partition %s, QOS %s, %u CPU%s on "
 		      "%u node%s, time limit ", n->acct, n->user, n->part,
 		      n->qos, n->cpus, n->cpus == 1 ? "" : "s", n->nodes,
@@ -1014,15 +1029,15 @@ explain_new(const struct fs_sprio *o, struct fs_buf *b)
 
 /* Why job j is ahead of the new job n. */
 static void
-explain_ahead(struct fs_buf *b, const struct fs_prio_pending *j,
-	      const struct fs_prio_pending *n)
+explain_ahead(struct fs_buf *b, const struct fs_prio_conf *c,
+	      const struct fs_prio_pending *j, const struct fs_prio_pending *n)
 {
 	double d[FS_PRIO_NFACTOR];
-	int k, w = fs_prio_decides(j, n, d), more = 0;
+	int k, w = fs_prio_decides(c, j, n, d), more = 0;
 
 	fs_buf_printf(b, "  job %s (%s/%s): %u, %u more: ", j->id, j->acct,
-		      j->user, j->f.priority, j->f.priority - n->f.priority);
-	if (j->f.priority == n->f.priority)
+		      j->user, j->priority, j->priority - n->priority);
+	if (j->priority == n->priority)
 		fs_buf_addstr(b, "the same priority; it was submitted first");
 	else if (w < 0)
 		fs_buf_addstr(b, "no factor is higher");
@@ -1056,6 +1071,6 @@ fs_sprio_explain(const struct fs_sprio *o, struct fs_buf *b)
 			continue;
 		if (!ahead++)
 			fs_buf_addstr(b, "ahead:\n");
-		explain_ahead(b, j, n);
+		explain_ahead(b, &o->x->s->conf, j, n);
 	}
 }

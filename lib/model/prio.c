@@ -290,7 +290,7 @@ void
 fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		long long now, struct fs_prio_factors *f)
 {
-	double prio, *tres = f->tres, *w_tres = f->w_tres;
+	double *tres = f->tres, *w_tres = f->w_tres;
 	size_t i;
 
 	memset(f, 0, sizeof(*f));
@@ -378,9 +378,20 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		else if (v && j->tres_part[i])
 			f->tres[i] = v / j->tres_part[i];
 		f->w_tres[i] = f->tres[i] * c->tres_weight[i];
-		f->tres_sum += f->w_tres[i];
 	}
+	fs_prio_weigh(c, j->site, j->nice, f);
+}
 
+void
+fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
+	      struct fs_prio_factors *f)
+{
+	double prio;
+	size_t i;
+
+	f->tres_sum = 0;
+	for (i = 0; i < c->ntres && f->w_tres; i++)
+		f->tres_sum += f->w_tres[i];
 	f->w_age = f->age * (double)c->w_age;
 	f->w_assoc = f->assoc * (double)c->w_assoc;
 	f->w_fs = f->fs * (double)c->w_fs;
@@ -389,8 +400,9 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 	f->w_qos = f->qos * (double)c->w_qos;
 
 	prio = f->w_age + f->w_assoc + f->w_fs + f->w_js + f->w_part
-		+ f->w_qos + f->tres_sum + (double)j->site - (double)j->nice;
+		+ f->w_qos + f->tres_sum + (double)site - (double)nice;
 	f->sum = prio;
+	f->clamped = 0;
 	if (prio < 1) {
 		prio = 1;
 		f->clamped = -1;

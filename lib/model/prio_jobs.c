@@ -503,8 +503,6 @@ resolve_tres(const struct fs_prio_snapshot *s, struct fs_prio_pending *j,
 	free(j->tres_mem);
 	j->tres_mem = fs_xcalloc(3 * c->ntres, sizeof(*j->tres_mem));
 	pj->tres_value = j->tres_mem;
-	j->f.tres = j->tres_mem + c->ntres;
-	j->f.w_tres = j->tres_mem + 2 * c->ntres;
 	if (j->tres) {
 		if (fs_prio_parse_tres_counts(c, j->tres, pj->tres_value,
 					      &te) < 0)
@@ -594,6 +592,47 @@ fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 	if (s->conf.ntres)
 		return resolve_tres(s, j, k, pj, e);
 	return 0;
+}
+
+void
+fs_prio_pending_compute(const struct fs_prio_conf *c,
+			 struct fs_prio_pending *j,
+			 const struct fs_prio_job *pj, long long now)
+{
+	struct fs_prio_factors f;
+
+	/* The TRES factors where resolve_tres made room for them. */
+	f.tres = j->tres_mem ? j->tres_mem + c->ntres : NULL;
+	f.w_tres = j->tres_mem ? j->tres_mem + 2 * c->ntres : NULL;
+	fs_prio_compute(c, pj, now, &f);
+	fs_prio_keep(j, &f);
+}
+
+void
+fs_prio_keep(struct fs_prio_pending *j, const struct fs_prio_factors *f)
+{
+	j->f.age = f->age;
+	j->f.assoc = f->assoc;
+	j->f.js = f->js;
+	j->f.part = f->part;
+	j->f.qos = f->qos;
+	j->priority = f->priority;
+}
+
+void
+fs_prio_factors_of(const struct fs_prio_conf *c,
+		   const struct fs_prio_pending *j, struct fs_prio_factors *f)
+{
+	f->age = j->f.age;
+	f->assoc = j->f.assoc;
+	/* fs_prio_compute's: the job's factor when it weighs. */
+	f->fs = c->w_fs ? j->fs : 0;
+	f->js = j->f.js;
+	f->part = j->f.part;
+	f->qos = j->f.qos;
+	f->tres = j->tres_mem ? j->tres_mem + c->ntres : NULL;
+	f->w_tres = j->tres_mem ? j->tres_mem + 2 * c->ntres : NULL;
+	fs_prio_weigh(c, j->site, j->nice, f);
 }
 
 /* ------------------------------------------------------------- new job */
@@ -875,7 +914,7 @@ queue_key(const struct fs_prio_pending *job, size_t j, struct queue_key *k)
 		end = (char *)id + d;
 	} else
 		k->id = strtoull(id, &end, 10);
-	k->major = (uint64_t)(UINT32_MAX - job[j].f.priority) << 2 |
+	k->major = (uint64_t)(UINT32_MAX - job[j].priority) << 2 |
 		   (uint64_t)!!job[j].is_new << 1 | (uint64_t)(*id && !*end);
 	k->job = &job[j];
 }
@@ -914,28 +953,32 @@ const char *const fs_prio_factor_name[FS_PRIO_NFACTOR] = {
 };
 
 void
-fs_prio_weighted(const struct fs_prio_pending *j, double v[FS_PRIO_NFACTOR])
+fs_prio_weighted(const struct fs_prio_conf *c, const struct fs_prio_pending *j,
+		 double v[FS_PRIO_NFACTOR])
 {
-	v[0] = j->f.w_age;
-	v[1] = j->f.w_assoc;
-	v[2] = j->f.w_fs;
-	v[3] = j->f.w_js;
-	v[4] = j->f.w_part;
-	v[5] = j->f.w_qos;
-	v[6] = j->f.tres_sum;
+	struct fs_prio_factors f;
+
+	fs_prio_factors_of(c, j, &f);
+	v[0] = f.w_age;
+	v[1] = f.w_assoc;
+	v[2] = f.w_fs;
+	v[3] = f.w_js;
+	v[4] = f.w_part;
+	v[5] = f.w_qos;
+	v[6] = f.tres_sum;
 	v[7] = (double)j->site;
 	v[8] = -(double)j->nice;
 }
 
 int
-fs_prio_decides(const struct fs_prio_pending *a,
+fs_prio_decides(const struct fs_prio_conf *c, const struct fs_prio_pending *a,
 		const struct fs_prio_pending *b, double d[FS_PRIO_NFACTOR])
 {
 	double va[FS_PRIO_NFACTOR], vb[FS_PRIO_NFACTOR], best = 0;
 	int k, which = -1;
 
-	fs_prio_weighted(a, va);
-	fs_prio_weighted(b, vb);
+	fs_prio_weighted(c, a, va);
+	fs_prio_weighted(c, b, vb);
 	for (k = 0; k < FS_PRIO_NFACTOR; k++) {
 		d[k] = va[k] - vb[k];
 		if (d[k] > best) {

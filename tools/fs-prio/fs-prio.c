@@ -444,8 +444,8 @@ compute(struct ctx *x, struct fs_err *e)
 
 		if (fs_prio_resolve(&x->p, j, &pj, e) < 0)
 			return -1;
-		fs_prio_compute(&s->conf, &pj, x->stored_ages && j->age_at ?
-				j->age_at : x->p.now, &j->f);
+		fs_prio_pending_compute(&s->conf, j, &pj, x->stored_ages &&
+					j->age_at ? j->age_at : x->p.now);
 	}
 	if (x->o->new) {
 		if ((r = fs_prio_new_job(&x->p, &x->o->job, e)) < 0) {
@@ -455,7 +455,7 @@ compute(struct ctx *x, struct fs_err *e)
 		}
 		/* Resolved once more: it was, without error. */
 		fs_prio_resolve(&x->p, x->p.newjob, &pj, e);
-		fs_prio_compute(&s->conf, &pj, x->p.now, &x->p.newjob->f);
+		fs_prio_pending_compute(&s->conf, x->p.newjob, &pj, x->p.now);
 	}
 	return 0;
 }
