@@ -99,13 +99,14 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 		ld->limit = j->time_limit;
 		return 0;
 	case JC_ACCRUE:
-		if (!*v || !strcmp(v, "0") || !strcasecmp(v, "None") ||
-		    !strcasecmp(v, "Unknown"))
-			return 0;
+		/* The last date first: a queue's jobs share few. */
 		if (ld->s && !strcmp(v, ld->s)) {
 			j->accrue = ld->t;
 			return 0;
 		}
+		if (!*v || !strcmp(v, "0") || !strcasecmp(v, "None") ||
+		    !strcasecmp(v, "Unknown"))
+			return 0;
 		if (fs_parse_date(v, &j->accrue, &te) < 0)
 			return fs_error(e, line, "column 'Accrue': %s", te.msg);
 		ld->s = v;
@@ -165,7 +166,15 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
 		cap++;
 	cap += s->njob + 1;
-	s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
+	/* Zeroed by calloc (a big one is fresh pages, not a memset) when
+	 * it is the first, else here once: each job's record starts so. */
+	if (!s->job)
+		s->job = fs_xcalloc(cap, sizeof(*s->job));
+	else {
+		s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
+		memset(s->job + s->njob, 0, (cap - s->njob) *
+		       sizeof(*s->job));
+	}
 	fs_advise_huge(s->job, cap * sizeof(*s->job));
 	/* Filled at once: its pages in one call, not a fault each. */
 	fs_prefault(s->job + s->njob, (cap - s->njob) * sizeof(*s->job));
@@ -253,7 +262,6 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 			break;
 		}
 		j = &s->job[s->njob++];
-		memset(j, 0, sizeof(*j));
 		j->line = lineno;
 		j->cpus = j->nodes = 1;
 		j->max_cpus = FS_NO_VAL;

@@ -154,12 +154,14 @@ read_file(const char *path, struct fs_buf *b, struct fs_err *e)
 	e->file = path;
 	if (!f)
 		return fs_error(e, 0, "%s", strerror(errno));
-	/* A file's room (and the 64 KB fs_slurp asks beyond it), its pages
-	 * made at once rather than faulted in by each read. */
+	/* A file's room (and the 64 KB fs_slurp asks beyond it), the pages
+	 * the file fills made at once rather than faulted in by each read
+	 * (not the whole room: fs_buf_grow doubles it, and fresh pages are
+	 * zeroed). */
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
 	    st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 4) {
 		fs_buf_grow(b, (size_t)st.st_size + (1 << 16) + 2);
-		fs_prefault(b->data, b->cap);
+		fs_prefault(b->data, (size_t)st.st_size + 2);
 	}
 	ret = fs_slurp(f, b, e);
 	fclose(f);
