@@ -157,8 +157,8 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	int col[JC_N], c, ncols = 0;
 	unsigned long lineno = 0;
 	struct last_date ld = {NULL, 0, NULL, 0};
-	size_t cap = 0;
-	int ret = 0;
+	size_t cap = 0, first = s->njob;
+	int ret = 0, commas = 0;
 
 	for (c = 0; c < JC_N; c++)
 		col[c] = -1;
@@ -267,6 +267,7 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 		j->max_cpus = FS_NO_VAL;
 		j->time_limit = FS_NO_VAL;
 		set_names(j, fields, col);
+		commas |= strchr(j->part, ',') != NULL;
 		for (c = JC_ID; c <= JC_PART && !ret; c++)
 			if (!*fields[col[c]])
 				ret = fs_error(e, lineno, "column '%s' is "
@@ -279,6 +280,9 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	if (!ret && !ncols)
 		ret = fs_error(e, lineno, "no header line (JobID, User, "
 			       "Account, Partition, ...)");
+	/* Nothing to split when no partition had a comma. */
+	if (!ret && !commas && s->one_part == first)
+		s->one_part = s->njob;
 	return ret;
 }
 

@@ -442,6 +442,27 @@ struct last_date {
 	char text[32];
 };
 
+/* The last whole number a column wrote, and its text: a queue's jobs
+ * share their time limits, and often their priorities. */
+struct last_ll {
+	long long v;
+	int set, len;
+	char text[24];
+};
+
+/* v's digits at w (room for 24 bytes), through memo m: the end. */
+static char *
+put_ll_memo(char *w, struct last_ll *m, long long v)
+{
+	if (!m->set || m->v != v) {
+		m->len = (int)(fs_put_ll(m->text, v) - m->text);
+		m->v = v;
+		m->set = 1;
+	}
+	memcpy(w, m->text, sizeof(m->text));	/* a constant size */
+	return w + m->len;
+}
+
 /* s and a tab at o: the end. */
 static char *
 put_cell(char *o, const char *s, size_t n)
@@ -453,7 +474,7 @@ put_cell(char *o, const char *s, size_t n)
 
 static void
 tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
-	struct fs_fmt_memo *memo, struct last_date *ld)
+	struct fs_fmt_memo *memo, struct last_date *ld, struct last_ll *ll)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
@@ -480,7 +501,7 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	if (j->limit == FS_INFINITE)
 		w = put_cell(w, "UNLIMITED", 9);
 	else if (j->limit != FS_NO_VAL) {
-		w = fs_put_ll(w, j->limit);
+		w = put_ll_memo(w, &ll[0], j->limit);
 		*w++ = '\t';
 	} else
 		*w++ = '\t';
@@ -498,7 +519,7 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	w = fs_put_ll(w, (long long)j->site);
 	*w++ = '\t';
 	w = put_cell(w, text[5], len[5]);
-	w = fs_put_ll(w, f->priority);
+	w = put_ll_memo(w, &ll[1], f->priority);
 	*w++ = '\t';
 	w = fs_put_ll(w, (long long)o->place[pos]);
 	factors(f, 0, v);
@@ -525,10 +546,12 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 {
 	struct fs_fmt_memo memo[NMEMO];
 	struct last_date ld;
+	struct last_ll ll[2];		/* TimeLimit, Priority */
 	size_t i;
 
 	memset(memo, 0, sizeof(memo));
 	memset(&ld, 0, sizeof(ld));
+	memset(ll, 0, sizeof(ll));
 	meta(o, b);
 	fs_buf_addstr(b, "JobID\tUser\tAccount\tPartition\tQOS\tCPUs\tNodes\t"
 		      "TimeLimit\tAccrue\tNice\tSite\tTRES\tPriority\tPlace\t"
@@ -536,7 +559,7 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
 		      "WQOSPrio\tWTRES\tSum\n");
 	for (i = 0; i < o->nrow; i++) {
-		tsv_row(o, b, o->row[i], memo, &ld);
+		tsv_row(o, b, o->row[i], memo, &ld, ll);
 		pass_on(o, b);
 	}
 }
@@ -902,7 +925,7 @@ put_json_factors(char *w, const struct fs_prio_factors *f, int weighted,
  * where room is made for it (the rest cell by cell). */
 static void
 json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
-	 struct fs_fmt_memo *memo)
+	 struct fs_fmt_memo *memo, struct last_ll *ll)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
@@ -937,11 +960,11 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	w += n[4];
 	w = j->is_new ? PUT(w, "\", \"new\": true, \"priority\": ")
 		      : PUT(w, "\", \"new\": false, \"priority\": ");
-	w = fs_put_ll(w, f->priority);
+	w = put_ll_memo(w, &ll[0], f->priority);
 	w = PUT(w, ", \"place\": ");
 	w = fs_put_ll(w, (long long)o->place[pos]);
 	w = PUT(w, ", \"of\": ");
-	w = fs_put_ll(w, (long long)o->ptotal[pos]);
+	w = put_ll_memo(w, &ll[1], (long long)o->ptotal[pos]);
 	w = PUT(w, ",\n     \"factors\": {");
 	w = put_json_factors(w, f, 0, memo);
 	w = PUT(w, "},\n     \"weighted\": {");
@@ -956,9 +979,9 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	fs_buf_grow(b, 128 + FS_FMT_MAX);
 	w = b->data + b->len;
 	w = PUT(w, "}, \"site\": ");
-	w = fs_put_ll(w, (long long)j->site);
+	w = put_ll_memo(w, &ll[2], (long long)j->site);
 	w = PUT(w, ", \"nice\": ");
-	w = fs_put_ll(w, (long long)j->nice);
+	w = put_ll_memo(w, &ll[3], (long long)j->nice);
 	w = PUT(w, "},\n     \"sum\": ");
 	w = put_json_double(w, &memo[12], f->sum);
 	b->len = (size_t)(w - b->data);
@@ -973,10 +996,12 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 	const struct fs_prio_snapshot *s = o->x->s;
 	const struct fs_prio_conf *c = &s->conf;
 	struct fs_fmt_memo memo[NMEMO];
+	struct last_ll ll[4];		/* priority, of, site, nice */
 	char d[32];
 	size_t i;
 
 	memset(memo, 0, sizeof(memo));
+	memset(ll, 0, sizeof(ll));
 	fs_buf_addstr(b, "{\n  \"cluster\": ");
 	fs_json_string(b, s->cl.cluster ? s->cl.cluster : "");
 	fs_iso_time(o->x->now, d);
@@ -989,7 +1014,7 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 	fmt_tres_weights(b, c, ", ", "\"");
 	fs_buf_printf(b, "}},\n  \"max_age\": %u,\n  \"jobs\": [", c->max_age);
 	for (i = 0; i < o->nrow; i++) {
-		json_job(o, b, o->row[i], i == 0, memo);
+		json_job(o, b, o->row[i], i == 0, memo, ll);
 		pass_on(o, b);
 	}
 	fs_buf_addstr(b, "\n  ]\n}\n");

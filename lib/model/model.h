@@ -893,6 +893,11 @@ struct fs_prio_snapshot {
 	uint32_t assoc_max;
 	struct fs_prio_pending *job;
 	size_t njob;
+	size_t one_part;		/* job[0..one_part) are known to name
+					 * one partition each (the jobs
+					 * file's reader saw no comma):
+					 * fs_prio_split_partitions looks at
+					 * the others */
 	char *jobs_text;		/* a jobs file's text, cut up in place:
 					 * the borrowed jobs' names */
 	struct fs_buf tree;		/* live: the association tree as TSV */

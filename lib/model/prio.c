@@ -499,6 +499,7 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 		free(s->assoc[i].part);
 	}
 	free(s->assoc);
+	/* Most jobs of a big queue own nothing: no call for them. */
 	for (i = 0; i < s->njob; i++) {
 		if (!s->job[i].borrowed) {
 			free(s->job[i].id);
@@ -507,8 +508,10 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 			free(s->job[i].part);
 			free(s->job[i].qos);
 		}
-		free(s->job[i].tres);
-		free(s->job[i].tres_mem);
+		if (s->job[i].tres)
+			free(s->job[i].tres);
+		if (s->job[i].tres_mem)
+			free(s->job[i].tres_mem);
 	}
 	free(s->job);
 	free(s->jobs_text);

@@ -439,7 +439,7 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 	size_t i, n = 0, extra = 0;
 	struct fs_prio_pending *v;
 
-	for (i = 0; i < s->njob; i++) {
+	for (i = s->one_part; i < s->njob; i++) {
 		const char *p;
 
 		for (p = s->job[i].part; *p; p++)
@@ -488,6 +488,7 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 	free(s->job);
 	s->job = v;
 	s->njob = n;
+	s->one_part = n;
 }
 
 /* The job's TRES counts, from its TRES or else its CPUs and nodes, and its
