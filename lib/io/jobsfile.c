@@ -166,17 +166,9 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
 		cap++;
 	cap += s->njob + 1;
-	/* Zeroed by calloc (a big one is fresh pages, not a memset) when
-	 * it is the first, else here once: each job's record starts so. */
-	if (!s->job)
-		s->job = fs_xcalloc(cap, sizeof(*s->job));
-	else {
-		s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
-		memset(s->job + s->njob, 0, (cap - s->njob) *
-		       sizeof(*s->job));
-	}
-	fs_advise_huge(s->job, cap * sizeof(*s->job));
-	/* Filled at once: its pages in one call, not a fault each. */
+	/* Zeroed (fresh pages, not a memset): each job's record starts
+	 * so. Filled at once: its pages in one call, not a fault each. */
+	fs_prio_jobs_room(s, cap);
 	fs_prefault(s->job + s->njob, (cap - s->njob) * sizeof(*s->job));
 	for (line = text; line < end && !ret; line = next) {
 		size_t nf = 1, t;

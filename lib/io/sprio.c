@@ -61,10 +61,6 @@ set_places(struct fs_sprio *o)
 	struct parts v;
 
 	memset(&v, 0, sizeof(v));
-	o->place = fs_xcalloc(n + 1, sizeof(*o->place));
-	o->ptotal = fs_xcalloc(n + 1, sizeof(*o->ptotal));
-	fs_prefault(o->place, (n + 1) * sizeof(*o->place));
-	fs_prefault(o->ptotal, (n + 1) * sizeof(*o->ptotal));
 	for (i = 0; i < n; i++) {
 		const char *part = s->job[o->order[i]].part;
 
@@ -93,11 +89,17 @@ fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 	o->x = x;
 	o->source = source;
 	o->algorithm = algorithm;
-	o->order = fs_xcalloc(s->njob + 1, sizeof(*o->order));
-	fs_prefault(o->order, (s->njob + 1) * sizeof(*o->order));
+	/* The order, places, totals and rows in one block, filled at once:
+	 * a big queue's in 2 MB pages, made in one call. */
+	if (s->njob + 1 > SIZE_MAX / (4 * sizeof(size_t)))
+		fs_die("out of memory (%zu jobs)", s->njob);
+	o->order = fs_xcalloc_filled(4 * (s->njob + 1) * sizeof(size_t),
+				     &o->room);
+	fs_prefault(o->order, 4 * (s->njob + 1) * sizeof(size_t));
+	o->place = o->order + (s->njob + 1);
+	o->ptotal = o->place + (s->njob + 1);
+	o->row = o->ptotal + (s->njob + 1);
 	fs_prio_queue_order(s->job, s->njob, o->order);
-	o->row = fs_xcalloc(s->njob + 1, sizeof(*o->row));
-	fs_prefault(o->row, (s->njob + 1) * sizeof(*o->row));
 	for (i = 0; i < s->njob; i++) {
 		if (&s->job[o->order[i]] == x->newjob)
 			o->newpos = i;
@@ -110,10 +112,7 @@ fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 void
 fs_sprio_release(struct fs_sprio *o)
 {
-	free(o->order);
-	free(o->place);
-	free(o->ptotal);
-	free(o->row);
+	fs_free_huge(o->order, o->room, 1);
 	memset(o, 0, sizeof(*o));
 }
 

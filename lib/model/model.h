@@ -893,6 +893,8 @@ struct fs_prio_snapshot {
 	uint32_t assoc_max;
 	struct fs_prio_pending *job;
 	size_t njob;
+	size_t job_room;		/* fs_prio_jobs_room's, for job (0:
+					 * malloc's, live) */
 	size_t one_part;		/* job[0..one_part) are known to name
 					 * one partition each (the jobs
 					 * file's reader saw no comma):
@@ -900,12 +902,17 @@ struct fs_prio_snapshot {
 					 * the others */
 	char *jobs_text;		/* a jobs file's text, cut up in place:
 					 * the borrowed jobs' names */
+	size_t jobs_text_room;		/* fs_free_huge's n for it (0:
+					 * malloc's) */
 	struct fs_buf tree;		/* live: the association tree as TSV */
 	long long now;			/* live: when it was read */
 };
 
 void fs_prio_snapshot_init(struct fs_prio_snapshot *s);
 void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
+/* Room in s->job for n jobs (the njob there kept, the rest zeroed): a big
+ * queue in 2 MB pages (fs_xcalloc_filled), that fs_prefault makes fast. */
+void fs_prio_jobs_room(struct fs_prio_snapshot *s, size_t n);
 
 /* ------------------------------------------------------------ prio_jobs.c */
 

@@ -486,6 +486,24 @@ fs_prio_snapshot_init(struct fs_prio_snapshot *s)
 }
 
 void
+fs_prio_jobs_room(struct fs_prio_snapshot *s, size_t n)
+{
+	struct fs_prio_pending *v;
+	size_t room;
+
+	if (n <= s->job_room / sizeof(*s->job))
+		return;
+	if (n > SIZE_MAX / sizeof(*v))
+		fs_die("out of memory (%zu jobs)", n);
+	v = fs_xcalloc_filled(n * sizeof(*v), &room);
+	if (s->njob)
+		memcpy(v, s->job, s->njob * sizeof(*v));
+	fs_free_huge(s->job, s->job_room, 1);
+	s->job = v;
+	s->job_room = room;
+}
+
+void
 fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 {
 	size_t i;
@@ -513,8 +531,8 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 		if (s->job[i].tres_mem)
 			free(s->job[i].tres_mem);
 	}
-	free(s->job);
-	free(s->jobs_text);
+	fs_free_huge(s->job, s->job_room, 1);
+	fs_free_huge(s->jobs_text, s->jobs_text_room, 1);
 	free(s->part_tres);
 	fs_prio_cluster_release(&s->cl);
 	fs_buf_release(&s->tree);

@@ -436,7 +436,7 @@ fs_prio_tree_priorities(struct fs_prio_snapshot *s, const struct fs_tree *tr,
 void
 fs_prio_split_partitions(struct fs_prio_snapshot *s)
 {
-	size_t i, n = 0, extra = 0;
+	size_t i, n = 0, extra = 0, room;
 	struct fs_prio_pending *v;
 
 	for (i = s->one_part; i < s->njob; i++) {
@@ -447,7 +447,7 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 	}
 	if (!extra)
 		return;
-	v = fs_xcalloc(s->njob + extra + 1, sizeof(*v));
+	v = fs_xcalloc_filled((s->njob + extra + 1) * sizeof(*v), &room);
 	for (i = 0; i < s->njob; i++) {
 		struct fs_prio_pending *j = &s->job[i];
 		char *save = NULL, *tok, *copy;
@@ -485,8 +485,9 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 		else
 			free(copy);
 	}
-	free(s->job);
+	fs_free_huge(s->job, s->job_room, 1);
 	s->job = v;
+	s->job_room = room;
 	s->njob = n;
 	s->one_part = n;
 }
@@ -802,7 +803,7 @@ new_append(const struct fs_prio_ctx *x, const char *user, const char *acct,
 	struct fs_prio_snapshot *s = x->s;
 	struct fs_prio_pending *j;
 
-	s->job = fs_xreallocarray(s->job, s->njob + 1, sizeof(*s->job));
+	fs_prio_jobs_room(s, s->njob + 1);
 	j = &s->job[s->njob++];
 	memset(j, 0, sizeof(*j));
 	j->is_new = 1;

@@ -154,13 +154,17 @@ read_file(const char *path, struct fs_buf *b, struct fs_err *e)
 	e->file = path;
 	if (!f)
 		return fs_error(e, 0, "%s", strerror(errno));
-	/* A file's room (and the 64 KB fs_slurp asks beyond it), the pages
-	 * the file fills made at once rather than faulted in by each read
-	 * (not the whole room: fs_buf_grow doubles it, and fresh pages are
-	 * zeroed). */
+	/* A file's room (and the 64 KB fs_slurp asks beyond it), in 2 MB
+	 * pages when big (b's: fs_buf_release frees it), the pages the file
+	 * fills made at once rather than faulted in by each read. */
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
 	    st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 4) {
-		fs_buf_grow(b, (size_t)st.st_size + (1 << 16) + 2);
+		if (!b->data) {
+			b->data = fs_xcalloc_filled((size_t)st.st_size +
+						    (1 << 16) + 2, &b->cap);
+			b->huge = 1;
+		} else
+			fs_buf_grow(b, (size_t)st.st_size + (1 << 16) + 2);
 		fs_prefault(b->data, (size_t)st.st_size + 2);
 	}
 	ret = fs_slurp(f, b, e);
@@ -223,8 +227,9 @@ load_jobs(struct fs_prio_snapshot *s, const char *path, struct fs_err *e)
 	fs_buf_addch(&text, '\0');
 	ret = fs_prio_jobs_parse(s, text.data, e);
 	/* The jobs' names lie in it. */
-	free(s->jobs_text);
+	fs_free_huge(s->jobs_text, s->jobs_text_room, 1);
 	s->jobs_text = text.data;
+	s->jobs_text_room = text.huge ? text.cap : 0;
 	if (!ret)
 		e->file = NULL;
 	return ret;
