@@ -737,6 +737,11 @@ void fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
  * factors it gives the same bits (fs_prio_factors_of). */
 void fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
 		   struct fs_prio_factors *f);
+/* fs_prio_weigh again with the sum it gave for the same factors (kept,
+ * rather than added up again): the weighted factors, the clamping and the
+ * priority. */
+void fs_prio_reweigh(const struct fs_prio_conf *c, double sum,
+		     struct fs_prio_factors *f);
 /* "NO_NORMAL_ALL,SMALL_RELATIVE_TO_TIME": 0, or -1 with e set (line 0). */
 int fs_prio_parse_flags(const char *s, uint32_t *flags, struct fs_err *e);
 /* The fairshare algorithm the flags select. */
@@ -842,12 +847,13 @@ struct fs_prio_assoc {
 };
 
 /* What a pending job keeps of its factors (fs_prio_keep): the normalised
- * ones but fairshare, which is the job's fs when its weight is set. The
- * weighted ones and their sum are computed again when written
- * (fs_prio_factors_of): a big queue is 96 bytes a job smaller so, and
- * that much less fresh memory. */
+ * ones but fairshare, which is the job's fs when its weight is set, and
+ * their weighted sum. The weighted ones are computed again when written
+ * (fs_prio_factors_of): a big queue is 88 bytes a job smaller so, and that
+ * much less fresh memory. */
 struct fs_prio_kept {
 	double age, assoc, js, part, qos;
+	double sum;
 };
 
 /* A pending job, or the one not yet submitted. */
@@ -1002,7 +1008,7 @@ void fs_prio_pending_compute(const struct fs_prio_conf *c,
 			     struct fs_prio_pending *j,
 			     const struct fs_prio_job *pj, long long now);
 /* What j keeps of f (f.fs is j->fs or 0), and j's factors whole again:
- * the kept ones, its TRES arrays (j->tres_mem) and fs_prio_weigh's, the
+ * the kept ones, its TRES arrays (j->tres_mem) and fs_prio_reweigh's, the
  * same bits fs_prio_compute gave. */
 void fs_prio_keep(struct fs_prio_pending *j, const struct fs_prio_factors *f);
 void fs_prio_factors_of(const struct fs_prio_conf *c,

@@ -382,9 +382,14 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 	fs_prio_weigh(c, j->site, j->nice, f);
 }
 
-void
-fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
-	      struct fs_prio_factors *f)
+/* fs_prio_weigh with f's normalised factors as arguments: called (not
+ * inlined) with each read alone, rather than two at a time by one vector
+ * load from where they were just stored one at a time (a store that cannot
+ * be forwarded, which stalled every call). */
+static __attribute__((noinline)) void
+weigh(const struct fs_prio_conf *c, double age, double assoc, double fs,
+      double js, double part, double qos, int64_t site, int64_t nice,
+      const double *sum, struct fs_prio_factors *f)
 {
 	double prio;
 	size_t i;
@@ -392,15 +397,18 @@ fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
 	f->tres_sum = 0;
 	for (i = 0; i < c->ntres && f->w_tres; i++)
 		f->tres_sum += f->w_tres[i];
-	f->w_age = f->age * (double)c->w_age;
-	f->w_assoc = f->assoc * (double)c->w_assoc;
-	f->w_fs = f->fs * (double)c->w_fs;
-	f->w_js = f->js * (double)c->w_js;
-	f->w_part = f->part * (double)c->w_part;
-	f->w_qos = f->qos * (double)c->w_qos;
+	f->w_age = age * (double)c->w_age;
+	f->w_assoc = assoc * (double)c->w_assoc;
+	f->w_fs = fs * (double)c->w_fs;
+	f->w_js = js * (double)c->w_js;
+	f->w_part = part * (double)c->w_part;
+	f->w_qos = qos * (double)c->w_qos;
 
-	prio = f->w_age + f->w_assoc + f->w_fs + f->w_js + f->w_part
-		+ f->w_qos + f->tres_sum + (double)site - (double)nice;
+	if (sum)
+		prio = *sum;
+	else
+		prio = f->w_age + f->w_assoc + f->w_fs + f->w_js + f->w_part
+			+ f->w_qos + f->tres_sum + (double)site - (double)nice;
 	f->sum = prio;
 	f->clamped = 0;
 	if (prio < 1) {
@@ -414,6 +422,22 @@ fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
 		f->clamped = 1;
 	}
 	f->priority = (uint32_t)prio;
+}
+
+void
+fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
+	      struct fs_prio_factors *f)
+{
+	weigh(c, f->age, f->assoc, f->fs, f->js, f->part, f->qos, site, nice,
+	      NULL, f);
+}
+
+void
+fs_prio_reweigh(const struct fs_prio_conf *c, double sum,
+		struct fs_prio_factors *f)
+{
+	weigh(c, f->age, f->assoc, f->fs, f->js, f->part, f->qos, 0, 0, &sum,
+	      f);
 }
 
 /* ------------------------------------------------------------ slurm.conf */

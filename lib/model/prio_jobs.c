@@ -618,6 +618,7 @@ fs_prio_keep(struct fs_prio_pending *j, const struct fs_prio_factors *f)
 	j->f.js = f->js;
 	j->f.part = f->part;
 	j->f.qos = f->qos;
+	j->f.sum = f->sum;
 	j->priority = f->priority;
 }
 
@@ -634,7 +635,7 @@ fs_prio_factors_of(const struct fs_prio_conf *c,
 	f->qos = j->f.qos;
 	f->tres = j->tres_mem ? j->tres_mem + c->ntres : NULL;
 	f->w_tres = j->tres_mem ? j->tres_mem + 2 * c->ntres : NULL;
-	fs_prio_weigh(c, j->site, j->nice, f);
+	fs_prio_reweigh(c, j->f.sum, f);
 }
 
 /* ------------------------------------------------------------- new job */
