@@ -158,12 +158,13 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	unsigned long lineno = 0;
 	struct last_date ld = {NULL, 0, NULL, 0};
 	size_t cap = 0, first = s->njob;
-	int ret = 0, commas = 0;
+	int ret = 0, commas = 0, tres = 0;
 
 	for (c = 0; c < JC_N; c++)
 		col[c] = -1;
 	/* A job a line at most: sized once, not grown by copies. */
-	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
+	for (line = text; (line = memchr(line, '\n', (size_t)(end - line))) !=
+	     NULL; line++)
 		cap++;
 	cap += s->njob + 1;
 	/* Zeroed (fresh pages, not a memset): each job's record starts
@@ -259,7 +260,8 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 		j->max_cpus = FS_NO_VAL;
 		j->time_limit = FS_NO_VAL;
 		set_names(j, fields, col);
-		commas |= strchr(j->part, ',') != NULL;
+		for (p = j->part; *p; p++)
+			commas |= *p == ',';
 		for (c = JC_ID; c <= JC_PART && !ret; c++)
 			if (!*fields[col[c]])
 				ret = fs_error(e, lineno, "column '%s' is "
@@ -268,13 +270,17 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 			if (col[c] >= 0)
 				ret = job_field(j, c, fields[col[c]], lineno,
 						&ld, e);
+		tres |= j->tres != NULL;
 	}
 	if (!ret && !ncols)
 		ret = fs_error(e, lineno, "no header line (JobID, User, "
 			       "Account, Partition, ...)");
-	/* Nothing to split when no partition had a comma. */
+	/* Nothing to split when no partition had a comma; nothing to free
+	 * one by one when no job has a TRES of its own. */
 	if (!ret && !commas && s->one_part == first)
 		s->one_part = s->njob;
+	if (!tres && s->plain == first)
+		s->plain = s->njob;
 	return ret;
 }
 

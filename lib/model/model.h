@@ -901,6 +901,10 @@ struct fs_prio_snapshot {
 	size_t njob;
 	size_t job_room;		/* fs_prio_jobs_room's, for job (0:
 					 * malloc's, live) */
+	size_t plain;			/* job[0..plain) are known to borrow
+					 * their names and own nothing (the
+					 * jobs file's reader's): release
+					 * looks at the others */
 	size_t one_part;		/* job[0..one_part) are known to name
 					 * one partition each (the jobs
 					 * file's reader saw no comma):

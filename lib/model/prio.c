@@ -542,7 +542,7 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 	}
 	free(s->assoc);
 	/* Most jobs of a big queue own nothing: no call for them. */
-	for (i = 0; i < s->njob; i++) {
+	for (i = s->plain; i < s->njob; i++) {
 		if (!s->job[i].borrowed) {
 			free(s->job[i].id);
 			free(s->job[i].user);

@@ -490,6 +490,7 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 	s->job_room = room;
 	s->njob = n;
 	s->one_part = n;
+	s->plain = 0;
 }
 
 /* The job's TRES counts, from its TRES or else its CPUs and nodes, and its
@@ -591,8 +592,10 @@ fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 	}
 	j->limit = pj->time_limit;
 	j->fs = pj->fs;
-	if (s->conf.ntres)
+	if (s->conf.ntres) {
+		x->s->plain = 0;	/* jobs own their TRES arrays */
 		return resolve_tres(s, j, k, pj, e);
+	}
 	return 0;
 }
 
