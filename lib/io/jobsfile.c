@@ -67,14 +67,16 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 	case JC_MAXCPUS:
 		if (c == JC_MAXCPUS && !*v)
 			return 0;
+		/* A short number is digits to its end (end NULL: nothing
+		 * more to check but its value). */
 		errno = 0;
-		if (short_number(v, 0, &sx)) {
+		end = NULL;
+		if (short_number(v, 0, &sx))
 			x = (unsigned long long)sx;
-			end = (char *)v + strlen(v);
-		} else
+		else
 			x = strtoull(v, &end, 10);
-		if (!*v || *end || errno || *v == '-' || x > 4294967294ULL ||
-		    (c != JC_MAXCPUS && !x))
+		if ((end && (!*v || *end || errno || *v == '-')) ||
+		    x > 4294967294ULL || (c != JC_MAXCPUS && !x))
 			return fs_error(e, line, "column '%s': not a whole "
 					"number from 1 to 4294967294: '%s'",
 					job_cols[c], v);
