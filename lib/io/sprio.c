@@ -875,17 +875,20 @@ json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 
 /* Whether s needs no escape in JSON (printable ASCII but '"' and '\\'),
  * and its length. */
+static const unsigned char json_plain_byte[256] = {
+	[' ' ... '!'] = 1, ['#' ... '['] = 1, [']' ... '~'] = 1,
+};
+
 static int
 json_plain(const char *s, size_t *n)
 {
 	size_t k;
 
-	for (k = 0; s[k]; k++)
-		if ((unsigned char)s[k] < 0x20 || (unsigned char)s[k] >= 0x7f ||
-		    s[k] == '"' || s[k] == '\\')
-			return 0;
+	/* One look-up a byte; the NUL ends the run too. */
+	for (k = 0; json_plain_byte[(unsigned char)s[k]]; k++)
+		;
 	*n = k;
-	return 1;
+	return !s[k];
 }
 
 /* "v" or null at w: the end. */
