@@ -104,6 +104,17 @@ fs_free_huge(void *p, size_t n, size_t size)
 	free(p);
 }
 
+void *
+fs_xcalloc_filled(size_t n, size_t *room)
+{
+#ifdef FS_HUGE
+	if (n >= (1 << 20) && n < 2 * HUGE_PAGE)
+		n = 2 * HUGE_PAGE;
+#endif
+	*room = n;
+	return fs_xcalloc_huge(n, 1);
+}
+
 void
 fs_advise_huge(void *p, size_t bytes)
 {

@@ -239,6 +239,8 @@ struct fs_sprio {
 					 * of how many */
 	size_t newpos;			/* the new job's position */
 	size_t *row, nrow;		/* the positions written, in order */
+	size_t room;			/* order, place, ptotal and row are
+					 * one block (fs_xcalloc_filled) */
 	FILE *out;			/* set: the TSV and JSON writers pass
 					 * their buffer on to it every 64 KiB
 					 * (a failure stays in ferror) */

@@ -67,14 +67,16 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 	case JC_MAXCPUS:
 		if (c == JC_MAXCPUS && !*v)
 			return 0;
+		/* A short number is digits to its end (end NULL: nothing
+		 * more to check but its value). */
 		errno = 0;
-		if (short_number(v, 0, &sx)) {
+		end = NULL;
+		if (short_number(v, 0, &sx))
 			x = (unsigned long long)sx;
-			end = (char *)v + strlen(v);
-		} else
+		else
 			x = strtoull(v, &end, 10);
-		if (!*v || *end || errno || *v == '-' || x > 4294967294ULL ||
-		    (c != JC_MAXCPUS && !x))
+		if ((end && (!*v || *end || errno || *v == '-')) ||
+		    x > 4294967294ULL || (c != JC_MAXCPUS && !x))
 			return fs_error(e, line, "column '%s': not a whole "
 					"number from 1 to 4294967294: '%s'",
 					job_cols[c], v);
@@ -99,13 +101,14 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 		ld->limit = j->time_limit;
 		return 0;
 	case JC_ACCRUE:
-		if (!*v || !strcmp(v, "0") || !strcasecmp(v, "None") ||
-		    !strcasecmp(v, "Unknown"))
-			return 0;
+		/* The last date first: a queue's jobs share few. */
 		if (ld->s && !strcmp(v, ld->s)) {
 			j->accrue = ld->t;
 			return 0;
 		}
+		if (!*v || !strcmp(v, "0") || !strcasecmp(v, "None") ||
+		    !strcasecmp(v, "Unknown"))
+			return 0;
 		if (fs_parse_date(v, &j->accrue, &te) < 0)
 			return fs_error(e, line, "column 'Accrue': %s", te.msg);
 		ld->s = v;
@@ -156,18 +159,19 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 	int col[JC_N], c, ncols = 0;
 	unsigned long lineno = 0;
 	struct last_date ld = {NULL, 0, NULL, 0};
-	size_t cap = 0;
-	int ret = 0;
+	size_t cap = 0, first = s->njob;
+	int ret = 0, commas = 0, tres = 0;
 
 	for (c = 0; c < JC_N; c++)
 		col[c] = -1;
 	/* A job a line at most: sized once, not grown by copies. */
-	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
+	for (line = text; (line = memchr(line, '\n', (size_t)(end - line))) !=
+	     NULL; line++)
 		cap++;
 	cap += s->njob + 1;
-	s->job = fs_xreallocarray(s->job, cap, sizeof(*s->job));
-	fs_advise_huge(s->job, cap * sizeof(*s->job));
-	/* Filled at once: its pages in one call, not a fault each. */
+	/* Zeroed (fresh pages, not a memset): each job's record starts
+	 * so. Filled at once: its pages in one call, not a fault each. */
+	fs_prio_jobs_room(s, cap);
 	fs_prefault(s->job + s->njob, (cap - s->njob) * sizeof(*s->job));
 	for (line = text; line < end && !ret; line = next) {
 		size_t nf = 1, t;
@@ -253,12 +257,13 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 			break;
 		}
 		j = &s->job[s->njob++];
-		memset(j, 0, sizeof(*j));
 		j->line = lineno;
 		j->cpus = j->nodes = 1;
 		j->max_cpus = FS_NO_VAL;
 		j->time_limit = FS_NO_VAL;
 		set_names(j, fields, col);
+		for (p = j->part; *p; p++)
+			commas |= *p == ',';
 		for (c = JC_ID; c <= JC_PART && !ret; c++)
 			if (!*fields[col[c]])
 				ret = fs_error(e, lineno, "column '%s' is "
@@ -267,10 +272,17 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 			if (col[c] >= 0)
 				ret = job_field(j, c, fields[col[c]], lineno,
 						&ld, e);
+		tres |= j->tres != NULL;
 	}
 	if (!ret && !ncols)
 		ret = fs_error(e, lineno, "no header line (JobID, User, "
 			       "Account, Partition, ...)");
+	/* Nothing to split when no partition had a comma; nothing to free
+	 * one by one when no job has a TRES of its own. */
+	if (!ret && !commas && s->one_part == first)
+		s->one_part = s->njob;
+	if (!tres && s->plain == first)
+		s->plain = s->njob;
 	return ret;
 }
 

@@ -61,10 +61,6 @@ set_places(struct fs_sprio *o)
 	struct parts v;
 
 	memset(&v, 0, sizeof(v));
-	o->place = fs_xcalloc(n + 1, sizeof(*o->place));
-	o->ptotal = fs_xcalloc(n + 1, sizeof(*o->ptotal));
-	fs_prefault(o->place, (n + 1) * sizeof(*o->place));
-	fs_prefault(o->ptotal, (n + 1) * sizeof(*o->ptotal));
 	for (i = 0; i < n; i++) {
 		const char *part = s->job[o->order[i]].part;
 
@@ -93,11 +89,17 @@ fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 	o->x = x;
 	o->source = source;
 	o->algorithm = algorithm;
-	o->order = fs_xcalloc(s->njob + 1, sizeof(*o->order));
-	fs_prefault(o->order, (s->njob + 1) * sizeof(*o->order));
+	/* The order, places, totals and rows in one block, filled at once:
+	 * a big queue's in 2 MB pages, made in one call. */
+	if (s->njob + 1 > SIZE_MAX / (4 * sizeof(size_t)))
+		fs_die("out of memory (%zu jobs)", s->njob);
+	o->order = fs_xcalloc_filled(4 * (s->njob + 1) * sizeof(size_t),
+				     &o->room);
+	fs_prefault(o->order, 4 * (s->njob + 1) * sizeof(size_t));
+	o->place = o->order + (s->njob + 1);
+	o->ptotal = o->place + (s->njob + 1);
+	o->row = o->ptotal + (s->njob + 1);
 	fs_prio_queue_order(s->job, s->njob, o->order);
-	o->row = fs_xcalloc(s->njob + 1, sizeof(*o->row));
-	fs_prefault(o->row, (s->njob + 1) * sizeof(*o->row));
 	for (i = 0; i < s->njob; i++) {
 		if (&s->job[o->order[i]] == x->newjob)
 			o->newpos = i;
@@ -110,10 +112,7 @@ fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 void
 fs_sprio_release(struct fs_sprio *o)
 {
-	free(o->order);
-	free(o->place);
-	free(o->ptotal);
-	free(o->row);
+	fs_free_huge(o->order, o->room, 1);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -212,9 +211,12 @@ static int
 sort_cmp1(const struct fs_prio_pending *a, const struct fs_prio_pending *b,
 	  char f)
 {
-	const struct fs_prio_factors *x = &a->f, *y = &b->f;
+	const struct fs_prio_conf *c = &sort_out->x->s->conf;
+	struct fs_prio_factors fx, fy, *x = &fx, *y = &fy;
 	double u = 0, v = 0;
 
+	fs_prio_factors_of(c, a, x);
+	fs_prio_factors_of(c, b, y);
 	switch (f) {
 	case 'i': {
 		char *ea, *eb;
@@ -236,8 +238,8 @@ sort_cmp1(const struct fs_prio_pending *a, const struct fs_prio_pending *b,
 	case 'q': case 'Q': u = x->w_qos; v = y->w_qos; break;
 	case 't': case 'T': u = x->tres_sum; v = y->tres_sum; break;
 	case 'y': case 'Y':
-		u = sprio_sum(&sort_out->x->s->conf, x, a->site, a->nice);
-		v = sprio_sum(&sort_out->x->s->conf, y, b->site, b->nice);
+		u = sprio_sum(c, x, a->site, a->nice);
+		v = sprio_sum(c, y, b->site, b->nice);
 		break;
 	}
 	return (u > v) - (u < v);
@@ -326,18 +328,19 @@ factors(const struct fs_prio_factors *f, int weighted, double v[6])
 	v[5] = weighted ? f->w_qos : f->qos;
 }
 
-/* The job's TRES factors with a weight, as name=value. */
+/* The job's TRES factors (f, fs_prio_factors_of's) with a weight, as
+ * name=value. */
 static void
 fmt_tres(struct fs_buf *b, const struct fs_prio_conf *c,
-	 const struct fs_prio_pending *j, int weighted, const char *fmt)
+	 const struct fs_prio_factors *f, int weighted, const char *fmt)
 {
 	size_t i;
 	int n = 0;
 
 	for (i = 0; i < c->ntres; i++) {
-		double v = weighted ? j->f.w_tres[i] : j->f.tres[i];
+		double v = weighted ? f->w_tres[i] : f->tres[i];
 
-		if (!j->f.w_tres[i])
+		if (!f->w_tres[i])
 			continue;
 		if (n++)
 			fs_buf_addch(b, ',');
@@ -438,6 +441,27 @@ struct last_date {
 	char text[32];
 };
 
+/* The last whole number a column wrote, and its text: a queue's jobs
+ * share their time limits, and often their priorities. */
+struct last_ll {
+	long long v;
+	int set, len;
+	char text[24];
+};
+
+/* v's digits at w (room for 24 bytes), through memo m: the end. */
+static char *
+put_ll_memo(char *w, struct last_ll *m, long long v)
+{
+	if (!m->set || m->v != v) {
+		m->len = (int)(fs_put_ll(m->text, v) - m->text);
+		m->v = v;
+		m->set = 1;
+	}
+	memcpy(w, m->text, sizeof(m->text));	/* a constant size */
+	return w + m->len;
+}
+
 /* s and a tab at o: the end. */
 static char *
 put_cell(char *o, const char *s, size_t n)
@@ -449,16 +473,18 @@ put_cell(char *o, const char *s, size_t n)
 
 static void
 tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
-	struct fs_fmt_memo *memo, struct last_date *ld)
+	struct fs_fmt_memo *memo, struct last_date *ld, struct last_ll *ll)
 {
+	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
-	const struct fs_prio_factors *f = &j->f;
+	struct fs_prio_factors fw, *f = &fw;
 	double v[12];
 	const char *text[] = {j->id, j->user, j->acct, j->part, j->qos,
 			      j->tres ? j->tres : ""};
 	size_t len[6], k, room = 0;
 	char *w;
 
+	fs_prio_factors_of(c, j, f);
 	/* Written at once where room is made for the whole row (printf,
 	 * then a check of the room per cell, were most of the time). */
 	for (k = 0; k < 6; k++)
@@ -474,7 +500,7 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	if (j->limit == FS_INFINITE)
 		w = put_cell(w, "UNLIMITED", 9);
 	else if (j->limit != FS_NO_VAL) {
-		w = fs_put_ll(w, j->limit);
+		w = put_ll_memo(w, &ll[0], j->limit);
 		*w++ = '\t';
 	} else
 		*w++ = '\t';
@@ -492,7 +518,7 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	w = fs_put_ll(w, (long long)j->site);
 	*w++ = '\t';
 	w = put_cell(w, text[5], len[5]);
-	w = fs_put_ll(w, f->priority);
+	w = put_ll_memo(w, &ll[1], f->priority);
 	*w++ = '\t';
 	w = fs_put_ll(w, (long long)o->place[pos]);
 	factors(f, 0, v);
@@ -504,7 +530,7 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	*w++ = '\t';
 	b->len = (size_t)(w - b->data);
 	b->data[b->len] = '\0';
-	fmt_tres(b, &o->x->s->conf, j, 1, NULL);
+	fmt_tres(b, c, f, 1, NULL);
 	fs_buf_grow(b, FS_FMT_MAX + 2);
 	w = b->data + b->len;
 	*w++ = '\t';
@@ -519,10 +545,12 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 {
 	struct fs_fmt_memo memo[NMEMO];
 	struct last_date ld;
+	struct last_ll ll[2];		/* TimeLimit, Priority */
 	size_t i;
 
 	memset(memo, 0, sizeof(memo));
 	memset(&ld, 0, sizeof(ld));
+	memset(ll, 0, sizeof(ll));
 	meta(o, b);
 	fs_buf_addstr(b, "JobID\tUser\tAccount\tPartition\tQOS\tCPUs\tNodes\t"
 		      "TimeLimit\tAccrue\tNice\tSite\tTRES\tPriority\tPlace\t"
@@ -530,7 +558,7 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
 		      "WQOSPrio\tWTRES\tSum\n");
 	for (i = 0; i < o->nrow; i++) {
-		tsv_row(o, b, o->row[i], memo, &ld);
+		tsv_row(o, b, o->row[i], memo, &ld, ll);
 		pass_on(o, b);
 	}
 }
@@ -587,10 +615,11 @@ struct field {
 
 /* The fields of a job's names and numbers. */
 static int
-field_job(struct field *fd, char f, const struct fs_prio_conf *c,
-	  const struct fs_prio_pending *j, int weights, char *v, size_t vlen)
+field_job(struct field *fd, char field, const struct fs_prio_conf *c,
+	  const struct fs_prio_pending *j, const struct fs_prio_factors *f,
+	  int weights, char *v, size_t vlen)
 {
-	switch (f) {
+	switch (field) {
 	case 'i':
 		fd->head = "JOBID";
 		if (j)
@@ -606,14 +635,14 @@ field_job(struct field *fd, char f, const struct fs_prio_conf *c,
 		fd->head = "PRIORITY";
 		if (j)
 			snprintf(v, vlen, "%16.14f",
-				 sprio_sum(c, &j->f, j->site, j->nice) /
+				 sprio_sum(c, f, j->site, j->nice) /
 				 (double)0xffffffffu);
 		break;
 	case 'Y':
 		fd->head = "PRIORITY";
 		if (j)
 			snprintf(v, vlen, "%lld", (long long)sprio_sum(
-					 c, &j->f, j->site, j->nice));
+					 c, f, j->site, j->nice));
 		break;
 	case 'S':
 		fd->head = "SITE";
@@ -636,7 +665,7 @@ field_job(struct field *fd, char f, const struct fs_prio_conf *c,
 /* The fields of the factors: lower case normalised, upper weighted. */
 static void
 field_factor(struct field *fd, char f, const struct fs_prio_conf *c,
-	     const struct fs_prio_pending *j)
+	     const struct fs_prio_pending *j, const struct fs_prio_factors *jf)
 {
 	static const char letter[] = "abfjpq";
 	static const char *const head[] = {"AGE", "ASSOC", "FAIRSHARE",
@@ -655,7 +684,7 @@ field_factor(struct field *fd, char f, const struct fs_prio_conf *c,
 	if (j) {
 		double v[6];
 
-		factors(&j->f, f < 'a', v);
+		factors(jf, f < 'a', v);
 		fd->n = v[k];
 	}
 }
@@ -663,11 +692,11 @@ field_factor(struct field *fd, char f, const struct fs_prio_conf *c,
 /* The TRES field: the job's factors, or the weights. */
 static void
 field_tres(struct field *fd, char f, const struct fs_prio_conf *c,
-	   const struct fs_prio_pending *j, int weights, struct fs_buf *t)
+	   const struct fs_prio_factors *jf, int weights, struct fs_buf *t)
 {
 	fd->head = "TRES";
-	if (j)
-		fmt_tres(t, c, j, f == 'T', f == 'T' ? "%.0f" : "%.2f");
+	if (jf)
+		fmt_tres(t, c, jf, f == 'T', f == 'T' ? "%.0f" : "%.2f");
 	else if (weights && f == 'T')
 		fmt_tres_weights(t, c, ",", "");
 	fd->val = t->data ? t->data : "";
@@ -680,9 +709,14 @@ format_line(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 	    const struct fs_prio_pending *j, int weights)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
+	struct fs_prio_factors jf, *f = NULL;
 	const char *p;
 	char v[64];
 
+	if (j) {
+		fs_prio_factors_of(c, j, &jf);
+		f = &jf;
+	}
 	for (p = fmt; *p; p++) {
 		struct field fd = {"", v, 0, 0, 0};
 		int right = 0, width = 0;
@@ -701,9 +735,9 @@ format_line(const struct fs_sprio *o, struct fs_buf *b, const char *fmt,
 		v[0] = '\0';
 		fs_buf_init(&t);
 		if (*p == 't' || *p == 'T')
-			field_tres(&fd, *p, c, j, weights, &t);
-		else if (!field_job(&fd, *p, c, j, weights, v, sizeof(v)))
-			field_factor(&fd, *p, c, j);
+			field_tres(&fd, *p, c, f, weights, &t);
+		else if (!field_job(&fd, *p, c, j, f, weights, v, sizeof(v)))
+			field_factor(&fd, *p, c, j, f);
 		if (fd.factor && j)
 			snprintf(v, sizeof(v), *p >= 'a' ? "%.7lf" : "%.0f",
 				 fd.n);
@@ -777,9 +811,9 @@ json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 
 	if (!n || j->is_new || pos >= o->newpos || strcmp(j->part, n->part))
 		return;
-	w = fs_prio_decides(j, n, dd);
+	w = fs_prio_decides(&o->x->s->conf, j, n, dd);
 	fs_buf_addstr(b, ", \"ahead_of_new\": true, \"decides\": ");
-	if (j->f.priority == n->f.priority)
+	if (j->priority == n->priority)
 		fs_json_string(b, "submitted first");
 	else if (w < 0)
 		fs_buf_addstr(b, "null");
@@ -794,7 +828,7 @@ json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
-	const struct fs_prio_factors *f = &j->f;
+	struct fs_prio_factors fw, *f = &fw;
 	/* Appended piece by piece: printf was most of the time of 40,000
 	 * jobs. */
 	const char *const key[] = {"\"id\": ", ", \"user\": ",
@@ -803,6 +837,7 @@ json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
 	size_t k;
 
+	fs_prio_factors_of(c, j, f);
 	fs_buf_addstr(b, first ? "\n    {" : ",\n    {");
 	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
 		fs_buf_addstr(b, key[k]);
@@ -840,17 +875,20 @@ json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 
 /* Whether s needs no escape in JSON (printable ASCII but '"' and '\\'),
  * and its length. */
+static const unsigned char json_plain_byte[256] = {
+	[' ' ... '!'] = 1, ['#' ... '['] = 1, [']' ... '~'] = 1,
+};
+
 static int
 json_plain(const char *s, size_t *n)
 {
 	size_t k;
 
-	for (k = 0; s[k]; k++)
-		if ((unsigned char)s[k] < 0x20 || (unsigned char)s[k] >= 0x7f ||
-		    s[k] == '"' || s[k] == '\\')
-			return 0;
+	/* One look-up a byte; the NUL ends the run too. */
+	for (k = 0; json_plain_byte[(unsigned char)s[k]]; k++)
+		;
 	*n = k;
-	return 1;
+	return !s[k];
 }
 
 /* "v" or null at w: the end. */
@@ -889,11 +927,11 @@ put_json_factors(char *w, const struct fs_prio_factors *f, int weighted,
  * where room is made for it (the rest cell by cell). */
 static void
 json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
-	 struct fs_fmt_memo *memo)
+	 struct fs_fmt_memo *memo, struct last_ll *ll)
 {
 	const struct fs_prio_conf *c = &o->x->s->conf;
 	const struct fs_prio_pending *j = at(o, pos);
-	const struct fs_prio_factors *f = &j->f;
+	struct fs_prio_factors fw, *f = &fw;
 	const char *const val[] = {j->id, j->user, j->acct, j->part, j->qos};
 	size_t k, n[5], room = 0;
 	char *w;
@@ -907,6 +945,7 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 		json_job_escaped(o, b, pos, first, memo);
 		return;
 	}
+	fs_prio_factors_of(c, j, f);
 	fs_buf_grow(b, room + 512 + 12 * (FS_FMT_MAX + 20));
 	w = b->data + b->len;
 	w = first ? PUT(w, "\n    {") : PUT(w, ",\n    {");
@@ -923,11 +962,11 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	w += n[4];
 	w = j->is_new ? PUT(w, "\", \"new\": true, \"priority\": ")
 		      : PUT(w, "\", \"new\": false, \"priority\": ");
-	w = fs_put_ll(w, f->priority);
+	w = put_ll_memo(w, &ll[0], f->priority);
 	w = PUT(w, ", \"place\": ");
 	w = fs_put_ll(w, (long long)o->place[pos]);
 	w = PUT(w, ", \"of\": ");
-	w = fs_put_ll(w, (long long)o->ptotal[pos]);
+	w = put_ll_memo(w, &ll[1], (long long)o->ptotal[pos]);
 	w = PUT(w, ",\n     \"factors\": {");
 	w = put_json_factors(w, f, 0, memo);
 	w = PUT(w, "},\n     \"weighted\": {");
@@ -942,9 +981,9 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	fs_buf_grow(b, 128 + FS_FMT_MAX);
 	w = b->data + b->len;
 	w = PUT(w, "}, \"site\": ");
-	w = fs_put_ll(w, (long long)j->site);
+	w = put_ll_memo(w, &ll[2], (long long)j->site);
 	w = PUT(w, ", \"nice\": ");
-	w = fs_put_ll(w, (long long)j->nice);
+	w = put_ll_memo(w, &ll[3], (long long)j->nice);
 	w = PUT(w, "},\n     \"sum\": ");
 	w = put_json_double(w, &memo[12], f->sum);
 	b->len = (size_t)(w - b->data);
@@ -959,10 +998,12 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 	const struct fs_prio_snapshot *s = o->x->s;
 	const struct fs_prio_conf *c = &s->conf;
 	struct fs_fmt_memo memo[NMEMO];
+	struct last_ll ll[4];		/* priority, of, site, nice */
 	char d[32];
 	size_t i;
 
 	memset(memo, 0, sizeof(memo));
+	memset(ll, 0, sizeof(ll));
 	fs_buf_addstr(b, "{\n  \"cluster\": ");
 	fs_json_string(b, s->cl.cluster ? s->cl.cluster : "");
 	fs_iso_time(o->x->now, d);
@@ -975,7 +1016,7 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 	fmt_tres_weights(b, c, ", ", "\"");
 	fs_buf_printf(b, "}},\n  \"max_age\": %u,\n  \"jobs\": [", c->max_age);
 	for (i = 0; i < o->nrow; i++) {
-		json_job(o, b, o->row[i], i == 0, memo);
+		json_job(o, b, o->row[i], i == 0, memo, ll);
 		pass_on(o, b);
 	}
 	fs_buf_addstr(b, "\n  ]\n}\n");
@@ -988,8 +1029,9 @@ static void
 explain_new(const struct fs_sprio *o, struct fs_buf *b)
 {
 	const struct fs_prio_pending *n = o->x->newjob;
-	const struct fs_prio_factors *f = &n->f;
+	struct fs_prio_factors fw, *f = &fw;
 
+	fs_prio_factors_of(&o->x->s->conf, n, f);
 	fs_buf_printf(b, "new job: %s/%s in partition %s, QOS %s, %u CPU%s on "
 		      "%u node%s, time limit ", n->acct, n->user, n->part,
 		      n->qos, n->cpus, n->cpus == 1 ? "" : "s", n->nodes,
@@ -1014,15 +1056,15 @@ explain_new(const struct fs_sprio *o, struct fs_buf *b)
 
 /* Why job j is ahead of the new job n. */
 static void
-explain_ahead(struct fs_buf *b, const struct fs_prio_pending *j,
-	      const struct fs_prio_pending *n)
+explain_ahead(struct fs_buf *b, const struct fs_prio_conf *c,
+	      const struct fs_prio_pending *j, const struct fs_prio_pending *n)
 {
 	double d[FS_PRIO_NFACTOR];
-	int k, w = fs_prio_decides(j, n, d), more = 0;
+	int k, w = fs_prio_decides(c, j, n, d), more = 0;
 
 	fs_buf_printf(b, "  job %s (%s/%s): %u, %u more: ", j->id, j->acct,
-		      j->user, j->f.priority, j->f.priority - n->f.priority);
-	if (j->f.priority == n->f.priority)
+		      j->user, j->priority, j->priority - n->priority);
+	if (j->priority == n->priority)
 		fs_buf_addstr(b, "the same priority; it was submitted first");
 	else if (w < 0)
 		fs_buf_addstr(b, "no factor is higher");
@@ -1056,6 +1098,6 @@ fs_sprio_explain(const struct fs_sprio *o, struct fs_buf *b)
 			continue;
 		if (!ahead++)
 			fs_buf_addstr(b, "ahead:\n");
-		explain_ahead(b, j, n);
+		explain_ahead(b, &o->x->s->conf, j, n);
 	}
 }

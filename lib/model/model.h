@@ -731,6 +731,17 @@ void fs_prio_conf_init(struct fs_prio_conf *c);
 /* The priority of j at time now (seconds since the epoch). */
 void fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		     long long now, struct fs_prio_factors *f);
+/* fs_prio_compute's second half: from f's normalised factors and its
+ * weighted TRES terms (w_tres), the weighted factors, their sum with site
+ * less nice, the clamping and the priority. Called again on the same
+ * factors it gives the same bits (fs_prio_factors_of). */
+void fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
+		   struct fs_prio_factors *f);
+/* fs_prio_weigh again with the sum it gave for the same factors (kept,
+ * rather than added up again): the weighted factors, the clamping and the
+ * priority. */
+void fs_prio_reweigh(const struct fs_prio_conf *c, double sum,
+		     struct fs_prio_factors *f);
 /* "NO_NORMAL_ALL,SMALL_RELATIVE_TO_TIME": 0, or -1 with e set (line 0). */
 int fs_prio_parse_flags(const char *s, uint32_t *flags, struct fs_err *e);
 /* The fairshare algorithm the flags select. */
@@ -835,26 +846,37 @@ struct fs_prio_assoc {
 	uint32_t prio;
 };
 
+/* What a pending job keeps of its factors (fs_prio_keep): the normalised
+ * ones but fairshare, which is the job's fs when its weight is set, and
+ * their weighted sum. The weighted ones are computed again when written
+ * (fs_prio_factors_of): a big queue is 88 bytes a job smaller so, and that
+ * much less fresh memory. */
+struct fs_prio_kept {
+	double age, assoc, js, part, qos;
+	double sum;
+};
+
 /* A pending job, or the one not yet submitted. */
 struct fs_prio_pending {
 	/* What the snapshot frees, first: releasing a big queue reads one
 	 * cache line a job. */
 	char *id, *user, *acct, *part, *qos;
 	char *tres;			/* "cpu=4,mem=1G,node=1", or NULL */
-	double *tres_mem;		/* the formula's and f's TRES arrays
-					 * (resolve) */
-	int borrowed;			/* id, user, acct, part and qos
+	double *tres_mem;		/* the formula's TRES arrays: counts,
+					 * factors, weighted (resolve) */
+	unsigned char borrowed;		/* id, user, acct, part and qos
 					 * point into the snapshot's
 					 * jobs_text (or are "normal"), not
 					 * freed one by one */
-	int is_new;
+	unsigned char is_new;
+	uint32_t priority;		/* what Slurm stores (fs_prio_keep) */
 	unsigned long line;		/* in the jobs file, 0 live */
 	long long accrue;		/* 0: not accruing */
-	uint32_t cpus, max_cpus, nodes;	/* max_cpus FS_NO_VAL unset */
-	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
 	int64_t nice, site;
 	long long age_at;		/* live: when the controller last
 					 * computed its age; 0 unknown */
+	uint32_t cpus, max_cpus, nodes;	/* max_cpus FS_NO_VAL unset */
+	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
 	uint32_t slurm_prio;		/* what Slurm says (live), else 0 */
 	/* What fs_prio_resolve found that the outputs show (the rest of
 	 * the formula's inputs live only while f is computed): the time
@@ -862,7 +884,7 @@ struct fs_prio_pending {
 	 * maximum when the job gives none) and the fairshare factor. */
 	uint32_t limit;
 	double fs;
-	struct fs_prio_factors f;
+	struct fs_prio_kept f;
 };
 
 struct fs_prio_snapshot {
@@ -877,14 +899,30 @@ struct fs_prio_snapshot {
 	uint32_t assoc_max;
 	struct fs_prio_pending *job;
 	size_t njob;
+	size_t job_room;		/* fs_prio_jobs_room's, for job (0:
+					 * malloc's, live) */
+	size_t plain;			/* job[0..plain) are known to borrow
+					 * their names and own nothing (the
+					 * jobs file's reader's): release
+					 * looks at the others */
+	size_t one_part;		/* job[0..one_part) are known to name
+					 * one partition each (the jobs
+					 * file's reader saw no comma):
+					 * fs_prio_split_partitions looks at
+					 * the others */
 	char *jobs_text;		/* a jobs file's text, cut up in place:
 					 * the borrowed jobs' names */
+	size_t jobs_text_room;		/* fs_free_huge's n for it (0:
+					 * malloc's) */
 	struct fs_buf tree;		/* live: the association tree as TSV */
 	long long now;			/* live: when it was read */
 };
 
 void fs_prio_snapshot_init(struct fs_prio_snapshot *s);
 void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
+/* Room in s->job for n jobs (the njob there kept, the rest zeroed): a big
+ * queue in 2 MB pages (fs_xcalloc_filled), that fs_prefault makes fast. */
+void fs_prio_jobs_room(struct fs_prio_snapshot *s, size_t n);
 
 /* ------------------------------------------------------------ prio_jobs.c */
 
@@ -968,6 +1006,18 @@ void fs_prio_split_partitions(struct fs_prio_snapshot *s);
  * association or TRES that does not exist. */
 int fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 		    struct fs_prio_job *pj, struct fs_err *e);
+/* j's factors at now from pj (fs_prio_resolve's), kept in j
+ * (fs_prio_keep). */
+void fs_prio_pending_compute(const struct fs_prio_conf *c,
+			     struct fs_prio_pending *j,
+			     const struct fs_prio_job *pj, long long now);
+/* What j keeps of f (f.fs is j->fs or 0), and j's factors whole again:
+ * the kept ones, its TRES arrays (j->tres_mem) and fs_prio_reweigh's, the
+ * same bits fs_prio_compute gave. */
+void fs_prio_keep(struct fs_prio_pending *j, const struct fs_prio_factors *f);
+void fs_prio_factors_of(const struct fs_prio_conf *c,
+			const struct fs_prio_pending *j,
+			struct fs_prio_factors *f);
 /* The new job's sizes from o into j and *mem (MB), checked before the
  * cluster is asked. Returns 0, or -1 with e set (a usage error). */
 int fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
@@ -986,11 +1036,13 @@ void fs_prio_queue_order(const struct fs_prio_pending *job, size_t n,
  * named by fs_prio_factor_name. */
 #define FS_PRIO_NFACTOR 9
 extern const char *const fs_prio_factor_name[FS_PRIO_NFACTOR];
-void fs_prio_weighted(const struct fs_prio_pending *j,
+void fs_prio_weighted(const struct fs_prio_conf *c,
+		      const struct fs_prio_pending *j,
 		      double v[FS_PRIO_NFACTOR]);
 /* The factor that puts a ahead of b: the largest positive difference d
  * (all FS_PRIO_NFACTOR into d), or -1 when none is higher. */
-int fs_prio_decides(const struct fs_prio_pending *a,
+int fs_prio_decides(const struct fs_prio_conf *c,
+		    const struct fs_prio_pending *a,
 		    const struct fs_prio_pending *b, double d[FS_PRIO_NFACTOR]);
 
 #endif

@@ -290,12 +290,11 @@ void
 fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		long long now, struct fs_prio_factors *f)
 {
-	double prio, *tres = f->tres, *w_tres = f->w_tres;
 	size_t i;
 
-	memset(f, 0, sizeof(*f));
-	f->tres = tres;
-	f->w_tres = w_tres;
+	/* Each field set once, here or by fs_prio_weigh, rather than the
+	 * whole zeroed first (which every job of a big queue paid for). */
+	f->age = f->assoc = f->fs = f->js = f->part = f->qos = 0;
 
 	/* Age: seconds since accrue_time as uint32, capped at max_age. */
 	if (c->w_age && j->accrue) {
@@ -378,19 +377,39 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		else if (v && j->tres_part[i])
 			f->tres[i] = v / j->tres_part[i];
 		f->w_tres[i] = f->tres[i] * c->tres_weight[i];
-		f->tres_sum += f->w_tres[i];
 	}
+	fs_prio_weigh(c, j->site, j->nice, f);
+}
 
-	f->w_age = f->age * (double)c->w_age;
-	f->w_assoc = f->assoc * (double)c->w_assoc;
-	f->w_fs = f->fs * (double)c->w_fs;
-	f->w_js = f->js * (double)c->w_js;
-	f->w_part = f->part * (double)c->w_part;
-	f->w_qos = f->qos * (double)c->w_qos;
+/* fs_prio_weigh with f's normalised factors as arguments: called (not
+ * inlined) with each read alone, rather than two at a time by one vector
+ * load from where they were just stored one at a time (a store that cannot
+ * be forwarded, which stalled every call). */
+static __attribute__((noinline)) void
+weigh(const struct fs_prio_conf *c, double age, double assoc, double fs,
+      double js, double part, double qos, int64_t site, int64_t nice,
+      const double *sum, struct fs_prio_factors *f)
+{
+	double prio;
+	size_t i;
 
-	prio = f->w_age + f->w_assoc + f->w_fs + f->w_js + f->w_part
-		+ f->w_qos + f->tres_sum + (double)j->site - (double)j->nice;
+	f->tres_sum = 0;
+	for (i = 0; i < c->ntres && f->w_tres; i++)
+		f->tres_sum += f->w_tres[i];
+	f->w_age = age * (double)c->w_age;
+	f->w_assoc = assoc * (double)c->w_assoc;
+	f->w_fs = fs * (double)c->w_fs;
+	f->w_js = js * (double)c->w_js;
+	f->w_part = part * (double)c->w_part;
+	f->w_qos = qos * (double)c->w_qos;
+
+	if (sum)
+		prio = *sum;
+	else
+		prio = f->w_age + f->w_assoc + f->w_fs + f->w_js + f->w_part
+			+ f->w_qos + f->tres_sum + (double)site - (double)nice;
 	f->sum = prio;
+	f->clamped = 0;
 	if (prio < 1) {
 		prio = 1;
 		f->clamped = -1;
@@ -402,6 +421,22 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		f->clamped = 1;
 	}
 	f->priority = (uint32_t)prio;
+}
+
+void
+fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
+	      struct fs_prio_factors *f)
+{
+	weigh(c, f->age, f->assoc, f->fs, f->js, f->part, f->qos, site, nice,
+	      NULL, f);
+}
+
+void
+fs_prio_reweigh(const struct fs_prio_conf *c, double sum,
+		struct fs_prio_factors *f)
+{
+	weigh(c, f->age, f->assoc, f->fs, f->js, f->part, f->qos, 0, 0, &sum,
+	      f);
 }
 
 /* ------------------------------------------------------------ slurm.conf */
@@ -474,6 +509,24 @@ fs_prio_snapshot_init(struct fs_prio_snapshot *s)
 }
 
 void
+fs_prio_jobs_room(struct fs_prio_snapshot *s, size_t n)
+{
+	struct fs_prio_pending *v;
+	size_t room;
+
+	if (n <= s->job_room / sizeof(*s->job))
+		return;
+	if (n > SIZE_MAX / sizeof(*v))
+		fs_die("out of memory (%zu jobs)", n);
+	v = fs_xcalloc_filled(n * sizeof(*v), &room);
+	if (s->njob)
+		memcpy(v, s->job, s->njob * sizeof(*v));
+	fs_free_huge(s->job, s->job_room, 1);
+	s->job = v;
+	s->job_room = room;
+}
+
+void
 fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 {
 	size_t i;
@@ -487,7 +540,8 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 		free(s->assoc[i].part);
 	}
 	free(s->assoc);
-	for (i = 0; i < s->njob; i++) {
+	/* Most jobs of a big queue own nothing: no call for them. */
+	for (i = s->plain; i < s->njob; i++) {
 		if (!s->job[i].borrowed) {
 			free(s->job[i].id);
 			free(s->job[i].user);
@@ -495,11 +549,13 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 			free(s->job[i].part);
 			free(s->job[i].qos);
 		}
-		free(s->job[i].tres);
-		free(s->job[i].tres_mem);
+		if (s->job[i].tres)
+			free(s->job[i].tres);
+		if (s->job[i].tres_mem)
+			free(s->job[i].tres_mem);
 	}
-	free(s->job);
-	free(s->jobs_text);
+	fs_free_huge(s->job, s->job_room, 1);
+	fs_free_huge(s->jobs_text, s->jobs_text_room, 1);
 	free(s->part_tres);
 	fs_prio_cluster_release(&s->cl);
 	fs_buf_release(&s->tree);

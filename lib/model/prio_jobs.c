@@ -436,10 +436,10 @@ fs_prio_tree_priorities(struct fs_prio_snapshot *s, const struct fs_tree *tr,
 void
 fs_prio_split_partitions(struct fs_prio_snapshot *s)
 {
-	size_t i, n = 0, extra = 0;
+	size_t i, n = 0, extra = 0, room;
 	struct fs_prio_pending *v;
 
-	for (i = 0; i < s->njob; i++) {
+	for (i = s->one_part; i < s->njob; i++) {
 		const char *p;
 
 		for (p = s->job[i].part; *p; p++)
@@ -447,7 +447,7 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 	}
 	if (!extra)
 		return;
-	v = fs_xcalloc(s->njob + extra + 1, sizeof(*v));
+	v = fs_xcalloc_filled((s->njob + extra + 1) * sizeof(*v), &room);
 	for (i = 0; i < s->njob; i++) {
 		struct fs_prio_pending *j = &s->job[i];
 		char *save = NULL, *tok, *copy;
@@ -485,9 +485,12 @@ fs_prio_split_partitions(struct fs_prio_snapshot *s)
 		else
 			free(copy);
 	}
-	free(s->job);
+	fs_free_huge(s->job, s->job_room, 1);
 	s->job = v;
+	s->job_room = room;
 	s->njob = n;
+	s->one_part = n;
+	s->plain = 0;
 }
 
 /* The job's TRES counts, from its TRES or else its CPUs and nodes, and its
@@ -503,8 +506,6 @@ resolve_tres(const struct fs_prio_snapshot *s, struct fs_prio_pending *j,
 	free(j->tres_mem);
 	j->tres_mem = fs_xcalloc(3 * c->ntres, sizeof(*j->tres_mem));
 	pj->tres_value = j->tres_mem;
-	j->f.tres = j->tres_mem + c->ntres;
-	j->f.w_tres = j->tres_mem + 2 * c->ntres;
 	if (j->tres) {
 		if (fs_prio_parse_tres_counts(c, j->tres, pj->tres_value,
 					      &te) < 0)
@@ -591,9 +592,53 @@ fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 	}
 	j->limit = pj->time_limit;
 	j->fs = pj->fs;
-	if (s->conf.ntres)
+	if (s->conf.ntres) {
+		x->s->plain = 0;	/* jobs own their TRES arrays */
 		return resolve_tres(s, j, k, pj, e);
+	}
 	return 0;
+}
+
+void
+fs_prio_pending_compute(const struct fs_prio_conf *c,
+			 struct fs_prio_pending *j,
+			 const struct fs_prio_job *pj, long long now)
+{
+	struct fs_prio_factors f;
+
+	/* The TRES factors where resolve_tres made room for them. */
+	f.tres = j->tres_mem ? j->tres_mem + c->ntres : NULL;
+	f.w_tres = j->tres_mem ? j->tres_mem + 2 * c->ntres : NULL;
+	fs_prio_compute(c, pj, now, &f);
+	fs_prio_keep(j, &f);
+}
+
+void
+fs_prio_keep(struct fs_prio_pending *j, const struct fs_prio_factors *f)
+{
+	j->f.age = f->age;
+	j->f.assoc = f->assoc;
+	j->f.js = f->js;
+	j->f.part = f->part;
+	j->f.qos = f->qos;
+	j->f.sum = f->sum;
+	j->priority = f->priority;
+}
+
+void
+fs_prio_factors_of(const struct fs_prio_conf *c,
+		   const struct fs_prio_pending *j, struct fs_prio_factors *f)
+{
+	f->age = j->f.age;
+	f->assoc = j->f.assoc;
+	/* fs_prio_compute's: the job's factor when it weighs. */
+	f->fs = c->w_fs ? j->fs : 0;
+	f->js = j->f.js;
+	f->part = j->f.part;
+	f->qos = j->f.qos;
+	f->tres = j->tres_mem ? j->tres_mem + c->ntres : NULL;
+	f->w_tres = j->tres_mem ? j->tres_mem + 2 * c->ntres : NULL;
+	fs_prio_reweigh(c, j->f.sum, f);
 }
 
 /* ------------------------------------------------------------- new job */
@@ -762,7 +807,7 @@ new_append(const struct fs_prio_ctx *x, const char *user, const char *acct,
 	struct fs_prio_snapshot *s = x->s;
 	struct fs_prio_pending *j;
 
-	s->job = fs_xreallocarray(s->job, s->njob + 1, sizeof(*s->job));
+	fs_prio_jobs_room(s, s->njob + 1);
 	j = &s->job[s->njob++];
 	memset(j, 0, sizeof(*j));
 	j->is_new = 1;
@@ -875,7 +920,7 @@ queue_key(const struct fs_prio_pending *job, size_t j, struct queue_key *k)
 		end = (char *)id + d;
 	} else
 		k->id = strtoull(id, &end, 10);
-	k->major = (uint64_t)(UINT32_MAX - job[j].f.priority) << 2 |
+	k->major = (uint64_t)(UINT32_MAX - job[j].priority) << 2 |
 		   (uint64_t)!!job[j].is_new << 1 | (uint64_t)(*id && !*end);
 	k->job = &job[j];
 }
@@ -914,28 +959,32 @@ const char *const fs_prio_factor_name[FS_PRIO_NFACTOR] = {
 };
 
 void
-fs_prio_weighted(const struct fs_prio_pending *j, double v[FS_PRIO_NFACTOR])
+fs_prio_weighted(const struct fs_prio_conf *c, const struct fs_prio_pending *j,
+		 double v[FS_PRIO_NFACTOR])
 {
-	v[0] = j->f.w_age;
-	v[1] = j->f.w_assoc;
-	v[2] = j->f.w_fs;
-	v[3] = j->f.w_js;
-	v[4] = j->f.w_part;
-	v[5] = j->f.w_qos;
-	v[6] = j->f.tres_sum;
+	struct fs_prio_factors f;
+
+	fs_prio_factors_of(c, j, &f);
+	v[0] = f.w_age;
+	v[1] = f.w_assoc;
+	v[2] = f.w_fs;
+	v[3] = f.w_js;
+	v[4] = f.w_part;
+	v[5] = f.w_qos;
+	v[6] = f.tres_sum;
 	v[7] = (double)j->site;
 	v[8] = -(double)j->nice;
 }
 
 int
-fs_prio_decides(const struct fs_prio_pending *a,
+fs_prio_decides(const struct fs_prio_conf *c, const struct fs_prio_pending *a,
 		const struct fs_prio_pending *b, double d[FS_PRIO_NFACTOR])
 {
 	double va[FS_PRIO_NFACTOR], vb[FS_PRIO_NFACTOR], best = 0;
 	int k, which = -1;
 
-	fs_prio_weighted(a, va);
-	fs_prio_weighted(b, vb);
+	fs_prio_weighted(c, a, va);
+	fs_prio_weighted(c, b, vb);
 	for (k = 0; k < FS_PRIO_NFACTOR; k++) {
 		d[k] = va[k] - vb[k];
 		if (d[k] > best) {

@@ -232,7 +232,7 @@ test_order(void)
 			cut[n] = fs_xstrdup(t[i].jobs[n]);
 			job[n].id = strtok_r(cut[n], ":", &p);
 			job[n].part = strtok_r(NULL, ":", &p);
-			job[n].f.priority = (uint32_t)atoi(strtok_r(NULL, ":",
+			job[n].priority = (uint32_t)atoi(strtok_r(NULL, ":",
 								    &p));
 			job[n].is_new = strtok_r(NULL, ":", &p) != NULL;
 		}
@@ -254,17 +254,22 @@ test_order(void)
 	}
 }
 
+/* Job j whose weighted factors are v under c's weights of 1 (one TRES, its
+ * counts, factor and weighted factor in mem). */
 static void
-set_weighted(struct fs_prio_pending *j, const double v[FS_PRIO_NFACTOR])
+set_weighted(struct fs_prio_pending *j, double mem[3],
+	     const double v[FS_PRIO_NFACTOR])
 {
 	memset(j, 0, sizeof(*j));
-	j->f.w_age = v[0];
-	j->f.w_assoc = v[1];
-	j->f.w_fs = v[2];
-	j->f.w_js = v[3];
-	j->f.w_part = v[4];
-	j->f.w_qos = v[5];
-	j->f.tres_sum = v[6];
+	j->f.age = v[0];
+	j->f.assoc = v[1];
+	j->fs = v[2];
+	j->f.js = v[3];
+	j->f.part = v[4];
+	j->f.qos = v[5];
+	mem[0] = 0;
+	mem[1] = mem[2] = v[6];
+	j->tres_mem = mem;
 	j->site = (int64_t)v[7];
 	j->nice = (int64_t)v[8];
 }
@@ -297,13 +302,19 @@ test_decides(void)
 
 	for (i = 0; i < N(t); i++) {
 		struct fs_prio_pending a, b;
-		double d[FS_PRIO_NFACTOR];
+		struct fs_prio_conf c;
+		double d[FS_PRIO_NFACTOR], ma[3], mb[3];
 		int w;
 		const char *got;
 
-		set_weighted(&a, t[i].a);
-		set_weighted(&b, t[i].b);
-		w = fs_prio_decides(&a, &b, d);
+		fs_prio_conf_init(&c);
+		c.w_age = c.w_assoc = c.w_fs = c.w_js = c.w_part = c.w_qos = 1;
+		c.ntres = 1;
+		snprintf(c.tres_name[0], sizeof(c.tres_name[0]), "cpu");
+		c.tres_weight[0] = 1;
+		set_weighted(&a, ma, t[i].a);
+		set_weighted(&b, mb, t[i].b);
+		w = fs_prio_decides(&c, &a, &b, d);
 		got = w < 0 ? NULL : fs_prio_factor_name[w];
 		ok(got ? t[i].want && !strcmp(got, t[i].want) && d[w] == t[i].d
 		   : !t[i].want, "decides %zu: %s (%+.0f)", i, got ? got :

@@ -264,6 +264,29 @@ test_deep_chain(void)
 	fs_table_release(&t);
 }
 
+/* A block to fill at once: zeroed, whole, freed as it came with the room
+ * it gives (from 1 MB on, rounded up to what fs_xcalloc_huge puts in 2 MB
+ * pages; below, malloc's). */
+static void
+test_filled(void)
+{
+	static const size_t n[] = {1000, 1u << 20, (3u << 20) + 5, 9u << 20};
+	size_t k, i, room, bad;
+
+	for (k = 0; k < sizeof(n) / sizeof(*n); k++) {
+		unsigned char *p = fs_xcalloc_filled(n[k], &room);
+
+		fs_prefault(p, n[k]);
+		for (bad = 0, i = 0; i < n[k]; i++)
+			bad += p[i] != 0;
+		memset(p, 'x', n[k]);
+		ok(!bad && room >= n[k] && (n[k] >= (1u << 20) ||
+					    room == n[k]),
+		   "fs_xcalloc_filled(%zu): zeroed, room %zu", n[k], room);
+		fs_free_huge(p, room, 1);
+	}
+}
+
 /* A big regular file goes into one zeroed huge-page allocation; the buffer
  * can still grow past it, and frees it as it came. */
 static void
@@ -364,6 +387,7 @@ main(void)
 	test_roundtrip();
 	test_deep_chain();
 	test_slurp_huge();
+	test_filled();
 	test_errors();
 	return done_testing();
 }

@@ -326,6 +326,83 @@ test_billing(void)
 	   "billing: a bad weight is named (%s)", e.msg);
 }
 
+/* What a pending job keeps of its factors gives them back bit for bit
+ * (fs_prio_keep, fs_prio_factors_of): weights, flags, TRES, site and nice
+ * of every size, clamped both ways. */
+static void
+test_kept(void)
+{
+	static const uint32_t w[] = {0, 1, 1000, 65535, 4294967295u};
+	unsigned long long r = 42;
+	int i, bad = 0;
+
+	for (i = 0; i < 2000; i++) {
+		struct fs_prio_conf c;
+		struct fs_prio_job j;
+		struct fs_prio_pending p;
+		struct fs_prio_factors f, g;
+		double mem[3 * 3];
+		size_t k;
+
+#define RND() (r = r * 6364136223846793005ULL + 1442695040888963407ULL, \
+	       (unsigned)(r >> 33))
+		fs_prio_conf_init(&c);
+		c.w_age = w[RND() % 5];
+		c.w_assoc = w[RND() % 5];
+		c.w_fs = w[RND() % 5];
+		c.w_js = w[RND() % 5];
+		c.w_part = w[RND() % 5];
+		c.w_qos = w[RND() % 5];
+		c.flags = RND() % 2 ? FS_PRIO_NO_NORMAL_TRES : 0;
+		c.nodes = 1 + RND() % 100;
+		c.cpus = c.nodes * (1 + RND() % 64);
+		c.ntres = RND() % 4;
+		for (k = 0; k < c.ntres; k++) {
+			snprintf(c.tres_name[k], sizeof(c.tres_name[k]),
+				 "t%zu", k);
+			c.tres_weight[k] = (double)(RND() % 5000) / 7;
+		}
+		job_init(&j);
+		j.accrue = NOW - (long long)(RND() % 1000000);
+		j.fs = (double)(RND() % 1000) / 999;
+		j.assoc_max = 1 + RND() % 100;
+		j.assoc_prio = RND() % (j.assoc_max + 1);
+		j.part_max = 1 + RND() % 10;
+		j.part_factor = RND() % (j.part_max + 1);
+		j.qos_max = 1 + RND() % 1000;
+		j.qos_prio = RND() % (j.qos_max + 1);
+		j.min_cpus = 1 + RND() % 64;
+		j.min_nodes = 1 + RND() % 4;
+		j.site = (int64_t)(RND() % 20001) - 10000;
+		j.nice = (int64_t)(RND() % 2000001) - 1000000;
+		for (k = 0; k < c.ntres; k++) {
+			tres_value[k] = RND() % 50;
+			tres_part[k] = RND() % 100;
+		}
+		f = run(&c, &j);
+		memset(&p, 0, sizeof(p));
+		memcpy(mem, tres_value, sizeof(double) * c.ntres);
+		j.tres_value = mem;
+		p.tres_mem = c.ntres ? mem : NULL;
+		p.fs = j.fs;
+		p.site = j.site;
+		p.nice = j.nice;
+		fs_prio_pending_compute(&c, &p, &j, NOW);
+		fs_prio_factors_of(&c, &p, &g);
+		if (memcmp(&f.age, &g.age, 12 * sizeof(double)) ||
+		    memcmp(&f.tres_sum, &g.tres_sum, 2 * sizeof(double)) ||
+		    f.clamped != g.clamped || f.priority != g.priority ||
+		    p.priority != f.priority ||
+		    (c.ntres && (memcmp(f.tres, g.tres, c.ntres *
+					sizeof(double)) ||
+				 memcmp(f.w_tres, g.w_tres, c.ntres *
+					sizeof(double)))))
+			bad++;
+	}
+	ok(!bad, "kept factors give back the computed ones (%d of 2000 "
+	   "differ)", bad);
+}
+
 int
 main(void)
 {
@@ -335,5 +412,6 @@ main(void)
 	test_tres_nice_clamp();
 	test_parse();
 	test_billing();
+	test_kept();
 	return done_testing();
 }

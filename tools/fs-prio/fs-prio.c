@@ -154,12 +154,18 @@ read_file(const char *path, struct fs_buf *b, struct fs_err *e)
 	e->file = path;
 	if (!f)
 		return fs_error(e, 0, "%s", strerror(errno));
-	/* A file's room (and the 64 KB fs_slurp asks beyond it), its pages
-	 * made at once rather than faulted in by each read. */
+	/* A file's room (and the 64 KB fs_slurp asks beyond it), in 2 MB
+	 * pages when big (b's: fs_buf_release frees it), the pages the file
+	 * fills made at once rather than faulted in by each read. */
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
 	    st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 4) {
-		fs_buf_grow(b, (size_t)st.st_size + (1 << 16) + 2);
-		fs_prefault(b->data, b->cap);
+		if (!b->data) {
+			b->data = fs_xcalloc_filled((size_t)st.st_size +
+						    (1 << 16) + 2, &b->cap);
+			b->huge = 1;
+		} else
+			fs_buf_grow(b, (size_t)st.st_size + (1 << 16) + 2);
+		fs_prefault(b->data, (size_t)st.st_size + 2);
 	}
 	ret = fs_slurp(f, b, e);
 	fclose(f);
@@ -221,8 +227,9 @@ load_jobs(struct fs_prio_snapshot *s, const char *path, struct fs_err *e)
 	fs_buf_addch(&text, '\0');
 	ret = fs_prio_jobs_parse(s, text.data, e);
 	/* The jobs' names lie in it. */
-	free(s->jobs_text);
+	fs_free_huge(s->jobs_text, s->jobs_text_room, 1);
 	s->jobs_text = text.data;
+	s->jobs_text_room = text.huge ? text.cap : 0;
 	if (!ret)
 		e->file = NULL;
 	return ret;
@@ -444,8 +451,8 @@ compute(struct ctx *x, struct fs_err *e)
 
 		if (fs_prio_resolve(&x->p, j, &pj, e) < 0)
 			return -1;
-		fs_prio_compute(&s->conf, &pj, x->stored_ages && j->age_at ?
-				j->age_at : x->p.now, &j->f);
+		fs_prio_pending_compute(&s->conf, j, &pj, x->stored_ages &&
+					j->age_at ? j->age_at : x->p.now);
 	}
 	if (x->o->new) {
 		if ((r = fs_prio_new_job(&x->p, &x->o->job, e)) < 0) {
@@ -455,7 +462,7 @@ compute(struct ctx *x, struct fs_err *e)
 		}
 		/* Resolved once more: it was, without error. */
 		fs_prio_resolve(&x->p, x->p.newjob, &pj, e);
-		fs_prio_compute(&s->conf, &pj, x->p.now, &x->p.newjob->f);
+		fs_prio_pending_compute(&s->conf, x->p.newjob, &pj, x->p.now);
 	}
 	return 0;
 }
