@@ -845,7 +845,7 @@ same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u)
 }
 
 static void
-text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p,
+text_path(struct fs_buf *b, const struct ctx *c, struct fs_explain_path *p,
 	  const struct fs_explain *pass)
 {
 	const struct fs_tree *tr = &c->tr;
@@ -875,7 +875,7 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 	fs_buf_init(&nm[0]);
 	fs_buf_init(&nm[1]);
 	for (k = 0; k < p->nstep; k++) {
-		const struct fs_explain_step *s = &p->step[k];
+		const struct fs_explain_step *s = fs_explain_path_step(p, k);
 		/* Deep paths would be quadratic in their indentation: it
 		 * stops growing, and the depth is said instead. */
 		int ind = 2 * (int)(k < INDENT_STEPS ? k + 1 : INDENT_STEPS);
@@ -1013,13 +1013,12 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 	} else {
 		struct fs_explain_path p;
 		struct fs_explain x, *pass = NULL;
+		const struct fs_explain_step *s;
 
 		fs_explain_path_init(&p, &c->tr, u[0]);
 		/* An account: what passing the sibling before it takes. */
 		if (!c->tr.node[u[0]].is_user && p.nstep &&
-		    p.step[p.nstep - 1].nbefore) {
-			const struct fs_explain_step *s = &p.step[p.nstep - 1];
-
+		    (s = fs_explain_path_step(&p, p.nstep - 1))->nbefore) {
 			fs_explain_pair(&c->tr, &c->ro, u[0],
 					s->before[s->nbefore - 1], &x);
 			pass = &x;
