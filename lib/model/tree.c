@@ -915,6 +915,11 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 				"%u associations at most", FS_TREE_MAX);
 	n = tr->n = (uint32_t)t->nrows;
 	tr->node = fs_xcalloc_huge(n, sizeof(*tr->node));
+	/* One chunk of pass 1 fills them all, on one thread: its pages made
+	 * in one call rather than a fault each (8,000 nodes: 280 faults;
+	 * more chunks fault theirs on every core). */
+	if (n <= P1_ROWS)
+		fs_prefault(tr->node, (size_t)n * sizeof(*tr->node));
 
 	/* Pass 1: fields and numbers, in chunks on every core. The first
 	 * error in row order wins, as if read one row after the other. */
