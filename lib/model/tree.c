@@ -329,8 +329,11 @@ cmp_siblings(const struct fs_tree *tr, uint32_t x, uint32_t y)
 
 /* Children of parents [i * SORT_PARENTS, ...) in Slurm's sibling order;
  * equal user rows are then neighbours: dup[2i] is the later row of the
- * first such pair (in input order), dup[2i+1] its twin, or FS_NONE. */
-#define SORT_PARENTS 4096
+ * first such pair (in input order), dup[2i+1] its twin, or FS_NONE. As
+ * many as pass 1's chunk: a tree that pass 1 reads on one thread is not
+ * worth a second one here (8,000 associations: a thread made and joined
+ * cost more than it saved; a million still make 62 chunks). */
+#define SORT_PARENTS P1_ROWS
 
 struct sortkids {
 	struct fs_tree *tr;
@@ -392,7 +395,7 @@ sort_chunk(void *arg, size_t ci)
 {
 	struct sortkids *sk = arg;
 	struct fs_tree *tr = sk->tr;
-	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, j, most = 0;
+	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, j, p, most = 0;
 	uint32_t dup = FS_NONE, dup_first = 0, first, total;
 	const uint32_t *kids;
 	struct skey *keys, *key, *tmp;
@@ -405,26 +408,36 @@ sort_chunk(void *arg, size_t ci)
 			most = tr->node[j].nkids;
 	}
 	/* The children of these parents lie side by side in tr->kids: make
-	 * all their keys in one sweep, fetching nodes and then names ahead
-	 * (they lie anywhere in memory), then sort each parent's run. */
+	 * their keys in one sweep, fetching nodes and then names ahead (they
+	 * lie anywhere in memory), then sort each parent's run. A child alone
+	 * in its list needs no key: its part of the keys is never touched (a
+	 * deep chain's are all alone: 128 KB of fresh pages at 8,000). */
 	first = tr->node[i].kids;
 	total = sk->cnt[end - 1] - first;
 	kids = tr->kids + first;
 	keys = fs_xcalloc((size_t)total + 1, sizeof(*keys));
 	tmp = fs_xcalloc((size_t)most + 1, sizeof(*tmp));
-	for (j = 0; j < total; j++) {
-		const struct fs_node *a = &tr->node[kids[j]];
+	for (p = i; p < end; p++) {
+		uint32_t to;
 
-		if (j + 16 < total)
-			__builtin_prefetch(&tr->node[kids[j + 16]]);
-		if (j + 8 < total) {
-			const struct fs_node *b = &tr->node[kids[j + 8]];
+		if (tr->node[p].nkids < 2)
+			continue;
+		j = tr->node[p].kids - first;
+		for (to = j + tr->node[p].nkids; j < to; j++) {
+			const struct fs_node *a = &tr->node[kids[j]];
 
-			__builtin_prefetch(b->is_user ? b->user : b->acct);
+			if (j + 16 < total)
+				__builtin_prefetch(&tr->node[kids[j + 16]]);
+			if (j + 8 < total) {
+				const struct fs_node *b = &tr->node[kids[j + 8]];
+
+				__builtin_prefetch(b->is_user ? b->user
+							      : b->acct);
+			}
+			keys[j].idx = kids[j];
+			keys[j].acct = !a->is_user;
+			keys[j].key = name_key(a->is_user ? a->user : a->acct);
 		}
-		keys[j].idx = kids[j];
-		keys[j].acct = !a->is_user;
-		keys[j].key = name_key(a->is_user ? a->user : a->acct);
 	}
 	for (; i < end; i++) {
 		uint32_t *v = tr->kids + tr->node[i].kids, m = tr->node[i].nkids;
@@ -1103,11 +1116,19 @@ fs_tree_find_account(const struct fs_tree *tr, const char *name)
 void
 fs_buf_name(struct fs_buf *b, const char *name)
 {
+	char *o;
+
+	/* Room for every byte escaped, then one pass (a deep path writes a
+	 * name a step). */
+	fs_buf_grow(b, 2 * strlen(name));
+	o = b->data + b->len;
 	for (; *name; name++) {
 		if (*name == '/' || *name == '\\')
-			fs_buf_addch(b, '\\');
-		fs_buf_addch(b, *name);
+			*o++ = '\\';
+		*o++ = *name;
 	}
+	*o = '\0';
+	b->len = (size_t)(o - b->data);
 }
 
 void
