@@ -342,10 +342,19 @@ put_mem(char *o, const void *p, size_t n)
 }
 #define PUT_LIT(o, s) put_mem(o, s, sizeof(s) - 1)
 
+/* indent spaces at o, where the caller has made room for PAD_ROOM bytes
+ * more than it writes after them: a path's indentation (26 at most) is one
+ * move of constant size. */
+#define PAD_ROOM 32
 static inline char *
 put_pad(char *o, int indent)
 {
-	memset(o, ' ', (size_t)indent);
+	static const char sp[PAD_ROOM + 1] = "                                ";
+
+	if (indent <= PAD_ROOM)
+		memcpy(o, sp, PAD_ROOM);
+	else
+		memset(o, ' ', (size_t)indent);
 	return o + indent;
 }
 
@@ -501,7 +510,7 @@ put_level(struct fs_buf *b, const struct ctx *c,
 			last_ue = l->usage_efctv;
 			last_sh = l->shares_norm;
 		}
-		fs_buf_grow(b, (size_t)indent + last_line.len + 1);
+		fs_buf_grow(b, (size_t)indent + last_line.len + PAD_ROOM);
 		put_text(b, indent,
 			 put_mem(put_pad(b->data + b->len, indent),
 				 last_line.data, last_line.len) - last_line.len,
@@ -967,10 +976,15 @@ text_path(struct fs_buf *b, const struct ctx *c, struct fs_explain_path *p,
 		if (s->nbefore > SHOW_BEFORE)
 			fs_buf_printf(b, "%*s... and %u more before it\n",
 				      ind + 2, "", s->nbefore - SHOW_BEFORE);
-		/* A deep path's text goes out as it is made, not held whole. */
-		if (c->out && b->len >= 1 << 16) {
-			fs_write_all(c->out, b->data, b->len);
-			b->len = 0;
+		/* A deep path's text goes out as it is made, not held whole:
+		 * whole 4 KB blocks (one write each, past stdio's buffer),
+		 * the rest kept, so the buffer stays within 32 KB and a bit. */
+		if (c->out && b->len >= 1 << 15) {
+			size_t w = b->len & ~(size_t)4095;
+
+			fs_write_all(c->out, b->data, w);
+			memmove(b->data, b->data + w, b->len - w + 1);
+			b->len -= w;
 		}
 	}
 	fs_buf_release(&nm[0]);
