@@ -980,13 +980,25 @@ fs_table_release(struct fs_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* The field after the one at p: empty and one-byte fields (an account's
+ * User, root's Parent, numbers) are most of a tree's, and need no call. */
+static inline const char *
+next_field(const char *p)
+{
+	if (!p[0])
+		return p + 1;
+	if (!p[1])
+		return p + 2;
+	return p + strlen(p) + 1;
+}
+
 const char *
 fs_table_field(const struct fs_table *t, size_t r, size_t c)
 {
 	const char *p = t->buf.data + t->row[r];
 
 	while (c--)
-		p += strlen(p) + 1;
+		p = next_field(p);
 	return p;
 }
 
@@ -1013,6 +1025,6 @@ fs_table_fields(const struct fs_table *t, size_t r, const char **f)
 
 	for (c = 0; c < t->h.ncols; c++) {
 		f[c] = p;
-		p += strlen(p) + 1;
+		p = next_field(p);
 	}
 }
