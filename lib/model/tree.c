@@ -327,13 +327,20 @@ cmp_siblings(const struct fs_tree *tr, uint32_t x, uint32_t y)
 	return strcmp(a->acct, b->acct);
 }
 
-/* Children of parents [i * SORT_PARENTS, ...) in Slurm's sibling order;
- * equal user rows are then neighbours: dup[2i] is the later row of the
- * first such pair (in input order), dup[2i+1] its twin, or FS_NONE. As
- * many as pass 1's chunk: a tree that pass 1 reads on one thread is not
- * worth a second one here (8,000 associations: a thread made and joined
- * cost more than it saved; a million still make 62 chunks). */
-#define SORT_PARENTS P1_ROWS
+/* Children of parents [i * per, ...) in Slurm's sibling order (per:
+ * sort_parents()); equal user rows are then neighbours: dup[2i] is the
+ * later row of the first such pair (in input order), dup[2i+1] its twin,
+ * or FS_NONE. */
+#define SORT_PARENTS 4096
+
+/* Parents a chunk of the passes over parents: a tree that pass 1 reads in
+ * one chunk, on one thread, is one chunk here too (8,000 associations: a
+ * thread made and joined cost more than it saved). */
+static uint32_t
+sort_parents(uint32_t n)
+{
+	return n <= P1_ROWS ? P1_ROWS : SORT_PARENTS;
+}
 
 struct sortkids {
 	struct fs_tree *tr;
@@ -395,13 +402,14 @@ sort_chunk(void *arg, size_t ci)
 {
 	struct sortkids *sk = arg;
 	struct fs_tree *tr = sk->tr;
-	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, j, p, most = 0;
+	uint32_t per = sort_parents(tr->n);
+	uint32_t i = (uint32_t)(ci * per), end = tr->n, j, p, most = 0;
 	uint32_t dup = FS_NONE, dup_first = 0, first, total;
 	const uint32_t *kids;
 	struct skey *keys, *key, *tmp;
 
-	if (end - i > SORT_PARENTS)
-		end = i + SORT_PARENTS;
+	if (end - i > per)
+		end = i + per;
 	for (j = i; j < end; j++) {
 		tr->node[j].nkids = sk->cnt[j] - tr->node[j].kids;
 		if (tr->node[j].nkids > most)
@@ -1014,7 +1022,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	fs_par_for(p1.nchunks, scatter_chunk, &p2);
 	sk.tr = tr;
 	sk.cnt = cnt;
-	sk.nchunks = ((size_t)n + SORT_PARENTS - 1) / SORT_PARENTS;
+	sk.nchunks = ((size_t)n + sort_parents(n) - 1) / sort_parents(n);
 	tr->controller_order = fs_tree_controller_order(&t->h);
 	sk.keep_input = tr->controller_order;
 	sk.dup = fs_xcalloc(sk.nchunks ? sk.nchunks : 1, 2 * sizeof(*sk.dup));
@@ -1238,15 +1246,16 @@ fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 /* level_shares (docs/slurm.md §1.3): the sum of shares_raw over the
  * non-parent members of each fs parent's children list, summed in uint32 as
  * Slurm does (it may wrap); the root's is NO_VAL. Lists of parents
- * [i * SORT_PARENTS, ...). */
+ * [i * sort_parents(), ...). */
 static void
 level_shares_chunk(void *arg, size_t ci)
 {
 	struct fs_tree *tr = arg;
-	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, k;
+	uint32_t per = sort_parents(tr->n);
+	uint32_t i = (uint32_t)(ci * per), end = tr->n, k;
 
-	if (end - i > SORT_PARENTS)
-		end = i + SORT_PARENTS;
+	if (end - i > per)
+		end = i + per;
 	for (; i < end; i++) {
 		const struct fs_node *p = &tr->node[i];
 		uint32_t sum = 0;
@@ -1265,7 +1274,8 @@ level_shares_chunk(void *arg, size_t ci)
 void
 fs_tree_level_shares(struct fs_tree *tr)
 {
-	fs_par_for(((size_t)tr->n + SORT_PARENTS - 1) / SORT_PARENTS,
+	fs_par_for(((size_t)tr->n + sort_parents(tr->n) - 1) /
+		   sort_parents(tr->n),
 		   level_shares_chunk, tr);
 	if (tr->root != FS_NONE)
 		tr->node[tr->root].level_shares = FS_NO_VAL;
