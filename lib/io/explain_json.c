@@ -246,8 +246,8 @@ js_shares(struct fs_buf *b, struct js *c, const struct fs_explain *x)
 }
 
 static void
-json_path(struct fs_buf *b, struct js *c,
-	  const struct fs_explain_path *p, const struct fs_explain *pass)
+json_path(struct fs_buf *b, struct js *c, struct fs_explain_path *p,
+	  const struct fs_explain *pass)
 {
 	const struct fs_tree *tr = c->tr;
 	uint32_t k, j;
@@ -259,7 +259,7 @@ json_path(struct fs_buf *b, struct js *c,
 	js_user(b, c, p->user, p->rank);
 	fs_buf_addstr(b, ",\n  \"path\": [");
 	for (k = 0; k < p->nstep; k++) {
-		const struct fs_explain_step *s = &p->step[k];
+		const struct fs_explain_step *s = fs_explain_path_step(p, k);
 
 		fs_buf_addstr(b, k ? ",\n    " : "\n    ");
 		js_level(b, c, &s->level, "    ");
@@ -316,7 +316,7 @@ fs_explain_json_pair(struct fs_buf *b, const struct fs_tree *tr,
 void
 fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 		     const struct fs_rank_opts *ro, double half_life,
-		     const struct fs_explain_path *p,
+		     struct fs_explain_path *p,
 		     const struct fs_explain *pass)
 {
 	struct js c = {.tr = tr, .ro = ro, .half_life = half_life};

@@ -377,7 +377,7 @@ void fs_explain_json_pair(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_explain *x);
 void fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro, double half_life,
-			  const struct fs_explain_path *p,
+			  struct fs_explain_path *p,
 			  const struct fs_explain *pass);
 /* fs-explain --forecast --json: the question (f), the answer (r) and
  * the assumptions it was computed under (f and in), one JSON document. */

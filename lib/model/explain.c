@@ -498,55 +498,40 @@ void
 fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 		     uint32_t user)
 {
-	uint32_t *path, n, k, m, *tmp = NULL;
-	size_t *at, len = 0, cap = 0, tcap = 0;
-
 	memset(p, 0, sizeof(*p));
 	p->user = user;
 	p->rank = tr->user_count + 1 - tr->node[user].rank;
-	path = fs_path(tr, user, &n);
-	p->nstep = n - 1;
-	p->step = fs_xcalloc(n, sizeof(*p->step));
-	/* Every step's list in one block (a deep path is not thousands of
-	 * small ones): each list is sorted in place after the ones before,
-	 * which keeps its first nbefore; where each starts, then the
-	 * pointers. */
-	at = fs_xcalloc(n, sizeof(*at));
-	for (k = 1; k < n; k++) {
-		struct fs_explain_step *s = &p->step[k - 1];
+	p->tr = tr;
+	p->node = fs_path(tr, user, &p->nstep);
+	p->nstep--;
+}
 
-		m = list_count(tr, path[k]);
-		if (m > 1) {
-			while (len + m > cap) {
-				cap = cap ? 2 * cap : 64;
-				p->before_mem = fs_xreallocarray(
-					p->before_mem, cap,
-					sizeof(*p->before_mem));
-			}
-			if (m > tcap) {
-				tcap = m;
-				tmp = fs_xreallocarray(tmp, tcap, sizeof(*tmp));
-			}
-		}
-		level_of(tr, path[k], &s->level,
-			 m > 1 ? p->before_mem + len : NULL, tmp);
-		s->nbefore = s->level.place;
-		at[k - 1] = len;
-		len += s->nbefore;
+const struct fs_explain_step *
+fs_explain_path_step(struct fs_explain_path *p, uint32_t k)
+{
+	struct fs_explain_step *s = &p->step;
+	uint32_t i = p->node[k + 1], m = list_count(p->tr, i);
+
+	/* A list of more than one is sorted into list, with the room after
+	 * it as scratch; one alone (most steps of a deep chain) needs
+	 * neither. */
+	if (m > 1 && m > p->cap) {
+		p->cap = m;
+		free(p->list);
+		p->list = fs_xcalloc(2 * (size_t)m, sizeof(*p->list));
 	}
-	for (k = 1; k < n; k++)
-		p->step[k - 1].before = p->before_mem ? p->before_mem + at[k - 1]
-						      : NULL;
-	free(tmp);
-	free(at);
-	free(path);
+	level_of(p->tr, i, &s->level, m > 1 ? p->list : NULL,
+		 m > 1 ? p->list + m : NULL);
+	s->nbefore = s->level.place;
+	s->before = m > 1 ? p->list : NULL;
+	return s;
 }
 
 void
 fs_explain_path_release(struct fs_explain_path *p)
 {
-	free(p->before_mem);
-	free(p->step);
+	free(p->list);
+	free(p->node);
 	memset(p, 0, sizeof(*p));
 }
 

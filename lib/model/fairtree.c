@@ -381,6 +381,14 @@ walk(struct ft *ft, struct ws *s, struct task *t)
 		if (!m)
 			continue;	/* nothing below: nothing to rank */
 		if (t || s->nfr < ft->cut) {
+			/* A task's list walked to its end needs its frame no
+			 * more: a deep chain then holds one frame, not one a
+			 * level (8,000 deep: 256 KB and their copies as they
+			 * grow). The new list is written over it from its
+			 * base, after its one account is read (the driver's
+			 * frames count its depth: kept). */
+			if (t && f->i == f->n && last == at)
+				s->nfr--;
 			/* f is invalid once the frames grow. */
 			ws_open(ft, s, &s->w, at, last - at + 1, (uint8_t)tied);
 			continue;

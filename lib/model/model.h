@@ -497,20 +497,28 @@ struct fs_explain {
 void fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		     uint32_t a, uint32_t b, struct fs_explain *x);
 
-/* A user's path from root: step[0] is root's child, the last the user;
- * before[] are the siblings walked before it, in walk order. */
+/* A user's path from root in nstep steps: step 0 is root's child, the
+ * last the user; before[] are the siblings walked before it, in walk
+ * order. The steps are made one at a time, each into the path's one step
+ * (a deep path holds its nodes and one list, not thousands of steps). */
 struct fs_explain_step {
 	struct fs_explain_level level;
 	uint32_t *before, nbefore;
 };
 struct fs_explain_path {
 	uint32_t user, rank;		/* rank: 1 = best */
-	struct fs_explain_step *step;
 	uint32_t nstep;
-	uint32_t *before_mem;		/* every step's before, one block */
+	const struct fs_tree *tr;
+	uint32_t *node;			/* node[k + 1]: step k's association
+					 * (node[0] is root) */
+	struct fs_explain_step step;	/* the step made last */
+	uint32_t *list, cap;		/* its list, then scratch */
 };
 void fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 			  uint32_t user);
+/* Step k (k < nstep), valid until the next call or the release. */
+const struct fs_explain_step *fs_explain_path_step(struct fs_explain_path *p,
+						   uint32_t k);
 void fs_explain_path_release(struct fs_explain_path *p);
 
 /* --------------------------------------------------------------- whatif.c */

@@ -327,10 +327,20 @@ cmp_siblings(const struct fs_tree *tr, uint32_t x, uint32_t y)
 	return strcmp(a->acct, b->acct);
 }
 
-/* Children of parents [i * SORT_PARENTS, ...) in Slurm's sibling order;
- * equal user rows are then neighbours: dup[2i] is the later row of the
- * first such pair (in input order), dup[2i+1] its twin, or FS_NONE. */
+/* Children of parents [i * per, ...) in Slurm's sibling order (per:
+ * sort_parents()); equal user rows are then neighbours: dup[2i] is the
+ * later row of the first such pair (in input order), dup[2i+1] its twin,
+ * or FS_NONE. */
 #define SORT_PARENTS 4096
+
+/* Parents a chunk of the passes over parents: a tree that pass 1 reads in
+ * one chunk, on one thread, is one chunk here too (8,000 associations: a
+ * thread made and joined cost more than it saved). */
+static uint32_t
+sort_parents(uint32_t n)
+{
+	return n <= P1_ROWS ? P1_ROWS : SORT_PARENTS;
+}
 
 struct sortkids {
 	struct fs_tree *tr;
@@ -392,39 +402,50 @@ sort_chunk(void *arg, size_t ci)
 {
 	struct sortkids *sk = arg;
 	struct fs_tree *tr = sk->tr;
-	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, j, most = 0;
+	uint32_t per = sort_parents(tr->n);
+	uint32_t i = (uint32_t)(ci * per), end = tr->n, j, p, most = 0;
 	uint32_t dup = FS_NONE, dup_first = 0, first, total;
 	const uint32_t *kids;
 	struct skey *keys, *key, *tmp;
 
-	if (end - i > SORT_PARENTS)
-		end = i + SORT_PARENTS;
+	if (end - i > per)
+		end = i + per;
 	for (j = i; j < end; j++) {
 		tr->node[j].nkids = sk->cnt[j] - tr->node[j].kids;
 		if (tr->node[j].nkids > most)
 			most = tr->node[j].nkids;
 	}
 	/* The children of these parents lie side by side in tr->kids: make
-	 * all their keys in one sweep, fetching nodes and then names ahead
-	 * (they lie anywhere in memory), then sort each parent's run. */
+	 * their keys in one sweep, fetching nodes and then names ahead (they
+	 * lie anywhere in memory), then sort each parent's run. A child alone
+	 * in its list needs no key: its part of the keys is never touched (a
+	 * deep chain's are all alone: 128 KB of fresh pages at 8,000). */
 	first = tr->node[i].kids;
 	total = sk->cnt[end - 1] - first;
 	kids = tr->kids + first;
 	keys = fs_xcalloc((size_t)total + 1, sizeof(*keys));
 	tmp = fs_xcalloc((size_t)most + 1, sizeof(*tmp));
-	for (j = 0; j < total; j++) {
-		const struct fs_node *a = &tr->node[kids[j]];
+	for (p = i; p < end; p++) {
+		uint32_t to;
 
-		if (j + 16 < total)
-			__builtin_prefetch(&tr->node[kids[j + 16]]);
-		if (j + 8 < total) {
-			const struct fs_node *b = &tr->node[kids[j + 8]];
+		if (tr->node[p].nkids < 2)
+			continue;
+		j = tr->node[p].kids - first;
+		for (to = j + tr->node[p].nkids; j < to; j++) {
+			const struct fs_node *a = &tr->node[kids[j]];
 
-			__builtin_prefetch(b->is_user ? b->user : b->acct);
+			if (j + 16 < total)
+				__builtin_prefetch(&tr->node[kids[j + 16]]);
+			if (j + 8 < total) {
+				const struct fs_node *b = &tr->node[kids[j + 8]];
+
+				__builtin_prefetch(b->is_user ? b->user
+							      : b->acct);
+			}
+			keys[j].idx = kids[j];
+			keys[j].acct = !a->is_user;
+			keys[j].key = name_key(a->is_user ? a->user : a->acct);
 		}
-		keys[j].idx = kids[j];
-		keys[j].acct = !a->is_user;
-		keys[j].key = name_key(a->is_user ? a->user : a->acct);
 	}
 	for (; i < end; i++) {
 		uint32_t *v = tr->kids + tr->node[i].kids, m = tr->node[i].nkids;
@@ -915,6 +936,11 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 				"%u associations at most", FS_TREE_MAX);
 	n = tr->n = (uint32_t)t->nrows;
 	tr->node = fs_xcalloc_huge(n, sizeof(*tr->node));
+	/* One chunk of pass 1 fills them all, on one thread: its pages made
+	 * in one call rather than a fault each (8,000 nodes: 280 faults;
+	 * more chunks fault theirs on every core). */
+	if (n <= P1_ROWS)
+		fs_prefault(tr->node, (size_t)n * sizeof(*tr->node));
 
 	/* Pass 1: fields and numbers, in chunks on every core. The first
 	 * error in row order wins, as if read one row after the other. */
@@ -996,7 +1022,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	fs_par_for(p1.nchunks, scatter_chunk, &p2);
 	sk.tr = tr;
 	sk.cnt = cnt;
-	sk.nchunks = ((size_t)n + SORT_PARENTS - 1) / SORT_PARENTS;
+	sk.nchunks = ((size_t)n + sort_parents(n) - 1) / sort_parents(n);
 	tr->controller_order = fs_tree_controller_order(&t->h);
 	sk.keep_input = tr->controller_order;
 	sk.dup = fs_xcalloc(sk.nchunks ? sk.nchunks : 1, 2 * sizeof(*sk.dup));
@@ -1098,11 +1124,19 @@ fs_tree_find_account(const struct fs_tree *tr, const char *name)
 void
 fs_buf_name(struct fs_buf *b, const char *name)
 {
+	char *o;
+
+	/* Room for every byte escaped, then one pass (a deep path writes a
+	 * name a step). */
+	fs_buf_grow(b, 2 * strlen(name));
+	o = b->data + b->len;
 	for (; *name; name++) {
 		if (*name == '/' || *name == '\\')
-			fs_buf_addch(b, '\\');
-		fs_buf_addch(b, *name);
+			*o++ = '\\';
+		*o++ = *name;
 	}
+	*o = '\0';
+	b->len = (size_t)(o - b->data);
 }
 
 void
@@ -1212,15 +1246,16 @@ fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 /* level_shares (docs/slurm.md §1.3): the sum of shares_raw over the
  * non-parent members of each fs parent's children list, summed in uint32 as
  * Slurm does (it may wrap); the root's is NO_VAL. Lists of parents
- * [i * SORT_PARENTS, ...). */
+ * [i * sort_parents(), ...). */
 static void
 level_shares_chunk(void *arg, size_t ci)
 {
 	struct fs_tree *tr = arg;
-	uint32_t i = (uint32_t)(ci * SORT_PARENTS), end = tr->n, k;
+	uint32_t per = sort_parents(tr->n);
+	uint32_t i = (uint32_t)(ci * per), end = tr->n, k;
 
-	if (end - i > SORT_PARENTS)
-		end = i + SORT_PARENTS;
+	if (end - i > per)
+		end = i + per;
 	for (; i < end; i++) {
 		const struct fs_node *p = &tr->node[i];
 		uint32_t sum = 0;
@@ -1239,7 +1274,8 @@ level_shares_chunk(void *arg, size_t ci)
 void
 fs_tree_level_shares(struct fs_tree *tr)
 {
-	fs_par_for(((size_t)tr->n + SORT_PARENTS - 1) / SORT_PARENTS,
+	fs_par_for(((size_t)tr->n + sort_parents(tr->n) - 1) /
+		   sort_parents(tr->n),
 		   level_shares_chunk, tr);
 	if (tr->root != FS_NONE)
 		tr->node[tr->root].level_shares = FS_NO_VAL;

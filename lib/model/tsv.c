@@ -883,6 +883,30 @@ read_body_cols(struct fs_table *t, struct fs_lines *l, struct pieces *ps,
 	return 0;
 }
 
+/* The body of a table whose every column is kept: nothing to drop, so
+ * the rest of the input is read whole and its rows split in place as
+ * fs_table_parse splits them (no copy of each row's fields, no rows array
+ * grown and copied: fresh pages, a deep chain's most). */
+static int
+read_body_whole(struct fs_table *t, struct fs_lines *l, unsigned long lineno,
+		struct fs_err *e)
+{
+	char *s, *end;
+
+	while (!l->eof)
+		lines_fill(l);
+	if (ferror(l->in))
+		return fs_error(e, 0, "read error: %s", strerror(errno));
+	t->buf.data = l->buf;
+	t->buf.len = l->len;
+	t->buf.cap = l->cap;
+	s = l->buf + l->pos;
+	end = l->buf + l->len;
+	l->buf = NULL;		/* the table's now */
+	end = take_trailer(t, s, end);
+	return parse_body(t, s, end, lineno, e);
+}
+
 int
 fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
 		   struct fs_err *e)
@@ -893,7 +917,7 @@ fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
 	char *keep = NULL;
 	size_t np = 0, c, k;
 	size_t *row;
-	int ret = -1;
+	int ret = -1, whole = 0;
 
 	memset(t, 0, sizeof(*t));
 	fs_header_init(&t->h);
@@ -906,7 +930,12 @@ fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
 		for (k = 0; names[k]; k++)
 			keep[c] |= !strcmp(t->h.cols[c], names[k]);
 	ps.keep = keep;
-	if (read_body_cols(t, &l, &ps, &np, lineno, e) < 0)
+	for (c = 0; c < t->h.ncols && keep[c]; c++)
+		;
+	if ((whole = c == t->h.ncols)) {
+		if (read_body_whole(t, &l, lineno, e) < 0)
+			goto out;
+	} else if (read_body_cols(t, &l, &ps, &np, lineno, e) < 0)
 		goto out;
 	if (!t->ended && fs_header_meta(&t->h, FS_TSV_TRAILER)) {
 		fs_error(e, lineno + t->nrows, "the input ends without "
@@ -915,18 +944,24 @@ fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
 		goto out;
 	}
 	header_keep(&t->h, keep);
-	/* The rows in an array fs_table_release frees. */
-	row = fs_xcalloc_huge(t->nrows ? t->nrows : 1, sizeof(*row));
-	if (t->nrows)
-		memcpy(row, t->row, t->nrows * sizeof(*row));
-	free(t->row);
-	t->row = row;
+	/* The rows in an array fs_table_release frees (parse_body's is). */
+	if (!whole) {
+		row = fs_xcalloc_huge(t->nrows ? t->nrows : 1, sizeof(*row));
+		if (t->nrows)
+			memcpy(row, t->row, t->nrows * sizeof(*row));
+		free(t->row);
+		t->row = row;
+	}
 	if (!t->buf.data)
 		fs_buf_addstr(&t->buf, "");
 	ret = 0;
 out:
 	if (ret < 0) {
-		free(t->row);
+		if (whole)
+			fs_free_huge(t->row, t->nrows ? t->nrows : 1,
+				     sizeof(*t->row));
+		else
+			free(t->row);
 		t->row = NULL;
 		t->nrows = 0;
 	}
@@ -945,13 +980,25 @@ fs_table_release(struct fs_table *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* The field after the one at p: empty and one-byte fields (an account's
+ * User, root's Parent, numbers) are most of a tree's, and need no call. */
+static inline const char *
+next_field(const char *p)
+{
+	if (!p[0])
+		return p + 1;
+	if (!p[1])
+		return p + 2;
+	return p + strlen(p) + 1;
+}
+
 const char *
 fs_table_field(const struct fs_table *t, size_t r, size_t c)
 {
 	const char *p = t->buf.data + t->row[r];
 
 	while (c--)
-		p += strlen(p) + 1;
+		p = next_field(p);
 	return p;
 }
 
@@ -978,6 +1025,6 @@ fs_table_fields(const struct fs_table *t, size_t r, const char **f)
 
 	for (c = 0; c < t->h.ncols; c++) {
 		f[c] = p;
-		p += strlen(p) + 1;
+		p = next_field(p);
 	}
 }

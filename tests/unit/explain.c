@@ -214,6 +214,7 @@ main(void)
 	struct t t;
 	struct fs_explain x;
 	struct fs_explain_path p;
+	const struct fs_explain_step *s;
 	struct fs_err e = {"test", 0, ""};
 	uint32_t i;
 	size_t k;
@@ -279,13 +280,15 @@ main(void)
 	   !strcmp(t.tr.node[x.ancestor].acct, "acctX"),
 	   "ex5 uX/y1: decided under acctX, subY higher");
 	fs_explain_path_init(&p, &t.tr, user(&t, "y2"));
-	ok(p.nstep == 3 && p.step[0].level.place == 1 &&
-	   p.step[0].nbefore == 1 && p.step[0].before[0] == user(&t, "u0") &&
-	   p.step[2].level.place == 1 && p.step[2].before[0] == user(&t, "y1"),
+	s = fs_explain_path_step(&p, 0);
+	m = p.nstep == 3 && s->level.place == 1 && s->nbefore == 1 &&
+	    s->before[0] == user(&t, "u0");
+	i = s->level.node;
+	s = fs_explain_path_step(&p, 2);
+	ok(m && s->level.place == 1 && s->before[0] == user(&t, "y1"),
 	   "ex5 path of y2: after u0 at root, after y1 in subY");
-	ok(fs_explain_relation(&t.tr, FS_TIES_SLURM, user(&t, "u0"),
-			       p.step[0].level.node) == FS_RULE_USER_FIRST,
-	   "ex5: u0 before acctX by user-first");
+	ok(fs_explain_relation(&t.tr, FS_TIES_SLURM, user(&t, "u0"), i) ==
+	   FS_RULE_USER_FIRST, "ex5: u0 before acctX by user-first");
 	fs_explain_path_release(&p);
 	ok(properties(&t, "ex5") == 0, "ex5: every pair");
 	unload(&t);

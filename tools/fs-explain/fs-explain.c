@@ -182,15 +182,17 @@ free_names(void)
 
 /* %.6Lf into p[size] (size >= FS_FMT_MAX), by the number codec when it
  * can: a deep path writes a few per step. */
-static void
+static size_t
 fixed6(char *p, size_t size, struct fs_fmt_memo *m, long double v)
 {
 	int n = m ? fs_memo_fixed6_ld(m, p, v) : fs_fmt_fixed6_ld(p, v);
 
-	if (n >= 0)
+	if (n >= 0) {
 		p[n] = '\0';
-	else
-		snprintf(p, size, "%.6Lf", v);
+		return (size_t)n;
+	}
+	snprintf(p, size, "%.6Lf", v);
+	return strlen(p);
 }
 
 /* sshare's six decimals, "inf" for infinity; through memo m unless NULL
@@ -240,21 +242,56 @@ pad(struct fs_buf *b, int indent)
 		fs_buf_add(b, sp, (size_t)(indent < 40 ? indent : 40));
 }
 
-/* A raw number without trailing zeros. */
+/* The same long double, bit for bit (an x87 one is 10 bytes of 16). */
+static int
+same_ld(long double a, long double b)
+{
+	return !memcmp(&a, &b, LDBL_MANT_DIG == 64 ? 10 : sizeof(a));
+}
+
+/* A raw number without trailing zeros into p[80]: its length. */
+static size_t
+raw_into(char *p, struct fs_fmt_memo *m, long double v)
+{
+	char *e = p + fixed6(p, 80, m, v);
+
+	while (e[-1] == '0')
+		*--e = '\0';
+	if (e[-1] == '.')
+		*--e = '\0';
+	return (size_t)(e - p);
+}
+
 static const char *
 rawm(struct fs_fmt_memo *m, long double v)
 {
 	static char s[4][80];
 	static int k;
-	char *p = s[k++ % 4], *e;
+	char *p = s[k++ % 4];
 
-	fixed6(p, sizeof(s[0]), m, v);
-	e = p + strlen(p);
-	while (e[-1] == '0')
-		*--e = '\0';
-	if (e[-1] == '.')
-		e[-1] = '\0';
+	raw_into(p, m, v);
 	return p;
+}
+
+/* The last number raw_memo wrote and its text: a deep path's steps
+ * repeat their usages. */
+struct raw_memo {
+	long double v;
+	int set;
+	size_t len;
+	char text[80];
+};
+
+static const char *
+raw_memo(struct raw_memo *r, long double v, size_t *len)
+{
+	if (!r->set || !same_ld(r->v, v)) {
+		r->len = raw_into(r->text, NULL, v);
+		r->v = v;
+		r->set = 1;
+	}
+	*len = r->len;
+	return r->text;
 }
 
 static const char *
@@ -274,23 +311,51 @@ exact(long double v)
 	return p;
 }
 
+/* "1st", "22nd", "13th" at o (room for 16 bytes), no NUL: the end. */
+static char *
+put_ordinal(char *o, uint32_t n)
+{
+	const char *suf = "th";
+
+	if (n % 100 < 11 || n % 100 > 13)
+		suf = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+	o = fs_put_ll(o, n);
+	memcpy(o, suf, 2);
+	return o + 2;
+}
+
 static const char *
 ordinal(uint32_t n)
 {
 	static char s[32];
-	const char *suf = "th";
-	char d[16], *p = d + sizeof(d);
-	size_t len;
 
-	if (n % 100 < 11 || n % 100 > 13)
-		suf = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-	do
-		*--p = (char)('0' + n % 10);
-	while ((n /= 10) != 0);
-	len = (size_t)(d + sizeof(d) - p);
-	memcpy(s, p, len);
-	memcpy(s + len, suf, 3);	/* with its '\0' */
+	*put_ordinal(s, n) = '\0';
 	return s;
+}
+
+/* Bytes at o, where the caller has made room: the end. */
+static inline char *
+put_mem(char *o, const void *p, size_t n)
+{
+	memcpy(o, p, n);
+	return o + n;
+}
+#define PUT_LIT(o, s) put_mem(o, s, sizeof(s) - 1)
+
+/* indent spaces at o, where the caller has made room for PAD_ROOM bytes
+ * more than it writes after them: a path's indentation (26 at most) is one
+ * move of constant size. */
+#define PAD_ROOM 32
+static inline char *
+put_pad(char *o, int indent)
+{
+	static const char sp[PAD_ROOM + 1] = "                                ";
+
+	if (indent <= PAD_ROOM)
+		memcpy(o, sp, PAD_ROOM);
+	else
+		memset(o, ' ', (size_t)indent);
+	return o + indent;
 }
 
 /* Append text as a paragraph wrapped at 78 columns, every line indented;
@@ -358,39 +423,19 @@ para(struct fs_buf *b, int indent, const char *fmt, ...)
 	wrap(b, indent);
 }
 
-/* A paragraph of k pieces of text, without printf (two a step of a deep
- * path): n is a piece's length, or -1 for strlen. It is put in place as
- * one line, the way wrap() would put it, and only when it is not such a
- * line does it go through wrap(). */
-struct piece {
-	const char *s;
-	size_t n;
-};
-#define LIT(s) {s, sizeof(s) - 1}
-#define STR(s) {s, (size_t)-1}
-
+/* The paragraph of n bytes at text, after indent spaces at the end of b
+ * (b->len not moved yet; room for a newline after it), written in place
+ * without printf (a deep path makes two a step): as one line when that is
+ * how wrap() would put it, else through wrap(). plain: the text cannot
+ * hold two spaces in a row (the caller knows its pieces). */
 static void
-para_pieces(struct fs_buf *b, int indent, struct piece *pc, size_t k)
+put_text(struct fs_buf *b, int indent, char *text, size_t n, int plain)
 {
-	size_t i, n = 0;
-	char *o, *text;
+	char *o = text + n;
 
-	for (i = 0; i < k; i++) {
-		if (pc[i].n == (size_t)-1)
-			pc[i].n = strlen(pc[i].s);
-		n += pc[i].n;
-	}
-	fs_buf_grow(b, (size_t)indent + n + 1);
-	o = b->data + b->len;
-	memset(o, ' ', (size_t)indent);
-	text = o += indent;
-	for (i = 0; i < k; i++) {
-		memcpy(o, pc[i].s, pc[i].n);
-		o += pc[i].n;
-	}
 	*o = '\0';
 	if (n && text[0] != ' ' && text[n - 1] != ' ' &&
-	    (size_t)indent + n <= 78 && !strstr(text, "  ")) {
+	    (size_t)indent + n <= 78 && (plain || !strstr(text, "  "))) {
 		*o++ = '\n';
 		*o = '\0';
 		b->len = (size_t)(o - b->data);
@@ -400,21 +445,6 @@ para_pieces(struct fs_buf *b, int indent, struct piece *pc, size_t k)
 	fs_buf_add(&para_buf, text, n);
 	b->data[b->len] = '\0';
 	wrap(b, indent);
-}
-
-/* A whole number as text, four at a time. */
-static const char *
-num(uint32_t n)
-{
-	static char s[4][16];
-	static int k;
-	char *p = s[k++ % 4] + 15;
-
-	*p = '\0';
-	do
-		*--p = (char)('0' + n % 10);
-	while ((n /= 10) != 0);
-	return p;
 }
 
 static const char *
@@ -435,70 +465,85 @@ half_life_words(double hl)
 	return s;
 }
 
-/* The same long double, bit for bit (an x87 one is 10 bytes of 16). */
-static int
-same_ld(long double a, long double b)
-{
-	return !memcmp(&a, &b, LDBL_MANT_DIG == 64 ? 10 : sizeof(a));
-}
-
 /* "Level FS 0.785650 = shares 0.400000 / usage 0.509133" and the raw
- * numbers under it; par: the name of l's fs parent, or NULL. */
+ * numbers under it; par: the name of l's fs parent (par_len bytes), or
+ * NULL. */
 static void
 put_level(struct fs_buf *b, const struct ctx *c,
-	  const struct fs_explain_level *l, int indent, const char *par)
+	  const struct fs_explain_level *l, int indent, const char *par,
+	  size_t par_len)
 {
 	/* A path's steps, one after another, repeat their numbers. */
-	static struct fs_fmt_memo m_lfs, m_shares, m_ue, m_usage, m_pusage;
+	static struct fs_fmt_memo m_lfs, m_shares, m_ue;
+	static struct raw_memo m_usage, m_pusage;
 	const struct fs_tree *tr = &c->tr;
 	const struct fs_node *a = &tr->node[l->node];
-	size_t par_len;
 
-	if (!par)
+	if (!par) {
 		par = name(tr, l->fs_parent);
-	par_len = strlen(par);
+		par_len = strlen(par);
+	}
 	if (a->use_parent)
 		para(b, indent, "Level FS inf: Slurm gives a FairShare=parent "
 		     "user +inf, whatever its usage");
 	else if (l->shares_norm == 0)
 		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
 		     "the usage)");
-	else if (same_ld(l->level_fs, last_lf) && same_ld(l->usage_efctv,
-							   last_ue) &&
-		 !memcmp(&l->shares_norm, &last_sh, sizeof(last_sh)) &&
-		 last_line.data) {
-		/* The line of the step before, as a deep chain has it. */
-		struct piece pc[] = {{last_line.data, last_line.len}};
-
-		para_pieces(b, indent, pc, 1);
-	} else {
-		struct piece pc[] = {LIT("Level FS "),
-			STR(f6m(&m_lfs, l->level_fs)), LIT(" = shares "),
-			STR(d6m(&m_shares, l->shares_norm)), LIT(" / usage "),
-			STR(f6m(&m_ue, l->usage_efctv)), LIT(" (no usage)")};
-		size_t k, n = l->usage_efctv == 0 ? 7 : 6;
-
-		para_pieces(b, indent, pc, n);
-		last_line.len = 0;
-		for (k = 0; k < n; k++)
-			fs_buf_add(&last_line, pc[k].s, pc[k].n);
-		last_lf = l->level_fs;
-		last_ue = l->usage_efctv;
-		last_sh = l->shares_norm;
+	else {
+		/* The line of the step before, as a deep chain has it, or a
+		 * new one: numbers (no spaces) between the words. */
+		if (!same_ld(l->level_fs, last_lf) ||
+		    !same_ld(l->usage_efctv, last_ue) ||
+		    memcmp(&l->shares_norm, &last_sh, sizeof(last_sh)) ||
+		    !last_line.data) {
+			last_line.len = 0;
+			fs_buf_addstr(&last_line, "Level FS ");
+			fs_buf_addstr(&last_line, f6m(&m_lfs, l->level_fs));
+			fs_buf_addstr(&last_line, " = shares ");
+			fs_buf_addstr(&last_line, d6m(&m_shares,
+						      l->shares_norm));
+			fs_buf_addstr(&last_line, " / usage ");
+			fs_buf_addstr(&last_line, f6m(&m_ue, l->usage_efctv));
+			if (l->usage_efctv == 0)
+				fs_buf_addstr(&last_line, " (no usage)");
+			last_lf = l->level_fs;
+			last_ue = l->usage_efctv;
+			last_sh = l->shares_norm;
+		}
+		fs_buf_grow(b, (size_t)indent + last_line.len + PAD_ROOM);
+		put_text(b, indent,
+			 put_mem(put_pad(b->data + b->len, indent),
+				 last_line.data, last_line.len) - last_line.len,
+			 last_line.len, 1);
 	}
 	if (a->use_parent)
 		para(b, indent, "shares: parent (FairShare=parent); usage %s "
 		     "of %s's %s = %s", raw(l->usage_raw), par,
 		     raw(l->parent_usage), f6(l->usage_efctv));
 	else {
-		struct piece pc[] = {LIT("shares "), STR(num(a->shares_raw)),
-			LIT(" of "), STR(num(l->level_shares)), LIT(" in "),
-			{par, par_len}, LIT("'s list; usage "),
-			STR(rawm(&m_usage, l->usage_raw)), LIT(" of "),
-			{par, par_len}, LIT("'s "),
-			STR(rawm(&m_pusage, l->parent_usage))};
+		/* "shares N of M in P's list; usage U of P's V": two
+		 * spaces in a row only from a name with spaces. */
+		size_t nu, npu;
+		const char *u = raw_memo(&m_usage, l->usage_raw, &nu);
+		const char *pu = raw_memo(&m_pusage, l->parent_usage, &npu);
+		char *o, *text;
 
-		para_pieces(b, indent, pc, sizeof(pc) / sizeof(*pc));
+		fs_buf_grow(b, (size_t)indent + 2 * par_len + nu + npu + 96);
+		text = put_pad(b->data + b->len, indent);
+		o = PUT_LIT(text, "shares ");
+		o = fs_put_ll(o, a->shares_raw);
+		o = PUT_LIT(o, " of ");
+		o = fs_put_ll(o, l->level_shares);
+		o = PUT_LIT(o, " in ");
+		o = put_mem(o, par, par_len);
+		o = PUT_LIT(o, "'s list; usage ");
+		o = put_mem(o, u, nu);
+		o = PUT_LIT(o, " of ");
+		o = put_mem(o, par, par_len);
+		o = PUT_LIT(o, "'s ");
+		o = put_mem(o, pu, npu);
+		put_text(b, indent, text, (size_t)(o - text),
+			 !memchr(par, ' ', par_len));
 	}
 	if (a->parent != a->fs_parent && a->parent != FS_NONE)
 		para(b, indent, "(%s is FairShare=parent, so %s competes in "
@@ -667,7 +712,7 @@ text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
 			else
 				fs_buf_printf(b, "  %s (above %s)\n",
 					      name(tr, s[k].node), name(tr, u));
-			put_level(b, c, &s[k], 4, NULL);
+			put_level(b, c, &s[k], 4, NULL, 0);
 		}
 		switch (x->rule) {
 		case FS_RULE_LEVEL_FS:
@@ -845,13 +890,14 @@ same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u)
 }
 
 static void
-text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p,
+text_path(struct fs_buf *b, const struct ctx *c, struct fs_explain_path *p,
 	  const struct fs_explain *pass)
 {
 	const struct fs_tree *tr = &c->tr;
 	struct fs_buf nm[2];
 	uint32_t k, j, nm_of[2] = {FS_NONE, FS_NONE};
 	int cur = 0;
+	char *o;
 
 	text_whatif(b, c);
 	text_no_usage(b, c);
@@ -875,7 +921,7 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 	fs_buf_init(&nm[0]);
 	fs_buf_init(&nm[1]);
 	for (k = 0; k < p->nstep; k++) {
-		const struct fs_explain_step *s = &p->step[k];
+		const struct fs_explain_step *s = fs_explain_path_step(p, k);
 		/* Deep paths would be quadratic in their indentation: it
 		 * stops growing, and the depth is said instead. */
 		int ind = 2 * (int)(k < INDENT_STEPS ? k + 1 : INDENT_STEPS);
@@ -898,21 +944,25 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 		fs_buf_addstr(&nm[cur], "");
 		put_name(&nm[cur], tr, s->level.node);
 		nm_of[cur] = s->level.node;
-		pad(b, ind);
-		fs_buf_addstr(b, nm[cur].data);
+		/* "NAME (depth N): 1st of M in PARENT's list", at once. */
+		fs_buf_grow(b, (size_t)ind + nm[cur].len + nm[pb].len + 96);
+		o = put_pad(b->data + b->len, ind);
+		o = put_mem(o, nm[cur].data, nm[cur].len);
 		if (k >= INDENT_STEPS) {
-			fs_buf_addstr(b, " (depth ");
-			fs_buf_ll(b, k + 1);
-			fs_buf_addch(b, ')');
+			o = PUT_LIT(o, " (depth ");
+			o = fs_put_ll(o, k + 1);
+			*o++ = ')';
 		}
-		fs_buf_addstr(b, ": ");
-		fs_buf_addstr(b, ordinal(s->level.place + 1));
-		fs_buf_addstr(b, " of ");
-		fs_buf_ll(b, s->level.count);
-		fs_buf_addstr(b, " in ");
-		fs_buf_addstr(b, nm[pb].data);
-		fs_buf_addstr(b, "'s list\n");
-		put_level(b, c, &s->level, ind + 2, nm[pb].data);
+		o = PUT_LIT(o, ": ");
+		o = put_ordinal(o, s->level.place + 1);
+		o = PUT_LIT(o, " of ");
+		o = fs_put_ll(o, s->level.count);
+		o = PUT_LIT(o, " in ");
+		o = put_mem(o, nm[pb].data, nm[pb].len);
+		o = PUT_LIT(o, "'s list\n");
+		*o = '\0';
+		b->len = (size_t)(o - b->data);
+		put_level(b, c, &s->level, ind + 2, nm[pb].data, nm[pb].len);
 		for (j = 0; j < s->nbefore && j < SHOW_BEFORE; j++) {
 			uint32_t o = s->before[j];
 
@@ -926,10 +976,15 @@ text_path(struct fs_buf *b, const struct ctx *c, const struct fs_explain_path *p
 		if (s->nbefore > SHOW_BEFORE)
 			fs_buf_printf(b, "%*s... and %u more before it\n",
 				      ind + 2, "", s->nbefore - SHOW_BEFORE);
-		/* A deep path's text goes out as it is made, not held whole. */
-		if (c->out && b->len >= 1 << 16) {
-			fs_write_all(c->out, b->data, b->len);
-			b->len = 0;
+		/* A deep path's text goes out as it is made, not held whole:
+		 * whole 4 KB blocks (one write each, past stdio's buffer),
+		 * the rest kept, so the buffer stays within 32 KB and a bit. */
+		if (c->out && b->len >= 1 << 15) {
+			size_t w = b->len & ~(size_t)4095;
+
+			fs_write_all(c->out, b->data, w);
+			memmove(b->data, b->data + w, b->len - w + 1);
+			b->len -= w;
 		}
 	}
 	fs_buf_release(&nm[0]);
@@ -1013,13 +1068,12 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 	} else {
 		struct fs_explain_path p;
 		struct fs_explain x, *pass = NULL;
+		const struct fs_explain_step *s;
 
 		fs_explain_path_init(&p, &c->tr, u[0]);
 		/* An account: what passing the sibling before it takes. */
 		if (!c->tr.node[u[0]].is_user && p.nstep &&
-		    p.step[p.nstep - 1].nbefore) {
-			const struct fs_explain_step *s = &p.step[p.nstep - 1];
-
+		    (s = fs_explain_path_step(&p, p.nstep - 1))->nbefore) {
 			fs_explain_pair(&c->tr, &c->ro, u[0],
 					s->before[s->nbefore - 1], &x);
 			pass = &x;
