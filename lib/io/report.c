@@ -78,10 +78,8 @@ static int
 plain_number(const char *s)
 {
 #define DIGIT(c) ((unsigned)(c) - '0' < 10)
-	if (!*s || !strcmp(s, "inf"))
-		return 1;
 	if (!DIGIT(*s))
-		return 0;
+		return !*s || !strcmp(s, "inf");
 	while (DIGIT(*s))
 		s++;
 	if (*s == '.') {
@@ -109,11 +107,58 @@ plain_number(const char *s)
  * fs_report_norms reads a node's. */
 #define LAZY_COLS 4
 
+/* f[from..ncols) of row r: the computed columns are a ranked row's last,
+ * so they are found from the row's end (a row ends where the next one
+ * begins: fs_table_row_len), 16 bytes a step, without walking the names
+ * and numbers before them. */
+static void
+fields_from_end(const struct fs_table *t, size_t r, size_t from,
+		const char **f)
+{
+	const char *s = t->buf.data + t->row[r];
+	const char *q = s + fs_table_row_len(t, r);	/* the last NUL */
+	const char *z;
+	size_t c = t->h.ncols;
+	unsigned m;
+
+	while (c > from) {
+		/* The last NUL before q, or s - 1: field c - 1 begins after
+		 * it. */
+		for (z = NULL; !z && q - s >= 16; q -= 16)
+			for (m = fs_ctl_mask16(q - 16); m && !z;
+			     m &= ~(1u << (31 - __builtin_clz(m))))
+				if (!q[-16 + 31 - __builtin_clz(m)])
+					z = q - 16 + 31 - __builtin_clz(m);
+		if (!z)
+			for (z = q - 1; z >= s && *z; z--)
+				;
+		f[--c] = z + 1;
+		q = z;
+	}
+}
+
+/* The Rank column: digits read inline, anything else by strtoul (which
+ * takes spaces and a sign). */
+static unsigned long
+read_rank(const char *s, char **end)
+{
+	unsigned long r = 0;
+	const char *p = s;
+
+	while ((unsigned)*p - '0' < 10 && p - s < 10)
+		r = r * 10 + (unsigned)(*p++ - '0');
+	if (p == s || *p) {
+		return strtoul(s, end, 10);
+	}
+	*end = (char *)p;
+	return r;
+}
+
 /* Node i's computed values read back from its row (f: room for the
- * fields); 0, or -1 with e set. */
+ * fields, from: the first of col's); 0, or -1 with e set. */
 static int
-read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
-	  int lazy, struct fs_err *e)
+read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
+	  uint32_t i, int lazy, struct fs_err *e)
 {
 	struct fs_node *a = &tr->node[i];
 	unsigned long line = fs_tree_line(tr, i);
@@ -122,7 +167,7 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 	unsigned long r;
 	int k;
 
-	fs_table_fields(tr->t, fs_node_row(tr, a), f);
+	fields_from_end(tr->t, fs_node_row(tr, a), from, f);
 	a->rank = 0;
 	if (lazy) {
 		for (k = 0; k < lazy; k++)
@@ -151,7 +196,7 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 	a->fs_factor = (double)v;
 	if (!a->is_user)
 		return 0;
-	r = strtoul(f[col[5]], &end, 10);
+	r = read_rank(f[col[5]], &end);
 	if (!*f[col[5]] || *end || *f[col[5]] == '-' || r < 1 ||
 	    r > tr->user_count)
 		return fs_error(e, line, "column 'Rank': not a rank from 1 to "
@@ -196,6 +241,7 @@ fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n)
 struct readback {
 	struct fs_tree *tr;
 	const int *col;
+	size_t from;	/* the first of col's columns */
 	int lazy;
 	uint32_t *bad;		/* per chunk: a node, or UINT32_MAX */
 };
@@ -210,7 +256,8 @@ read_chunk(void *arg, size_t c)
 
 	rb->bad[c] = UINT32_MAX;
 	for (; i < end && i < rb->tr->n; i++)
-		if (read_node(rb->tr, rb->col, f, i, rb->lazy, &e) < 0) {
+		if (read_node(rb->tr, rb->col, rb->from, f, i, rb->lazy, &e) <
+		    0) {
 			rb->bad[c] = i;
 			break;
 		}
@@ -225,7 +272,7 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	struct readback rb;
 	int col[FS_COMPUTED_N];
 	const char **f;
-	size_t k, nchunks;
+	size_t k, nchunks, from;
 	int ret = 0;
 	long long taken;
 
@@ -250,15 +297,18 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	 * first would be wasted. */
 	if (!lazy)
 		fs_tree_level_shares(tr);
+	for (k = 0, from = t->h.ncols; k < FS_COMPUTED_N; k++)
+		if ((size_t)col[k] < from)
+			from = (size_t)col[k];
 	nchunks = (tr->n + READ_CHUNK - 1) / READ_CHUNK;
-	rb = (struct readback){tr, col, lazy,
+	rb = (struct readback){tr, col, from, lazy,
 			       fs_xcalloc(nchunks, sizeof(*rb.bad))};
 	fs_par_for(nchunks, read_chunk, &rb);
 	/* The first bad row's error, as reading in order would give. */
 	for (k = 0; k < nchunks && !ret; k++)
 		if (rb.bad[k] != UINT32_MAX) {
 			f = fs_xcalloc(t->h.ncols, sizeof(*f));
-			ret = read_node(tr, col, f, rb.bad[k], lazy, e);
+			ret = read_node(tr, col, from, f, rb.bad[k], lazy, e);
 			free(f);
 		}
 	free(rb.bad);
