@@ -954,7 +954,7 @@ account_rows(struct fs_report *r, struct fs_rtable *t, const uint32_t *v,
 		else
 			fmt_gap(&b, gap(r, a->parent));
 		end_cell(&b);
-		fs_report_fmt_service(&b, r->service[v[k]]);
+		fs_report_fmt_service(&b, fs_report_service_at(r, v[k]));
 		end_cell(&b);
 		fs_report_fmt_hours(&b, a->usage_raw);
 		end_cell(&b);
@@ -1167,7 +1167,7 @@ add_since_tables(struct fs_report *r)
 	uint32_t *added, *removed, *pos, i = 0, j = 0;
 	size_t na = 0, nr = 0, nu = 0, nacc = 0, k;
 	struct moved *users, *accts;
-	long double *old_service;
+	long double *old_service, sv;
 	int part = r->partitions;
 	struct fs_rtable *t;
 	struct fs_buf c;
@@ -1205,10 +1205,10 @@ add_since_tables(struct fs_report *r)
 
 			if (dr || df)
 				users[nu++] = (struct moved){a[i], b[j], dr, df};
-		} else if (a[i] != cur->root && r->service[a[i]] >= 0 &&
+		} else if (a[i] != cur->root &&
+			   (sv = fs_report_service_at(r, a[i])) >= 0 &&
 			   old_service[b[j]] >= 0) {
-			long double m = service_moved(r->service[a[i]],
-						      old_service[b[j]]);
+			long double m = service_moved(sv, old_service[b[j]]);
 
 			if (m > 0)
 				accts[nacc++] = (struct moved){
@@ -1272,7 +1272,7 @@ add_since_tables(struct fs_report *r)
 		end_cell(&c);
 		fs_report_fmt_service(&c, old_service[accts[k].old]);
 		end_cell(&c);
-		fs_report_fmt_service(&c, r->service[accts[k].cur]);
+		fs_report_fmt_service(&c, fs_report_service_at(r, accts[k].cur));
 		end_cell(&c);
 		fs_report_fmt_hours(&c, y->usage_raw);
 		end_cell(&c);
@@ -1346,7 +1346,6 @@ report_release(struct fs_report *r)
 	}
 	free(r->tab);
 	free(r->width);
-	free(r->service);
 	free(r->title);
 	free(r->heavy);
 	free(r->lowest);
@@ -1373,17 +1372,17 @@ add_html(struct fs_report *r)
 		for (i = 0; i < tr->n; i++)
 			r->draw[i] = (double)cluster_use(r, i);
 	}
-	/* by_user and by_acct: prep() sorted them. */
-	fs_report_html_links(r);
+	/* by_user and by_acct: prep() sorted them, and made the links. */
 }
 
 /* What the tables and pages are made from, in independent tasks on every
  * core (each writes only its own fields of r): a million names sorted, a
- * million users selected twice, every node's part of the cluster and its
- * service value. */
+ * million users selected twice, every node's part of the cluster, the
+ * page's links. A node's service value is not kept (16 bytes a node):
+ * fs_report_service_at reads it from the node where it is shown. */
 enum {
-	PREP_NAMES, PREP_WIDTH, PREP_SERVICE, PREP_HEAVY, PREP_LOWEST,
-	PREP_ACCOUNTS, PREP_N
+	PREP_NAMES, PREP_WIDTH, PREP_PARTS, PREP_HEAVY, PREP_LOWEST,
+	PREP_ACCOUNTS, PREP_LINKS, PREP_N
 };
 
 static void
@@ -1403,12 +1402,7 @@ prep(void *arg, size_t task)
 	case PREP_WIDTH:
 		r->width = global_shares(cur);
 		break;
-	case PREP_SERVICE:
-		/* The gauges need a few: fs_report_service_at. */
-		if (o->format != FS_REPORT_PROMETHEUS)
-			r->service = fs_xcalloc(cur->n, sizeof(*r->service));
-		for (i = 0; r->service && i < cur->n; i++)
-			r->service[i] = service_of(cur, r->ro->algorithm, i);
+	case PREP_PARTS:
 		/* Some association has a partition: the first one found
 		 * says so. */
 		for (i = 0; !r->partitions && i < cur->n; i++)
@@ -1429,6 +1423,10 @@ prep(void *arg, size_t task)
 	case PREP_ACCOUNTS:
 		if (o->format == FS_REPORT_HTML)
 			name_accounts(r);
+		break;
+	case PREP_LINKS:
+		if (o->format == FS_REPORT_HTML)
+			fs_report_html_links(r);
 		break;
 	}
 }
@@ -1496,8 +1494,7 @@ fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 long double
 fs_report_service_at(const struct fs_report *r, uint32_t i)
 {
-	return r->service ? r->service[i]
-			  : service_of(r->cur, r->ro->algorithm, i);
+	return service_of(r->cur, r->ro->algorithm, i);
 }
 
 uint32_t *
