@@ -769,7 +769,7 @@ name_field(const struct fs_node *a, int user)
 }
 
 /* v[0..n) sorted by o, whose first key is the user name (user) or the
- * account name; returns how many distinct names there are, told from the
+ * account name and whose second is the association's key; returns how many distinct names there are, told from the
  * prefixes where they are whole (the names are scattered in memory), and
  * marks in first (when not NULL) where each starts. */
 static uint32_t
@@ -778,6 +778,7 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 {
 	const struct fs_tree *tr = o->tr;
 	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w));
+	struct order whole;
 	uint32_t distinct = 0;
 	size_t k, j;
 
@@ -793,13 +794,17 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 		}
 		w[k] = (struct named){p, v[k]};
 	}
-	/* By prefix, then each run of one prefix by o. */
+	/* By prefix, then each run of one prefix by o; where the prefix
+	 * holds the whole name (it ends in NUL) the names are equal, and
+	 * o's order is the key's. */
 	radix_by_prefix(w, w + n, n);
+	whole = (struct order){cmp_node_key, o->r, tr, NULL};
 	for (k = 0; k < n; k = j) {
 		for (j = k + 1; j < n && w[j].prefix == w[k].prefix; j++)
 			;
 		if (j - k > 1)
-			named_sort(o, w + k, w + n, (uint32_t)(j - k));
+			named_sort(w[k].prefix & 0xff ? o : &whole, w + k,
+				   w + n, (uint32_t)(j - k));
 	}
 	for (k = 0; k < n; k++) {
 		/* A prefix ending in NUL holds the whole name. */
