@@ -71,22 +71,42 @@ fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
 	return 0;
 }
 
-/* Whether read_ld takes s without reading it: empty, "inf", or digits
- * with an optional fraction and exponent (what fs-rank writes). Other
- * forms are read to be checked. */
-static int
-plain_number(const char *s)
-{
 #define DIGIT(c) ((unsigned)(c) - '0' < 10)
-	if (!DIGIT(*s))
-		return !*s || !strcmp(s, "inf");
+
+/* Past the digits from s, whose field ends at end (its NUL): eight bytes
+ * a step while they are all digits. */
+static inline const char *
+skip_digits(const char *s, const char *end)
+{
+	const uint64_t hi = 0xF0F0F0F0F0F0F0F0u, three = 0x3030303030303030u;
+	uint64_t x;
+
+	for (; end - s >= 8; s += 8) {
+		memcpy(&x, s, 8);
+		/* Each byte 0x30 to 0x39: high half 3, and still 3 with 6
+		 * added (no byte carries into the next). */
+		if ((x & hi) != three ||
+		    ((x + 0x0606060606060606u) & hi) != three)
+			break;
+	}
 	while (DIGIT(*s))
 		s++;
+	return s;
+}
+
+/* Whether read_ld takes s (ending at end, its NUL) without reading it:
+ * empty, "inf", or digits with an optional fraction and exponent (what
+ * fs-rank writes). Other forms are read to be checked. */
+static int
+plain_number(const char *s, const char *end)
+{
+	if (!DIGIT(*s))
+		return !*s || !strcmp(s, "inf");
+	s = skip_digits(s, end);
 	if (*s == '.') {
 		if (!DIGIT(*++s))
 			return 0;
-		while (DIGIT(*s))
-			s++;
+		s = skip_digits(s, end);
 	}
 	if (*s == 'e' || *s == 'E') {
 		s++;
@@ -94,12 +114,11 @@ plain_number(const char *s)
 			s++;
 		if (!DIGIT(*s))
 			return 0;
-		while (DIGIT(*s))
-			s++;
+		s = skip_digits(s, end);
 	}
 	return !*s;
-#undef DIGIT
 }
+#undef DIGIT
 
 /* The columns NormShares, NormUsage and EffectvUsage (fs_computed_cols 0
  * to 2), and LevelFS too (3) for the gauges, of a lazy readback (lazy is
@@ -107,7 +126,8 @@ plain_number(const char *s)
  * fs_report_norms reads a node's. */
 #define LAZY_COLS 4
 
-/* f[from..ncols) of row r: the computed columns are a ranked row's last,
+/* f[from..ncols) of row r, and f[ncols] just past its end (field c ends
+ * at f[c + 1] - 1): the computed columns are a ranked row's last,
  * so they are found from the row's end (a row ends where the next one
  * begins: fs_table_row_len), 16 bytes a step, without walking the names
  * and numbers before them. */
@@ -121,6 +141,7 @@ fields_from_end(const struct fs_table *t, size_t r, size_t from,
 	size_t c = t->h.ncols;
 	unsigned m;
 
+	f[c] = q + 1;
 	while (c > from) {
 		/* The last NUL before q, or s - 1: field c - 1 begins after
 		 * it. */
@@ -155,7 +176,7 @@ read_rank(const char *s, char **end)
 }
 
 /* Node i's computed values read back from its row (f: room for the
- * fields, from: the first of col's); 0, or -1 with e set. */
+ * fields and one more, from: the first of col's); 0, or -1 with e set. */
 static int
 read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
 	  uint32_t i, int lazy, struct fs_err *e)
@@ -171,7 +192,7 @@ read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
 	a->rank = 0;
 	if (lazy) {
 		for (k = 0; k < lazy; k++)
-			if (!plain_number(f[col[k]]) &&
+			if (!plain_number(f[col[k]], f[col[k] + 1] - 1) &&
 			    read_ld(f[col[k]], fs_computed_cols[k], &v, 0, e,
 				    line) < 0)
 				return -1;
@@ -250,7 +271,7 @@ static void
 read_chunk(void *arg, size_t c)
 {
 	struct readback *rb = arg;
-	const char **f = fs_xcalloc(rb->tr->t->h.ncols, sizeof(*f));
+	const char **f = fs_xcalloc(rb->tr->t->h.ncols + 1, sizeof(*f));
 	struct fs_err e = {NULL, 0, ""};
 	uint32_t i = (uint32_t)(c * READ_CHUNK), end = i + READ_CHUNK;
 
@@ -307,7 +328,7 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	/* The first bad row's error, as reading in order would give. */
 	for (k = 0; k < nchunks && !ret; k++)
 		if (rb.bad[k] != UINT32_MAX) {
-			f = fs_xcalloc(t->h.ncols, sizeof(*f));
+			f = fs_xcalloc(t->h.ncols + 1, sizeof(*f));
 			ret = read_node(tr, col, from, f, rb.bad[k], lazy, e);
 			free(f);
 		}
