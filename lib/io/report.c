@@ -71,24 +71,42 @@ fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
 	return 0;
 }
 
-/* Whether read_ld takes s without reading it: empty, "inf", or digits
- * with an optional fraction and exponent (what fs-rank writes). Other
- * forms are read to be checked. */
-static int
-plain_number(const char *s)
-{
 #define DIGIT(c) ((unsigned)(c) - '0' < 10)
-	if (!*s || !strcmp(s, "inf"))
-		return 1;
-	if (!DIGIT(*s))
-		return 0;
+
+/* Past the digits from s, whose field ends at end (its NUL): eight bytes
+ * a step while they are all digits. */
+static inline const char *
+skip_digits(const char *s, const char *end)
+{
+	const uint64_t hi = 0xF0F0F0F0F0F0F0F0u, three = 0x3030303030303030u;
+	uint64_t x;
+
+	for (; end - s >= 8; s += 8) {
+		memcpy(&x, s, 8);
+		/* Each byte 0x30 to 0x39: high half 3, and still 3 with 6
+		 * added (no byte carries into the next). */
+		if ((x & hi) != three ||
+		    ((x + 0x0606060606060606u) & hi) != three)
+			break;
+	}
 	while (DIGIT(*s))
 		s++;
+	return s;
+}
+
+/* Whether read_ld takes s (ending at end, its NUL) without reading it:
+ * empty, "inf", or digits with an optional fraction and exponent (what
+ * fs-rank writes). Other forms are read to be checked. */
+static int
+plain_number(const char *s, const char *end)
+{
+	if (!DIGIT(*s))
+		return !*s || !strcmp(s, "inf");
+	s = skip_digits(s, end);
 	if (*s == '.') {
 		if (!DIGIT(*++s))
 			return 0;
-		while (DIGIT(*s))
-			s++;
+		s = skip_digits(s, end);
 	}
 	if (*s == 'e' || *s == 'E') {
 		s++;
@@ -96,12 +114,11 @@ plain_number(const char *s)
 			s++;
 		if (!DIGIT(*s))
 			return 0;
-		while (DIGIT(*s))
-			s++;
+		s = skip_digits(s, end);
 	}
 	return !*s;
-#undef DIGIT
 }
+#undef DIGIT
 
 /* The columns NormShares, NormUsage and EffectvUsage (fs_computed_cols 0
  * to 2), and LevelFS too (3) for the gauges, of a lazy readback (lazy is
@@ -109,11 +126,60 @@ plain_number(const char *s)
  * fs_report_norms reads a node's. */
 #define LAZY_COLS 4
 
+/* f[from..ncols) of row r, and f[ncols] just past its end (field c ends
+ * at f[c + 1] - 1): the computed columns are a ranked row's last,
+ * so they are found from the row's end (a row ends where the next one
+ * begins: fs_table_row_len), 16 bytes a step, without walking the names
+ * and numbers before them. */
+static void
+fields_from_end(const struct fs_table *t, size_t r, size_t from,
+		const char **f)
+{
+	const char *s = t->buf.data + t->row[r];
+	const char *q = s + fs_table_row_len(t, r);	/* the last NUL */
+	const char *z;
+	size_t c = t->h.ncols;
+	unsigned m;
+
+	f[c] = q + 1;
+	while (c > from) {
+		/* The last NUL before q, or s - 1: field c - 1 begins after
+		 * it. */
+		for (z = NULL; !z && q - s >= 16; q -= 16)
+			for (m = fs_ctl_mask16(q - 16); m && !z;
+			     m &= ~(1u << (31 - __builtin_clz(m))))
+				if (!q[-16 + 31 - __builtin_clz(m)])
+					z = q - 16 + 31 - __builtin_clz(m);
+		if (!z)
+			for (z = q - 1; z >= s && *z; z--)
+				;
+		f[--c] = z + 1;
+		q = z;
+	}
+}
+
+/* The Rank column: digits read inline, anything else by strtoul (which
+ * takes spaces and a sign). */
+static unsigned long
+read_rank(const char *s, char **end)
+{
+	unsigned long r = 0;
+	const char *p = s;
+
+	while ((unsigned)*p - '0' < 10 && p - s < 10)
+		r = r * 10 + (unsigned)(*p++ - '0');
+	if (p == s || *p) {
+		return strtoul(s, end, 10);
+	}
+	*end = (char *)p;
+	return r;
+}
+
 /* Node i's computed values read back from its row (f: room for the
- * fields); 0, or -1 with e set. */
+ * fields and one more, from: the first of col's); 0, or -1 with e set. */
 static int
-read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
-	  int lazy, struct fs_err *e)
+read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
+	  uint32_t i, int lazy, struct fs_err *e)
 {
 	struct fs_node *a = &tr->node[i];
 	unsigned long line = fs_tree_line(tr, i);
@@ -122,11 +188,11 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 	unsigned long r;
 	int k;
 
-	fs_table_fields(tr->t, fs_node_row(tr, a), f);
+	fields_from_end(tr->t, fs_node_row(tr, a), from, f);
 	a->rank = 0;
 	if (lazy) {
 		for (k = 0; k < lazy; k++)
-			if (!plain_number(f[col[k]]) &&
+			if (!plain_number(f[col[k]], f[col[k] + 1] - 1) &&
 			    read_ld(f[col[k]], fs_computed_cols[k], &v, 0, e,
 				    line) < 0)
 				return -1;
@@ -151,7 +217,7 @@ read_node(struct fs_tree *tr, const int *col, const char **f, uint32_t i,
 	a->fs_factor = (double)v;
 	if (!a->is_user)
 		return 0;
-	r = strtoul(f[col[5]], &end, 10);
+	r = read_rank(f[col[5]], &end);
 	if (!*f[col[5]] || *end || *f[col[5]] == '-' || r < 1 ||
 	    r > tr->user_count)
 		return fs_error(e, line, "column 'Rank': not a rank from 1 to "
@@ -196,6 +262,7 @@ fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n)
 struct readback {
 	struct fs_tree *tr;
 	const int *col;
+	size_t from;	/* the first of col's columns */
 	int lazy;
 	uint32_t *bad;		/* per chunk: a node, or UINT32_MAX */
 };
@@ -204,13 +271,14 @@ static void
 read_chunk(void *arg, size_t c)
 {
 	struct readback *rb = arg;
-	const char **f = fs_xcalloc(rb->tr->t->h.ncols, sizeof(*f));
+	const char **f = fs_xcalloc(rb->tr->t->h.ncols + 1, sizeof(*f));
 	struct fs_err e = {NULL, 0, ""};
 	uint32_t i = (uint32_t)(c * READ_CHUNK), end = i + READ_CHUNK;
 
 	rb->bad[c] = UINT32_MAX;
 	for (; i < end && i < rb->tr->n; i++)
-		if (read_node(rb->tr, rb->col, f, i, rb->lazy, &e) < 0) {
+		if (read_node(rb->tr, rb->col, rb->from, f, i, rb->lazy, &e) <
+		    0) {
 			rb->bad[c] = i;
 			break;
 		}
@@ -225,7 +293,7 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	struct readback rb;
 	int col[FS_COMPUTED_N];
 	const char **f;
-	size_t k, nchunks;
+	size_t k, nchunks, from;
 	int ret = 0;
 	long long taken;
 
@@ -250,15 +318,18 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	 * first would be wasted. */
 	if (!lazy)
 		fs_tree_level_shares(tr);
+	for (k = 0, from = t->h.ncols; k < FS_COMPUTED_N; k++)
+		if ((size_t)col[k] < from)
+			from = (size_t)col[k];
 	nchunks = (tr->n + READ_CHUNK - 1) / READ_CHUNK;
-	rb = (struct readback){tr, col, lazy,
+	rb = (struct readback){tr, col, from, lazy,
 			       fs_xcalloc(nchunks, sizeof(*rb.bad))};
 	fs_par_for(nchunks, read_chunk, &rb);
 	/* The first bad row's error, as reading in order would give. */
 	for (k = 0; k < nchunks && !ret; k++)
 		if (rb.bad[k] != UINT32_MAX) {
-			f = fs_xcalloc(t->h.ncols, sizeof(*f));
-			ret = read_node(tr, col, f, rb.bad[k], lazy, e);
+			f = fs_xcalloc(t->h.ncols + 1, sizeof(*f));
+			ret = read_node(tr, col, from, f, rb.bad[k], lazy, e);
 			free(f);
 		}
 	free(rb.bad);
@@ -719,7 +790,7 @@ name_field(const struct fs_node *a, int user)
 }
 
 /* v[0..n) sorted by o, whose first key is the user name (user) or the
- * account name; returns how many distinct names there are, told from the
+ * account name and whose second is the association's key; returns how many distinct names there are, told from the
  * prefixes where they are whole (the names are scattered in memory), and
  * marks in first (when not NULL) where each starts. */
 static uint32_t
@@ -728,6 +799,7 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 {
 	const struct fs_tree *tr = o->tr;
 	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w));
+	struct order whole;
 	uint32_t distinct = 0;
 	size_t k, j;
 
@@ -743,13 +815,17 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 		}
 		w[k] = (struct named){p, v[k]};
 	}
-	/* By prefix, then each run of one prefix by o. */
+	/* By prefix, then each run of one prefix by o; where the prefix
+	 * holds the whole name (it ends in NUL) the names are equal, and
+	 * o's order is the key's. */
 	radix_by_prefix(w, w + n, n);
+	whole = (struct order){cmp_node_key, o->r, tr, NULL};
 	for (k = 0; k < n; k = j) {
 		for (j = k + 1; j < n && w[j].prefix == w[k].prefix; j++)
 			;
 		if (j - k > 1)
-			named_sort(o, w + k, w + n, (uint32_t)(j - k));
+			named_sort(w[k].prefix & 0xff ? o : &whole, w + k,
+				   w + n, (uint32_t)(j - k));
 	}
 	for (k = 0; k < n; k++) {
 		/* A prefix ending in NUL holds the whole name. */
@@ -904,7 +980,7 @@ account_rows(struct fs_report *r, struct fs_rtable *t, const uint32_t *v,
 		else
 			fmt_gap(&b, gap(r, a->parent));
 		end_cell(&b);
-		fs_report_fmt_service(&b, r->service[v[k]]);
+		fs_report_fmt_service(&b, fs_report_service_at(r, v[k]));
 		end_cell(&b);
 		fs_report_fmt_hours(&b, a->usage_raw);
 		end_cell(&b);
@@ -1117,7 +1193,7 @@ add_since_tables(struct fs_report *r)
 	uint32_t *added, *removed, *pos, i = 0, j = 0;
 	size_t na = 0, nr = 0, nu = 0, nacc = 0, k;
 	struct moved *users, *accts;
-	long double *old_service;
+	long double *old_service, sv;
 	int part = r->partitions;
 	struct fs_rtable *t;
 	struct fs_buf c;
@@ -1155,10 +1231,10 @@ add_since_tables(struct fs_report *r)
 
 			if (dr || df)
 				users[nu++] = (struct moved){a[i], b[j], dr, df};
-		} else if (a[i] != cur->root && r->service[a[i]] >= 0 &&
+		} else if (a[i] != cur->root &&
+			   (sv = fs_report_service_at(r, a[i])) >= 0 &&
 			   old_service[b[j]] >= 0) {
-			long double m = service_moved(r->service[a[i]],
-						      old_service[b[j]]);
+			long double m = service_moved(sv, old_service[b[j]]);
 
 			if (m > 0)
 				accts[nacc++] = (struct moved){
@@ -1222,7 +1298,7 @@ add_since_tables(struct fs_report *r)
 		end_cell(&c);
 		fs_report_fmt_service(&c, old_service[accts[k].old]);
 		end_cell(&c);
-		fs_report_fmt_service(&c, r->service[accts[k].cur]);
+		fs_report_fmt_service(&c, fs_report_service_at(r, accts[k].cur));
 		end_cell(&c);
 		fs_report_fmt_hours(&c, y->usage_raw);
 		end_cell(&c);
@@ -1296,7 +1372,6 @@ report_release(struct fs_report *r)
 	}
 	free(r->tab);
 	free(r->width);
-	free(r->service);
 	free(r->title);
 	free(r->heavy);
 	free(r->lowest);
@@ -1323,17 +1398,17 @@ add_html(struct fs_report *r)
 		for (i = 0; i < tr->n; i++)
 			r->draw[i] = (double)cluster_use(r, i);
 	}
-	/* by_user and by_acct: prep() sorted them. */
-	fs_report_html_links(r);
+	/* by_user and by_acct: prep() sorted them, and made the links. */
 }
 
 /* What the tables and pages are made from, in independent tasks on every
  * core (each writes only its own fields of r): a million names sorted, a
- * million users selected twice, every node's part of the cluster and its
- * service value. */
+ * million users selected twice, every node's part of the cluster, the
+ * page's links. A node's service value is not kept (16 bytes a node):
+ * fs_report_service_at reads it from the node where it is shown. */
 enum {
-	PREP_NAMES, PREP_WIDTH, PREP_SERVICE, PREP_HEAVY, PREP_LOWEST,
-	PREP_ACCOUNTS, PREP_N
+	PREP_NAMES, PREP_WIDTH, PREP_PARTS, PREP_HEAVY, PREP_LOWEST,
+	PREP_ACCOUNTS, PREP_LINKS, PREP_N
 };
 
 static void
@@ -1353,12 +1428,7 @@ prep(void *arg, size_t task)
 	case PREP_WIDTH:
 		r->width = global_shares(cur);
 		break;
-	case PREP_SERVICE:
-		/* The gauges need a few: fs_report_service_at. */
-		if (o->format != FS_REPORT_PROMETHEUS)
-			r->service = fs_xcalloc(cur->n, sizeof(*r->service));
-		for (i = 0; r->service && i < cur->n; i++)
-			r->service[i] = service_of(cur, r->ro->algorithm, i);
+	case PREP_PARTS:
 		/* Some association has a partition: the first one found
 		 * says so. */
 		for (i = 0; !r->partitions && i < cur->n; i++)
@@ -1379,6 +1449,10 @@ prep(void *arg, size_t task)
 	case PREP_ACCOUNTS:
 		if (o->format == FS_REPORT_HTML)
 			name_accounts(r);
+		break;
+	case PREP_LINKS:
+		if (o->format == FS_REPORT_HTML)
+			fs_report_html_links(r);
 		break;
 	}
 }
@@ -1446,8 +1520,7 @@ fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 long double
 fs_report_service_at(const struct fs_report *r, uint32_t i)
 {
-	return r->service ? r->service[i]
-			  : service_of(r->cur, r->ro->algorithm, i);
+	return service_of(r->cur, r->ro->algorithm, i);
 }
 
 uint32_t *

@@ -29,8 +29,6 @@ struct fs_report {
 	const struct fs_rank_opts *ro, *old_ro;
 	const struct fs_report_opts *o;
 	double *width;		/* cur: the node's part of the cluster's shares */
-	long double *service;	/* cur: Level FS (classic: S/U), -1 for none;
-				 * NULL for --prometheus: fs_report_service_at */
 	char *title;
 	const char *kind;	/* the heading's words; NULL: Fairshare report */
 	char **summary;		/* key, value, key, value... */
@@ -98,8 +96,8 @@ void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
  * S/U; -1 for none), and the node indexes in key order. */
 long double fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg,
 			      uint32_t i);
-/* Node i's service value of r->cur: r->service[i], or computed where the
- * report has no array (--prometheus shows a few). */
+/* Node i's service value of r->cur: Level FS (classic: S/U), -1 for
+ * none. */
 long double fs_report_service_at(const struct fs_report *r, uint32_t i);
 uint32_t *fs_report_by_key(const struct fs_tree *tr);
 void fs_report_history_html(struct fs_buf *b, const struct fs_report *r,

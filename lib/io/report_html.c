@@ -147,7 +147,7 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 		fs_buf_html(b, a->acct);
 	}
 	fs_buf_addstr(b, fair ? "\nLevel FS " : "\nS/U ");
-	fs_report_fmt_service(b, r->service[i]);
+	fs_report_fmt_service(b, fs_report_service_at(r, i));
 	if (a->is_user || !fair) {
 		fs_buf_printf(b, "\nFairShare %.6f", a->fs_factor);
 		if (a->is_user && a->rank)
@@ -194,7 +194,7 @@ box(struct fs_buf *b, const struct fs_report *r, uint32_t i, double x,
 	fs_buf_printf(b, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
 			 "height=\"%.0f\" fill=\"", x, depth * ROW_H, w,
 		      ROW_H);
-	colour(b, r->service[i], &dark);
+	colour(b, fs_report_service_at(r, i), &dark);
 	fs_buf_addstr(b, "\"/>");
 	if (w >= CHAR_PX * (double)strlen(name) + 8)
 		fs_buf_printf(b, "<text x=\"%.2f\" y=\"%.0f\"%s>", x + 4,
@@ -534,7 +534,7 @@ num_cells(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	td_num(b);
 	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
 	td_num(b);
-	fs_report_fmt_service(b, r->service[i]);
+	fs_report_fmt_service(b, fs_report_service_at(r, i));
 	td_num(b);
 	fs_report_fmt_hours(b, a->usage_raw);
 }
@@ -549,6 +549,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 	long double total = tr->node[tr->root].usage_raw;
 	uint32_t j, nacct = 0, nuser = 0, nzero = 0, p;
 	uint32_t path[64], np = 0;
+	long double sv = fs_report_service_at(r, i);
 	int dark;
 
 	for (j = 0; j < a->nkids; j++) {
@@ -567,13 +568,13 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 				       : "\"><summary><b>");
 	fs_buf_html(b, name_of(r, i));
 	fs_buf_addstr(b, "</b> <span class=\"sw\" style=\"background:");
-	colour(b, r->service[i], &dark);
+	colour(b, sv, &dark);
 	fs_buf_addstr(b, "\"></span> share ");
 	fmt_part(b, (long double)r->width[i]);
 	fs_buf_addstr(b, ", use ");
 	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
 	fs_buf_addstr(b, fair ? ", Level FS " : ", S/U ");
-	fs_report_fmt_service(b, r->service[i]);
+	fs_report_fmt_service(b, sv);
 	fs_buf_addstr(b, ", ");
 	fs_report_fmt_hours(b, a->usage_raw);
 	fs_buf_addstr(b, " h; ");
