@@ -392,9 +392,11 @@ take_piece(void *arg, size_t i)
 	memset(c, 0, sizeof(*c));
 	cap = st->ncarry + held + SPAN;
 	buf = fs_xmalloc(cap + 1);
-	memcpy(buf, st->carry, st->ncarry);
+	if (st->ncarry)
+		memcpy(buf, st->carry, st->ncarry);
 	len = st->ncarry;
-	memcpy(buf + len, l->buf + l->pos, held);
+	if (held)
+		memcpy(buf + len, l->buf + l->pos, held);
 	len += held;
 	l->pos = l->len;
 	eof |= l->eof;
