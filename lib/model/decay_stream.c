@@ -3,9 +3,10 @@
  * forward in time.
  *
  * The decay streams: the prologue is read line by line, then the rows in
- * blocks of whole lines, each block decayed on every core in chunks and
- * written in order before the next block is read. Memory stays constant,
- * and on a bad line the rows before it have been written. A replay of jobs
+ * chunks of whole lines, decayed on every core by one team of threads and
+ * written in order (a regular file's chunks read their own bytes; a pipe's
+ * read theirs in turn). Memory stays constant, and on a bad line the rows
+ * before it have been written. A replay of jobs
  * (decay.c) needs the whole tree instead: it is written from memory.
  *
  * Either way the engine owns the RawUsage column and the metadata `taken`,
@@ -477,12 +478,12 @@ read_at(int fd, char *p, size_t n, off_t at)
 	return (ssize_t)got;
 }
 
-/* Chunk i of a regular file's block, read by the chunk itself, so that
+/* Chunk i of a regular file, read by the chunk itself, so that
  * reading is spread over the cores as the decay is: the lines that start
  * in [lo, hi) (a line starts at the rows' start or after a newline), the
  * last one read to its end wherever that is. Every line is read in whole
  * by one chunk; the bytes before the first line start (at most hi - lo)
- * are read twice. As the stream reader does, the first NUL ends the input
+ * are read twice. As take_piece does, the first NUL ends the input
  * (its line is the last, and the error), so that a file of zeros is not
  * read to its end. */
 static void
