@@ -421,7 +421,7 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 				print_double(&p, len, wire(a->shares_norm));
 				break;
 			case F_NORMU:
-				print_double(&p, len, wire(a->usage_norm));
+				print_double(&p, len, wire(fs_node_usage_norm(tr, a)));
 				break;
 			case F_PART:
 				print_str(&p, len, *a->part ? a->part : NULL);

@@ -615,6 +615,7 @@ association(struct jw *w, uint32_t i)
 	const struct fs_tree *tr = w->tr;
 	const struct fs_node *a = &tr->node[i];
 	const long double no_val = (long double)FS_NO_VAL;
+	long double norm;
 	struct json_object *o = json_object_new_object(), *fs, *type;
 	const char *id = w->c_id >= 0 ? fs_table_field(tr->t, fs_node_row(tr, a),
 						       (size_t)w->c_id)
@@ -658,10 +659,11 @@ association(struct jw *w, uint32_t i)
 			       a->usage_efctv == no_val
 				       ? unset_d()
 				       : wrapped_d(fs_sshare_wire(a->usage_efctv)));
+	norm = fs_node_usage_norm(tr, a);
 	json_object_object_add(o, "usage_normalized",
-			       a->usage_norm == no_val
+			       norm == no_val
 				       ? unset_d()
-				       : wrapped_d(fs_sshare_wire(a->usage_norm)));
+				       : wrapped_d(fs_sshare_wire(norm)));
 	/* The controller sends the raw usage as an integer (cut, not
 	 * rounded), as sshare's text prints it. */
 	json_object_object_add(

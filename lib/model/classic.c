@@ -64,11 +64,11 @@ depth_oblivious_usage_efctv(const struct fs_tree *tr, struct fs_node *a)
 {
 	const struct fs_node *p = &tr->node[a->fs_parent];
 	long double ratio_p, ratio_s, ratio_l, k;
+	long double norm = fs_node_usage_norm(tr, a);
 	uint32_t j;
 
-	if (!(a->shares_norm && p->shares_norm && p->usage_efctv &&
-	      a->usage_norm)) {
-		a->usage_efctv = a->usage_norm;
+	if (!(a->shares_norm && p->shares_norm && p->usage_efctv && norm)) {
+		a->usage_efctv = norm;
 		return;
 	}
 	ratio_p = p->usage_efctv / p->shares_norm;
@@ -77,10 +77,10 @@ depth_oblivious_usage_efctv(const struct fs_tree *tr, struct fs_node *a)
 		const struct fs_node *s = &tr->node[tr->fs_kids[p->fs_kids + j]];
 
 		if (!s->use_parent)
-			ratio_s += s->usage_norm;
+			ratio_s += fs_node_usage_norm(tr, s);
 	}
 	ratio_s /= p->shares_norm;
-	ratio_l = (a->usage_norm / a->shares_norm) / ratio_s;
+	ratio_l = (norm / a->shares_norm) / ratio_s;
 	if (!ratio_p || !ratio_l || logl(ratio_p) * logl(ratio_l) >= 0)
 		k = 1;
 	else
@@ -134,34 +134,28 @@ fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening)
 		struct fs_node *a = &tr->node[tr->order[k]];
 
 		a->shares_norm = classic_shares_norm(tr, tr->order[k]);
-		if (root->usage_raw == 0)
-			a->usage_norm = 0;
-		else {
-			a->usage_norm = a->usage_raw / root->usage_raw;
-			if (a->usage_norm > 1)
-				a->usage_norm = 1;
-		}
 		a->level_fs = 0;
 	}
 	root->usage_efctv = 1;
-	root->usage_norm = (long double)FS_NO_VAL;
 	for (k = 1; k < tr->n; k++) {
 		struct fs_node *a = &tr->node[tr->order[k]];
 		const struct fs_node *p = &tr->node[a->fs_parent];
 
 		if (a->fs_parent == tr->root)
-			a->usage_efctv = a->usage_norm;
+			a->usage_efctv = fs_node_usage_norm(tr, a);
 		else if (a->use_parent)
 			a->usage_efctv = p->usage_efctv;
 		else if (depth_oblivious)
 			depth_oblivious_usage_efctv(tr, a);
 		else if (!a->level_shares)
 			a->usage_efctv = p->usage_efctv;
-		else
-			a->usage_efctv = a->usage_norm +
-					 (p->usage_efctv - a->usage_norm) *
+		else {
+			long double norm = fs_node_usage_norm(tr, a);
+
+			a->usage_efctv = norm + (p->usage_efctv - norm) *
 						 (a->shares_raw /
 						  (long double)a->level_shares);
+		}
 	}
 	for (i = 0; i < tr->n; i++) {
 		struct fs_node *a = &tr->node[i];

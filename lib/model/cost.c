@@ -35,6 +35,7 @@ void
 fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr)
 {
 	*c = *tr;
+	c->usage_norm = NULL;	/* ranked again */
 	c->node = fs_xcalloc(tr->n, sizeof(*c->node));
 	memcpy(c->node, tr->node, tr->n * sizeof(*c->node));
 }

@@ -322,6 +322,7 @@ ranks_above(const struct fs_tree *tr, const struct fs_rank_opts *o,
 
 	copy.node = fs_xcalloc(tr->n, sizeof(*copy.node));
 	memcpy(copy.node, tr->node, tr->n * sizeof(*copy.node));
+	copy.usage_norm = NULL;	/* ranked again */
 	copy.node[i].shares_raw = s;
 	fs_rank(&copy, o);
 	r = copy.node[u].rank > copy.node[v].rank;

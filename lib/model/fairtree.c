@@ -33,11 +33,11 @@
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
-/* U, usage_norm and Level FS of one association (docs/slurm.md §2.3). */
+/* U and Level FS of one association (docs/slurm.md §2.3); its
+ * usage_norm is fs_node_usage_norm's. */
 static void
 calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 {
-	const struct fs_node *root = &tr->node[tr->root];
 	long double S, U;
 
 	if (a->fs_parent == FS_NONE) {
@@ -47,13 +47,6 @@ calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 
 		a->usage_efctv = p->usage_raw == 0 ? 0
 						   : a->usage_raw / p->usage_raw;
-	}
-	if (root->usage_raw == 0)
-		a->usage_norm = 0;
-	else {
-		a->usage_norm = a->usage_raw / root->usage_raw;
-		if (a->usage_norm > 1)
-			a->usage_norm = 1;
 	}
 	if (a->use_parent) {
 		a->level_fs = a->is_user ? (long double)INFINITY : NO_VAL_LD;
@@ -67,7 +60,7 @@ calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 /* Rows per chunk of the per-node pass. */
 #define NODES_PER_CHUNK 16384
 
-/* Normalised shares within the level, then U, usage_norm and Level FS
+/* Normalised shares within the level, then U and Level FS
  * (docs/slurm.md §2.2, §2.3) of nodes [i * NODES_PER_CHUNK, ...): each
  * depends only on the input and its fs parent's shares, so the chunks run
  * on every core. */
@@ -469,7 +462,6 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 		   tr);
 	root = &tr->node[tr->root];
 	root->level_fs = NO_VAL_LD;	/* Slurm never computes these for root */
-	root->usage_norm = NO_VAL_LD;
 	/* Units at depth 1 when root's list holds enough accounts to share
 	 * out, else at depth 2. */
 	memset(&ft, 0, sizeof(ft));

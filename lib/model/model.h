@@ -162,14 +162,15 @@ struct fs_node {
 	uint32_t kids, nkids;	/* direct children: tree.kids[kids..+nkids] */
 	uint32_t fs_kids, nfs_kids;	/* Slurm's children_list: tree.fs_kids[] */
 	/* root 0 (below FS_TREE_MAX: a tree has no more nodes), and three
-	 * flags in the same word, so that the node is 144 bytes, not 160 */
+	 * flags in the same word, so that the node is 128 bytes, not 144 */
 	uint32_t depth : 29;
 	uint32_t is_user : 1, use_parent : 1, usage_given : 1;
 	uint32_t shares_raw;	/* meaningless when use_parent */
 	uint32_t level_shares;	/* sum of shares in the fs parent's list */
 	uint32_t rank;		/* Fair Tree rank, users only */
 	long double usage_raw;
-	long double usage_norm, usage_efctv, level_fs;
+	/* NormUsage is not stored: fs_node_usage_norm */
+	long double usage_efctv, level_fs;
 	double shares_norm, fs_factor;
 };
 
@@ -198,10 +199,38 @@ struct fs_tree {
 	 * struct share it with the tree they copy. */
 	uint32_t *acct_slot;
 	size_t acct_mask;
+	/* NormUsage of each node as the rows gave it, where a ranked tree
+	 * was read back rather than ranked again (fs_report_rank: the
+	 * columns are the truth); NULL when ranked here (fs_node_usage_norm
+	 * computes it). Freed by fs_tree_release; a copy that is ranked
+	 * again has NULL. */
+	long double *usage_norm;
 };
 
 /* The most associations a tree holds (depth fits in 29 bits). */
 #define FS_TREE_MAX ((1u << 29) - 1)
+
+/* NormUsage of a node of a ranked tree (docs/slurm.md §2.3): its RawUsage
+ * over root's, at most 1, 0 when root has none, NO_VAL for root (Slurm
+ * never computes root's). Computed where it is read rather than stored
+ * (16 bytes a node), with the same long double division, so the bits are
+ * those the ranking would have stored. A tree read back has the rows'
+ * values (fs_tree.usage_norm). */
+static inline long double
+fs_node_usage_norm(const struct fs_tree *tr, const struct fs_node *a)
+{
+	const struct fs_node *root = &tr->node[tr->root];
+	long double u;
+
+	if (tr->usage_norm)
+		return tr->usage_norm[a - tr->node];
+	if (a == root)
+		return (long double)FS_NO_VAL;
+	if (root->usage_raw == 0)
+		return 0;
+	u = a->usage_raw / root->usage_raw;
+	return u > 1 ? 1 : u;
+}
 
 /* The table row of a node. */
 static inline uint32_t
