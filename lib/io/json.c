@@ -233,7 +233,7 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		else
 			json_number(&b, &memo[2], (double)norm);
 		json_key(&b, "effective_usage");
-		json_number(&b, &memo[3], (double)a->usage_efctv);
+		json_number(&b, &memo[3], (double)fs_node_usage_efctv(tr, a));
 		json_key(&b, "level_fs");
 		if (!fair || a->level_fs == no_val)
 			fs_buf_addstr(&b, "null");

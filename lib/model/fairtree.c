@@ -33,27 +33,19 @@
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
-/* U and Level FS of one association (docs/slurm.md §2.3); its
- * usage_norm is fs_node_usage_norm's. */
+/* Level FS of one association (docs/slurm.md §2.3); its U and usage_norm
+ * are fs_node_usage_efctv's and fs_node_usage_norm's. */
 static void
 calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 {
 	long double S, U;
 
-	if (a->fs_parent == FS_NONE) {
-		a->usage_efctv = 1;	/* root, as Slurm initialises it */
-	} else {
-		const struct fs_node *p = &tr->node[a->fs_parent];
-
-		a->usage_efctv = p->usage_raw == 0 ? 0
-						   : a->usage_raw / p->usage_raw;
-	}
 	if (a->use_parent) {
 		a->level_fs = a->is_user ? (long double)INFINITY : NO_VAL_LD;
 		return;
 	}
 	S = (long double)a->shares_norm;
-	U = a->usage_efctv;
+	U = fs_node_usage_efctv(tr, a);
 	a->level_fs = S == 0 ? 0 : S / U;
 }
 
@@ -457,6 +449,7 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 
 	if (tr->root == FS_NONE)
 		return;
+	fs_tree_ranked_here(tr, 0);
 	fs_tree_level_shares(tr);
 	fs_par_for((tr->n + NODES_PER_CHUNK - 1) / NODES_PER_CHUNK, node_chunk,
 		   tr);

@@ -162,15 +162,16 @@ struct fs_node {
 	uint32_t kids, nkids;	/* direct children: tree.kids[kids..+nkids] */
 	uint32_t fs_kids, nfs_kids;	/* Slurm's children_list: tree.fs_kids[] */
 	/* root 0 (below FS_TREE_MAX: a tree has no more nodes), and three
-	 * flags in the same word, so that the node is 128 bytes, not 144 */
+	 * flags in the same word, so that the node is 112 bytes, not 128 */
 	uint32_t depth : 29;
 	uint32_t is_user : 1, use_parent : 1, usage_given : 1;
 	uint32_t shares_raw;	/* meaningless when use_parent */
 	uint32_t level_shares;	/* sum of shares in the fs parent's list */
 	uint32_t rank;		/* Fair Tree rank, users only */
 	long double usage_raw;
-	/* NormUsage is not stored: fs_node_usage_norm */
-	long double usage_efctv, level_fs;
+	/* NormUsage and EffectvUsage are not stored: fs_node_usage_norm,
+	 * fs_node_usage_efctv */
+	long double level_fs;
 	double shares_norm, fs_factor;
 };
 
@@ -205,6 +206,11 @@ struct fs_tree {
 	 * computes it). Freed by fs_tree_release; a copy that is ranked
 	 * again has NULL. */
 	long double *usage_norm;
+	/* EffectvUsage of each node where it is not Fair Tree's (classic and
+	 * depth-oblivious: fs_rank fills it; a tree read back: the rows'),
+	 * NULL where it is (fs_node_usage_efctv computes it). Freed as
+	 * usage_norm. */
+	long double *usage_efctv;
 };
 
 /* The most associations a tree holds (depth fits in 29 bits). */
@@ -230,6 +236,24 @@ fs_node_usage_norm(const struct fs_tree *tr, const struct fs_node *a)
 		return 0;
 	u = a->usage_raw / root->usage_raw;
 	return u > 1 ? 1 : u;
+}
+
+/* EffectvUsage of a node of a ranked tree (docs/slurm.md §2.3): Fair
+ * Tree's is its RawUsage over its fs parent's (0 when that has none, 1 for
+ * root), computed where it is read rather than stored (16 bytes a node),
+ * with the same long double division as the ranking; the others' are
+ * kept in fs_tree.usage_efctv. */
+static inline long double
+fs_node_usage_efctv(const struct fs_tree *tr, const struct fs_node *a)
+{
+	const struct fs_node *p;
+
+	if (tr->usage_efctv)
+		return tr->usage_efctv[a - tr->node];
+	if (a->fs_parent == FS_NONE)
+		return 1;	/* root, as Slurm initialises it */
+	p = &tr->node[a->fs_parent];
+	return p->usage_raw == 0 ? 0 : a->usage_raw / p->usage_raw;
 }
 
 /* The table row of a node. */
@@ -617,6 +641,11 @@ void fs_cost_facts(const struct fs_tree *tr, uint32_t i,
 /* c: tr with a copy of its nodes to replay and rank (the other arrays
  * shared); free(c->node) when done. */
 void fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr);
+/* Before ranking: NormUsage is computed from now on, and EffectvUsage
+ * too unless keep_efctv (classic's, kept in tr->usage_efctv). */
+void fs_tree_ranked_here(struct fs_tree *tr, int keep_efctv);
+/* Free what fs_tree_copy_nodes and ranking the copy allocated. */
+void fs_tree_free_copy(struct fs_tree *c);
 /* The cost of job j on tree tr (ranked with o; left as it is). */
 void fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		 const struct fs_cost_job *j, struct fs_cost *c);

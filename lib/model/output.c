@@ -72,7 +72,7 @@ put_owned(char *o, const struct fs_tree *tr, const struct fs_node *a,
 		break;
 	}
 	case C_EFF:
-		return put_ld(o, &memo[which], a->usage_efctv);
+		return put_ld(o, &memo[which], fs_node_usage_efctv(tr, a));
 	case C_LFS:
 		if (fair && a->level_fs != no_val)
 			return put_ld(o, &memo[which], a->level_fs);
