@@ -112,11 +112,14 @@ int fs_read_prologue(struct fs_lines *l, struct fs_header *h,
 		     unsigned long *lineno, struct fs_err *e);
 
 /* A whole TSV tree in memory. Rows are stored in place in buf: each row's
- * fields are consecutive NUL-terminated strings. */
+ * fields are consecutive NUL-terminated strings. Rows are 32-bit offsets
+ * into it (4 bytes an association, not 8), so its text is at most
+ * FS_TABLE_TEXT_MAX bytes: some 100 million associations. */
+#define FS_TABLE_TEXT_MAX ((size_t)UINT32_MAX)
 struct fs_table {
 	struct fs_header h;
 	struct fs_buf buf;
-	size_t *row;		/* offset in buf.data of each row's first field */
+	uint32_t *row;		/* offset in buf.data of each row's first field */
 	size_t nrows;
 	unsigned long first_line;	/* line number of row 0; rows are consecutive */
 	/* Set by a caller that made the table from other text (an import):
