@@ -33,8 +33,9 @@
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
-/* Level FS of one association (docs/slurm.md §2.3); its U and usage_norm
- * are fs_node_usage_efctv's and fs_node_usage_norm's. */
+/* Level FS of one association (docs/slurm.md §2.3), which may be a copy
+ * (fs_fairtree_level_fs); its U and usage_norm are
+ * fs_fairtree_usage_efctv's and fs_node_usage_norm's. */
 static void
 calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 {
@@ -45,7 +46,7 @@ calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 		return;
 	}
 	S = (long double)a->shares_norm;
-	U = fs_node_usage_efctv(tr, a);
+	U = fs_fairtree_usage_efctv(tr, a);
 	a->level_fs = S == 0 ? 0 : S / U;
 }
 

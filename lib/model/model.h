@@ -244,19 +244,26 @@ fs_node_usage_norm(const struct fs_tree *tr, const struct fs_node *a)
 /* EffectvUsage of a node of a ranked tree (docs/slurm.md §2.3): Fair
  * Tree's is its RawUsage over its fs parent's (0 when that has none, 1 for
  * root), computed where it is read rather than stored (16 bytes a node),
- * with the same long double division as the ranking; the others' are
- * kept in fs_tree.usage_efctv. */
+ * with the same long double division as the ranking
+ * (fs_fairtree_usage_efctv: from the node's fields alone, so of a copy
+ * too); the others' are kept in fs_tree.usage_efctv. */
 static inline long double
-fs_node_usage_efctv(const struct fs_tree *tr, const struct fs_node *a)
+fs_fairtree_usage_efctv(const struct fs_tree *tr, const struct fs_node *a)
 {
 	const struct fs_node *p;
 
-	if (tr->usage_efctv)
-		return tr->usage_efctv[a - tr->node];
 	if (a->fs_parent == FS_NONE)
 		return 1;	/* root, as Slurm initialises it */
 	p = &tr->node[a->fs_parent];
 	return p->usage_raw == 0 ? 0 : a->usage_raw / p->usage_raw;
+}
+
+static inline long double
+fs_node_usage_efctv(const struct fs_tree *tr, const struct fs_node *a)
+{
+	if (tr->usage_efctv)
+		return tr->usage_efctv[a - tr->node];
+	return fs_fairtree_usage_efctv(tr, a);
 }
 
 /* The table row of a node. */
