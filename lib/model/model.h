@@ -178,8 +178,8 @@ struct fs_node {
 	double shares_norm, fs_factor;
 };
 
-/* Fetch a whole node ahead of use (it spans three cache lines): walks in
- * display or ranking order jump around the node array. */
+/* Fetch a whole node ahead of use (112 bytes: two or three cache lines):
+ * walks in display or ranking order jump around the node array. */
 static inline void
 fs_prefetch_node(const struct fs_node *a)
 {
