@@ -317,7 +317,8 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	 * first would be wasted. */
 	if (!lazy) {
 		fs_tree_level_shares(tr);
-		tr->usage_norm = fs_xcalloc_huge(tr->n, sizeof(*tr->usage_norm));
+		tr->usage_norm = fs_xcalloc_huge(tr->n,
+						 sizeof(*tr->usage_norm));
 		tr->usage_efctv = fs_xcalloc_huge(tr->n,
 						  sizeof(*tr->usage_efctv));
 	}

@@ -503,7 +503,7 @@ is_header_again(const struct fs_header *h, const char *p, size_t len)
 struct piece {
 	char *s, *end;
 	int check;		/* run fs_check_line on every line */
-	uint32_t *row;		/* offsets: in out with keep, else in the text */
+	uint32_t *row;		/* in out with keep, else in the text */
 	size_t nrows, cap;
 	struct fs_err err;	/* line numbered from the piece's start */
 	int failed;

@@ -274,7 +274,8 @@ main(void)
 		       x->shares_norm == y->shares_norm &&
 		       fs_node_usage_efctv(&tr, x) ==
 			       fs_node_usage_efctv(&tr2, y) &&
-		       fs_node_usage_norm(&tr, x) == fs_node_usage_norm(&tr2, y);
+		       fs_node_usage_norm(&tr, x) ==
+			       fs_node_usage_norm(&tr2, y);
 		if (!same)
 			printf("# differs at %s/%s\n", x->acct, x->user);
 	}
