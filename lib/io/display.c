@@ -208,7 +208,7 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		fs_buf_printf(&b, " %8s", shares);
 		num6(&b, 12, a->shares_norm, i == tr->root && fair);
 		fs_buf_printf(&b, " %14.0Lf", a->usage_raw);
-		num6(&b, 13, a->usage_efctv, 0);
+		num6(&b, 13, fs_node_usage_efctv(tr, a), 0);
 		if (fair) {
 			num6(&b, 11, a->level_fs,
 			     a->level_fs == NO_VAL_LD || (a->use_parent && !a->is_user));

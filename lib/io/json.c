@@ -141,6 +141,7 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 {
 	const struct fs_header *h = &tr->t->h;
 	const long double no_val = (long double)FS_NO_VAL;
+	long double norm;
 	int fair = fs_algorithm_levels(o->algorithm);
 	uint32_t r, *path = fs_xcalloc(FS_JSON_PATH_MAX, sizeof(*path));
 	uint32_t *pos = fs_xcalloc((size_t)tr->n + 1, sizeof(*pos));
@@ -226,12 +227,13 @@ fs_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		json_key(&b, "norm_shares");
 		json_number(&b, &memo[1], a->shares_norm);
 		json_key(&b, "norm_usage");
-		if (a->usage_norm == no_val)
+		norm = fs_node_usage_norm(tr, a);
+		if (norm == no_val)
 			fs_buf_addstr(&b, "null");
 		else
-			json_number(&b, &memo[2], (double)a->usage_norm);
+			json_number(&b, &memo[2], (double)norm);
 		json_key(&b, "effective_usage");
-		json_number(&b, &memo[3], (double)a->usage_efctv);
+		json_number(&b, &memo[3], (double)fs_node_usage_efctv(tr, a));
 		json_key(&b, "level_fs");
 		if (!fair || a->level_fs == no_val)
 			fs_buf_addstr(&b, "null");

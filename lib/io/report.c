@@ -197,16 +197,15 @@ read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
 				    line) < 0)
 				return -1;
 		a->shares_norm = NAN;
-		a->usage_norm = a->usage_efctv = NAN;
 		if (lazy > 3)
 			a->level_fs = NAN;
 	} else {
 		if (read_ld(f[col[0]], fs_computed_cols[0], &v, 0, e, line) < 0)
 			return -1;
 		a->shares_norm = (double)v;
-		if (read_ld(f[col[1]], fs_computed_cols[1], &a->usage_norm,
+		if (read_ld(f[col[1]], fs_computed_cols[1], &tr->usage_norm[i],
 			    NO_VAL_LD, e, line) < 0 ||
-		    read_ld(f[col[2]], fs_computed_cols[2], &a->usage_efctv,
+		    read_ld(f[col[2]], fs_computed_cols[2], &tr->usage_efctv[i],
 			    NO_VAL_LD, e, line) < 0)
 			return -1;
 	}
@@ -238,8 +237,8 @@ fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n)
 
 	for (k = 0; k < LAZY_COLS; k++)
 		c[k] = fs_header_col(&t->h, fs_computed_cols[k]);
-	*n = (struct fs_norms){a->shares_norm, a->usage_norm, a->usage_efctv,
-			       a->level_fs};
+	*n = (struct fs_norms){a->shares_norm, fs_node_usage_norm(tr, a),
+			       fs_node_usage_efctv(tr, a), a->level_fs};
 	if (!isnan(a->shares_norm) || c[0] < 0 || c[1] < 0 || c[2] < 0 ||
 	    c[3] < 0)
 		return;
@@ -316,8 +315,13 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	 * fs-tree --sshare): read back, they fill every computed field but
 	 * level_shares (which the report does not show), so ranking again
 	 * first would be wasted. */
-	if (!lazy)
+	if (!lazy) {
 		fs_tree_level_shares(tr);
+		tr->usage_norm = fs_xcalloc_huge(tr->n,
+						 sizeof(*tr->usage_norm));
+		tr->usage_efctv = fs_xcalloc_huge(tr->n,
+						  sizeof(*tr->usage_efctv));
+	}
 	for (k = 0, from = t->h.ncols; k < FS_COMPUTED_N; k++)
 		if ((size_t)col[k] < from)
 			from = (size_t)col[k];
@@ -355,6 +359,7 @@ static long double
 service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 {
 	const struct fs_node *a = &tr->node[i];
+	long double ue;
 
 	if (i == tr->root)
 		return -1;
@@ -369,13 +374,14 @@ service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 		}
 		return l == NO_VAL_LD || isnan(l) ? -1 : l;
 	}
-	if (a->use_parent || a->usage_efctv == NO_VAL_LD)
+	ue = fs_node_usage_efctv(tr, a);
+	if (a->use_parent || ue == NO_VAL_LD)
 		return -1;
 	if (a->shares_norm == 0)
 		return 0;
-	if (a->usage_efctv == 0)
+	if (ue == 0)
 		return INFINITY;
-	return (long double)a->shares_norm / a->usage_efctv;
+	return (long double)a->shares_norm / ue;
 }
 
 /* Each node's part of the whole cluster's shares: its part of its fs

@@ -371,7 +371,8 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 				print_str(&p, len, cluster);
 				break;
 			case F_EUSED:
-				print_double(&p, len, wire(a->usage_efctv));
+				print_double(&p, len,
+					     wire(fs_node_usage_efctv(tr, a)));
 				break;
 			case F_FSFACTOR:
 				if (fair || o->newer) {
@@ -384,7 +385,8 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 					print_double(
 						&p, len,
 						fs_classic_factor(
-							(long double)wire(a->usage_efctv),
+							(long double)wire(
+								fs_node_usage_efctv(tr, a)),
 							(long double)wire(a->shares_norm),
 							ro->dampening));
 				break;
@@ -421,7 +423,8 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 				print_double(&p, len, wire(a->shares_norm));
 				break;
 			case F_NORMU:
-				print_double(&p, len, wire(a->usage_norm));
+				print_double(&p, len,
+					     wire(fs_node_usage_norm(tr, a)));
 				break;
 			case F_PART:
 				print_str(&p, len, *a->part ? a->part : NULL);

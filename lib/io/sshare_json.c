@@ -605,7 +605,8 @@ factor(const struct jw *w, uint32_t i)
 	 * _set_assoc_fs_factor). */
 	if (a->use_parent && a->fs_parent != FS_NONE)
 		a = &w->tr->node[a->fs_parent];
-	return fs_sshare_wire(fs_classic_factor(a->usage_efctv, a->shares_norm,
+	return fs_sshare_wire(fs_classic_factor(fs_node_usage_efctv(w->tr, a),
+							 a->shares_norm,
 						w->o->dampening));
 }
 
@@ -615,6 +616,7 @@ association(struct jw *w, uint32_t i)
 	const struct fs_tree *tr = w->tr;
 	const struct fs_node *a = &tr->node[i];
 	const long double no_val = (long double)FS_NO_VAL;
+	long double norm, efctv;
 	struct json_object *o = json_object_new_object(), *fs, *type;
 	const char *id = w->c_id >= 0 ? fs_table_field(tr->t, fs_node_row(tr, a),
 						       (size_t)w->c_id)
@@ -654,14 +656,16 @@ association(struct jw *w, uint32_t i)
 	json_object_object_add(o, "tres", tres_object(grp, run));
 	if (strpbrk(run, "123456789"))
 		w->tres_minutes = 1;
+	efctv = fs_node_usage_efctv(tr, a);
 	json_object_object_add(o, "effective_usage",
-			       a->usage_efctv == no_val
+			       efctv == no_val
 				       ? unset_d()
-				       : wrapped_d(fs_sshare_wire(a->usage_efctv)));
+				       : wrapped_d(fs_sshare_wire(efctv)));
+	norm = fs_node_usage_norm(tr, a);
 	json_object_object_add(o, "usage_normalized",
-			       a->usage_norm == no_val
+			       norm == no_val
 				       ? unset_d()
-				       : wrapped_d(fs_sshare_wire(a->usage_norm)));
+				       : wrapped_d(fs_sshare_wire(norm)));
 	/* The controller sends the raw usage as an integer (cut, not
 	 * rounded), as sshare's text prints it. */
 	json_object_object_add(

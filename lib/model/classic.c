@@ -20,6 +20,10 @@
 #include "model/model.h"
 #include "core/msort.h"
 
+/* Effective usage: classic keeps it in tr->usage_efctv (fs_rank made
+ * it). */
+#define UE(x) (tr->usage_efctv[(x) - tr->node])
+
 /* SLURM's fuzzy_equal(a, NO_VAL). */
 static int
 is_no_val(long double v)
@@ -64,28 +68,28 @@ depth_oblivious_usage_efctv(const struct fs_tree *tr, struct fs_node *a)
 {
 	const struct fs_node *p = &tr->node[a->fs_parent];
 	long double ratio_p, ratio_s, ratio_l, k;
+	long double norm = fs_node_usage_norm(tr, a);
 	uint32_t j;
 
-	if (!(a->shares_norm && p->shares_norm && p->usage_efctv &&
-	      a->usage_norm)) {
-		a->usage_efctv = a->usage_norm;
+	if (!(a->shares_norm && p->shares_norm && UE(p) && norm)) {
+		UE(a) = norm;
 		return;
 	}
-	ratio_p = p->usage_efctv / p->shares_norm;
+	ratio_p = UE(p) / p->shares_norm;
 	ratio_s = 0;
 	for (j = 0; j < p->nfs_kids; j++) {
 		const struct fs_node *s = &tr->node[tr->fs_kids[p->fs_kids + j]];
 
 		if (!s->use_parent)
-			ratio_s += s->usage_norm;
+			ratio_s += fs_node_usage_norm(tr, s);
 	}
 	ratio_s /= p->shares_norm;
-	ratio_l = (a->usage_norm / a->shares_norm) / ratio_s;
+	ratio_l = (norm / a->shares_norm) / ratio_s;
 	if (!ratio_p || !ratio_l || logl(ratio_p) * logl(ratio_l) >= 0)
 		k = 1;
 	else
 		k = 1 / (1 + powl(5.0L * logl(ratio_p), 2));
-	a->usage_efctv = ratio_p * pow((double)ratio_l, (double)k) *
+	UE(a) = ratio_p * pow((double)ratio_l, (double)k) *
 			 a->shares_norm;
 }
 
@@ -127,6 +131,7 @@ fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening)
 
 	if (tr->root == FS_NONE)
 		return;
+	fs_tree_ranked_here(tr, 1);
 	fs_tree_level_shares(tr);
 	for (i = 0; i < tr->n; i++)
 		tr->node[i].rank = 0;
@@ -134,34 +139,28 @@ fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening)
 		struct fs_node *a = &tr->node[tr->order[k]];
 
 		a->shares_norm = classic_shares_norm(tr, tr->order[k]);
-		if (root->usage_raw == 0)
-			a->usage_norm = 0;
-		else {
-			a->usage_norm = a->usage_raw / root->usage_raw;
-			if (a->usage_norm > 1)
-				a->usage_norm = 1;
-		}
 		a->level_fs = 0;
 	}
-	root->usage_efctv = 1;
-	root->usage_norm = (long double)FS_NO_VAL;
+	UE(root) = 1;
 	for (k = 1; k < tr->n; k++) {
 		struct fs_node *a = &tr->node[tr->order[k]];
 		const struct fs_node *p = &tr->node[a->fs_parent];
 
 		if (a->fs_parent == tr->root)
-			a->usage_efctv = a->usage_norm;
+			UE(a) = fs_node_usage_norm(tr, a);
 		else if (a->use_parent)
-			a->usage_efctv = p->usage_efctv;
+			UE(a) = UE(p);
 		else if (depth_oblivious)
 			depth_oblivious_usage_efctv(tr, a);
 		else if (!a->level_shares)
-			a->usage_efctv = p->usage_efctv;
-		else
-			a->usage_efctv = a->usage_norm +
-					 (p->usage_efctv - a->usage_norm) *
+			UE(a) = UE(p);
+		else {
+			long double norm = fs_node_usage_norm(tr, a);
+
+			UE(a) = norm + (UE(p) - norm) *
 						 (a->shares_raw /
 						  (long double)a->level_shares);
+		}
 	}
 	for (i = 0; i < tr->n; i++) {
 		struct fs_node *a = &tr->node[i];
@@ -169,7 +168,7 @@ fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening)
 
 		if (a->use_parent && a->fs_parent != FS_NONE)
 			fs = &tr->node[a->fs_parent];
-		a->fs_factor = fs_classic_factor(fs->usage_efctv,
+		a->fs_factor = fs_classic_factor(UE(fs),
 						 fs->shares_norm, dampening);
 	}
 	rank_by_factor(tr);

@@ -68,7 +68,7 @@ level_of(const struct fs_tree *tr, uint32_t i, struct fs_explain_level *l,
 	l->fs_parent = a->fs_parent;
 	l->shares_norm = a->shares_norm;
 	l->usage_raw = a->usage_raw;
-	l->usage_efctv = a->usage_efctv;
+	l->usage_efctv = fs_node_usage_efctv(tr, a);
 	l->level_fs = a->level_fs;
 	l->level_shares = a->level_shares;
 	l->count = 1;
@@ -317,15 +317,14 @@ static int
 ranks_above(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	    uint32_t i, uint32_t s, uint32_t u, uint32_t v)
 {
-	struct fs_tree copy = *tr;
+	struct fs_tree copy;
 	int r;
 
-	copy.node = fs_xcalloc(tr->n, sizeof(*copy.node));
-	memcpy(copy.node, tr->node, tr->n * sizeof(*copy.node));
+	fs_tree_copy_nodes(&copy, tr);
 	copy.node[i].shares_raw = s;
 	fs_rank(&copy, o);
 	r = copy.node[u].rank > copy.node[v].rank;
-	free(copy.node);
+	fs_tree_free_copy(&copy);
 	return r;
 }
 

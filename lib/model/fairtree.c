@@ -33,41 +33,27 @@
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
-/* U, usage_norm and Level FS of one association (docs/slurm.md §2.3). */
+/* Level FS of one association (docs/slurm.md §2.3), which may be a copy
+ * (fs_fairtree_level_fs); its U and usage_norm are
+ * fs_fairtree_usage_efctv's and fs_node_usage_norm's. */
 static void
 calc_assoc_fs(const struct fs_tree *tr, struct fs_node *a)
 {
-	const struct fs_node *root = &tr->node[tr->root];
 	long double S, U;
 
-	if (a->fs_parent == FS_NONE) {
-		a->usage_efctv = 1;	/* root, as Slurm initialises it */
-	} else {
-		const struct fs_node *p = &tr->node[a->fs_parent];
-
-		a->usage_efctv = p->usage_raw == 0 ? 0
-						   : a->usage_raw / p->usage_raw;
-	}
-	if (root->usage_raw == 0)
-		a->usage_norm = 0;
-	else {
-		a->usage_norm = a->usage_raw / root->usage_raw;
-		if (a->usage_norm > 1)
-			a->usage_norm = 1;
-	}
 	if (a->use_parent) {
 		a->level_fs = a->is_user ? (long double)INFINITY : NO_VAL_LD;
 		return;
 	}
 	S = (long double)a->shares_norm;
-	U = a->usage_efctv;
+	U = fs_fairtree_usage_efctv(tr, a);
 	a->level_fs = S == 0 ? 0 : S / U;
 }
 
 /* Rows per chunk of the per-node pass. */
 #define NODES_PER_CHUNK 16384
 
-/* Normalised shares within the level, then U, usage_norm and Level FS
+/* Normalised shares within the level, then U and Level FS
  * (docs/slurm.md §2.2, §2.3) of nodes [i * NODES_PER_CHUNK, ...): each
  * depends only on the input and its fs parent's shares, so the chunks run
  * on every core. */
@@ -464,12 +450,12 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 
 	if (tr->root == FS_NONE)
 		return;
+	fs_tree_ranked_here(tr, 0);
 	fs_tree_level_shares(tr);
 	fs_par_for((tr->n + NODES_PER_CHUNK - 1) / NODES_PER_CHUNK, node_chunk,
 		   tr);
 	root = &tr->node[tr->root];
 	root->level_fs = NO_VAL_LD;	/* Slurm never computes these for root */
-	root->usage_norm = NO_VAL_LD;
 	/* Units at depth 1 when root's list holds enough accounts to share
 	 * out, else at depth 2. */
 	memset(&ft, 0, sizeof(ft));

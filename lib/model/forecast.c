@@ -178,7 +178,7 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	res->cycles = cycles;
 	sides(&c, f, res->after);
 	free(saved);
-	free(c.node);
+	fs_tree_free_copy(&c);
 	free(jl.job);
 }
 

@@ -112,11 +112,14 @@ int fs_read_prologue(struct fs_lines *l, struct fs_header *h,
 		     unsigned long *lineno, struct fs_err *e);
 
 /* A whole TSV tree in memory. Rows are stored in place in buf: each row's
- * fields are consecutive NUL-terminated strings. */
+ * fields are consecutive NUL-terminated strings. Rows are 32-bit offsets
+ * into it (4 bytes an association, not 8), so its text is at most
+ * FS_TABLE_TEXT_MAX bytes: some 100 million associations. */
+#define FS_TABLE_TEXT_MAX ((size_t)UINT32_MAX)
 struct fs_table {
 	struct fs_header h;
 	struct fs_buf buf;
-	size_t *row;		/* offset in buf.data of each row's first field */
+	uint32_t *row;		/* offset in buf.data of each row's first field */
 	size_t nrows;
 	unsigned long first_line;	/* line number of row 0; rows are consecutive */
 	/* Set by a caller that made the table from other text (an import):
@@ -162,19 +165,21 @@ struct fs_node {
 	uint32_t kids, nkids;	/* direct children: tree.kids[kids..+nkids] */
 	uint32_t fs_kids, nfs_kids;	/* Slurm's children_list: tree.fs_kids[] */
 	/* root 0 (below FS_TREE_MAX: a tree has no more nodes), and three
-	 * flags in the same word, so that the node is 144 bytes, not 160 */
+	 * flags in the same word, so that the node is 112 bytes, not 128 */
 	uint32_t depth : 29;
 	uint32_t is_user : 1, use_parent : 1, usage_given : 1;
 	uint32_t shares_raw;	/* meaningless when use_parent */
 	uint32_t level_shares;	/* sum of shares in the fs parent's list */
 	uint32_t rank;		/* Fair Tree rank, users only */
 	long double usage_raw;
-	long double usage_norm, usage_efctv, level_fs;
+	/* NormUsage and EffectvUsage are not stored: fs_node_usage_norm,
+	 * fs_node_usage_efctv */
+	long double level_fs;
 	double shares_norm, fs_factor;
 };
 
-/* Fetch a whole node ahead of use (it spans three cache lines): walks in
- * display or ranking order jump around the node array. */
+/* Fetch a whole node ahead of use (112 bytes: two or three cache lines):
+ * walks in display or ranking order jump around the node array. */
 static inline void
 fs_prefetch_node(const struct fs_node *a)
 {
@@ -198,10 +203,68 @@ struct fs_tree {
 	 * struct share it with the tree they copy. */
 	uint32_t *acct_slot;
 	size_t acct_mask;
+	/* NormUsage of each node as the rows gave it, where a ranked tree
+	 * was read back rather than ranked again (fs_report_rank: the
+	 * columns are the truth); NULL when ranked here (fs_node_usage_norm
+	 * computes it). Freed by fs_tree_release; a copy that is ranked
+	 * again has NULL. */
+	long double *usage_norm;
+	/* EffectvUsage of each node where it is not Fair Tree's (classic and
+	 * depth-oblivious: fs_rank fills it; a tree read back: the rows'),
+	 * NULL where it is (fs_node_usage_efctv computes it). Freed as
+	 * usage_norm. */
+	long double *usage_efctv;
 };
 
 /* The most associations a tree holds (depth fits in 29 bits). */
 #define FS_TREE_MAX ((1u << 29) - 1)
+
+/* NormUsage of a node of a ranked tree (docs/slurm.md §2.3): its RawUsage
+ * over root's, at most 1, 0 when root has none, NO_VAL for root (Slurm
+ * never computes root's). Computed where it is read rather than stored
+ * (16 bytes a node), with the same long double division, so the bits are
+ * those the ranking would have stored. A tree read back has the rows'
+ * values (fs_tree.usage_norm). */
+static inline long double
+fs_node_usage_norm(const struct fs_tree *tr, const struct fs_node *a)
+{
+	const struct fs_node *root = &tr->node[tr->root];
+	long double u;
+
+	if (tr->usage_norm)
+		return tr->usage_norm[a - tr->node];
+	if (a == root)
+		return (long double)FS_NO_VAL;
+	if (root->usage_raw == 0)
+		return 0;
+	u = a->usage_raw / root->usage_raw;
+	return u > 1 ? 1 : u;
+}
+
+/* EffectvUsage of a node of a ranked tree (docs/slurm.md §2.3): Fair
+ * Tree's is its RawUsage over its fs parent's (0 when that has none, 1 for
+ * root), computed where it is read rather than stored (16 bytes a node),
+ * with the same long double division as the ranking
+ * (fs_fairtree_usage_efctv: from the node's fields alone, so of a copy
+ * too); the others' are kept in fs_tree.usage_efctv. */
+static inline long double
+fs_fairtree_usage_efctv(const struct fs_tree *tr, const struct fs_node *a)
+{
+	const struct fs_node *p;
+
+	if (a->fs_parent == FS_NONE)
+		return 1;	/* root, as Slurm initialises it */
+	p = &tr->node[a->fs_parent];
+	return p->usage_raw == 0 ? 0 : a->usage_raw / p->usage_raw;
+}
+
+static inline long double
+fs_node_usage_efctv(const struct fs_tree *tr, const struct fs_node *a)
+{
+	if (tr->usage_efctv)
+		return tr->usage_efctv[a - tr->node];
+	return fs_fairtree_usage_efctv(tr, a);
+}
 
 /* The table row of a node. */
 static inline uint32_t
@@ -588,6 +651,11 @@ void fs_cost_facts(const struct fs_tree *tr, uint32_t i,
 /* c: tr with a copy of its nodes to replay and rank (the other arrays
  * shared); free(c->node) when done. */
 void fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr);
+/* Before ranking: NormUsage is computed from now on, and EffectvUsage
+ * too unless keep_efctv (classic's, kept in tr->usage_efctv). */
+void fs_tree_ranked_here(struct fs_tree *tr, int keep_efctv);
+/* Free what fs_tree_copy_nodes and ranking the copy allocated. */
+void fs_tree_free_copy(struct fs_tree *c);
 /* The cost of job j on tree tr (ranked with o; left as it is). */
 void fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		 const struct fs_cost_job *j, struct fs_cost *c);

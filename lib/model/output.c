@@ -64,12 +64,15 @@ put_owned(char *o, const struct fs_tree *tr, const struct fs_node *a,
 	switch (which) {
 	case C_NORMS:
 		return put_double(o, &memo[which], a->shares_norm);
-	case C_NORMU:
-		if (a->usage_norm != no_val)
-			return put_ld(o, &memo[which], a->usage_norm);
+	case C_NORMU: {
+		long double u = fs_node_usage_norm(tr, a);
+
+		if (u != no_val)
+			return put_ld(o, &memo[which], u);
 		break;
+	}
 	case C_EFF:
-		return put_ld(o, &memo[which], a->usage_efctv);
+		return put_ld(o, &memo[which], fs_node_usage_efctv(tr, a));
 	case C_LFS:
 		if (fair && a->level_fs != no_val)
 			return put_ld(o, &memo[which], a->level_fs);

@@ -1100,6 +1100,8 @@ fs_tree_release(struct fs_tree *tr)
 	fs_free_huge(tr->order, tr->n, sizeof(*tr->order));
 	fs_free_huge(tr->kids, tr->n, sizeof(*tr->kids));
 	fs_free_huge(tr->fs_kids, tr->n, sizeof(*tr->fs_kids));
+	fs_free_huge(tr->usage_norm, tr->n, sizeof(*tr->usage_norm));
+	fs_free_huge(tr->usage_efctv, tr->n, sizeof(*tr->usage_efctv));
 	free(tr->acct_slot);
 	memset(tr, 0, sizeof(*tr));
 	tr->root = FS_NONE;

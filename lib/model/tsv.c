@@ -503,7 +503,8 @@ is_header_again(const struct fs_header *h, const char *p, size_t len)
 struct piece {
 	char *s, *end;
 	int check;		/* run fs_check_line on every line */
-	size_t *row, nrows, cap;
+	uint32_t *row;		/* in out with keep, else in the text */
+	size_t nrows, cap;
 	struct fs_err err;	/* line numbered from the piece's start */
 	int failed;
 	struct fs_buf out;	/* with keep: the kept fields of its rows */
@@ -618,8 +619,8 @@ parse_piece(void *arg, size_t i)
 						   sizeof(*pc->row));
 		}
 		pc->row[pc->nrows++] = ps->keep
-			? keep_fields(pc, ps->keep, t->h.ncols, s)
-			: (size_t)(s - t->buf.data);
+			? (uint32_t)keep_fields(pc, ps->keep, t->h.ncols, s)
+			: (uint32_t)(s - t->buf.data);
 		s += len + 1;
 	}
 	pc->failed = 0;
@@ -692,6 +693,14 @@ pieces_release(struct pieces *ps, size_t np)
 	free(ps->p);
 }
 
+/* A table's text is at most FS_TABLE_TEXT_MAX bytes. */
+static int
+too_large(struct fs_err *e)
+{
+	return fs_error(e, 0, "the tree is larger than %zu bytes (4 GB): "
+			"more than a table holds", FS_TABLE_TEXT_MAX);
+}
+
 /* The body, from s to end, after lineno lines of prologue, in place. */
 static int
 parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
@@ -700,6 +709,8 @@ parse_body(struct fs_table *t, char *s, char *end, unsigned long lineno,
 	struct pieces ps = {t, NULL, NULL};
 	size_t np = 0, i, n;
 
+	if ((size_t)(end - t->buf.data) > FS_TABLE_TEXT_MAX)
+		return too_large(e);
 	if (parse_pieces(&ps, &np, s, end, &lineno, e) == np) {
 		for (i = 0, n = 0; i < np; i++)
 			n += ps.p[i].nrows;
@@ -797,11 +808,17 @@ fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
  */
 #define STREAM_BLOCK ((size_t)8 << 20)
 
-/* Append the pieces' kept text and rows to the table. */
-static void
-take_pieces(struct fs_table *t, struct pieces *ps, size_t np, size_t *cap)
+/* Append the pieces' kept text and rows to the table; 0, or -1 with e
+ * set when the text would be too large. */
+static int
+take_pieces(struct fs_table *t, struct pieces *ps, size_t np, size_t *cap,
+	    struct fs_err *e)
 {
-	size_t i, k, base;
+	size_t i, k, base, len = t->buf.len;
+
+	for (i = 0; i < np; i++)
+		if ((len += ps->p[i].out.len) > FS_TABLE_TEXT_MAX)
+			return too_large(e);
 
 	for (i = 0; i < np; i++) {
 		struct piece *pc = &ps->p[i];
@@ -814,8 +831,9 @@ take_pieces(struct fs_table *t, struct pieces *ps, size_t np, size_t *cap)
 		base = t->buf.len;
 		fs_buf_add(&t->buf, pc->out.data, pc->out.len);
 		for (k = 0; k < pc->nrows; k++)
-			t->row[t->nrows++] = base + pc->row[k];
+			t->row[t->nrows++] = (uint32_t)base + pc->row[k];
 	}
+	return 0;
 }
 
 /* Drop the header's columns that were not kept. */
@@ -862,8 +880,8 @@ read_body_cols(struct fs_table *t, struct fs_lines *l, struct pieces *ps,
 			     parse_pieces(ps, np, endline, endline + n, &lineno,
 					  e) < *np))
 			return -1;
-		if (held)
-			take_pieces(t, ps, *np, &cap);
+		if (held && take_pieces(t, ps, *np, &cap, e) < 0)
+			return -1;
 		/* Whether this block is the input's last is known only at
 		 * the next read: hold its last line when it is FS_TSV_END. */
 		if ((held = ends_in_trailer(s, end)))
@@ -873,9 +891,9 @@ read_body_cols(struct fs_table *t, struct fs_lines *l, struct pieces *ps,
 			held = 1;	/* without its '\n' */
 			end -= n - 1;
 		}
-		if (parse_pieces(ps, np, s, end, &lineno, e) < *np)
+		if (parse_pieces(ps, np, s, end, &lineno, e) < *np ||
+		    take_pieces(t, ps, *np, &cap, e) < 0)
 			return -1;
-		take_pieces(t, ps, *np, &cap);
 	}
 	if (ferror(l->in))
 		return fs_error(e, 0, "read error: %s", strerror(errno));
@@ -916,7 +934,7 @@ fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
 	unsigned long lineno = 0;
 	char *keep = NULL;
 	size_t np = 0, c, k;
-	size_t *row;
+	uint32_t *row;
 	int ret = -1, whole = 0;
 
 	memset(t, 0, sizeof(*t));

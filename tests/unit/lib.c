@@ -142,9 +142,9 @@ test_classic_ex1(void)
 
 	load(ex1, &t, &tr, &e);
 	fs_classic(&tr, 0, 1);
-	ok(ld_is(tr.node[find(&tr, "A", "")].usage_efctv,
+	ok(ld_is(fs_node_usage_efctv(&tr, &tr.node[find(&tr, "A", "")]),
 		 "0.449999999999999999989"), "classic UE(A) in long double");
-	ok(ld_is(tr.node[find(&tr, "F", "")].usage_efctv,
+	ok(ld_is(fs_node_usage_efctv(&tr, &tr.node[find(&tr, "F", "")]),
 		 "0.145833333333333333329"), "classic UE(F) in long double");
 	ok(d_is(tr.node[find(&tr, "B", "")].shares_norm,
 		"0.30000000000000004"), "classic NS(B) multiplies upwards");

@@ -272,7 +272,10 @@ main(void)
 		       x->level_fs == y->level_fs &&
 		       x->fs_factor == y->fs_factor && x->rank == y->rank &&
 		       x->shares_norm == y->shares_norm &&
-		       x->usage_efctv == y->usage_efctv;
+		       fs_node_usage_efctv(&tr, x) ==
+			       fs_node_usage_efctv(&tr2, y) &&
+		       fs_node_usage_norm(&tr, x) ==
+			       fs_node_usage_norm(&tr2, y);
 		if (!same)
 			printf("# differs at %s/%s\n", x->acct, x->user);
 	}

@@ -910,7 +910,7 @@ text_path(struct fs_buf *b, const struct ctx *c, struct fs_explain_path *p,
 		     "only with --algorithm fairtree.",
 		     fs_algorithm_name(c->ro.algorithm),
 		     u->is_user ? "a user's" : "an account's", c->ro.dampening,
-		     u->shares_norm, f6(u->usage_efctv));
+		     u->shares_norm, f6(fs_node_usage_efctv(tr, u)));
 		return;
 	}
 	para(b, 0, "Its path from root. At each step Fair Tree sorts the "
