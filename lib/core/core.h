@@ -219,7 +219,8 @@ int fs_fmt_double(char *out, double v);
  * once (fs_put_double_memo: FS_FMT_MAX bytes). */
 char *fs_put_ll(char *out, long long v);
 /* printf("%f") into out[FS_FMT_MAX], no NUL: the length, or -1 when
- * |v| >= 2^63 or v is not finite (printf it then). */
+ * |v| >= 2^63 and finite, or nan (printf it then); "inf" and "-inf" as
+ * printf writes them (a user's Level FS without usage). */
 int fs_fmt_fixed6(char *out, double v);
 /* printf("%.6Lf") likewise (-1 also where long double is not x87's). */
 int fs_fmt_fixed6_ld(char *out, long double v);

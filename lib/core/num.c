@@ -375,18 +375,37 @@ fixed6(char *out, int neg, uint64_t m, int s)
 		half = (unsigned __int128)1 << (s - 1);
 		q += rem > half || (rem == half && (q & 1));
 	}
-	ip = (uint64_t)(q / 1000000U);
-	frac = (uint32_t)(q % 1000000U);
+	/* Below 2^64 (every value under 1.8e13), a 64-bit division by a
+	 * constant, which is a multiplication; a 128-bit one is a call. */
+	if (!(q >> 64)) {
+		ip = (uint64_t)q / 1000000U;
+		frac = (uint32_t)((uint64_t)q - ip * 1000000U);
+	} else {
+		ip = (uint64_t)(q / 1000000U);
+		frac = (uint32_t)(q % 1000000U);
+	}
 	if (neg)
 		out[len++] = '-';
-	do
-		*--p = (char)('0' + ip % 10);
-	while ((ip /= 10) != 0);
-	memcpy(out + len, p, (size_t)(d + sizeof(d) - p));
-	len += (int)(d + sizeof(d) - p);
+	if (ip < 10)
+		out[len++] = (char)('0' + ip);
+	else {
+		do
+			*--p = (char)('0' + ip % 10);
+		while ((ip /= 10) != 0);
+		memcpy(out + len, p, (size_t)(d + sizeof(d) - p));
+		len += (int)(d + sizeof(d) - p);
+	}
 	out[len++] = '.';
-	for (s = 5; s >= 0; s--, frac /= 10)
-		out[len + s] = (char)('0' + frac % 10);
+	{
+		/* The six decimals: digits8's last six of eight. */
+		uint64_t w = digits8(frac) + 0x3030303030303030ULL;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		memcpy(out + len, (const char *)&w + 2, 6);
+#else
+		for (s = 0; s < 6; s++)
+			out[len + s] = (char)(w >> (8 * (s + 2)));
+#endif
+	}
 	return len + 6;
 }
 
@@ -399,7 +418,7 @@ fs_fmt_fixed6(char *out, double v)
 	memcpy(&bits, &v, 8);
 	ex = (int)(bits >> 52) & 0x7ff;
 	if (ex >= 1023 + 63)
-		return -1;
+		return isinf(v) ? put_str(out, v > 0 ? "inf" : "-inf") : -1;
 	m = bits & ((1ULL << 52) - 1);
 	if (ex)
 		m |= 1ULL << 52;
@@ -422,7 +441,7 @@ fs_fmt_fixed6_ld(char *out, long double v)
 	memcpy(&se, (const char *)&v + 8, 2);
 	ex = se & 0x7fff;
 	if (ex >= 16383 + 63)
-		return -1;
+		return isinf(v) ? put_str(out, v > 0 ? "inf" : "-inf") : -1;
 	return fixed6(out, se >> 15, m, 16383 + 63 - (ex ? ex : 1));
 #else
 	(void)out;
