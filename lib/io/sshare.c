@@ -70,13 +70,36 @@ struct printer {
 	int last;
 };
 
+/* Room for n bytes (and a NUL) at the buffer's end: a cell is written
+ * there and its length added. */
+static inline char *
+room(struct fs_buf *b, size_t n)
+{
+	if (b->cap - b->len <= n)
+		fs_buf_grow(b, n);
+	return b->data + b->len;
+}
+
+/* With -p or -P, after a cell of n bytes written at room(): the '|'
+ * (none after -P's last), then the NUL the buffer keeps. */
+static inline void
+cell_put(struct printer *p, size_t n)
+{
+	char *q = p->b->data + p->b->len + n;
+
+	if (!(p->parsable == 2 && p->last))
+		*q++ = '|';
+	*q = '\0';
+	p->b->len = (size_t)(q - p->b->data);
+}
+
 static void
 cell_end(struct printer *p)
 {
-	if (p->parsable == 2 && p->last)
-		return;
-	if (p->parsable)
-		fs_buf_addch(p->b, '|');
+	if (p->parsable) {
+		(void)room(p->b, 1);
+		cell_put(p, 0);
+	}
 }
 
 /* print_fields_str, and the TRES printer, which behaves the same. */
@@ -88,8 +111,9 @@ print_str(struct printer *p, int len, const char *value)
 	size_t l;
 
 	if (p->parsable) {
-		fs_buf_addstr(p->b, value ? value : "");
-		cell_end(p);
+		l = value ? strlen(value) : 0;
+		memcpy(room(p->b, l + 1), value ? value : "", l);
+		cell_put(p, l);
 		return;
 	}
 	if (!value) {
@@ -115,16 +139,21 @@ print_blank(struct printer *p, int len)
 		fs_buf_printf(p->b, "%*s ", len, " ");
 }
 
-/* %llu without printf. */
-static void
-put_u64(struct fs_buf *b, uint64_t v)
+/* %llu without printf, at out; returns the end. */
+static char *
+put_u64(char *out, uint64_t v)
 {
 	char d[24], *q = d + sizeof(d);
 
+	if (v < 10) {
+		*out = (char)('0' + v);
+		return out + 1;
+	}
 	do
 		*--q = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
-	fs_buf_add(b, q, (size_t)(d + sizeof(d) - q));
+	memcpy(out, q, (size_t)(d + sizeof(d) - q));
+	return out + (d + sizeof(d) - q);
 }
 
 static void
@@ -137,8 +166,9 @@ print_uint64(struct printer *p, int len, uint64_t v, int blank)
 		return;
 	}
 	if (p->parsable) {
-		put_u64(p->b, v);
-		cell_end(p);
+		char *q = room(p->b, 21);
+
+		cell_put(p, (size_t)(put_u64(q, v) - q));
 	} else
 		fs_buf_printf(p->b, len == abs_len ? "%*llu " : "%-*llu ",
 			      abs_len, (unsigned long long)v);
@@ -175,8 +205,12 @@ print_double(struct printer *p, int len, double v)
 		return;
 	}
 	if (p->parsable) {
-		put_fixed(p->b, 0, 0, v);
-		cell_end(p);
+		length = fs_fmt_fixed6(room(p->b, FS_FMT_MAX), v);
+		if (length < 0) {
+			put_fixed(p->b, 0, 0, v);
+			cell_end(p);
+		} else
+			cell_put(p, (size_t)length);
 		return;
 	}
 	length = fs_fmt_fixed6(buf, v);
