@@ -40,11 +40,10 @@ hash_str(uint64_t h, const char *s)
 }
 
 static uint64_t
-hash_acct(const struct fs_node *a)
+hash_name(const char *s)
 {
-	return hash_str(0xcbf29ce484222325ULL, a->acct);
+	return hash_str(0xcbf29ce484222325ULL, s);
 }
-
 
 static void
 hmap_init(struct hmap *m, size_t n)
@@ -57,12 +56,11 @@ hmap_init(struct hmap *m, size_t n)
 	m->mask = cap - 1;
 }
 
-/* Insert account i; returns the index of an account of the same name
- * already there, or FS_NONE. */
+/* Insert account i, whose name hashes to h; returns the index of an
+ * account of the same name already there, or FS_NONE. */
 static uint32_t
-hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i)
+hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i, uint64_t h)
 {
-	uint64_t h = hash_acct(&node[i]);
 	size_t s = (size_t)h & m->mask;
 	uint32_t j;
 
@@ -80,7 +78,7 @@ static uint32_t
 hmap_find_acct(const struct hmap *m, const struct fs_node *node,
 	       const char *name)
 {
-	size_t s = (size_t)hash_str(0xcbf29ce484222325ULL, name) & m->mask;
+	size_t s = (size_t)hash_name(name) & m->mask;
 	uint32_t j;
 
 	while ((j = m->slot[s])) {
@@ -149,13 +147,34 @@ parse_shares(const char *s, struct fs_node *a, struct fs_err *e,
  * to check in row order. */
 #define P1_ROWS 16384
 
+/* An account row of a chunk and its name's hash, made where the row is
+ * read (its text is in the cache then). */
+struct acct_row {
+	uint64_t hash;
+	uint32_t row;
+};
+
 /* What one chunk of rows found: its first error, roots, a count. */
 struct chunk_res {
 	struct fs_err err;	/* line 0: no error */
 	uint32_t err_row;
 	uint32_t roots[2], nroots;
 	uint32_t count;		/* pass 1: accounts; pass 2: users */
+	struct acct_row *acct;	/* pass 1: its accounts, in row order */
+	uint32_t acct_cap;
 };
+
+/* Free what chunks hold, and zero them for the next pass. */
+static void
+chunks_clear(struct chunk_res *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; c && i < n; i++)
+		free(c[i].acct);
+	if (c)
+		memset(c, 0, n * sizeof(*c));
+}
 
 struct pass1 {
 	struct fs_tree *tr;
@@ -176,70 +195,83 @@ pass1_chunk(void *arg, size_t ci)
 	struct fs_err *e = &c->err;
 	size_t r = ci * P1_ROWS, end = r + P1_ROWS;
 	const char **f = fs_xcalloc(t->h.ncols, sizeof(*f));
+	struct fs_node a;
 
 	if (end > tr->n)
 		end = tr->n;
 	for (; r < end; r++) {
-		struct fs_node *a = &tr->node[r];
+		/* Made here and stored whole (a failed row too: a root's
+		 * name is in messages): the node array's fresh pages are
+		 * written, never read first (a huge page read while
+		 * untouched is the shared zero page, and the write after
+		 * it a second fault that clears 2 MB). */
 		unsigned long line = fs_table_line(t, r);
 		const char *parent;
 
+		memset(&a, 0, sizeof(a));
 		c->err_row = (uint32_t)r;
 		fs_table_fields(t, r, f);
-		a->acct = f[col[0]];
-		a->user = f[col[1]];
-		a->part = p1->cpart >= 0 ? f[p1->cpart] : "";
-		a->is_user = *a->user != '\0';
-		a->parent = a->fs_parent = FS_NONE;
+		a.acct = f[col[0]];
+		a.user = f[col[1]];
+		a.part = p1->cpart >= 0 ? f[p1->cpart] : "";
+		a.is_user = *a.user != '\0';
+		a.parent = a.fs_parent = FS_NONE;
 		parent = f[col[2]];
-		if (!*a->acct) {
+		if (!*a.acct) {
 			fs_error(e, line, "column 'Account': empty");
 			break;
 		}
-		if (a->is_user) {
+		if (a.is_user) {
 			if (!*parent) {
 				fs_error(e, line, "column 'Parent': empty on a "
 					 "user row (it must be the user's "
-					 "account '%s')", a->acct);
+					 "account '%s')", a.acct);
 				break;
 			}
-			if (strcmp(parent, a->acct)) {
+			if (strcmp(parent, a.acct)) {
 				fs_error(e, line, "column 'Parent': '%s' is not "
 					 "the user's account '%s'", parent,
-					 a->acct);
+					 a.acct);
 				break;
 			}
-		} else if (*a->part) {
+		} else if (*a.part) {
 			fs_error(e, line, "column 'Partition': '%s' on an "
 				 "account row (only users have partitions)",
-				 a->part);
+				 a.part);
 			break;
 		} else if (!*parent) {
 			if (c->nroots < 2)
 				c->roots[c->nroots++] = (uint32_t)r;
-		} else if (!strcmp(parent, a->acct)) {
+		} else if (!strcmp(parent, a.acct)) {
 			fs_error(e, line, "account '%s' is its own parent",
-				 a->acct);
+				 a.acct);
 			break;
 		}
-		if (!*f[col[3]] && !*parent && !a->is_user)
-			a->shares_raw = 1;	/* root: Slurm's default */
-		else if (parse_shares(f[col[3]], a, e, line) < 0)
+		if (!*f[col[3]] && !*parent && !a.is_user)
+			a.shares_raw = 1;	/* root: Slurm's default */
+		else if (parse_shares(f[col[3]], &a, e, line) < 0)
 			break;
 		if (!*f[col[4]]) {
-			if (a->is_user) {
+			if (a.is_user) {
 				fs_error(e, line, "column 'RawUsage': empty on a "
 					 "user row");
 				break;
 			}
 		} else {
-			if (fs_parse_usage(f[col[4]], "RawUsage", &a->usage_raw,
+			if (fs_parse_usage(f[col[4]], "RawUsage", &a.usage_raw,
 					   e, line) < 0)
 				break;
-			a->usage_given = 1;
+			a.usage_given = 1;
 		}
-		c->count += !a->is_user;
+		tr->node[r] = a;
+		if (!a.is_user) {
+			FS_GROW(c->acct, c->count, c->acct_cap);
+			c->acct[c->count].hash = hash_name(a.acct);
+			c->acct[c->count++].row = (uint32_t)r;
+		}
 	}
+	if (r < end)
+		tr->node[r] = a;	/* the row that failed */
 	free(f);
 }
 
@@ -260,6 +292,7 @@ pass2_chunk(void *arg, size_t ci)
 	struct fs_tree *tr = p2->tr;
 	struct chunk_res *c = &p2->chunk[ci];
 	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n, j, last_j = FS_NONE;
+	uint32_t run = 0;	/* rows of parent last_j not yet counted */
 	const char *last_parent = NULL;
 
 	if (end - i > P1_ROWS)
@@ -277,8 +310,15 @@ pass2_chunk(void *arg, size_t ci)
 		 * last lookup rather than miss the cache in the table. */
 		if (last_parent && !strcmp(parent, last_parent))
 			j = last_j;
-		else
+		else {
 			j = hmap_find_acct(p2->accts, tr->node, parent);
+			/* A run's children counted at once (other chunks
+			 * count theirs too). */
+			if (run)
+				__atomic_fetch_add(&p2->cnt[last_j], run,
+						   __ATOMIC_RELAXED);
+			run = 0;
+		}
 		last_parent = parent;
 		last_j = j;
 		if (j == FS_NONE) {
@@ -287,9 +327,11 @@ pass2_chunk(void *arg, size_t ci)
 			return;
 		}
 		a->parent = j;
-		__atomic_fetch_add(&p2->cnt[j], 1, __ATOMIC_RELAXED);
+		run++;
 		c->count += a->is_user;
 	}
+	if (run)
+		__atomic_fetch_add(&p2->cnt[last_j], run, __ATOMIC_RELAXED);
 }
 
 /* Rows [i * P1_ROWS, ...) into their parent's slice of tr->kids, at the
@@ -410,7 +452,12 @@ sort_chunk(void *arg, size_t ci)
 
 	if (end - i > per)
 		end = i + per;
+	/* Each parent's children end where the next parent's begin: its
+	 * slice of tr->kids, from the cursors scatter_chunk moved to the
+	 * ends (set here, on every core, rather than in a pass over every
+	 * node on one). */
 	for (j = i; j < end; j++) {
+		tr->node[j].kids = j ? sk->cnt[j - 1] : 0;
 		tr->node[j].nkids = sk->cnt[j] - tr->node[j].kids;
 		if (tr->node[j].nkids > most)
 			most = tr->node[j].nkids;
@@ -666,6 +713,24 @@ seg_place(void *arg, size_t si)
 	free(g->esc);
 }
 
+/* Nodes [ci * P1_ROWS, ...): where their children lists lie in
+ * tr->fs_kids, from the cursors that placing the lists moved to their
+ * ends (each list ends where the next node's begins). */
+static void
+fs_kids_chunk(void *arg, size_t ci)
+{
+	struct dfs *d = arg;
+	struct fs_tree *tr = d->tr;
+	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n;
+
+	if (end - i > P1_ROWS)
+		end = i + P1_ROWS;
+	for (; i < end; i++) {
+		tr->node[i].fs_kids = i ? d->cnt[i - 1] : 0;
+		tr->node[i].nfs_kids = d->cnt[i] - tr->node[i].fs_kids;
+	}
+}
+
 /* Node i is where the driver stops (root, at depth 0, never is). */
 static int
 seg_root(const struct dfs *d, uint32_t i)
@@ -748,10 +813,10 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen,
 		 * nodes and the escapees in display order, then each
 		 * segment's own. */
 		for (i = 0, k = 0; i < n; i++) {
-			tr->node[i].fs_kids = k;
-			tr->node[i].nfs_kids = cnt[i];
-			k += cnt[i];
-			cnt[i] = tr->node[i].fs_kids;
+			uint32_t c = cnt[i];
+
+			cnt[i] = k;
+			k += c;
 		}
 		tr->fs_kids = fs_xcalloc_huge(n, sizeof(*tr->fs_kids));
 		for (k = 0, s = 0; k < nitem; k++) {
@@ -768,6 +833,8 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen,
 				tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
 		}
 		fs_par_for(d.nseg, seg_place, &d);
+		fs_par_for(((size_t)n + P1_ROWS - 1) / P1_ROWS, fs_kids_chunk,
+			   &d);
 	} else {
 		for (s = 0; s < d.nseg; s++) {
 			free(d.seg[s].order);
@@ -976,15 +1043,20 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	/* Accounts by name; a second one of a name is a duplicate. User rows
 	 * need no table: theirs are found adjacent once siblings are sorted. */
 	hmap_init(&accts, naccts);
-	for (r = 0; r < n; r++) {
-		if (tr->node[r].is_user)
-			continue;
-		j = hmap_insert(&accts, tr->node, (uint32_t)r);
-		if (j != FS_NONE) {
-			fs_error(e, fs_table_line(t, r), "duplicate account "
-				 "'%s' (first at line %lu)", tr->node[r].acct,
-				 fs_table_line(t, j));
-			goto out;
+	for (k = 0; k < p1.nchunks; k++) {
+		const struct chunk_res *c = &p1.chunk[k];
+		uint32_t x;
+
+		for (x = 0; x < c->count; x++) {
+			r = c->acct[x].row;
+			j = hmap_insert(&accts, tr->node, (uint32_t)r,
+					c->acct[x].hash);
+			if (j != FS_NONE) {
+				fs_error(e, fs_table_line(t, r), "duplicate "
+					 "account '%s' (first at line %lu)",
+					 tr->node[r].acct, fs_table_line(t, j));
+				goto out;
+			}
 		}
 	}
 	if (root == FS_NONE) {
@@ -1001,7 +1073,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	p2.pcol = col[2];
 	p2.chunk = p1.chunk;
 	p2.cnt = cnt = fs_xcalloc_huge((size_t)n + 1, sizeof(*cnt));
-	memset(p1.chunk, 0, p1.nchunks * sizeof(*p1.chunk));
+	chunks_clear(p1.chunk, p1.nchunks);
 	fs_par_for(p1.nchunks, pass2_chunk, &p2);
 	for (k = 0; k < p1.nchunks; k++) {
 		if (p1.chunk[k].err.line) {
@@ -1014,9 +1086,9 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	/* Children grouped by parent (pass 2 counted them), then in Slurm's
 	 * sibling order. */
 	for (i = 0, k = 0; i < n; i++) {
-		tr->node[i].kids = (uint32_t)k;
-		k += cnt[i];
-		cnt[i] = tr->node[i].kids;
+		j = cnt[i];
+		cnt[i] = (uint32_t)k;
+		k += j;
 	}
 	tr->kids = fs_xcalloc_huge(n, sizeof(*tr->kids));
 	fs_par_for(p1.nchunks, scatter_chunk, &p2);
@@ -1084,6 +1156,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	tr->acct_mask = accts.mask;
 	accts.slot = NULL;
 out:
+	chunks_clear(p1.chunk, p1.nchunks);
 	free(p1.chunk);
 	fs_free_huge(cnt, (size_t)n + 1, sizeof(*cnt));
 	free(seen);
