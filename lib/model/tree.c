@@ -74,11 +74,12 @@ hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i, uint64_t h)
 	return FS_NONE;
 }
 
+/* The account of that name, whose hash is h, or FS_NONE. */
 static uint32_t
-hmap_find_acct(const struct hmap *m, const struct fs_node *node,
-	       const char *name)
+hmap_find_hashed(const struct hmap *m, const struct fs_node *node,
+		 const char *name, uint64_t h)
 {
-	size_t s = (size_t)hash_name(name) & m->mask;
+	size_t s = (size_t)h & m->mask;
 	uint32_t j;
 
 	while ((j = m->slot[s])) {
@@ -88,6 +89,13 @@ hmap_find_acct(const struct hmap *m, const struct fs_node *node,
 		s = (s + 1) & m->mask;
 	}
 	return FS_NONE;
+}
+
+static uint32_t
+hmap_find_acct(const struct hmap *m, const struct fs_node *node,
+	       const char *name)
+{
+	return hmap_find_hashed(m, node, name, hash_name(name));
 }
 
 unsigned long
@@ -154,14 +162,29 @@ struct acct_row {
 	uint32_t row;
 };
 
-/* What one chunk of rows found: its first error, roots, a count. */
+/* Adjacent rows of one Parent (a run of one account's users, mostly):
+ * pass 2 finds the parent once for all of them, and the scatter places
+ * them in one step. */
+struct parent_run {
+	const char *name;	/* their Parent */
+	union {
+		uint64_t hash;	/* of name, from pass 1 */
+		uint32_t parent;	/* its index, from pass 2 */
+	} u;
+	uint32_t first, n;	/* rows [first, first + n) */
+};
+
+/* What one chunk of rows found: its first error, roots, its accounts and
+ * users, and the runs of its rows by Parent (root is in none). */
 struct chunk_res {
 	struct fs_err err;	/* line 0: no error */
 	uint32_t err_row;
 	uint32_t roots[2], nroots;
-	uint32_t count;		/* pass 1: accounts; pass 2: users */
-	struct acct_row *acct;	/* pass 1: its accounts, in row order */
+	uint32_t count, users;	/* accounts, users */
+	struct acct_row *acct;	/* its accounts, in row order */
 	uint32_t acct_cap;
+	struct parent_run *run;	/* in row order */
+	uint32_t nrun, run_cap;
 };
 
 /* Free what chunks hold, and zero them for the next pass. */
@@ -170,8 +193,10 @@ chunks_clear(struct chunk_res *c, size_t n)
 {
 	size_t i;
 
-	for (i = 0; c && i < n; i++)
+	for (i = 0; c && i < n; i++) {
 		free(c[i].acct);
+		free(c[i].run);
+	}
 	if (c)
 		memset(c, 0, n * sizeof(*c));
 }
@@ -196,6 +221,7 @@ pass1_chunk(void *arg, size_t ci)
 	size_t r = ci * P1_ROWS, end = r + P1_ROWS;
 	const char **f = fs_xcalloc(t->h.ncols, sizeof(*f));
 	struct fs_node a;
+	struct parent_run *u;
 
 	if (end > tr->n)
 		end = tr->n;
@@ -268,19 +294,33 @@ pass1_chunk(void *arg, size_t ci)
 			FS_GROW(c->acct, c->count, c->acct_cap);
 			c->acct[c->count].hash = hash_name(a.acct);
 			c->acct[c->count++].row = (uint32_t)r;
+		} else
+			c->users++;
+		if (!*parent)
+			continue;	/* root */
+		u = c->nrun ? &c->run[c->nrun - 1] : NULL;
+		if (u && u->first + u->n == r && !strcmp(u->name, parent)) {
+			u->n++;
+			continue;
 		}
+		FS_GROW(c->run, c->nrun, c->run_cap);
+		u = &c->run[c->nrun++];
+		u->name = parent;
+		u->u.hash = hash_name(parent);
+		u->first = (uint32_t)r;
+		u->n = 1;
 	}
 	if (r < end)
 		tr->node[r] = a;	/* the row that failed */
 	free(f);
 }
 
-/* Pass 2 of fs_tree_build over rows [i * P1_ROWS, ...): each row's parent
- * found by name; the chunk stops at its first error. */
+/* Pass 2 of fs_tree_build over the runs of chunk i: each run's parent
+ * found by name, and its rows' counted; the chunk stops at its first
+ * error. */
 struct pass2 {
 	struct fs_tree *tr;
 	const struct hmap *accts;
-	int pcol;
 	struct chunk_res *chunk;
 	uint32_t *cnt;		/* children per account, then cursors */
 };
@@ -291,65 +331,42 @@ pass2_chunk(void *arg, size_t ci)
 	struct pass2 *p2 = arg;
 	struct fs_tree *tr = p2->tr;
 	struct chunk_res *c = &p2->chunk[ci];
-	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n, j, last_j = FS_NONE;
-	uint32_t run = 0;	/* rows of parent last_j not yet counted */
-	const char *last_parent = NULL;
+	uint32_t k, r, j;
 
-	if (end - i > P1_ROWS)
-		end = i + P1_ROWS;
-	for (; i < end; i++) {
-		struct fs_node *a = &tr->node[i];
-		const char *parent;
+	for (k = 0; k < c->nrun; k++) {
+		struct parent_run *u = &c->run[k];
 
-		if (i == tr->root)
-			continue;
-		parent = a->is_user ? a->acct
-				    : fs_table_field(tr->t, fs_node_row(tr, a),
-						     (size_t)p2->pcol);
-		/* Rows of one account usually come together: reuse the
-		 * last lookup rather than miss the cache in the table. */
-		if (last_parent && !strcmp(parent, last_parent))
-			j = last_j;
-		else {
-			j = hmap_find_acct(p2->accts, tr->node, parent);
-			/* A run's children counted at once (other chunks
-			 * count theirs too). */
-			if (run)
-				__atomic_fetch_add(&p2->cnt[last_j], run,
-						   __ATOMIC_RELAXED);
-			run = 0;
-		}
-		last_parent = parent;
-		last_j = j;
+		j = hmap_find_hashed(p2->accts, tr->node, u->name, u->u.hash);
 		if (j == FS_NONE) {
-			fs_error(&c->err, fs_tree_line(tr, i),
-				 "parent account '%s' not found", parent);
+			fs_error(&c->err, fs_tree_line(tr, u->first),
+				 "parent account '%s' not found", u->name);
 			return;
 		}
-		a->parent = j;
-		run++;
-		c->count += a->is_user;
+		for (r = u->first; r < u->first + u->n; r++)
+			tr->node[r].parent = j;
+		u->u.parent = j;
+		__atomic_fetch_add(&p2->cnt[j], u->n, __ATOMIC_RELAXED);
 	}
-	if (run)
-		__atomic_fetch_add(&p2->cnt[last_j], run, __ATOMIC_RELAXED);
 }
 
-/* Rows [i * P1_ROWS, ...) into their parent's slice of tr->kids, at the
+/* The runs of chunk i into their parent's slice of tr->kids, at the
  * cursor in cnt. Threads interleave, so a slice's order is arbitrary until
  * sort_chunk sorts it. */
 static void
 scatter_chunk(void *arg, size_t ci)
 {
 	struct pass2 *p2 = arg;
-	struct fs_tree *tr = p2->tr;
-	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n;
+	const struct chunk_res *c = &p2->chunk[ci];
+	uint32_t k, r, at;
 
-	if (end - i > P1_ROWS)
-		end = i + P1_ROWS;
-	for (; i < end; i++)
-		if (i != tr->root)
-			tr->kids[__atomic_fetch_add(&p2->cnt[tr->node[i].parent],
-						    1, __ATOMIC_RELAXED)] = i;
+	for (k = 0; k < c->nrun; k++) {
+		const struct parent_run *u = &c->run[k];
+
+		at = __atomic_fetch_add(&p2->cnt[u->u.parent], u->n,
+					__ATOMIC_RELAXED);
+		for (r = 0; r < u->n; r++)
+			p2->tr->kids[at + r] = u->first + r;
+	}
 }
 
 /* Slurm 22.05's rebuilt list order: users first, then accounts, by name. */
@@ -1039,6 +1056,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 			goto out;
 		}
 		naccts += c->count;
+		tr->user_count += c->users;
 	}
 	/* Accounts by name; a second one of a name is a duplicate. User rows
 	 * need no table: theirs are found adjacent once siblings are sorted. */
@@ -1070,18 +1088,14 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	/* Pass 2: parents, in chunks as pass 1. */
 	p2.tr = tr;
 	p2.accts = &accts;
-	p2.pcol = col[2];
 	p2.chunk = p1.chunk;
 	p2.cnt = cnt = fs_xcalloc_huge((size_t)n + 1, sizeof(*cnt));
-	chunks_clear(p1.chunk, p1.nchunks);
 	fs_par_for(p1.nchunks, pass2_chunk, &p2);
-	for (k = 0; k < p1.nchunks; k++) {
+	for (k = 0; k < p1.nchunks; k++)
 		if (p1.chunk[k].err.line) {
 			fs_err_take(e, &p1.chunk[k].err, 0);
 			goto out;
 		}
-		tr->user_count += p1.chunk[k].count;
-	}
 
 	/* Children grouped by parent (pass 2 counted them), then in Slurm's
 	 * sibling order. */
@@ -1092,6 +1106,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	}
 	tr->kids = fs_xcalloc_huge(n, sizeof(*tr->kids));
 	fs_par_for(p1.nchunks, scatter_chunk, &p2);
+	chunks_clear(p1.chunk, p1.nchunks);
 	sk.tr = tr;
 	sk.cnt = cnt;
 	sk.nchunks = ((size_t)n + sort_parents(n) - 1) / sort_parents(n);
