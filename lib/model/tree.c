@@ -39,6 +39,19 @@ hash_str(uint64_t h, const char *s)
 	return (h ^ 0xff) * 0x100000001b3ULL;	/* separator */
 }
 
+/* The first 8 bytes of a name as a big-endian number: the order strcmp
+ * gives names, where they differ there. */
+static uint64_t
+name_key(const char *s)
+{
+	uint64_t k = 0;
+	int i;
+
+	for (i = 0; i < 8 && s[i]; i++)
+		k |= (uint64_t)(unsigned char)s[i] << (56 - 8 * i);
+	return k;
+}
+
 static uint64_t
 hash_name(const char *s)
 {
@@ -203,6 +216,8 @@ chunks_clear(struct chunk_res *c, size_t n)
 
 struct pass1 {
 	struct fs_tree *tr;
+	uint64_t *key;		/* each row's name_key, for sort_chunk */
+	uint8_t *acct;		/* each row's: 1 an account */
 	const int *col;
 	int cpart;
 	size_t nchunks;
@@ -290,6 +305,8 @@ pass1_chunk(void *arg, size_t ci)
 			a.usage_given = 1;
 		}
 		tr->node[r] = a;
+		p1->key[r] = name_key(a.is_user ? a.user : a.acct);
+		p1->acct[r] = !a.is_user;
 		if (!a.is_user) {
 			FS_GROW(c->acct, c->count, c->acct_cap);
 			c->acct[c->count].hash = hash_name(a.acct);
@@ -407,6 +424,8 @@ struct sortkids {
 	size_t nchunks;
 	uint32_t *dup;
 	int keep_input;		/* siblings in input order (the controller's) */
+	const uint64_t *key;	/* pass 1's, by row */
+	const uint8_t *acct;
 };
 
 static int
@@ -425,17 +444,6 @@ struct skey {
 	uint64_t key;
 	uint32_t idx, acct;
 };
-
-static uint64_t
-name_key(const char *s)
-{
-	uint64_t k = 0;
-	int i;
-
-	for (i = 0; i < 8 && s[i]; i++)
-		k |= (uint64_t)(unsigned char)s[i] << (56 - 8 * i);
-	return k;
-}
 
 static inline int
 skey_cmp(const struct fs_tree *tr, const struct skey *a, const struct skey *b)
@@ -480,10 +488,11 @@ sort_chunk(void *arg, size_t ci)
 			most = tr->node[j].nkids;
 	}
 	/* The children of these parents lie side by side in tr->kids: make
-	 * their keys in one sweep, fetching nodes and then names ahead (they
-	 * lie anywhere in memory), then sort each parent's run. A child alone
-	 * in its list needs no key: its part of the keys is never touched (a
-	 * deep chain's are all alone: 128 KB of fresh pages at 8,000). */
+	 * their keys in one sweep, from pass 1's by row (a parent's children
+	 * are mostly adjacent rows: no node or name is fetched), then sort
+	 * each parent's run. A child alone in its list needs no key: its part
+	 * of the keys is never touched (a deep chain's are all alone: 128 KB
+	 * of fresh pages at 8,000). */
 	first = tr->node[i].kids;
 	total = sk->cnt[end - 1] - first;
 	kids = tr->kids + first;
@@ -496,19 +505,9 @@ sort_chunk(void *arg, size_t ci)
 			continue;
 		j = tr->node[p].kids - first;
 		for (to = j + tr->node[p].nkids; j < to; j++) {
-			const struct fs_node *a = &tr->node[kids[j]];
-
-			if (j + 16 < total)
-				__builtin_prefetch(&tr->node[kids[j + 16]]);
-			if (j + 8 < total) {
-				const struct fs_node *b = &tr->node[kids[j + 8]];
-
-				__builtin_prefetch(b->is_user ? b->user
-							      : b->acct);
-			}
 			keys[j].idx = kids[j];
-			keys[j].acct = !a->is_user;
-			keys[j].key = name_key(a->is_user ? a->user : a->acct);
+			keys[j].acct = sk->acct[kids[j]];
+			keys[j].key = sk->key[kids[j]];
 		}
 	}
 	for (; i < end; i++) {
@@ -1029,6 +1028,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	/* Pass 1: fields and numbers, in chunks on every core. The first
 	 * error in row order wins, as if read one row after the other. */
 	p1.tr = tr;
+	p1.key = fs_xcalloc_huge(n, sizeof(*p1.key));
+	p1.acct = fs_xcalloc_huge(n, sizeof(*p1.acct));
 	p1.col = col;
 	p1.cpart = cpart;
 	p1.nchunks = (n + P1_ROWS - 1) / P1_ROWS;
@@ -1112,8 +1113,14 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	sk.nchunks = ((size_t)n + sort_parents(n) - 1) / sort_parents(n);
 	tr->controller_order = fs_tree_controller_order(&t->h);
 	sk.keep_input = tr->controller_order;
+	sk.key = p1.key;
+	sk.acct = p1.acct;
 	sk.dup = fs_xcalloc(sk.nchunks ? sk.nchunks : 1, 2 * sizeof(*sk.dup));
 	fs_par_for(sk.nchunks, sort_chunk, &sk);
+	fs_free_huge(p1.key, n, sizeof(*p1.key));
+	fs_free_huge(p1.acct, n, sizeof(*p1.acct));
+	p1.key = NULL;
+	p1.acct = NULL;
 	dup = FS_NONE;
 	for (k = 0; k < sk.nchunks; k++)
 		if (sk.dup[2 * k] != FS_NONE &&
@@ -1172,6 +1179,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	accts.slot = NULL;
 out:
 	chunks_clear(p1.chunk, p1.nchunks);
+	fs_free_huge(p1.key, n, sizeof(*p1.key));
+	fs_free_huge(p1.acct, n, sizeof(*p1.acct));
 	free(p1.chunk);
 	fs_free_huge(cnt, (size_t)n + 1, sizeof(*cnt));
 	free(seen);
