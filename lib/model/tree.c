@@ -66,6 +66,9 @@ hmap_init(struct hmap *m, size_t n)
 	while (cap < 2 * n + 2)
 		cap *= 2;
 	m->slot = fs_xcalloc(cap, sizeof(*m->slot));
+	/* Probes read a slot before it is written: made writable at once,
+	 * not a zero page read and then a copy written, a fault each. */
+	fs_prefault(m->slot, cap * sizeof(*m->slot));
 	m->mask = cap - 1;
 }
 
