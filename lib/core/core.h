@@ -73,7 +73,7 @@ void *fs_xcalloc_huge(size_t n, size_t size);
 void fs_free_huge(void *p, size_t n, size_t size);
 /* fs_xcalloc_huge for a block of n bytes about to be filled whole at once
  * (fs_prefault): from 1 MB on, in 2 MB pages too, its address space made
- * the 4 MB fs_xcalloc_huge needs for them (what is never touched costs
+ * 4 MB, which fs_xcalloc_huge puts in them (what is never touched costs
  * nothing). A 2 MB page is made about ten times faster than its 512 4 KB
  * pages. *room gets the n to free it with: fs_free_huge(p, *room, 1). */
 void *fs_xcalloc_filled(size_t n, size_t *room);

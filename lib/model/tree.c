@@ -39,12 +39,24 @@ hash_str(uint64_t h, const char *s)
 	return (h ^ 0xff) * 0x100000001b3ULL;	/* separator */
 }
 
+/* The first 8 bytes of a name as a big-endian number: the order strcmp
+ * gives names, where they differ there. */
 static uint64_t
-hash_acct(const struct fs_node *a)
+name_key(const char *s)
 {
-	return hash_str(0xcbf29ce484222325ULL, a->acct);
+	uint64_t k = 0;
+	int i;
+
+	for (i = 0; i < 8 && s[i]; i++)
+		k |= (uint64_t)(unsigned char)s[i] << (56 - 8 * i);
+	return k;
 }
 
+static uint64_t
+hash_name(const char *s)
+{
+	return hash_str(0xcbf29ce484222325ULL, s);
+}
 
 static void
 hmap_init(struct hmap *m, size_t n)
@@ -54,15 +66,17 @@ hmap_init(struct hmap *m, size_t n)
 	while (cap < 2 * n + 2)
 		cap *= 2;
 	m->slot = fs_xcalloc(cap, sizeof(*m->slot));
+	/* Probes read a slot before it is written: made writable at once,
+	 * not a zero page read and then a copy written, a fault each. */
+	fs_prefault(m->slot, cap * sizeof(*m->slot));
 	m->mask = cap - 1;
 }
 
-/* Insert account i; returns the index of an account of the same name
- * already there, or FS_NONE. */
+/* Insert account i, whose name hashes to h; returns the index of an
+ * account of the same name already there, or FS_NONE. */
 static uint32_t
-hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i)
+hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i, uint64_t h)
 {
-	uint64_t h = hash_acct(&node[i]);
 	size_t s = (size_t)h & m->mask;
 	uint32_t j;
 
@@ -76,11 +90,12 @@ hmap_insert(struct hmap *m, struct fs_node *node, uint32_t i)
 	return FS_NONE;
 }
 
+/* The account of that name, whose hash is h, or FS_NONE. */
 static uint32_t
-hmap_find_acct(const struct hmap *m, const struct fs_node *node,
-	       const char *name)
+hmap_find_hashed(const struct hmap *m, const struct fs_node *node,
+		 const char *name, uint64_t h)
 {
-	size_t s = (size_t)hash_str(0xcbf29ce484222325ULL, name) & m->mask;
+	size_t s = (size_t)h & m->mask;
 	uint32_t j;
 
 	while ((j = m->slot[s])) {
@@ -90,6 +105,13 @@ hmap_find_acct(const struct hmap *m, const struct fs_node *node,
 		s = (s + 1) & m->mask;
 	}
 	return FS_NONE;
+}
+
+static uint32_t
+hmap_find_acct(const struct hmap *m, const struct fs_node *node,
+	       const char *name)
+{
+	return hmap_find_hashed(m, node, name, hash_name(name));
 }
 
 unsigned long
@@ -149,16 +171,56 @@ parse_shares(const char *s, struct fs_node *a, struct fs_err *e,
  * to check in row order. */
 #define P1_ROWS 16384
 
-/* What one chunk of rows found: its first error, roots, a count. */
+/* An account row of a chunk and its name's hash, made where the row is
+ * read (its text is in the cache then). */
+struct acct_row {
+	uint64_t hash;
+	uint32_t row;
+};
+
+/* Adjacent rows of one Parent (a run of one account's users, mostly):
+ * pass 2 finds the parent once for all of them, and the scatter places
+ * them in one step. */
+struct parent_run {
+	const char *name;	/* their Parent */
+	union {
+		uint64_t hash;	/* of name, from pass 1 */
+		uint32_t parent;	/* its index, from pass 2 */
+	} u;
+	uint32_t first, n;	/* rows [first, first + n) */
+};
+
+/* What one chunk of rows found: its first error, roots, its accounts and
+ * users, and the runs of its rows by Parent (root is in none). */
 struct chunk_res {
 	struct fs_err err;	/* line 0: no error */
 	uint32_t err_row;
 	uint32_t roots[2], nroots;
-	uint32_t count;		/* pass 1: accounts; pass 2: users */
+	uint32_t count, users;	/* accounts, users */
+	struct acct_row *acct;	/* its accounts, in row order */
+	uint32_t acct_cap;
+	struct parent_run *run;	/* in row order */
+	uint32_t nrun, run_cap;
 };
+
+/* Free what chunks hold, and zero them for the next pass. */
+static void
+chunks_clear(struct chunk_res *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; c && i < n; i++) {
+		free(c[i].acct);
+		free(c[i].run);
+	}
+	if (c)
+		memset(c, 0, n * sizeof(*c));
+}
 
 struct pass1 {
 	struct fs_tree *tr;
+	uint64_t *key;		/* each row's name_key, for sort_chunk */
+	uint8_t *acct;		/* each row's: 1 an account */
 	const int *col;
 	int cpart;
 	size_t nchunks;
@@ -176,79 +238,109 @@ pass1_chunk(void *arg, size_t ci)
 	struct fs_err *e = &c->err;
 	size_t r = ci * P1_ROWS, end = r + P1_ROWS;
 	const char **f = fs_xcalloc(t->h.ncols, sizeof(*f));
+	struct fs_node a;
+	struct parent_run *u;
 
 	if (end > tr->n)
 		end = tr->n;
 	for (; r < end; r++) {
-		struct fs_node *a = &tr->node[r];
+		/* Made here and stored whole (a failed row too: a root's
+		 * name is in messages): the node array's fresh pages are
+		 * written, never read first (a huge page read while
+		 * untouched is the shared zero page, and the write after
+		 * it a second fault that clears 2 MB). */
 		unsigned long line = fs_table_line(t, r);
 		const char *parent;
 
+		memset(&a, 0, sizeof(a));
 		c->err_row = (uint32_t)r;
 		fs_table_fields(t, r, f);
-		a->acct = f[col[0]];
-		a->user = f[col[1]];
-		a->part = p1->cpart >= 0 ? f[p1->cpart] : "";
-		a->is_user = *a->user != '\0';
-		a->parent = a->fs_parent = FS_NONE;
+		a.acct = f[col[0]];
+		a.user = f[col[1]];
+		a.part = p1->cpart >= 0 ? f[p1->cpart] : "";
+		a.is_user = *a.user != '\0';
+		a.parent = a.fs_parent = FS_NONE;
 		parent = f[col[2]];
-		if (!*a->acct) {
+		if (!*a.acct) {
 			fs_error(e, line, "column 'Account': empty");
 			break;
 		}
-		if (a->is_user) {
+		if (a.is_user) {
 			if (!*parent) {
 				fs_error(e, line, "column 'Parent': empty on a "
 					 "user row (it must be the user's "
-					 "account '%s')", a->acct);
+					 "account '%s')", a.acct);
 				break;
 			}
-			if (strcmp(parent, a->acct)) {
+			if (strcmp(parent, a.acct)) {
 				fs_error(e, line, "column 'Parent': '%s' is not "
 					 "the user's account '%s'", parent,
-					 a->acct);
+					 a.acct);
 				break;
 			}
-		} else if (*a->part) {
+		} else if (*a.part) {
 			fs_error(e, line, "column 'Partition': '%s' on an "
 				 "account row (only users have partitions)",
-				 a->part);
+				 a.part);
 			break;
 		} else if (!*parent) {
 			if (c->nroots < 2)
 				c->roots[c->nroots++] = (uint32_t)r;
-		} else if (!strcmp(parent, a->acct)) {
+		} else if (!strcmp(parent, a.acct)) {
 			fs_error(e, line, "account '%s' is its own parent",
-				 a->acct);
+				 a.acct);
 			break;
 		}
-		if (!*f[col[3]] && !*parent && !a->is_user)
-			a->shares_raw = 1;	/* root: Slurm's default */
-		else if (parse_shares(f[col[3]], a, e, line) < 0)
+		if (!*f[col[3]] && !*parent && !a.is_user)
+			a.shares_raw = 1;	/* root: Slurm's default */
+		else if (parse_shares(f[col[3]], &a, e, line) < 0)
 			break;
 		if (!*f[col[4]]) {
-			if (a->is_user) {
+			if (a.is_user) {
 				fs_error(e, line, "column 'RawUsage': empty on a "
 					 "user row");
 				break;
 			}
 		} else {
-			if (fs_parse_usage(f[col[4]], "RawUsage", &a->usage_raw,
+			if (fs_parse_usage(f[col[4]], "RawUsage", &a.usage_raw,
 					   e, line) < 0)
 				break;
-			a->usage_given = 1;
+			a.usage_given = 1;
 		}
-		c->count += !a->is_user;
+		tr->node[r] = a;
+		p1->key[r] = name_key(a.is_user ? a.user : a.acct);
+		p1->acct[r] = !a.is_user;
+		if (!a.is_user) {
+			FS_GROW(c->acct, c->count, c->acct_cap);
+			c->acct[c->count].hash = hash_name(a.acct);
+			c->acct[c->count++].row = (uint32_t)r;
+		} else
+			c->users++;
+		if (!*parent)
+			continue;	/* root */
+		u = c->nrun ? &c->run[c->nrun - 1] : NULL;
+		if (u && u->first + u->n == r && !strcmp(u->name, parent)) {
+			u->n++;
+			continue;
+		}
+		FS_GROW(c->run, c->nrun, c->run_cap);
+		u = &c->run[c->nrun++];
+		u->name = parent;
+		u->u.hash = hash_name(parent);
+		u->first = (uint32_t)r;
+		u->n = 1;
 	}
+	if (r < end)
+		tr->node[r] = a;	/* the row that failed */
 	free(f);
 }
 
-/* Pass 2 of fs_tree_build over rows [i * P1_ROWS, ...): each row's parent
- * found by name; the chunk stops at its first error. */
+/* Pass 2 of fs_tree_build over the runs of chunk i: each run's parent
+ * found by name, and its rows' counted; the chunk stops at its first
+ * error. */
 struct pass2 {
 	struct fs_tree *tr;
 	const struct hmap *accts;
-	int pcol;
 	struct chunk_res *chunk;
 	uint32_t *cnt;		/* children per account, then cursors */
 };
@@ -259,55 +351,42 @@ pass2_chunk(void *arg, size_t ci)
 	struct pass2 *p2 = arg;
 	struct fs_tree *tr = p2->tr;
 	struct chunk_res *c = &p2->chunk[ci];
-	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n, j, last_j = FS_NONE;
-	const char *last_parent = NULL;
+	uint32_t k, r, j;
 
-	if (end - i > P1_ROWS)
-		end = i + P1_ROWS;
-	for (; i < end; i++) {
-		struct fs_node *a = &tr->node[i];
-		const char *parent;
+	for (k = 0; k < c->nrun; k++) {
+		struct parent_run *u = &c->run[k];
 
-		if (i == tr->root)
-			continue;
-		parent = a->is_user ? a->acct
-				    : fs_table_field(tr->t, fs_node_row(tr, a),
-						     (size_t)p2->pcol);
-		/* Rows of one account usually come together: reuse the
-		 * last lookup rather than miss the cache in the table. */
-		if (last_parent && !strcmp(parent, last_parent))
-			j = last_j;
-		else
-			j = hmap_find_acct(p2->accts, tr->node, parent);
-		last_parent = parent;
-		last_j = j;
+		j = hmap_find_hashed(p2->accts, tr->node, u->name, u->u.hash);
 		if (j == FS_NONE) {
-			fs_error(&c->err, fs_tree_line(tr, i),
-				 "parent account '%s' not found", parent);
+			fs_error(&c->err, fs_tree_line(tr, u->first),
+				 "parent account '%s' not found", u->name);
 			return;
 		}
-		a->parent = j;
-		__atomic_fetch_add(&p2->cnt[j], 1, __ATOMIC_RELAXED);
-		c->count += a->is_user;
+		for (r = u->first; r < u->first + u->n; r++)
+			tr->node[r].parent = j;
+		u->u.parent = j;
+		__atomic_fetch_add(&p2->cnt[j], u->n, __ATOMIC_RELAXED);
 	}
 }
 
-/* Rows [i * P1_ROWS, ...) into their parent's slice of tr->kids, at the
+/* The runs of chunk i into their parent's slice of tr->kids, at the
  * cursor in cnt. Threads interleave, so a slice's order is arbitrary until
  * sort_chunk sorts it. */
 static void
 scatter_chunk(void *arg, size_t ci)
 {
 	struct pass2 *p2 = arg;
-	struct fs_tree *tr = p2->tr;
-	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n;
+	const struct chunk_res *c = &p2->chunk[ci];
+	uint32_t k, r, at;
 
-	if (end - i > P1_ROWS)
-		end = i + P1_ROWS;
-	for (; i < end; i++)
-		if (i != tr->root)
-			tr->kids[__atomic_fetch_add(&p2->cnt[tr->node[i].parent],
-						    1, __ATOMIC_RELAXED)] = i;
+	for (k = 0; k < c->nrun; k++) {
+		const struct parent_run *u = &c->run[k];
+
+		at = __atomic_fetch_add(&p2->cnt[u->u.parent], u->n,
+					__ATOMIC_RELAXED);
+		for (r = 0; r < u->n; r++)
+			p2->tr->kids[at + r] = u->first + r;
+	}
 }
 
 /* Slurm 22.05's rebuilt list order: users first, then accounts, by name. */
@@ -348,6 +427,8 @@ struct sortkids {
 	size_t nchunks;
 	uint32_t *dup;
 	int keep_input;		/* siblings in input order (the controller's) */
+	const uint64_t *key;	/* pass 1's, by row */
+	const uint8_t *acct;
 };
 
 static int
@@ -366,17 +447,6 @@ struct skey {
 	uint64_t key;
 	uint32_t idx, acct;
 };
-
-static uint64_t
-name_key(const char *s)
-{
-	uint64_t k = 0;
-	int i;
-
-	for (i = 0; i < 8 && s[i]; i++)
-		k |= (uint64_t)(unsigned char)s[i] << (56 - 8 * i);
-	return k;
-}
 
 static inline int
 skey_cmp(const struct fs_tree *tr, const struct skey *a, const struct skey *b)
@@ -410,16 +480,22 @@ sort_chunk(void *arg, size_t ci)
 
 	if (end - i > per)
 		end = i + per;
+	/* Each parent's children end where the next parent's begin: its
+	 * slice of tr->kids, from the cursors scatter_chunk moved to the
+	 * ends (set here, on every core, rather than in a pass over every
+	 * node on one). */
 	for (j = i; j < end; j++) {
+		tr->node[j].kids = j ? sk->cnt[j - 1] : 0;
 		tr->node[j].nkids = sk->cnt[j] - tr->node[j].kids;
 		if (tr->node[j].nkids > most)
 			most = tr->node[j].nkids;
 	}
 	/* The children of these parents lie side by side in tr->kids: make
-	 * their keys in one sweep, fetching nodes and then names ahead (they
-	 * lie anywhere in memory), then sort each parent's run. A child alone
-	 * in its list needs no key: its part of the keys is never touched (a
-	 * deep chain's are all alone: 128 KB of fresh pages at 8,000). */
+	 * their keys in one sweep, from pass 1's by row (a parent's children
+	 * are mostly adjacent rows: no node or name is fetched), then sort
+	 * each parent's run. A child alone in its list needs no key: its part
+	 * of the keys is never touched (a deep chain's are all alone: 128 KB
+	 * of fresh pages at 8,000). */
 	first = tr->node[i].kids;
 	total = sk->cnt[end - 1] - first;
 	kids = tr->kids + first;
@@ -432,19 +508,9 @@ sort_chunk(void *arg, size_t ci)
 			continue;
 		j = tr->node[p].kids - first;
 		for (to = j + tr->node[p].nkids; j < to; j++) {
-			const struct fs_node *a = &tr->node[kids[j]];
-
-			if (j + 16 < total)
-				__builtin_prefetch(&tr->node[kids[j + 16]]);
-			if (j + 8 < total) {
-				const struct fs_node *b = &tr->node[kids[j + 8]];
-
-				__builtin_prefetch(b->is_user ? b->user
-							      : b->acct);
-			}
 			keys[j].idx = kids[j];
-			keys[j].acct = !a->is_user;
-			keys[j].key = name_key(a->is_user ? a->user : a->acct);
+			keys[j].acct = sk->acct[kids[j]];
+			keys[j].key = sk->key[kids[j]];
 		}
 	}
 	for (; i < end; i++) {
@@ -666,6 +732,24 @@ seg_place(void *arg, size_t si)
 	free(g->esc);
 }
 
+/* Nodes [ci * P1_ROWS, ...): where their children lists lie in
+ * tr->fs_kids, from the cursors that placing the lists moved to their
+ * ends (each list ends where the next node's begins). */
+static void
+fs_kids_chunk(void *arg, size_t ci)
+{
+	struct dfs *d = arg;
+	struct fs_tree *tr = d->tr;
+	uint32_t i = (uint32_t)(ci * P1_ROWS), end = tr->n;
+
+	if (end - i > P1_ROWS)
+		end = i + P1_ROWS;
+	for (; i < end; i++) {
+		tr->node[i].fs_kids = i ? d->cnt[i - 1] : 0;
+		tr->node[i].nfs_kids = d->cnt[i] - tr->node[i].fs_kids;
+	}
+}
+
 /* Node i is where the driver stops (root, at depth 0, never is). */
 static int
 seg_root(const struct dfs *d, uint32_t i)
@@ -748,10 +832,10 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen,
 		 * nodes and the escapees in display order, then each
 		 * segment's own. */
 		for (i = 0, k = 0; i < n; i++) {
-			tr->node[i].fs_kids = k;
-			tr->node[i].nfs_kids = cnt[i];
-			k += cnt[i];
-			cnt[i] = tr->node[i].fs_kids;
+			uint32_t c = cnt[i];
+
+			cnt[i] = k;
+			k += c;
 		}
 		tr->fs_kids = fs_xcalloc_huge(n, sizeof(*tr->fs_kids));
 		for (k = 0, s = 0; k < nitem; k++) {
@@ -768,6 +852,8 @@ display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen,
 				tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
 		}
 		fs_par_for(d.nseg, seg_place, &d);
+		fs_par_for(((size_t)n + P1_ROWS - 1) / P1_ROWS, fs_kids_chunk,
+			   &d);
 	} else {
 		for (s = 0; s < d.nseg; s++) {
 			free(d.seg[s].order);
@@ -945,6 +1031,8 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	/* Pass 1: fields and numbers, in chunks on every core. The first
 	 * error in row order wins, as if read one row after the other. */
 	p1.tr = tr;
+	p1.key = fs_xcalloc_huge(n, sizeof(*p1.key));
+	p1.acct = fs_xcalloc_huge(n, sizeof(*p1.acct));
 	p1.col = col;
 	p1.cpart = cpart;
 	p1.nchunks = (n + P1_ROWS - 1) / P1_ROWS;
@@ -972,19 +1060,25 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 			goto out;
 		}
 		naccts += c->count;
+		tr->user_count += c->users;
 	}
 	/* Accounts by name; a second one of a name is a duplicate. User rows
 	 * need no table: theirs are found adjacent once siblings are sorted. */
 	hmap_init(&accts, naccts);
-	for (r = 0; r < n; r++) {
-		if (tr->node[r].is_user)
-			continue;
-		j = hmap_insert(&accts, tr->node, (uint32_t)r);
-		if (j != FS_NONE) {
-			fs_error(e, fs_table_line(t, r), "duplicate account "
-				 "'%s' (first at line %lu)", tr->node[r].acct,
-				 fs_table_line(t, j));
-			goto out;
+	for (k = 0; k < p1.nchunks; k++) {
+		const struct chunk_res *c = &p1.chunk[k];
+		uint32_t x;
+
+		for (x = 0; x < c->count; x++) {
+			r = c->acct[x].row;
+			j = hmap_insert(&accts, tr->node, (uint32_t)r,
+					c->acct[x].hash);
+			if (j != FS_NONE) {
+				fs_error(e, fs_table_line(t, r), "duplicate "
+					 "account '%s' (first at line %lu)",
+					 tr->node[r].acct, fs_table_line(t, j));
+				goto out;
+			}
 		}
 	}
 	if (root == FS_NONE) {
@@ -998,35 +1092,38 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	/* Pass 2: parents, in chunks as pass 1. */
 	p2.tr = tr;
 	p2.accts = &accts;
-	p2.pcol = col[2];
 	p2.chunk = p1.chunk;
 	p2.cnt = cnt = fs_xcalloc_huge((size_t)n + 1, sizeof(*cnt));
-	memset(p1.chunk, 0, p1.nchunks * sizeof(*p1.chunk));
 	fs_par_for(p1.nchunks, pass2_chunk, &p2);
-	for (k = 0; k < p1.nchunks; k++) {
+	for (k = 0; k < p1.nchunks; k++)
 		if (p1.chunk[k].err.line) {
 			fs_err_take(e, &p1.chunk[k].err, 0);
 			goto out;
 		}
-		tr->user_count += p1.chunk[k].count;
-	}
 
 	/* Children grouped by parent (pass 2 counted them), then in Slurm's
 	 * sibling order. */
 	for (i = 0, k = 0; i < n; i++) {
-		tr->node[i].kids = (uint32_t)k;
-		k += cnt[i];
-		cnt[i] = tr->node[i].kids;
+		j = cnt[i];
+		cnt[i] = (uint32_t)k;
+		k += j;
 	}
 	tr->kids = fs_xcalloc_huge(n, sizeof(*tr->kids));
 	fs_par_for(p1.nchunks, scatter_chunk, &p2);
+	chunks_clear(p1.chunk, p1.nchunks);
 	sk.tr = tr;
 	sk.cnt = cnt;
 	sk.nchunks = ((size_t)n + sort_parents(n) - 1) / sort_parents(n);
 	tr->controller_order = fs_tree_controller_order(&t->h);
 	sk.keep_input = tr->controller_order;
+	sk.key = p1.key;
+	sk.acct = p1.acct;
 	sk.dup = fs_xcalloc(sk.nchunks ? sk.nchunks : 1, 2 * sizeof(*sk.dup));
 	fs_par_for(sk.nchunks, sort_chunk, &sk);
+	fs_free_huge(p1.key, n, sizeof(*p1.key));
+	fs_free_huge(p1.acct, n, sizeof(*p1.acct));
+	p1.key = NULL;
+	p1.acct = NULL;
 	dup = FS_NONE;
 	for (k = 0; k < sk.nchunks; k++)
 		if (sk.dup[2 * k] != FS_NONE &&
@@ -1084,6 +1181,9 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	tr->acct_mask = accts.mask;
 	accts.slot = NULL;
 out:
+	chunks_clear(p1.chunk, p1.nchunks);
+	fs_free_huge(p1.key, n, sizeof(*p1.key));
+	fs_free_huge(p1.acct, n, sizeof(*p1.acct));
 	free(p1.chunk);
 	fs_free_huge(cnt, (size_t)n + 1, sizeof(*cnt));
 	free(seen);

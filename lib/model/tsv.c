@@ -1039,10 +1039,37 @@ void
 fs_table_fields(const struct fs_table *t, size_t r, const char **f)
 {
 	const char *p = t->buf.data + t->row[r];
-	size_t c;
+	size_t c = 1, n = t->h.ncols;
+#ifdef __SSE2__
+	/* The row's NULs 16 bytes a step: its bytes end where the next
+	 * row's begin (rows are consecutive), the last row's at the text's
+	 * final NUL; every field but the last ends in one. */
+	const char *end = r + 1 < t->nrows ? t->buf.data + t->row[r + 1]
+					   : t->buf.data + t->buf.len + 1;
+	const __m128i zero = _mm_setzero_si128();
+	unsigned m;
 
-	for (c = 0; c < t->h.ncols; c++) {
-		f[c] = p;
-		p = next_field(p);
+	f[0] = p;
+	if (n < 2)
+		return;
+	for (; end - p >= 16; p += 16) {
+		m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+			_mm_loadu_si128((const __m128i *)(const void *)p), zero));
+		for (; m; m &= m - 1) {
+			f[c++] = p + __builtin_ctz(m) + 1;
+			if (c == n)
+				return;
+		}
 	}
+	for (p = f[c - 1]; c < n; c++) {
+		p = next_field(p);
+		f[c] = p;
+	}
+#else
+	f[0] = p;
+	for (; c < n; c++) {
+		p = next_field(p);
+		f[c] = p;
+	}
+#endif
 }
