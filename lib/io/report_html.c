@@ -796,11 +796,17 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 		 * then their names, ahead. */
 		if (j + 16 < k)
 			fs_prefetch_node(&tr->node[r->by_user[j + 16]]);
+		if (j + 8 < k)
+			__builtin_prefetch(
+				&r->link_at[tr->node[r->by_user[j + 8]].parent]);
 		if (j + 4 < k) {
 			const struct fs_node *n = &tr->node[r->by_user[j + 4]];
 
 			__builtin_prefetch(n->user);
 			__builtin_prefetch(n->part);
+			if (r->links && r->link_at[n->parent] != UINT32_MAX)
+				__builtin_prefetch(r->links +
+						   r->link_at[n->parent]);
 		}
 		if (r->user_first[j]) {
 			if (j > start)
