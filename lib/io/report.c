@@ -905,22 +905,10 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 static void
 name_users(struct fs_report *r)
 {
-	const struct fs_tree *tr = r->cur;
-	uint32_t *u, nu = 0, i;
-
-	u = fs_xcalloc(tr->n, sizeof(*u));
-	for (i = 0; i < tr->n; i++) {
-		if (tr->node[i].is_user)
-			u[nu++] = i;
-		else if (i != tr->root)
-			r->accounts++;
-	}
-	r->user_first = fs_xcalloc(nu + 1, 1);
+	r->user_first = fs_xcalloc(r->nby_user + 1, 1);
 	r->distinct_users = sort_by_name(
-		&(struct order){cmp_user_key, NULL, tr, NULL}, u, nu, 1,
-		r->user_first);
-	r->by_user = u;
-	r->nby_user = nu;
+		&(struct order){cmp_user_key, NULL, r->cur, NULL}, r->by_user,
+		r->nby_user, 1, r->user_first);
 }
 
 /* The accounts below root by name: the HTML page's index of accounts. */
@@ -928,12 +916,12 @@ static void
 name_accounts(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t i;
+	size_t k;
 
-	r->by_acct = fs_xcalloc(tr->n + 1, sizeof(*r->by_acct));
-	for (i = 0; i < tr->n; i++)
-		if (!tr->node[i].is_user && i != tr->root)
-			r->by_acct[r->nby_acct++] = i;
+	r->by_acct = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->by_acct));
+	for (k = 0; k < r->nacct_nodes; k++)
+		if (r->acct_nodes[k] != tr->root)
+			r->by_acct[r->nby_acct++] = r->acct_nodes[k];
 	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
 		     r->nby_acct, 0, NULL);
 }
@@ -1135,12 +1123,13 @@ add_account_tables(struct fs_report *r)
 		  "the classic factor 2^(-U/S) is built from. Accounts "
 		  "without usage are listed as idle.";
 	uint32_t *under, *over, i;
-	size_t nu = 0, no = 0;
+	size_t nu = 0, no = 0, k;
 
-	under = fs_xcalloc(tr->n, sizeof(*under));
-	over = fs_xcalloc(tr->n, sizeof(*over));
-	for (i = 0; i < tr->n; i++) {
-		if (i == tr->root || tr->node[i].is_user)
+	under = fs_xcalloc(r->nacct_nodes + 1, sizeof(*under));
+	over = fs_xcalloc(r->nacct_nodes + 1, sizeof(*over));
+	for (k = 0; k < r->nacct_nodes; k++) {
+		i = r->acct_nodes[k];
+		if (i == tr->root)
 			continue;
 		if (gap(r, i) > 0 && tr->node[i].usage_raw > 0)
 			under[nu++] = i;
@@ -1389,7 +1378,10 @@ add_since_tables(struct fs_report *r)
 }
 
 /* The user associations, twice: prep() puts the first --top of each in
- * the two orders the report lists them in. */
+ * the two orders the report lists them in; a third time, for the name
+ * index (not for the gauges); and the accounts. One walk over the
+ * nodes, which the tasks of prep() share: each walk of a million nodes
+ * is a million cache misses. */
 static void
 list_users(struct fs_report *r)
 {
@@ -1397,11 +1389,21 @@ list_users(struct fs_report *r)
 	uint32_t i;
 
 	r->heavy = fs_xcalloc(tr->user_count + 1, sizeof(*r->heavy));
+	r->acct_nodes = fs_xcalloc(tr->n - tr->user_count + 1,
+				   sizeof(*r->acct_nodes));
 	for (i = 0; i < tr->n; i++)
 		if (tr->node[i].is_user)
 			r->heavy[r->nusers++] = i;
+		else
+			r->acct_nodes[r->nacct_nodes++] = i;
+	r->accounts = (uint32_t)r->nacct_nodes - 1;	/* root */
 	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
 	memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
+	if (r->o->format != FS_REPORT_PROMETHEUS) {
+		r->by_user = fs_xcalloc(r->nusers + 1, sizeof(*r->by_user));
+		memcpy(r->by_user, r->heavy, r->nusers * sizeof(*r->by_user));
+		r->nby_user = r->nusers;
+	}
 }
 
 /* ---------------------------------------------------------- the report */
@@ -1434,6 +1436,7 @@ report_release(struct fs_report *r)
 	free(r->by_user);
 	free(r->user_first);
 	free(r->by_acct);
+	free(r->acct_nodes);
 	free(r->links);
 	free(r->link_at);
 }

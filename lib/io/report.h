@@ -40,6 +40,9 @@ struct fs_report {
 	 * order: the heaviest (RawUsage) first, the lowest FairShare first. */
 	uint32_t *heavy, *lowest;
 	size_t nusers;
+	/* Every account, root too, in node order (not for --scope all). */
+	uint32_t *acct_nodes;
+	size_t nacct_nodes;
 	/* HTML: the picture's widths (width, or each node's part of the
 	 * cluster's usage), and the index: the user associations by user
 	 * name, the accounts (not root) by name. */

@@ -440,14 +440,13 @@ fs_report_html_links(struct fs_report *r)
 	const struct fs_tree *tr = r->cur;
 	struct fs_buf b;
 	uint32_t i;
-	size_t at;
+	size_t at, k;
 	uint16_t len;
 
 	fs_buf_init(&b);
 	r->link_at = fs_xcalloc(tr->n, sizeof(*r->link_at));
-	for (i = 0; i < tr->n; i++) {
-		if (tr->node[i].is_user)
-			continue;
+	for (k = 0; k < r->nacct_nodes; k++) {
+		i = r->acct_nodes[k];
 		at = b.len;
 		fs_buf_add(&b, "\0\0", 2);
 		make_link(&b, r, i);
