@@ -1439,6 +1439,7 @@ report_release(struct fs_report *r)
 	free(r->acct_nodes);
 	free(r->links);
 	free(r->link_at);
+	free(r->size);
 }
 
 /* What the HTML page needs beyond the tables: the picture's widths and
@@ -1461,11 +1462,12 @@ add_html(struct fs_report *r)
 /* What the tables and pages are made from, in independent tasks on every
  * core (each writes only its own fields of r): a million names sorted, a
  * million users selected twice, every node's part of the cluster, the
- * page's links. A node's service value is not kept (16 bytes a node):
- * fs_report_service_at reads it from the node where it is shown. */
+ * page's links and subtree sizes. A node's service value is not kept (16
+ * bytes a node): fs_report_service_at reads it from the node where it is
+ * shown. */
 enum {
 	PREP_NAMES, PREP_WIDTH, PREP_PARTS, PREP_HEAVY, PREP_LOWEST,
-	PREP_ACCOUNTS, PREP_LINKS, PREP_N
+	PREP_ACCOUNTS, PREP_LINKS, PREP_SIZES, PREP_N
 };
 
 static void
@@ -1510,6 +1512,10 @@ prep(void *arg, size_t task)
 	case PREP_LINKS:
 		if (o->format == FS_REPORT_HTML)
 			fs_report_html_links(r);
+		break;
+	case PREP_SIZES:
+		if (o->format == FS_REPORT_HTML)
+			fs_report_html_sizes(r);
 		break;
 	}
 }

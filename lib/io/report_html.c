@@ -215,10 +215,12 @@ struct frame {
 	double x;
 };
 
-/* The associations in each node's subtree, itself included. */
-static uint32_t *
-subtree_sizes(const struct fs_tree *tr)
+/* The associations in each node's subtree, itself included: a task of
+ * report.c's prep(), beside the others. */
+void
+fs_report_html_sizes(struct fs_report *r)
 {
+	const struct fs_tree *tr = r->cur;
 	uint32_t *size = fs_xcalloc(tr->n, sizeof(*size)), k;
 
 	for (k = tr->n; k-- > 0;) {
@@ -228,7 +230,7 @@ subtree_sizes(const struct fs_tree *tr)
 		if (i != tr->root)
 			size[tr->node[i].parent] += size[i];
 	}
-	return size;
+	r->size = size;
 }
 
 static void
@@ -673,7 +675,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 
 struct sections_job {
 	const struct fs_report *r;
-	const uint32_t *size, *depth;
+	const uint32_t *size;
 	FILE *out;
 };
 
@@ -688,7 +690,7 @@ sections_make(void *arg, size_t c, struct fs_buf *b)
 		uint32_t i = tr->order[k];
 
 		if (!tr->node[i].is_user)
-			section(b, j->r, i, j->depth[i], j->size);
+			section(b, j->r, i, tr->node[i].depth, j->size);
 	}
 }
 
@@ -707,7 +709,6 @@ sections(struct fs_buf *b, FILE *out, const struct fs_report *r,
 	 const uint32_t *size, int *failed)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t *depth, k;
 	struct sections_job j;
 
 	fs_buf_addstr(b, "<h2 id=\"accounts\">Accounts one by one</h2>\n"
@@ -719,17 +720,10 @@ sections(struct fs_buf *b, FILE *out, const struct fs_report *r,
 			 "users have usage but no shares.</p>\n");
 	if (fs_report_flush(b, out, 0, failed) < 0)
 		return -1;
-	depth = fs_xcalloc(tr->n, sizeof(*depth));
-	j = (struct sections_job){r, size, depth, out};
-	for (k = 0; k < tr->n; k++) {
-		uint32_t i = tr->order[k];
-
-		if (i != tr->root)
-			depth[i] = depth[tr->node[i].parent] + 1;
-	}
+	/* Each section is indented by its node's depth. */
+	j = (struct sections_job){r, size, out};
 	*failed = fs_par_ordered((tr->n + SECTION_CHUNK - 1) / SECTION_CHUNK,
 				 sections_make, sections_emit, &j) < 0;
-	free(depth);
 	return -*failed;
 }
 
@@ -1078,7 +1072,7 @@ fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 int
 fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 {
-	uint32_t *size;
+	const uint32_t *size = r->size;
 	size_t k;
 	int failed = 0;
 
@@ -1087,7 +1081,6 @@ fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 			 "tree</a> <a href=\"#accounts\">Accounts one by "
 			 "one</a> <a href=\"#index\">Find by name</a></p>\n"
 			 "<h2 id=\"tree\">The tree</h2>\n");
-	size = subtree_sizes(r->cur);
 	icicle(b, r, size);
 	legend(b, fs_algorithm_levels(r->ro->algorithm), r->o->width_usage);
 	for (k = 0; k < r->ntab; k++)
@@ -1095,6 +1088,5 @@ fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	if (sections(b, out, r, size, &failed) == 0 &&
 	    name_index(b, out, r, &failed) == 0)
 		fs_buf_addstr(b, "</body>\n</html>\n");
-	free(size);
 	return fs_report_flush(b, out, 0, &failed);
 }
