@@ -744,6 +744,8 @@ sort_moved(const struct fs_report *r, struct moved *v, size_t n)
 struct named {
 	uint64_t prefix;
 	uint32_t i;
+	uint32_t acct;	/* users, where the accounts were ranked by name:
+			 * the rank of the user's account */
 };
 
 static inline int
@@ -756,6 +758,21 @@ named_before(const struct order *o, const struct named *a,
 }
 
 FS_MSORT(named_sort, struct named, const struct order *, named_before)
+
+/* Users of one whole name in key order: by their account's rank, which
+ * is its name's order (account names are unique), without reading the
+ * names, which are all over memory; one account's by the rest of the key
+ * (the partition). */
+static inline int
+acct_before(const struct order *o, const struct named *a,
+	    const struct named *b)
+{
+	if (a->acct != b->acct)
+		return a->acct < b->acct;
+	return o->cmp(o, a->i, b->i) < 0;
+}
+
+FS_MSORT(acct_sort, struct named, const struct order *, acct_before)
 
 /* w[0..n) by prefix, stably, through tmp[0..n): a radix sort, a byte at
  * a time from the last, with the bytes every prefix shares skipped (the
@@ -803,6 +820,7 @@ struct name_bucket {
 	const struct order *o, *whole;
 	struct named *w, *tmp;
 	const size_t *start;	/* bucket c is [start[c], start[c + 1]) */
+	int ranked;		/* w[].acct holds the account's rank */
 };
 
 static void
@@ -816,9 +834,14 @@ name_bucket_sort(void *arg, size_t c)
 	for (k = 0; k < n; k = j) {
 		for (j = k + 1; j < n && w[j].prefix == w[k].prefix; j++)
 			;
-		if (j - k > 1)
-			named_sort(w[k].prefix & 0xff ? nb->o : nb->whole,
-				   w + k, tmp + k, (uint32_t)(j - k));
+		if (j - k < 2)
+			continue;
+		if (w[k].prefix & 0xff)
+			named_sort(nb->o, w + k, tmp + k, (uint32_t)(j - k));
+		else if (nb->ranked)
+			acct_sort(nb->whole, w + k, tmp + k, (uint32_t)(j - k));
+		else
+			named_sort(nb->whole, w + k, tmp + k, (uint32_t)(j - k));
 	}
 }
 
@@ -831,7 +854,7 @@ name_bucket_sort(void *arg, size_t c)
  * each sorted on its own, on every core, in a cache's room. */
 static uint32_t
 sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
-	     uint8_t *first)
+	     uint8_t *first, const uint32_t *rank)
 {
 	const struct fs_tree *tr = o->tr;
 	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w)), *src, *dst;
@@ -851,7 +874,8 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 			p = p << 8 | *u;
 			u += *u != 0;
 		}
-		w[k] = (struct named){p, v[k]};
+		w[k] = (struct named){p, v[k],
+				      rank ? rank[tr->node[v[k]].parent] : 0};
 		any |= p;
 		all &= p;
 	}
@@ -879,7 +903,8 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 	}
 	whole = (struct order){cmp_node_key, o->r, tr, NULL};
 	fs_par_for(nb, name_bucket_sort,
-		   &(struct name_bucket){o, &whole, dst, src, start});
+		   &(struct name_bucket){o, &whole, dst, src, start,
+					 rank != NULL});
 	free(start);
 	for (k = 0; k < n; k++) {
 		/* A prefix ending in NUL holds the whole name. */
@@ -903,27 +928,35 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
  * of users), where each name starts, and how many names there are; the
  * accounts below root counted. */
 static void
-name_users(struct fs_report *r)
+name_users(struct fs_report *r, const uint32_t *rank)
 {
 	r->user_first = fs_xcalloc(r->nby_user + 1, 1);
 	r->distinct_users = sort_by_name(
 		&(struct order){cmp_user_key, NULL, r->cur, NULL}, r->by_user,
-		r->nby_user, 1, r->user_first);
+		r->nby_user, 1, r->user_first, rank);
 }
 
-/* The accounts below root by name: the HTML page's index of accounts. */
-static void
+/* The accounts below root by name: the HTML page's index of accounts;
+ * returns every account's rank by name, root's too (a user's account is
+ * its parent), for name_users. */
+static uint32_t *
 name_accounts(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
+	uint32_t *rank = fs_xcalloc(tr->n, sizeof(*rank));
 	size_t k;
 
 	r->by_acct = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->by_acct));
-	for (k = 0; k < r->nacct_nodes; k++)
-		if (r->acct_nodes[k] != tr->root)
-			r->by_acct[r->nby_acct++] = r->acct_nodes[k];
+	memcpy(r->by_acct, r->acct_nodes,
+	       r->nacct_nodes * sizeof(*r->by_acct));
 	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
-		     r->nby_acct, 0, NULL);
+		     r->nacct_nodes, 0, NULL, NULL);
+	for (k = 0; k < r->nacct_nodes; k++) {
+		rank[r->by_acct[k]] = (uint32_t)k;
+		if (r->by_acct[k] != tr->root)
+			r->by_acct[r->nby_acct++] = r->by_acct[k];
+	}
+	return rank;
 }
 
 static void
@@ -1467,7 +1500,7 @@ add_html(struct fs_report *r)
  * shown. */
 enum {
 	PREP_NAMES, PREP_WIDTH, PREP_PARTS, PREP_HEAVY, PREP_LOWEST,
-	PREP_ACCOUNTS, PREP_LINKS, PREP_SIZES, PREP_N
+	PREP_LINKS, PREP_SIZES, PREP_N
 };
 
 static void
@@ -1481,8 +1514,15 @@ prep(void *arg, size_t task)
 
 	switch (task) {
 	case PREP_NAMES:
-		if (o->format != FS_REPORT_PROMETHEUS)
-			name_users(r);
+		/* The page's index of accounts first: their ranks sort the
+		 * users of one name. */
+		if (o->format == FS_REPORT_HTML) {
+			uint32_t *rank = name_accounts(r);
+
+			name_users(r, rank);
+			free(rank);
+		} else if (o->format != FS_REPORT_PROMETHEUS)
+			name_users(r, NULL);
 		break;
 	case PREP_WIDTH:
 		r->width = global_shares(cur);
@@ -1504,10 +1544,6 @@ prep(void *arg, size_t task)
 		if (users)
 			first_k(r->lowest, r->nusers, o->top,
 				&(struct order){cmp_factor_asc, r, NULL, NULL});
-		break;
-	case PREP_ACCOUNTS:
-		if (o->format == FS_REPORT_HTML)
-			name_accounts(r);
 		break;
 	case PREP_LINKS:
 		if (o->format == FS_REPORT_HTML)
