@@ -553,7 +553,11 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 	long double sv = fs_report_service_at(r, i);
 	int dark;
 
+	/* An organisation's thousands of accounts are far apart: fetched
+	 * ahead, here and in the tables below. */
 	for (j = 0; j < a->nkids; j++) {
+		if (j + 16 < a->nkids)
+			fs_prefetch_node(&tr->node[tr->kids[a->kids + j + 16]]);
 		c = &tr->node[tr->kids[a->kids + j]];
 		if (c->is_user) {
 			nuser++;
@@ -620,6 +624,9 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		for (j = 0; j < a->nkids; j++) {
 			uint32_t k = tr->kids[a->kids + j];
 
+			if (j + 8 < a->nkids)
+				fs_prefetch_node(
+					&tr->node[tr->kids[a->kids + j + 8]]);
 			if (tr->node[k].is_user)
 				continue;
 			fs_buf_addstr(b, "<tr><td>");
@@ -686,9 +693,21 @@ sections_make(void *arg, size_t c, struct fs_buf *b)
 	const struct fs_tree *tr = j->r->cur;
 	size_t k, end = (c + 1) * SECTION_CHUNK;
 
-	for (k = c * SECTION_CHUNK; k < end && k < tr->n; k++) {
+	if (end > tr->n)
+		end = tr->n;
+	for (k = c * SECTION_CHUNK; k < end; k++) {
 		uint32_t i = tr->order[k];
 
+		/* An account's children follow it in this order, mostly: a
+		 * section reads them all, and they are all over memory. */
+		if (k + 16 < end)
+			fs_prefetch_node(&tr->node[tr->order[k + 16]]);
+		if (k + 8 < end) {
+			const struct fs_node *n = &tr->node[tr->order[k + 8]];
+
+			__builtin_prefetch(n->user);
+			__builtin_prefetch(n->part);
+		}
 		if (!tr->node[i].is_user)
 			section(b, j->r, i, tr->node[i].depth, j->size);
 	}
