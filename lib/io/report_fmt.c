@@ -135,8 +135,14 @@ static int
 g4_bits(long double v, char d[4], int *xp)
 {
 #if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	static const uint64_t p10[20] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+		100000000, 1000000000, 10000000000u, 100000000000u,
+		1000000000000u, 10000000000000u, 100000000000000u,
+		1000000000000000u, 10000000000000000u, 100000000000000000u,
+		1000000000000000000u, 10000000000000000000u};
 	unsigned __int128 t, rest, den, num;
-	uint64_t m, p10 = 1;
+	uint64_t m;
 	uint16_t se;
 	int e2, E, x, k, tries, up, j;
 
@@ -147,8 +153,10 @@ g4_bits(long double v, char d[4], int *xp)
 		return 0;
 	e2 = (se & 0x7fff) - 16383;	/* 2^e2 <= v < 2^(e2 + 1) */
 	E = e2 - 63;
-	/* floor(log10(v)) is x or x + 1. */
-	x = (int)floor(e2 * 0.30102999566398119521);
+	/* About floor(log10(v)): corrected below. (1233 / 4096 is
+	 * log10(2) to four digits; GCC shifts a negative right
+	 * arithmetically.) */
+	x = (e2 * 1233) >> 12;
 	for (tries = 0;; tries++) {
 		if (tries == 2)
 			return 0;
@@ -156,17 +164,28 @@ g4_bits(long double v, char d[4], int *xp)
 		if (k >= 0) {
 			if (k > 19 || E >= 0 || -E >= 128)
 				return 0;
-			for (p10 = 1, j = 0; j < k; j++)
-				p10 *= 10;
-			num = (unsigned __int128)m * p10;
+			num = (unsigned __int128)m * p10[k];
 			t = num >> -E;
 			rest = num & (((unsigned __int128)1 << -E) - 1);
 			den = (unsigned __int128)1 << -E;
+		} else if (E < 0 && -E < 64) {
+			/* v's whole part ip and fraction f: ip / 10^j in
+			 * 64 bits, the rest (ip % 10^j) * 2^-E + f over
+			 * 10^j * 2^-E. */
+			uint64_t ip = m >> -E, pj;
+
+			if (-k > 19)
+				return 0;
+			pj = p10[-k];
+			t = ip / pj;
+			rest = (unsigned __int128)(ip % pj) << -E |
+			       (m & ((1ull << -E) - 1));
+			den = (unsigned __int128)pj << -E;
 		} else {
 			if (-k > 38)
 				return 0;
-			for (den = 1, j = 0; j < -k; j++)
-				den *= 10;
+			den = -k > 19 ? (unsigned __int128)p10[19] * p10[-k - 19]
+				      : p10[-k];
 			if (E >= 0) {
 				if (E > 63)
 					return 0;
