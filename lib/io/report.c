@@ -744,8 +744,12 @@ sort_moved(const struct fs_report *r, struct moved *v, size_t n)
 struct named {
 	uint64_t prefix;
 	uint32_t i;
-	uint32_t acct;	/* users, where the accounts were ranked by name:
-			 * the rank of the user's account */
+	/* A user whose prefix holds the whole name, where the accounts were
+	 * ranked by name: its account's rank, which is the name's order
+	 * (account names are unique), so that the users of one name are put
+	 * in key order without reading the account names, which are all
+	 * over memory; else 0. */
+	uint32_t acct;
 };
 
 static inline int
@@ -754,25 +758,12 @@ named_before(const struct order *o, const struct named *a,
 {
 	if (a->prefix != b->prefix)
 		return a->prefix < b->prefix;
-	return o->cmp(o, a->i, b->i) < 0;
-}
-
-FS_MSORT(named_sort, struct named, const struct order *, named_before)
-
-/* Users of one whole name in key order: by their account's rank, which
- * is its name's order (account names are unique), without reading the
- * names, which are all over memory; one account's by the rest of the key
- * (the partition). */
-static inline int
-acct_before(const struct order *o, const struct named *a,
-	    const struct named *b)
-{
 	if (a->acct != b->acct)
 		return a->acct < b->acct;
 	return o->cmp(o, a->i, b->i) < 0;
 }
 
-FS_MSORT(acct_sort, struct named, const struct order *, acct_before)
+FS_MSORT(named_sort, struct named, const struct order *, named_before)
 
 /* w[0..n) by prefix, stably, through tmp[0..n): a radix sort, a byte at
  * a time from the last, with the bytes every prefix shares skipped (the
@@ -820,7 +811,6 @@ struct name_bucket {
 	const struct order *o, *whole;
 	struct named *w, *tmp;
 	const size_t *start;	/* bucket c is [start[c], start[c + 1]) */
-	int ranked;		/* w[].acct holds the account's rank */
 };
 
 static void
@@ -834,14 +824,9 @@ name_bucket_sort(void *arg, size_t c)
 	for (k = 0; k < n; k = j) {
 		for (j = k + 1; j < n && w[j].prefix == w[k].prefix; j++)
 			;
-		if (j - k < 2)
-			continue;
-		if (w[k].prefix & 0xff)
-			named_sort(nb->o, w + k, tmp + k, (uint32_t)(j - k));
-		else if (nb->ranked)
-			acct_sort(nb->whole, w + k, tmp + k, (uint32_t)(j - k));
-		else
-			named_sort(nb->whole, w + k, tmp + k, (uint32_t)(j - k));
+		if (j - k > 1)
+			named_sort(w[k].prefix & 0xff ? nb->o : nb->whole,
+				   w + k, tmp + k, (uint32_t)(j - k));
 	}
 }
 
@@ -851,7 +836,8 @@ name_bucket_sort(void *arg, size_t c)
  * whole (the names are scattered in memory), and marks in first (when
  * not NULL) where each starts. The prefixes are cut into buckets by
  * their first byte that differs (a million users' "u1..." to "u9..."),
- * each sorted on its own, on every core, in a cache's room. */
+ * each sorted on its own, on every core, in a cache's room. rank, when
+ * not NULL: each account's rank by name (users: struct named's acct). */
 static uint32_t
 sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 	     uint8_t *first, const uint32_t *rank)
@@ -875,7 +861,9 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 			u += *u != 0;
 		}
 		w[k] = (struct named){p, v[k],
-				      rank ? rank[tr->node[v[k]].parent] : 0};
+				      rank && !(p & 0xff)
+					      ? rank[tr->node[v[k]].parent]
+					      : 0};
 		any |= p;
 		all &= p;
 	}
@@ -903,8 +891,7 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 	}
 	whole = (struct order){cmp_node_key, o->r, tr, NULL};
 	fs_par_for(nb, name_bucket_sort,
-		   &(struct name_bucket){o, &whole, dst, src, start,
-					 rank != NULL});
+		   &(struct name_bucket){o, &whole, dst, src, start});
 	free(start);
 	for (k = 0; k < n; k++) {
 		/* A prefix ending in NUL holds the whole name. */
