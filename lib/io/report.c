@@ -744,6 +744,12 @@ sort_moved(const struct fs_report *r, struct moved *v, size_t n)
 struct named {
 	uint64_t prefix;
 	uint32_t i;
+	/* A user whose prefix holds the whole name, where the accounts were
+	 * ranked by name: its account's rank, which is the name's order
+	 * (account names are unique), so that the users of one name are put
+	 * in key order without reading the account names, which are all
+	 * over memory; else 0. */
+	uint32_t acct;
 };
 
 static inline int
@@ -752,6 +758,8 @@ named_before(const struct order *o, const struct named *a,
 {
 	if (a->prefix != b->prefix)
 		return a->prefix < b->prefix;
+	if (a->acct != b->acct)
+		return a->acct < b->acct;
 	return o->cmp(o, a->i, b->i) < 0;
 }
 
@@ -795,19 +803,52 @@ name_field(const struct fs_node *a, int user)
 	return user ? a->user : a->acct;
 }
 
+/* One bucket of sort_by_name: w[0..n) by prefix (tmp[0..n) the scratch),
+ * then each run of one prefix by o; where the prefix holds the whole
+ * name (it ends in NUL) the names are equal, and o's order is the key's
+ * (whole). */
+struct name_bucket {
+	const struct order *o, *whole;
+	struct named *w, *tmp;
+	const size_t *start;	/* bucket c is [start[c], start[c + 1]) */
+};
+
+static void
+name_bucket_sort(void *arg, size_t c)
+{
+	const struct name_bucket *nb = arg;
+	size_t lo = nb->start[c], n = nb->start[c + 1] - lo, k, j;
+	struct named *w = nb->w + lo, *tmp = nb->tmp + lo;
+
+	radix_by_prefix(w, tmp, n);
+	for (k = 0; k < n; k = j) {
+		for (j = k + 1; j < n && w[j].prefix == w[k].prefix; j++)
+			;
+		if (j - k > 1)
+			named_sort(w[k].prefix & 0xff ? nb->o : nb->whole,
+				   w + k, tmp + k, (uint32_t)(j - k));
+	}
+}
+
 /* v[0..n) sorted by o, whose first key is the user name (user) or the
- * account name and whose second is the association's key; returns how many distinct names there are, told from the
- * prefixes where they are whole (the names are scattered in memory), and
- * marks in first (when not NULL) where each starts. */
+ * account name and whose second is the association's key; returns how
+ * many distinct names there are, told from the prefixes where they are
+ * whole (the names are scattered in memory), and marks in first (when
+ * not NULL) where each starts. The prefixes are cut into buckets by
+ * their first byte that differs (a million users' "u1..." to "u9..."),
+ * each sorted on its own, on every core, in a cache's room. rank, when
+ * not NULL: each account's rank by name (users: struct named's acct). */
 static uint32_t
 sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
-	     uint8_t *first)
+	     uint8_t *first, const uint32_t *rank)
 {
 	const struct fs_tree *tr = o->tr;
-	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w));
+	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w)), *src, *dst;
 	struct order whole;
+	uint64_t any = 0, all = ~(uint64_t)0, diff;
+	size_t cnt[256] = {0}, *start, nb = 0, k, j, sum;
 	uint32_t distinct = 0;
-	size_t k, j;
+	int shift = 0;
 
 	for (k = 0; k < n; k++) {
 		const unsigned char *u = (const unsigned char *)name_field(
@@ -819,28 +860,47 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 			p = p << 8 | *u;
 			u += *u != 0;
 		}
-		w[k] = (struct named){p, v[k]};
+		w[k] = (struct named){p, v[k],
+				      rank && !(p & 0xff)
+					      ? rank[tr->node[v[k]].parent]
+					      : 0};
+		any |= p;
+		all &= p;
 	}
-	/* By prefix, then each run of one prefix by o; where the prefix
-	 * holds the whole name (it ends in NUL) the names are equal, and
-	 * o's order is the key's. */
-	radix_by_prefix(w, w + n, n);
+	/* The buckets: by the highest byte in which prefixes differ. */
+	if ((diff = any ^ all))
+		shift = (63 - __builtin_clzll(diff)) & ~7;
+	for (k = 0; k < n; k++)
+		cnt[w[k].prefix >> shift & 0xff]++;
+	start = fs_xcalloc(257, sizeof(*start));
+	for (j = 0, sum = 0; j < 256; j++)
+		if (cnt[j]) {
+			start[nb++] = sum;
+			sum += cnt[j];
+			cnt[j] = start[nb - 1];
+		}
+	start[nb] = n;
+	src = w;
+	dst = w + n;
+	if (nb > 1)
+		for (k = 0; k < n; k++)
+			dst[cnt[src[k].prefix >> shift & 0xff]++] = src[k];
+	else {
+		dst = w;
+		src = w + n;
+	}
 	whole = (struct order){cmp_node_key, o->r, tr, NULL};
-	for (k = 0; k < n; k = j) {
-		for (j = k + 1; j < n && w[j].prefix == w[k].prefix; j++)
-			;
-		if (j - k > 1)
-			named_sort(w[k].prefix & 0xff ? o : &whole, w + k,
-				   w + n, (uint32_t)(j - k));
-	}
+	fs_par_for(nb, name_bucket_sort,
+		   &(struct name_bucket){o, &whole, dst, src, start});
+	free(start);
 	for (k = 0; k < n; k++) {
 		/* A prefix ending in NUL holds the whole name. */
-		int is_first = !k || w[k].prefix != w[k - 1].prefix ||
-			       ((w[k].prefix & 0xff) &&
-				strcmp(name_field(&tr->node[w[k - 1].i], user),
-				       name_field(&tr->node[w[k].i], user)));
+		int is_first = !k || dst[k].prefix != dst[k - 1].prefix ||
+			       ((dst[k].prefix & 0xff) &&
+				strcmp(name_field(&tr->node[dst[k - 1].i], user),
+				       name_field(&tr->node[dst[k].i], user)));
 
-		v[k] = w[k].i;
+		v[k] = dst[k].i;
 		distinct += is_first;
 		if (first)
 			first[k] = (uint8_t)is_first;
@@ -855,39 +915,35 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
  * of users), where each name starts, and how many names there are; the
  * accounts below root counted. */
 static void
-name_users(struct fs_report *r)
+name_users(struct fs_report *r, const uint32_t *rank)
 {
-	const struct fs_tree *tr = r->cur;
-	uint32_t *u, nu = 0, i;
-
-	u = fs_xcalloc(tr->n, sizeof(*u));
-	for (i = 0; i < tr->n; i++) {
-		if (tr->node[i].is_user)
-			u[nu++] = i;
-		else if (i != tr->root)
-			r->accounts++;
-	}
-	r->user_first = fs_xcalloc(nu + 1, 1);
+	r->user_first = fs_xcalloc(r->nby_user + 1, 1);
 	r->distinct_users = sort_by_name(
-		&(struct order){cmp_user_key, NULL, tr, NULL}, u, nu, 1,
-		r->user_first);
-	r->by_user = u;
-	r->nby_user = nu;
+		&(struct order){cmp_user_key, NULL, r->cur, NULL}, r->by_user,
+		r->nby_user, 1, r->user_first, rank);
 }
 
-/* The accounts below root by name: the HTML page's index of accounts. */
-static void
+/* The accounts below root by name: the HTML page's index of accounts;
+ * returns every account's rank by name, root's too (a user's account is
+ * its parent), for name_users. */
+static uint32_t *
 name_accounts(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t i;
+	uint32_t *rank = fs_xcalloc(tr->n, sizeof(*rank));
+	size_t k;
 
-	r->by_acct = fs_xcalloc(tr->n + 1, sizeof(*r->by_acct));
-	for (i = 0; i < tr->n; i++)
-		if (!tr->node[i].is_user && i != tr->root)
-			r->by_acct[r->nby_acct++] = i;
+	r->by_acct = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->by_acct));
+	memcpy(r->by_acct, r->acct_nodes,
+	       r->nacct_nodes * sizeof(*r->by_acct));
 	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
-		     r->nby_acct, 0, NULL);
+		     r->nacct_nodes, 0, NULL, NULL);
+	for (k = 0; k < r->nacct_nodes; k++) {
+		rank[r->by_acct[k]] = (uint32_t)k;
+		if (r->by_acct[k] != tr->root)
+			r->by_acct[r->nby_acct++] = r->by_acct[k];
+	}
+	return rank;
 }
 
 static void
@@ -1087,12 +1143,13 @@ add_account_tables(struct fs_report *r)
 		  "the classic factor 2^(-U/S) is built from. Accounts "
 		  "without usage are listed as idle.";
 	uint32_t *under, *over, i;
-	size_t nu = 0, no = 0;
+	size_t nu = 0, no = 0, k;
 
-	under = fs_xcalloc(tr->n, sizeof(*under));
-	over = fs_xcalloc(tr->n, sizeof(*over));
-	for (i = 0; i < tr->n; i++) {
-		if (i == tr->root || tr->node[i].is_user)
+	under = fs_xcalloc(r->nacct_nodes + 1, sizeof(*under));
+	over = fs_xcalloc(r->nacct_nodes + 1, sizeof(*over));
+	for (k = 0; k < r->nacct_nodes; k++) {
+		i = r->acct_nodes[k];
+		if (i == tr->root)
 			continue;
 		if (gap(r, i) > 0 && tr->node[i].usage_raw > 0)
 			under[nu++] = i;
@@ -1341,7 +1398,10 @@ add_since_tables(struct fs_report *r)
 }
 
 /* The user associations, twice: prep() puts the first --top of each in
- * the two orders the report lists them in. */
+ * the two orders the report lists them in; a third time, for the name
+ * index (not for the gauges); and the accounts. One walk over the
+ * nodes, which the tasks of prep() share: each walk of a million nodes
+ * is a million cache misses. */
 static void
 list_users(struct fs_report *r)
 {
@@ -1349,11 +1409,21 @@ list_users(struct fs_report *r)
 	uint32_t i;
 
 	r->heavy = fs_xcalloc(tr->user_count + 1, sizeof(*r->heavy));
+	r->acct_nodes = fs_xcalloc(tr->n - tr->user_count + 1,
+				   sizeof(*r->acct_nodes));
 	for (i = 0; i < tr->n; i++)
 		if (tr->node[i].is_user)
 			r->heavy[r->nusers++] = i;
+		else
+			r->acct_nodes[r->nacct_nodes++] = i;
+	r->accounts = (uint32_t)r->nacct_nodes - 1;	/* root */
 	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
 	memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
+	if (r->o->format != FS_REPORT_PROMETHEUS) {
+		r->by_user = fs_xcalloc(r->nusers + 1, sizeof(*r->by_user));
+		memcpy(r->by_user, r->heavy, r->nusers * sizeof(*r->by_user));
+		r->nby_user = r->nusers;
+	}
 }
 
 /* ---------------------------------------------------------- the report */
@@ -1386,8 +1456,10 @@ report_release(struct fs_report *r)
 	free(r->by_user);
 	free(r->user_first);
 	free(r->by_acct);
+	free(r->acct_nodes);
 	free(r->links);
 	free(r->link_at);
+	free(r->size);
 }
 
 /* What the HTML page needs beyond the tables: the picture's widths and
@@ -1410,11 +1482,12 @@ add_html(struct fs_report *r)
 /* What the tables and pages are made from, in independent tasks on every
  * core (each writes only its own fields of r): a million names sorted, a
  * million users selected twice, every node's part of the cluster, the
- * page's links. A node's service value is not kept (16 bytes a node):
- * fs_report_service_at reads it from the node where it is shown. */
+ * page's links and subtree sizes. A node's service value is not kept (16
+ * bytes a node): fs_report_service_at reads it from the node where it is
+ * shown. */
 enum {
 	PREP_NAMES, PREP_WIDTH, PREP_PARTS, PREP_HEAVY, PREP_LOWEST,
-	PREP_ACCOUNTS, PREP_LINKS, PREP_N
+	PREP_LINKS, PREP_SIZES, PREP_N
 };
 
 static void
@@ -1428,8 +1501,15 @@ prep(void *arg, size_t task)
 
 	switch (task) {
 	case PREP_NAMES:
-		if (o->format != FS_REPORT_PROMETHEUS)
-			name_users(r);
+		/* The page's index of accounts first: their ranks sort the
+		 * users of one name. */
+		if (o->format == FS_REPORT_HTML) {
+			uint32_t *rank = name_accounts(r);
+
+			name_users(r, rank);
+			free(rank);
+		} else if (o->format != FS_REPORT_PROMETHEUS)
+			name_users(r, NULL);
 		break;
 	case PREP_WIDTH:
 		r->width = global_shares(cur);
@@ -1452,13 +1532,13 @@ prep(void *arg, size_t task)
 			first_k(r->lowest, r->nusers, o->top,
 				&(struct order){cmp_factor_asc, r, NULL, NULL});
 		break;
-	case PREP_ACCOUNTS:
-		if (o->format == FS_REPORT_HTML)
-			name_accounts(r);
-		break;
 	case PREP_LINKS:
 		if (o->format == FS_REPORT_HTML)
 			fs_report_html_links(r);
+		break;
+	case PREP_SIZES:
+		if (o->format == FS_REPORT_HTML)
+			fs_report_html_sizes(r);
 		break;
 	}
 }

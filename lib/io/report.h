@@ -40,6 +40,9 @@ struct fs_report {
 	 * order: the heaviest (RawUsage) first, the lowest FairShare first. */
 	uint32_t *heavy, *lowest;
 	size_t nusers;
+	/* Every account, root too, in node order (not for --scope all). */
+	uint32_t *acct_nodes;
+	size_t nacct_nodes;
 	/* HTML: the picture's widths (width, or each node's part of the
 	 * cluster's usage), and the index: the user associations by user
 	 * name, the accounts (not root) by name. */
@@ -49,6 +52,7 @@ struct fs_report {
 	uint8_t *user_first;	/* per by_user: 1 where a user name starts */
 	char *links;		/* HTML: fs_report_html_links */
 	uint32_t *link_at;
+	uint32_t *size;		/* HTML: fs_report_html_sizes */
 	uint32_t distinct_users;	/* user names, in by_user */
 	uint32_t accounts;	/* below root */
 };
@@ -119,6 +123,8 @@ void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
 /* Every account's link, for the page to copy. */
 void fs_report_html_links(struct fs_report *r);
+/* The associations in each node's subtree, into r->size. */
+void fs_report_html_sizes(struct fs_report *r);
 /* The page into b, written to out as it is made (b is left empty): 0, or
  * -1 when writing failed. */
 int fs_report_html_write(struct fs_buf *b, FILE *out,

@@ -215,10 +215,12 @@ struct frame {
 	double x;
 };
 
-/* The associations in each node's subtree, itself included. */
-static uint32_t *
-subtree_sizes(const struct fs_tree *tr)
+/* The associations in each node's subtree, itself included: a task of
+ * report.c's prep(), beside the others. */
+void
+fs_report_html_sizes(struct fs_report *r)
 {
+	const struct fs_tree *tr = r->cur;
 	uint32_t *size = fs_xcalloc(tr->n, sizeof(*size)), k;
 
 	for (k = tr->n; k-- > 0;) {
@@ -228,7 +230,7 @@ subtree_sizes(const struct fs_tree *tr)
 		if (i != tr->root)
 			size[tr->node[i].parent] += size[i];
 	}
-	return size;
+	r->size = size;
 }
 
 static void
@@ -440,14 +442,13 @@ fs_report_html_links(struct fs_report *r)
 	const struct fs_tree *tr = r->cur;
 	struct fs_buf b;
 	uint32_t i;
-	size_t at;
+	size_t at, k;
 	uint16_t len;
 
 	fs_buf_init(&b);
 	r->link_at = fs_xcalloc(tr->n, sizeof(*r->link_at));
-	for (i = 0; i < tr->n; i++) {
-		if (tr->node[i].is_user)
-			continue;
+	for (k = 0; k < r->nacct_nodes; k++) {
+		i = r->acct_nodes[k];
 		at = b.len;
 		fs_buf_add(&b, "\0\0", 2);
 		make_link(&b, r, i);
@@ -552,7 +553,11 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 	long double sv = fs_report_service_at(r, i);
 	int dark;
 
+	/* An organisation's thousands of accounts are far apart: fetched
+	 * ahead, here and in the tables below. */
 	for (j = 0; j < a->nkids; j++) {
+		if (j + 16 < a->nkids)
+			fs_prefetch_node(&tr->node[tr->kids[a->kids + j + 16]]);
 		c = &tr->node[tr->kids[a->kids + j]];
 		if (c->is_user) {
 			nuser++;
@@ -619,6 +624,9 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		for (j = 0; j < a->nkids; j++) {
 			uint32_t k = tr->kids[a->kids + j];
 
+			if (j + 8 < a->nkids)
+				fs_prefetch_node(
+					&tr->node[tr->kids[a->kids + j + 8]]);
 			if (tr->node[k].is_user)
 				continue;
 			fs_buf_addstr(b, "<tr><td>");
@@ -674,7 +682,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 
 struct sections_job {
 	const struct fs_report *r;
-	const uint32_t *size, *depth;
+	const uint32_t *size;
 	FILE *out;
 };
 
@@ -685,11 +693,23 @@ sections_make(void *arg, size_t c, struct fs_buf *b)
 	const struct fs_tree *tr = j->r->cur;
 	size_t k, end = (c + 1) * SECTION_CHUNK;
 
-	for (k = c * SECTION_CHUNK; k < end && k < tr->n; k++) {
+	if (end > tr->n)
+		end = tr->n;
+	for (k = c * SECTION_CHUNK; k < end; k++) {
 		uint32_t i = tr->order[k];
 
+		/* An account's children follow it in this order, mostly: a
+		 * section reads them all, and they are all over memory. */
+		if (k + 16 < end)
+			fs_prefetch_node(&tr->node[tr->order[k + 16]]);
+		if (k + 8 < end) {
+			const struct fs_node *n = &tr->node[tr->order[k + 8]];
+
+			__builtin_prefetch(n->user);
+			__builtin_prefetch(n->part);
+		}
 		if (!tr->node[i].is_user)
-			section(b, j->r, i, j->depth[i], j->size);
+			section(b, j->r, i, tr->node[i].depth, j->size);
 	}
 }
 
@@ -708,7 +728,6 @@ sections(struct fs_buf *b, FILE *out, const struct fs_report *r,
 	 const uint32_t *size, int *failed)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t *depth, k;
 	struct sections_job j;
 
 	fs_buf_addstr(b, "<h2 id=\"accounts\">Accounts one by one</h2>\n"
@@ -720,17 +739,10 @@ sections(struct fs_buf *b, FILE *out, const struct fs_report *r,
 			 "users have usage but no shares.</p>\n");
 	if (fs_report_flush(b, out, 0, failed) < 0)
 		return -1;
-	depth = fs_xcalloc(tr->n, sizeof(*depth));
-	j = (struct sections_job){r, size, depth, out};
-	for (k = 0; k < tr->n; k++) {
-		uint32_t i = tr->order[k];
-
-		if (i != tr->root)
-			depth[i] = depth[tr->node[i].parent] + 1;
-	}
+	/* Each section is indented by its node's depth. */
+	j = (struct sections_job){r, size, out};
 	*failed = fs_par_ordered((tr->n + SECTION_CHUNK - 1) / SECTION_CHUNK,
 				 sections_make, sections_emit, &j) < 0;
-	free(depth);
 	return -*failed;
 }
 
@@ -796,11 +808,17 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 		 * then their names, ahead. */
 		if (j + 16 < k)
 			fs_prefetch_node(&tr->node[r->by_user[j + 16]]);
+		if (j + 8 < k)
+			__builtin_prefetch(
+				&r->link_at[tr->node[r->by_user[j + 8]].parent]);
 		if (j + 4 < k) {
 			const struct fs_node *n = &tr->node[r->by_user[j + 4]];
 
 			__builtin_prefetch(n->user);
 			__builtin_prefetch(n->part);
+			if (r->links && r->link_at[n->parent] != UINT32_MAX)
+				__builtin_prefetch(r->links +
+						   r->link_at[n->parent]);
 		}
 		if (r->user_first[j]) {
 			if (j > start)
@@ -1073,7 +1091,7 @@ fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 int
 fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 {
-	uint32_t *size;
+	const uint32_t *size = r->size;
 	size_t k;
 	int failed = 0;
 
@@ -1082,7 +1100,6 @@ fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 			 "tree</a> <a href=\"#accounts\">Accounts one by "
 			 "one</a> <a href=\"#index\">Find by name</a></p>\n"
 			 "<h2 id=\"tree\">The tree</h2>\n");
-	size = subtree_sizes(r->cur);
 	icicle(b, r, size);
 	legend(b, fs_algorithm_levels(r->ro->algorithm), r->o->width_usage);
 	for (k = 0; k < r->ntab; k++)
@@ -1090,6 +1107,5 @@ fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	if (sections(b, out, r, size, &failed) == 0 &&
 	    name_index(b, out, r, &failed) == 0)
 		fs_buf_addstr(b, "</body>\n</html>\n");
-	free(size);
 	return fs_report_flush(b, out, 0, &failed);
 }

@@ -160,23 +160,33 @@ cluster_gauge(struct fs_buf *b, const char *cluster, const char *name,
 	fs_buf_printf(b, "} %lld\n", v);
 }
 
-/* Which associations have series: 1 in keep[i]. */
-static char *
-scope(const struct fs_report *r)
+/* The associations that have series, in display order: *n of them, or
+ * NULL for all of them (tr->order). */
+static uint32_t *
+scope(const struct fs_report *r, size_t *n)
 {
 	const struct fs_tree *tr = r->cur;
-	char *keep = fs_xcalloc(tr->n, 1);
+	char *keep;
+	uint32_t *in, i;
 	size_t k, top = r->o->top;
-	uint32_t i;
 
-	for (i = 0; i < tr->n; i++)
-		keep[i] = r->o->all ||
-			  (!tr->node[i].is_user && tr->node[i].depth <= r->o->depth);
+	*n = tr->n;
 	if (r->o->all)
-		return keep;
+		return NULL;
+	keep = fs_xcalloc(tr->n, 1);
+	/* The accounts, as list_users found them. */
+	for (k = 0; k < r->nacct_nodes; k++) {
+		i = r->acct_nodes[k];
+		keep[i] = tr->node[i].depth <= r->o->depth;
+	}
 	for (k = 0; k < r->nusers && k < top; k++)
 		keep[r->heavy[k]] = keep[r->lowest[k]] = 1;
-	return keep;
+	in = fs_xcalloc(tr->n + 1, sizeof(*in));
+	for (*n = 0, k = 0; k < tr->n; k++)
+		if (keep[tr->order[k]])
+			in[(*n)++] = tr->order[k];
+	free(keep);
+	return in;
 }
 
 static void
@@ -207,7 +217,8 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	const struct fs_tree *tr = r->cur;
 	const char *cluster = fs_header_meta(&tr->t->h, "cluster");
 	uint32_t k, accounts = 0;
-	char *keep = scope(r);
+	size_t nin, j;
+	uint32_t *in = scope(r, &nin);
 	long double x;
 	long long t;
 	struct fs_err te = {NULL, 0, ""};
@@ -215,8 +226,11 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 
 	if (!cluster)
 		cluster = "";
-	for (k = 0; k < tr->n; k++)
-		accounts += !tr->node[k].is_user && k != tr->root;
+	if (r->acct_nodes)
+		accounts = r->accounts;
+	else
+		for (k = 0; k < tr->n; k++)
+			accounts += !tr->node[k].is_user && k != tr->root;
 	/* fs_report_rank has refused a taken that does not parse. */
 	if (fs_meta_date(&tr->t->h, "taken", &t, &te) == 1)
 		cluster_gauge(b, cluster, "fairshare_snapshot_timestamp_seconds",
@@ -232,10 +246,10 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 		if (r->o->metrics && !(r->o->metrics & 1u << v))
 			continue;
 		header(b, family[v].name, family[v].help);
-		for (k = 0; k < tr->n; k++) {
-			uint32_t i = tr->order[k];
+		for (j = 0; j < nin; j++) {
+			uint32_t i = in ? in[j] : tr->order[j];
 
-			if (keep[i] && value(r, i, (enum val)v, &x)) {
+			if (value(r, i, (enum val)v, &x)) {
 				sample(b, r, cluster, (enum val)v, i, x);
 				if (fs_report_flush(b, out, FS_REPORT_FLUSH_AT,
 						    &failed) < 0)
@@ -244,6 +258,6 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 		}
 	}
 out:
-	free(keep);
+	free(in);
 	return fs_report_flush(b, out, 0, &failed);
 }

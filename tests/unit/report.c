@@ -241,7 +241,10 @@ main(void)
 			x ^= x >> 7;
 			x ^= x << 17;
 			m = x | 1ULL << 63;
-			se = (unsigned short)((x >> 17) % 0x7ffe + 1);
+			/* Every other in the range of the fast path, 2^-60
+			 * to 2^130, the rest anywhere. */
+			se = (unsigned short)(i % 2 ? 16383 - 60 + (x >> 17) % 190
+						    : (x >> 17) % 0x7ffe + 1);
 			memcpy(&v, &m, 8);
 			memset((char *)&v + 8, 0, sizeof(v) - 8);
 			memcpy((char *)&v + 8, &se, 2);
