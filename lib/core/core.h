@@ -214,6 +214,10 @@ void fs_buf_ll(struct fs_buf *b, long long v);	/* %lld, without printf */
 #define FS_FMT_MAX 64
 int fs_fmt_ld(char *out, long double v);
 int fs_fmt_double(char *out, double v);
+/* printf("%.*Lg", P, v) for P from 1 to 21 into out[FS_FMT_MAX], no NUL:
+ * the length, or -1 (printf it then) where v is not a normal x87 long
+ * double or lies beyond about 1e-110 to 1e38. */
+int fs_fmt_g_ld(char *out, long double v, int P);
 /* fs_buf_ll's digits at out (room for 21 bytes), no NUL: the end. The
  * fs_put_* write where the caller has made room, for a row written at
  * once (fs_put_double_memo: FS_FMT_MAX bytes). */

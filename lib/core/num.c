@@ -18,9 +18,11 @@
  * was the largest cost in writing a big tree. v = m * 2^e exactly; choose p
  * so that q = v * 10^p has exactly P digits before the point, compute it in a
  * 512-bit integer, round half to even as printf does, and lay the digits out
- * as %g does (fixed or exponent form, trailing zeros dropped). Only decimal
- * exponents from -110 to P-1 take this path; the rest return -1 and go to
- * printf. tests/unit/roundtrip.c compares both byte for byte.
+ * as %g does (fixed or exponent form, trailing zeros dropped); from 10^P
+ * up (p < 0) v is divided by 10^-p instead, in 128 bits. Only decimal
+ * exponents from -110 to about 38 take this path; the rest return -1 and go
+ * to printf. tests/unit/roundtrip.c compares both byte for byte, and
+ * tests/unit/report.c the 4 digits of fs_fmt_g_ld.
  */
 #define BIG_LIMBS 8
 #define BIG_PMAX 130
@@ -106,9 +108,39 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 	/* floor((bits - 1) * log10(2)), exact for every exponent there is. */
 	k = (int)(((int64_t)(bits - 1) * 169464822037455LL) >> 49);
 	p = P - 1 - k;
-	if (p < 0 || p > BIG_PMAX || e > 64)
+	if (p > BIG_PMAX || e > 64 || p < -38)
 		return -1;
-	if (p <= 38) {
+	if (p < 0) {
+		/* v >= 10^P: q = v / 10^-p, one 128-bit division (m * 2^e
+		 * over 10^-p, or m over 10^-p * 2^-e), its remainder
+		 * rounding as the bits below do. */
+		unsigned __int128 num = m, den = -p <= 19
+			? (unsigned __int128)p10[-p]
+			: (unsigned __int128)p10[-p - 19] * p10[19], rem;
+
+		if (e < 0 && e > -64 && -p <= 19) {
+			/* v's whole part ip over 10^-p in 64 bits (Level FS
+			 * from 10^4 up, %.4Lg): the rest is ip's remainder
+			 * and v's fraction, over 10^-p * 2^-e. */
+			uint64_t ip = m >> -e;
+
+			q = ip / p10[-p];
+			rem = (unsigned __int128)(ip % p10[-p]) << -e |
+			      (m & ((1ULL << -e) - 1));
+			den <<= -e;
+		} else {
+			if (e >= 0)
+				num <<= e;
+			else if (e <= -64 || den >> (128 + e))
+				return -1;	/* more than 128 bits */
+			else
+				den <<= -e;
+			q = num / den;
+			rem = num - q * den;
+		}
+		half = rem >= den - rem;
+		frac = rem != 0 && rem != den - rem;
+	} else if (p <= 38) {
 		/* 10^p < 2^128: one 64 x 128-bit product. */
 		unsigned __int128 pw = p <= 19 ? (unsigned __int128)p10[p]
 			: (unsigned __int128)p10[p - 19] * p10[19];
@@ -126,7 +158,9 @@ fmt_sig(char *out, int neg, uint64_t m, int e, int P)
 		for (i = p; i > 0; i -= 19)
 			len = big_mul(n, len, p10[i > 19 ? 19 : i]);
 	}
-	if (e >= 0) {
+	if (p < 0)
+		;	/* q, half and frac made above */
+	else if (e >= 0) {
 		if (len > 2)
 			return -1;
 		q = big_bits(n, len, 0) << e;
@@ -303,6 +337,27 @@ fs_fmt_ld(char *out, long double v)
 		return n;
 #endif
 	return fmt_ld_other(out, v);
+}
+
+int
+fs_fmt_g_ld(char *out, long double v, int P)
+{
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	uint64_t m;
+	uint16_t se;
+	int ex;
+
+	memcpy(&m, &v, 8);
+	memcpy(&se, (const char *)&v + 8, 2);
+	ex = se & 0x7fff;
+	if (P >= 1 && P <= 21 && ex && ex != 0x7fff && (m >> 63))
+		return fmt_sig(out, se >> 15, m, ex - 16383 - 63, P);
+#else
+	(void)out;
+	(void)v;
+	(void)P;
+#endif
+	return -1;
 }
 
 /* Everything but a normal number, as fmt_ld_other. */

@@ -123,115 +123,11 @@ fs_report_fmt_fixed(struct fs_buf *b, long double v, int d)
 	fs_buf_add(b, p, (size_t)(t + end - p));
 }
 
-/* The four significant digits of printf("%.4Lg", v) and the decimal
- * exponent x of the first, straight from x87's bits as fixed_bits does:
- * v = m * 2^E, so v * 10^(3-x) is m * 10^(3-x) * 2^E, or m * 2^E over
- * 10^(x-3), cut in one 128-bit product or quotient into a whole part
- * from 1000 to 9999 and the rest, rounded on the rest; 1 when found, 0
- * for the slower way (exact halves, where printf decides, and values
- * whose products do not fit: below about 1e-16 or above 1e38). A
- * million Level FS values make an HTML page. */
-static int
-g4_bits(long double v, char d[4], int *xp)
-{
-#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
-	static const uint64_t p10[20] = {
-		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
-		100000000, 1000000000, 10000000000u, 100000000000u,
-		1000000000000u, 10000000000000u, 100000000000000u,
-		1000000000000000u, 10000000000000000u, 100000000000000000u,
-		1000000000000000000u, 10000000000000000000u};
-	unsigned __int128 t, rest, den, num;
-	uint64_t m;
-	uint16_t se;
-	int e2, E, x, k, tries, up, j;
-
-	memcpy(&m, &v, 8);
-	memcpy(&se, (const char *)&v + 8, 2);
-	if ((se & 0x8000) || !(se & 0x7fff) || (se & 0x7fff) == 0x7fff ||
-	    !(m >> 63))
-		return 0;
-	e2 = (se & 0x7fff) - 16383;	/* 2^e2 <= v < 2^(e2 + 1) */
-	E = e2 - 63;
-	/* About floor(log10(v)): corrected below. (1233 / 4096 is
-	 * log10(2) to four digits; GCC shifts a negative right
-	 * arithmetically.) */
-	x = (e2 * 1233) >> 12;
-	for (tries = 0;; tries++) {
-		if (tries == 2)
-			return 0;
-		k = 3 - x;
-		if (k >= 0) {
-			if (k > 19 || E >= 0 || -E >= 128)
-				return 0;
-			num = (unsigned __int128)m * p10[k];
-			t = num >> -E;
-			rest = num & (((unsigned __int128)1 << -E) - 1);
-			den = (unsigned __int128)1 << -E;
-		} else if (E < 0 && -E < 64) {
-			/* v's whole part ip and fraction f: ip / 10^j in
-			 * 64 bits, the rest (ip % 10^j) * 2^-E + f over
-			 * 10^j * 2^-E. */
-			uint64_t ip = m >> -E, pj;
-
-			if (-k > 19)
-				return 0;
-			pj = p10[-k];
-			t = ip / pj;
-			rest = (unsigned __int128)(ip % pj) << -E |
-			       (m & ((1ull << -E) - 1));
-			den = (unsigned __int128)pj << -E;
-		} else {
-			if (-k > 38)
-				return 0;
-			den = -k > 19 ? (unsigned __int128)p10[19] * p10[-k - 19]
-				      : p10[-k];
-			if (E >= 0) {
-				if (E > 63)
-					return 0;
-				num = (unsigned __int128)m << E;
-			} else {
-				if (-E >= 128 || den >> (128 + E))
-					return 0;
-				num = m;
-				den <<= -E;
-			}
-			t = num / den;
-			rest = num - t * den;
-		}
-		if (t >= 10000)
-			x++;
-		else if (t < 1000)
-			x--;
-		else
-			break;
-	}
-	/* rest / den against a half. */
-	if (rest == den - rest)
-		return 0;	/* printf's tie */
-	up = rest > den - rest;
-	k = (int)t + up;
-	if (k == 10000) {
-		k = 1000;
-		x++;
-	}
-	for (j = 3; j >= 0; j--, k /= 10)
-		d[j] = (char)('0' + k % 10);
-	*xp = x;
-	return 1;
-#else
-	(void)v;
-	(void)d;
-	(void)xp;
-	return 0;
-#endif
-}
-
-/* printf("%.4Lg", v) for a finite v > 0: g4_bits, else through the
- * number codec's %.21Lg (fs_fmt_ld), rounded on to 4 digits: v and its
- * 21 digits are within half a unit of the 21st, and no rounding point
- * of 4 digits lies between them unless the cut digits are 5 then zeros
- * (then printf decides, half to even). %g's form follows the exponent
+/* printf("%.4Lg", v) for a finite v > 0: the number codec's
+ * fs_fmt_g_ld, else (far magnitudes) through its %.21Lg (fs_fmt_ld),
+ * rounded on to 4 digits: v and its 21 digits are within half a unit of
+ * the 21st, and no rounding point of 4 digits lies between them unless
+ * the cut digits are 5 then zeros (then printf decides, half to even). %g's form follows the exponent
  * of the rounded value: fixed from 1e-4 up to 1e4, else an exponent;
  * trailing zeros dropped. Half a million of them make an HTML page. */
 static void
@@ -241,8 +137,10 @@ fmt_g4(struct fs_buf *b, long double v)
 	const char *p, *end, *pt, *f;
 	int n, x, nd = 0, up, k, last, ax;
 
-	if (g4_bits(v, d, &x))
-		goto out;
+	if ((n = fs_fmt_g_ld(s, v, 4)) >= 0) {
+		fs_buf_add(b, s, (size_t)n);
+		return;
+	}
 	n = fs_fmt_ld(s, v);
 	s[n] = '\0';
 	if (!(end = memchr(s, 'e', (size_t)n)))
@@ -286,7 +184,6 @@ fmt_g4(struct fs_buf *b, long double v)
 			x++;
 		}
 	}
-out:
 	for (last = 3; last > 0 && d[last] == '0'; last--)
 		;
 	fs_buf_grow(b, 16);

@@ -241,8 +241,8 @@ main(void)
 			x ^= x >> 7;
 			x ^= x << 17;
 			m = x | 1ULL << 63;
-			/* Every other in the range of the fast path, 2^-60
-			 * to 2^130, the rest anywhere. */
+			/* Every other from 2^-60 to 2^130 (Level FS's
+			 * magnitudes), the rest anywhere. */
 			se = (unsigned short)(i % 2 ? 16383 - 60 + (x >> 17) % 190
 						    : (x >> 17) % 0x7ffe + 1);
 			memcpy(&v, &m, 8);
