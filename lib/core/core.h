@@ -222,6 +222,7 @@ int fs_fmt_g_ld(char *out, long double v, int P);
  * fs_put_* write where the caller has made room, for a row written at
  * once (fs_put_double_memo: FS_FMT_MAX bytes). */
 char *fs_put_ll(char *out, long long v);
+char *fs_put_u64(char *out, uint64_t v);	/* %llu of a uint64_t */
 /* printf("%f") into out[FS_FMT_MAX], no NUL: the length, or -1 when
  * |v| >= 2^63 and finite, or nan (printf it then); "inf" and "-inf" as
  * printf writes them (a user's Level FS without usage). */

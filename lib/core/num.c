@@ -575,23 +575,29 @@ fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v)
 }
 
 char *
-fs_put_ll(char *out, long long v)
+fs_put_u64(char *out, uint64_t v)
 {
 	char d[24], *p = d + sizeof(d);
-	unsigned long long u = v < 0 ? 0 - (unsigned long long)v
-				     : (unsigned long long)v;
 
-	if (v >= 0 && v < 10) {	/* the commonest: counts, nice, site */
+	if (v < 10) {	/* the commonest: counts, nice, site */
 		*out = (char)('0' + v);
 		return out + 1;
 	}
 	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--p = '-';
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
 	memcpy(out, p, (size_t)(d + sizeof(d) - p));
 	return out + (d + sizeof(d) - p);
+}
+
+char *
+fs_put_ll(char *out, long long v)
+{
+	if (v < 0) {
+		*out++ = '-';
+		return fs_put_u64(out, 0 - (unsigned long long)v);
+	}
+	return fs_put_u64(out, (uint64_t)v);
 }
 
 void

@@ -139,23 +139,6 @@ print_blank(struct printer *p, int len)
 		fs_buf_printf(p->b, "%*s ", len, " ");
 }
 
-/* %llu without printf, at out; returns the end. */
-static char *
-put_u64(char *out, uint64_t v)
-{
-	char d[24], *q = d + sizeof(d);
-
-	if (v < 10) {
-		*out = (char)('0' + v);
-		return out + 1;
-	}
-	do
-		*--q = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	memcpy(out, q, (size_t)(d + sizeof(d) - q));
-	return out + (d + sizeof(d) - q);
-}
-
 static void
 print_uint64(struct printer *p, int len, uint64_t v, int blank)
 {
@@ -168,7 +151,7 @@ print_uint64(struct printer *p, int len, uint64_t v, int blank)
 	if (p->parsable) {
 		char *q = room(p->b, 21);
 
-		cell_put(p, (size_t)(put_u64(q, v) - q));
+		cell_put(p, (size_t)(fs_put_u64(q, v) - q));
 	} else
 		fs_buf_printf(p->b, len == abs_len ? "%*llu " : "%-*llu ",
 			      abs_len, (unsigned long long)v);
