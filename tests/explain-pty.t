@@ -20,7 +20,7 @@ sock=fs-explain-pty-$$
 T() { tmux -L "$sock" "$@"; }
 trap 'T kill-server 2>/dev/null' EXIT
 n=0
-ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; screen | sed 's/^/#   /'; fi; }
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; screen | sed 's/^/#   /' >&2; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
 screen() { T capture-pane -p -t t 2>/dev/null | sed -e 's/[ ]*$//' -e '/^$/d'; }
 # wait until the screen matches an extended regex (5 s at most)

@@ -23,7 +23,7 @@ for src in fuzz/fuzz-*.c; do
 		echo "ok $n - fuzz/$t: $out"
 	else
 		echo "not ok $n - fuzz/$t"
-		printf '%s\n' "$out" | tail -20 | sed 's/^/#   /'
+		printf '%s\n' "$out" | tail -20 | sed 's/^/#   /' >&2
 	fi
 done
 echo "1..$n"

@@ -59,7 +59,7 @@ for cmd in "${cases[@]}"; do
 				ok=0
 			fi
 			echo "# $name: standard ${what/err/error} differs:"
-			diff -u "$want" "$tmp/$what" | head -40 | sed 's/^/#   /'
+			diff -u "$want" "$tmp/$what" | head -40 | sed 's/^/#   /' >&2
 		fi
 	done
 	want=0

@@ -50,7 +50,7 @@ for c; do
 	else
 		echo "not ok $n - ${page#../}: $cmd"
 		echo "# exit status $st"
-		diff -u "$base.want2" "$base.got" | head -30 | sed 's/^/#   /'
-		sed 's/^/#   stderr: /' "$base.err" | head -5
+		diff -u "$base.want2" "$base.got" | head -30 | sed 's/^/#   /' >&2
+		sed 's/^/#   stderr: /' "$base.err" | head -5 >&2
 	fi
 done

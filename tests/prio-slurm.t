@@ -198,12 +198,12 @@ for f in l o n; do
 	cmp -s "$tmp/sprio-$f" "$tmp/fsprio-$f"
 	r=$?
 	ok $r "fs-prio prints $what byte for byte"
-	[ $r = 0 ] || diff "$tmp/sprio-$f" "$tmp/fsprio-$f" | sed 's/^/# /'
+	[ $r = 0 ] || diff "$tmp/sprio-$f" "$tmp/fsprio-$f" | sed 's/^/# /' >&2
 done
 cmp -s "$tmp/squeue" "$tmp/fsprio-q"
 r=$?
 ok $r "fs-prio's priorities equal slurmctld's (squeue %Q, jobs in one partition)"
-[ $r = 0 ] || diff "$tmp/squeue" "$tmp/fsprio-q" | sed 's/^/# /'
+[ $r = 0 ] || diff "$tmp/squeue" "$tmp/fsprio-q" | sed 's/^/# /' >&2
 # The factors differ between jobs: the comparison means something.
 col() { sed 1d "$tmp/sprio-o" | cut -d'|' -f"$1" | sort -u | wc -l; }
 [ "$(col 5)" -ge 6 ] && [ "$(col 8)" -ge 3 ] && [ "$(col 12)" -ge 2 ] &&

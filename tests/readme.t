@@ -27,6 +27,6 @@ for c; do
 		echo "ok $n - README: $cmd"
 	else
 		echo "not ok $n - README: $cmd"
-		diff -u "$b.want2" "$b.got" | head -20 | sed 's/^/#   /'
+		diff -u "$b.want2" "$b.got" | head -20 | sed 's/^/#   /' >&2
 	fi
 done

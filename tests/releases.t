@@ -51,7 +51,7 @@ result() { # STATUS NAME [LOG [FILTER...]]: a TAP line, on failure the log
 		echo "not ok $n - $name"
 	else
 		echo "not ok $n - $name"
-		"${@:-cat}" <"$log" | tail -n 200 | sed 's/^/#   /'
+		"${@:-cat}" <"$log" | tail -n 200 | sed 's/^/#   /' >&2
 	fi
 }
 passes() { grep -v '^ok '; }           # a test's output less its passes

@@ -1,6 +1,7 @@
 # Sourced by test files: TAP lines. check DESCRIPTION COMMAND...: "ok N"
 # when COMMAND succeeds, else "not ok N" and the first 30 lines of its
-# output (needs tmp, a scratch directory); with check_show=K, the first K
+# output on standard error, where prove shows them without -v, as in a CI
+# log (needs tmp, a scratch directory); with check_show=K, the first K
 # lines after an "ok" too. ok STATUS NAME: "ok N" when STATUS is 0. bail
 # MESSAGE: "Bail out!", the last 30 lines of $log, exit 1.
 n=0
@@ -14,7 +15,7 @@ check() {
 		[ "$check_show" -gt 0 ] && head -n "$check_show" "$tmp/check.out" | sed 's/^/# /'
 	else
 		echo "not ok $n - $what"
-		head -30 "$tmp/check.out" | sed 's/^/#   /'
+		head -30 "$tmp/check.out" | sed 's/^/#   /' >&2
 	fi
 	return 0
 }

@@ -77,8 +77,8 @@ for f in clean bad-late-second-root-early bad-early-second-root-late \
 				! cmp -s "$tmp/err" "$tmp/err1"; then
 				same=0
 				echo "# $f, $m: FS_THREADS=$t gives status $s, FS_THREADS=1 status $s1"
-				diff "$tmp/err1" "$tmp/err" | head -5 | sed 's/^/#   /'
-				cmp "$tmp/out1" "$tmp/out" 2>&1 | head -2 | sed 's/^/#   /'
+				diff "$tmp/err1" "$tmp/err" | head -5 | sed 's/^/#   /' >&2
+				cmp "$tmp/out1" "$tmp/out" 2>&1 | head -2 | sed 's/^/#   /' >&2
 			fi
 		done
 		case $f in

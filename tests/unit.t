@@ -12,6 +12,6 @@ for src; do
 		echo "ok $n - unit/$t"
 	else
 		echo "not ok $n - unit/$t"
-		printf '%s\n' "$out" | grep -v '^ok ' | sed 's/^/# /'
+		printf '%s\n' "$out" | grep -v '^ok ' | sed 's/^/# /' >&2
 	fi
 done
