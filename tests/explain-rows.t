@@ -23,7 +23,8 @@ tmp=$(mktemp -d) || exit 1
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@"; }
+# A failure's details on standard error, where prove shows them without -v.
+nok() { n=$((n + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@" >&2; }
 
 if [ ! -x "$GEN" ]; then
 	echo "1..0 # SKIP no tree generator at $GEN (make check builds it)"
