@@ -25,6 +25,8 @@ n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 # A failure's details on standard error, where prove shows them without -v.
 nok() { n=$((n + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@" >&2; }
+# verdict OK_TEXT NOT_OK_TEXT: by the failures gathered in bad.
+verdict() { if [ ${#bad[@]} = 0 ]; then ok "$1"; else nok "$2" "${bad[@]}"; fi; }
 
 if [ ! -x "$GEN" ]; then
 	echo "1..0 # SKIP no tree generator at $GEN (make check builds it)"
@@ -136,11 +138,8 @@ for f in usage-bad usage-negative usage-nan shares-decimal shares-account-bad \
 				bad+=("fs-explain $q, $t thread(s): '$(head -c 200 "$tmp/err")', fs-rank: '$(head -c 200 "$tmp/rank.err")'")
 		done
 	done
-	if [ ${#bad[@]} = 0 ]; then
-		ok "$f: fs-explain refuses it as fs-rank does: $(head -c 120 "$tmp/want")"
-	else
-		nok "$f: fs-explain refuses it as fs-rank does" "${bad[@]}"
-	fi
+	verdict "$f: fs-explain refuses it as fs-rank does: $(head -c 120 "$tmp/want")" \
+		"$f: fs-explain refuses it as fs-rank does"
 done
 
 # The computed columns changed, each row still well formed.
@@ -163,10 +162,7 @@ for q in "$A $Bu" "$Bu $A" "$S1 $S2" "$A" "$ACC" "$ACC $A"; do
 		[ "$s" = 0 ] && cmp -s "$tmp/out" "$tmp/want" ||
 			bad+=("$2.tsv with $1 thread(s): status $s, $(cmp "$tmp/out" "$tmp/want" 2>&1 | head -1)")
 	done
-	if [ ${#bad[@]} = 0 ]; then
-		ok "fs-explain $q: the same answer from the ranked tree, the unranked one and changed computed columns, 1 to 3 threads ($(wc -l <"$tmp/want") lines)"
-	else
-		nok "fs-explain $q: the same answer everywhere" "${bad[@]}"
-	fi
+	verdict "fs-explain $q: the same answer from the ranked tree, the unranked one and changed computed columns, 1 to 3 threads ($(wc -l <"$tmp/want") lines)" \
+		"fs-explain $q: the same answer everywhere"
 done
 echo "1..$n"
