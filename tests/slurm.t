@@ -107,8 +107,10 @@ for s; do
 	if FS_SCENARIO_OUT=$out FS_TREE=$bin/fs-tree "$here/scenario.sh" "$s" >"$tmp/$s.log" 2>&1; then
 		:
 	else
-		echo "# scenario $s failed:"
-		tail -20 "$tmp/$s.log" | sed 's/^/#   /'
+		{
+			echo "# scenario $s failed:"
+			tail -20 "$tmp/$s.log" | sed 's/^/#   /'
+		} >&2
 	fi
 	check "$s: fs-tree | fs-rank -l -P equals sshare -a -l -P" \
 		diff -u "$out/sshare.txt" <(fs-rank -l -P "$out/live.tsv")
@@ -148,7 +150,7 @@ for s; do
 			sacctmgr -i modify account busy set fairshare=10 &&
 				"$here/stack.sh" wait-pass 90 &&
 				FS_TREE=$bin/fs-tree "$here/capture.sh" "$out/changed"
-		) >"$tmp/$s-changed.log" 2>&1 || tail -5 "$tmp/$s-changed.log" | sed 's/^/#   /'
+		) >"$tmp/$s-changed.log" 2>&1 || tail -5 "$tmp/$s-changed.log" | sed 's/^/#   /' >&2
 		check "$s: after an association change, fs-tree | fs-rank -l -P equals sshare -a -l -P" \
 			diff -u "$out/changed/sshare.txt" <(fs-rank -l -P "$out/changed/live.tsv")
 	fi

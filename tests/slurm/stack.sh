@@ -28,6 +28,9 @@
 #   FS_SLURM_EXTRA_CONF   more slurm.conf lines, appended     [empty]
 #                         (newline-separated; does not stick: give it to
 #                         every start and restart-ctld that needs it)
+#   FS_SLURM_BILLING      TRESBillingWeights of both partitions [empty]
+#                         (e.g. CPU=1000000: usage is charged in billing
+#                         units; does not stick, as FS_SLURM_EXTRA_CONF)
 #
 # Clients need SLURM_CONF: source tests/slurm/env.sh.
 # Ports: slurmctld 16817, slurmd 16818, slurmdbd 16819, mariadb 13306;
@@ -60,6 +63,7 @@ CPUS=$(setting FS_SLURM_CPUS 64)
 RESET=$(setting FS_SLURM_RESET NONE)
 PRIVATE=$(setting FS_SLURM_PRIVATE_DATA "")
 EXTRA_CONF=${FS_SLURM_EXTRA_CONF:-}
+BILLING=${FS_SLURM_BILLING:+ TRESBillingWeights=$FS_SLURM_BILLING}
 NODE=$(hostname -s)
 CLUSTER=fstest
 # FS_SLURM_PORT_BASE moves every port, so that two stacks (two state
@@ -201,9 +205,9 @@ write_config() {
 		echo "AccountingStoragePass=$MUNGE/munge.socket"
 		echo "AccountingStorageEnforce=associations,limits"
 		echo "NodeName=$NODE NodeAddr=127.0.0.1 CPUs=$CPUS RealMemory=1000 State=UNKNOWN"
-		echo "PartitionName=main Nodes=$NODE Default=YES MaxTime=INFINITE State=UP"
+		echo "PartitionName=main Nodes=$NODE Default=YES MaxTime=INFINITE State=UP$BILLING"
 		# for partition associations (sacctmgr ... Partition=debug)
-		echo "PartitionName=debug Nodes=$NODE MaxTime=INFINITE State=UP"
+		echo "PartitionName=debug Nodes=$NODE MaxTime=INFINITE State=UP$BILLING"
 		[ -z "$EXTRA_CONF" ] || printf '%s\n' "$EXTRA_CONF"
 	} >"$ETC/slurm.conf.new"
 	mv "$ETC/slurm.conf.new" "$ETC/slurm.conf"
