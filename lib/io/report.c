@@ -1117,10 +1117,42 @@ assoc_rows(struct fs_report *r, struct fs_rtable *t, const struct fs_tree *tr,
 	fs_buf_release(&b);
 }
 
+/* The rows of the account tables and the idle tables, in prep() once
+ * the widths are known: the accounts below their share of the cluster
+ * (with usage) and above it, by gap; the idle associations
+ * (list_users listed them) by width, and those with usage but no
+ * shares by usage. */
+static void
+choose_rows(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t i;
+	size_t k;
+
+	r->under = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->under));
+	r->over = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->over));
+	for (k = 0; k < r->nacct_nodes; k++) {
+		i = r->acct_nodes[k];
+		if (i == tr->root)
+			continue;
+		if (gap(r, i) > 0 && tr->node[i].usage_raw > 0)
+			r->under[r->nunder++] = i;
+		else if (gap(r, i) < 0)
+			r->over[r->nover++] = i;
+	}
+	first_k(r->under, r->nunder, r->o->top,
+		&(struct order){cmp_gap_desc, r, NULL, NULL});
+	first_k(r->over, r->nover, r->o->top,
+		&(struct order){cmp_gap_asc, r, NULL, NULL});
+	first_k(r->idle, r->nidle, r->o->top,
+		&(struct order){cmp_width_desc, r, NULL, NULL});
+	first_k(r->zero, r->nzero, r->o->top,
+		&(struct order){cmp_usage_desc, r, NULL, NULL});
+}
+
 static void
 add_account_tables(struct fs_report *r)
 {
-	const struct fs_tree *tr = r->cur;
 	int fair = fs_algorithm_levels(r->ro->algorithm);
 	const char *spec = fair ? "lAccount|lParent|rShare|rUse|rGap|"
 				  "rParent gap|rLevelFS|rUsage (h)"
@@ -1142,37 +1174,18 @@ add_account_tables(struct fs_report *r)
 		  "cluster. S/U is NormShares over EffectvUsage, the ratio "
 		  "the classic factor 2^(-U/S) is built from. Accounts "
 		  "without usage are listed as idle.";
-	uint32_t *under, *over, i;
-	size_t nu = 0, no = 0, k;
 
-	under = fs_xcalloc(r->nacct_nodes + 1, sizeof(*under));
-	over = fs_xcalloc(r->nacct_nodes + 1, sizeof(*over));
-	for (k = 0; k < r->nacct_nodes; k++) {
-		i = r->acct_nodes[k];
-		if (i == tr->root)
-			continue;
-		if (gap(r, i) > 0 && tr->node[i].usage_raw > 0)
-			under[nu++] = i;
-		else if (gap(r, i) < 0)
-			over[no++] = i;
-	}
-	first_k(under, nu, r->o->top,
-		&(struct order){cmp_gap_desc, r, NULL, NULL});
-	first_k(over, no, r->o->top,
-		&(struct order){cmp_gap_asc, r, NULL, NULL});
 	account_rows(r, table_new(r, "Accounts furthest below their share "
 				  "of the cluster", note,
 				  "No account used less than its share.",
-				  spec), under, nu);
+				  spec), r->under, r->nunder);
 	account_rows(r, table_new(r, "Accounts furthest above their share "
 				  "of the cluster",
 				  "Share, Use and Gap as above: Gap below 0 "
 				  "is more of the cluster used than its "
 				  "share.",
 				  "No account used more than its share.",
-				  spec), over, no);
-	free(under);
-	free(over);
+				  spec), r->over, r->nover);
 }
 
 static void
@@ -1193,37 +1206,17 @@ static void
 add_idle_tables(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t *idle, *zero, i;
-	size_t ni = 0, nz = 0;
 
-	idle = fs_xcalloc(tr->n, sizeof(*idle));
-	zero = fs_xcalloc(tr->n, sizeof(*zero));
-	for (i = 0; i < tr->n; i++) {
-		const struct fs_node *a = &tr->node[i];
-
-		if (i == tr->root || a->use_parent)
-			continue;
-		if (a->shares_raw && a->usage_raw == 0)
-			idle[ni++] = i;
-		if (!a->shares_raw && a->usage_raw > 0)
-			zero[nz++] = i;
-	}
-	first_k(idle, ni, r->o->top,
-		&(struct order){cmp_width_desc, r, NULL, NULL});
-	first_k(zero, nz, r->o->top,
-		&(struct order){cmp_usage_desc, r, NULL, NULL});
 	assoc_rows(r, table_new(r, "Idle associations holding shares",
 				"Share is the part of the whole cluster's "
 				"shares they hold unused.",
 				"Every association with shares has usage.",
 				"lAccount|lUser|pPartition|rShares|rShare|"
-				"rUsage (h)"), tr, idle, ni, r->width);
+				"rUsage (h)"), tr, r->idle, r->nidle, r->width);
 	assoc_rows(r, table_new(r, "Associations with usage but no shares",
 				NULL, "No association without shares has usage.",
 				"lAccount|lUser|pPartition|rShares|rUsage (h)"),
-		   tr, zero, nz, NULL);
-	free(idle);
-	free(zero);
+		   tr, r->zero, r->nzero, NULL);
 }
 
 static uint32_t *
@@ -1397,25 +1390,90 @@ add_since_tables(struct fs_report *r)
 	free(old_service);
 }
 
+/* list_users' chunks: chunk c lists its nodes' indexes from [c *
+ * LIST_CHUNK] of each of its lists (it cannot fill more), and counts
+ * them in cnt[c]; then each list is closed up, in chunk order. */
+#define LIST_CHUNK 65536
+
+enum { LIST_USERS, LIST_ACCTS, LIST_IDLE, LIST_ZERO, LIST_N };
+
+struct list_job {
+	const struct fs_tree *tr;
+	uint32_t *list[LIST_N];	/* LIST_IDLE and LIST_ZERO: NULL if not */
+	uint32_t (*cnt)[LIST_N];
+};
+
+static void
+list_chunk(void *arg, size_t c)
+{
+	const struct list_job *j = arg;
+	const struct fs_tree *tr = j->tr;
+	size_t lo = c * LIST_CHUNK;
+	uint32_t i = (uint32_t)lo, end = i + LIST_CHUNK, n[LIST_N] = {0};
+	uint32_t *u = j->list[LIST_USERS] + lo, *a = j->list[LIST_ACCTS] + lo;
+	uint32_t *idle = j->list[LIST_IDLE], *zero = j->list[LIST_ZERO];
+
+	if (end > tr->n)
+		end = tr->n;
+	for (; i < end; i++) {
+		const struct fs_node *x = &tr->node[i];
+
+		if (x->is_user)
+			u[n[LIST_USERS]++] = i;
+		else
+			a[n[LIST_ACCTS]++] = i;
+		/* The idle tables' associations (add_idle_tables). */
+		if (!idle || i == tr->root || x->use_parent)
+			continue;
+		if (x->shares_raw && x->usage_raw == 0)
+			idle[lo + n[LIST_IDLE]++] = i;
+		if (!x->shares_raw && x->usage_raw > 0)
+			zero[lo + n[LIST_ZERO]++] = i;
+	}
+	memcpy(j->cnt[c], n, sizeof(n));
+}
+
 /* The user associations, twice: prep() puts the first --top of each in
  * the two orders the report lists them in; a third time, for the name
- * index (not for the gauges); and the accounts. One walk over the
- * nodes, which the tasks of prep() share: each walk of a million nodes
- * is a million cache misses. */
+ * index (not for the gauges); the accounts; and for the tables, the
+ * idle associations and those with usage but no shares. One walk over
+ * the nodes, which the tasks of prep() share: each walk of a million
+ * nodes is a million cache misses. It is cut into chunks on every
+ * core: alone, it was the longest step before prep() that runs on one
+ * core only. */
 static void
 list_users(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t i;
+	size_t nchunks = (tr->n + LIST_CHUNK - 1) / LIST_CHUNK, c, k, at[LIST_N];
+	size_t *got[LIST_N] = {&r->nusers, &r->nacct_nodes, &r->nidle,
+			       &r->nzero};
+	struct list_job j = {tr, {NULL}, fs_xcalloc(nchunks + 1,
+						    sizeof(*j.cnt))};
 
-	r->heavy = fs_xcalloc(tr->user_count + 1, sizeof(*r->heavy));
-	r->acct_nodes = fs_xcalloc(tr->n - tr->user_count + 1,
-				   sizeof(*r->acct_nodes));
-	for (i = 0; i < tr->n; i++)
-		if (tr->node[i].is_user)
-			r->heavy[r->nusers++] = i;
-		else
-			r->acct_nodes[r->nacct_nodes++] = i;
+	r->heavy = j.list[LIST_USERS] = fs_xcalloc(tr->n + 1,
+						   sizeof(*r->heavy));
+	r->acct_nodes = j.list[LIST_ACCTS] = fs_xcalloc(
+		tr->n + 1, sizeof(*r->acct_nodes));
+	if (r->o->format != FS_REPORT_PROMETHEUS) {
+		r->idle = j.list[LIST_IDLE] = fs_xcalloc(tr->n + 1,
+							 sizeof(*r->idle));
+		r->zero = j.list[LIST_ZERO] = fs_xcalloc(tr->n + 1,
+							 sizeof(*r->zero));
+	}
+	fs_par_for(nchunks, list_chunk, &j);
+	memset(at, 0, sizeof(at));
+	for (c = 0; c < nchunks; c++)
+		for (k = 0; k < LIST_N; k++) {
+			if (j.list[k] && at[k] != c * LIST_CHUNK)
+				memmove(j.list[k] + at[k],
+					j.list[k] + c * LIST_CHUNK,
+					j.cnt[c][k] * sizeof(*j.list[k]));
+			at[k] += j.cnt[c][k];
+		}
+	for (k = 0; k < LIST_N; k++)
+		*got[k] = j.list[k] ? at[k] : 0;
+	free(j.cnt);
 	r->accounts = (uint32_t)r->nacct_nodes - 1;	/* root */
 	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
 	memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
@@ -1457,6 +1515,10 @@ report_release(struct fs_report *r)
 	free(r->user_first);
 	free(r->by_acct);
 	free(r->acct_nodes);
+	free(r->under);
+	free(r->over);
+	free(r->idle);
+	free(r->zero);
 	free(r->links);
 	free(r->link_at);
 	free(r->size);
@@ -1513,6 +1575,8 @@ prep(void *arg, size_t task)
 		break;
 	case PREP_WIDTH:
 		r->width = global_shares(cur);
+		if (o->format != FS_REPORT_PROMETHEUS)
+			choose_rows(r);
 		break;
 	case PREP_PARTS:
 		/* Some association has a partition: the first one found

@@ -43,6 +43,12 @@ struct fs_report {
 	/* Every account, root too, in node order (not for --scope all). */
 	uint32_t *acct_nodes;
 	size_t nacct_nodes;
+	/* The tables' rows, chosen in prep() (not for Prometheus), the
+	 * first --top of each in order: accounts below and above their
+	 * share of the cluster; idle associations holding shares, and those
+	 * with usage but no shares. */
+	uint32_t *under, *over, *idle, *zero;
+	size_t nunder, nover, nidle, nzero;
 	/* HTML: the picture's widths (width, or each node's part of the
 	 * cluster's usage), and the index: the user associations by user
 	 * name, the accounts (not root) by name. */
