@@ -1397,30 +1397,65 @@ add_since_tables(struct fs_report *r)
 
 enum { LIST_USERS, LIST_ACCTS, LIST_IDLE, LIST_ZERO, LIST_N };
 
+/* The chunks also keep the first --top users of each chunk in the two
+ * orders (heavy, lowest) when --top is at most this: the first of all
+ * are among them (the orders are total), and the walk has the nodes at
+ * hand. */
+#define LIST_TOP_MAX 4096
+
 struct list_job {
 	const struct fs_tree *tr;
 	uint32_t *list[LIST_N];	/* LIST_IDLE and LIST_ZERO: NULL if not */
 	uint32_t (*cnt)[LIST_N];
+	size_t top;		/* 0: not kept */
+	struct order ord[2];	/* heavy, lowest */
+	uint32_t *best[2];	/* chunk c's: [c * top, c * top + nbest[c]) */
+	uint32_t (*nbest)[2];
 };
+
+/* i offered to the best k (h, *nh of them) in o's order: a heap whose
+ * root is the last, once full (as first_k's). */
+static inline void
+offer(uint32_t *h, uint32_t *nh, size_t k, uint32_t i, const struct order *o)
+{
+	size_t s;
+
+	if (*nh < k) {
+		h[(*nh)++] = i;
+		if (*nh == k)
+			for (s = k / 2; s-- > 0;)
+				sift(h, k, s, o);
+	} else if (o->cmp(o, i, h[0]) < 0) {
+		h[0] = i;
+		sift(h, k, 0, o);
+	}
+}
 
 static void
 list_chunk(void *arg, size_t c)
 {
 	const struct list_job *j = arg;
 	const struct fs_tree *tr = j->tr;
-	size_t lo = c * LIST_CHUNK;
+	size_t lo = c * LIST_CHUNK, top = j->top;
 	uint32_t i = (uint32_t)lo, end = i + LIST_CHUNK, n[LIST_N] = {0};
 	uint32_t *u = j->list[LIST_USERS] + lo, *a = j->list[LIST_ACCTS] + lo;
 	uint32_t *idle = j->list[LIST_IDLE], *zero = j->list[LIST_ZERO];
+	uint32_t nb[2] = {0, 0};
 
 	if (end > tr->n)
 		end = tr->n;
 	for (; i < end; i++) {
 		const struct fs_node *x = &tr->node[i];
 
-		if (x->is_user)
+		if (x->is_user) {
 			u[n[LIST_USERS]++] = i;
-		else
+			if (top) {
+				offer(j->best[0] + c * top, &nb[0], top, i,
+				      &j->ord[0]);
+				offer(j->best[1] + c * top, &nb[1], top, i,
+				      &j->ord[1]);
+			}
+		} else
 			a[n[LIST_ACCTS]++] = i;
 		/* The idle tables' associations (add_idle_tables). */
 		if (!idle || i == tr->root || x->use_parent)
@@ -1431,10 +1466,13 @@ list_chunk(void *arg, size_t c)
 			zero[lo + n[LIST_ZERO]++] = i;
 	}
 	memcpy(j->cnt[c], n, sizeof(n));
+	if (top)
+		memcpy(j->nbest[c], nb, sizeof(nb));
 }
 
-/* The user associations, twice: prep() puts the first --top of each in
- * the two orders the report lists them in; a third time, for the name
+/* The user associations, twice, with the first --top of each in the two
+ * orders the report lists them in (chosen here from each chunk's
+ * first, or by prep() when --top is large); a third time, for the name
  * index (not for the gauges); the accounts; and for the tables, the
  * idle associations and those with usage but no shares. One walk over
  * the nodes, which the tasks of prep() share: each walk of a million
@@ -1449,7 +1487,11 @@ list_users(struct fs_report *r)
 	size_t *got[LIST_N] = {&r->nusers, &r->nacct_nodes, &r->nidle,
 			       &r->nzero};
 	struct list_job j = {tr, {NULL}, fs_xcalloc(nchunks + 1,
-						    sizeof(*j.cnt))};
+						    sizeof(*j.cnt)), 0,
+			     {{cmp_usage_desc, r, NULL, NULL},
+			      {cmp_factor_asc, r, NULL, NULL}},
+			     {NULL, NULL}, NULL};
+	uint32_t **keep[2] = {&r->heavy, &r->lowest};
 
 	r->heavy = j.list[LIST_USERS] = fs_xcalloc(tr->n + 1,
 						   sizeof(*r->heavy));
@@ -1460,6 +1502,13 @@ list_users(struct fs_report *r)
 							 sizeof(*r->idle));
 		r->zero = j.list[LIST_ZERO] = fs_xcalloc(tr->n + 1,
 							 sizeof(*r->zero));
+	}
+	if (r->o->top >= 1 && r->o->top <= LIST_TOP_MAX) {
+		j.top = r->o->top;
+		for (k = 0; k < 2; k++)
+			j.best[k] = fs_xcalloc(nchunks * j.top + 1,
+					       sizeof(*j.best[k]));
+		j.nbest = fs_xcalloc(nchunks + 1, sizeof(*j.nbest));
 	}
 	fs_par_for(nchunks, list_chunk, &j);
 	memset(at, 0, sizeof(at));
@@ -1476,12 +1525,31 @@ list_users(struct fs_report *r)
 	free(j.cnt);
 	r->accounts = (uint32_t)r->nacct_nodes - 1;	/* root */
 	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
-	memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
 	if (r->o->format != FS_REPORT_PROMETHEUS) {
 		r->by_user = fs_xcalloc(r->nusers + 1, sizeof(*r->by_user));
 		memcpy(r->by_user, r->heavy, r->nusers * sizeof(*r->by_user));
 		r->nby_user = r->nusers;
 	}
+	if (!j.top) {
+		memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
+		return;
+	}
+	/* The first --top of all among the chunks' first: what prep()'s
+	 * first_k would give, as each order is total. Only the first --top
+	 * of heavy and lowest are read from here on. */
+	for (k = 0; k < 2; k++) {
+		size_t nb = 0;
+
+		for (c = 0; c < nchunks; c++) {
+			memcpy(*keep[k] + nb, j.best[k] + c * j.top,
+			       j.nbest[c][k] * sizeof(**keep[k]));
+			nb += j.nbest[c][k];
+		}
+		first_k(*keep[k], nb, j.top, &j.ord[k]);
+		free(j.best[k]);
+	}
+	free(j.nbest);
+	r->top_chosen = 1;
 }
 
 /* ---------------------------------------------------------- the report */
@@ -1587,12 +1655,12 @@ prep(void *arg, size_t task)
 			r->partitions = *r->old->node[i].part != '\0';
 		break;
 	case PREP_HEAVY:
-		if (users)
+		if (users && !r->top_chosen)
 			first_k(r->heavy, r->nusers, o->top,
 				&(struct order){cmp_usage_desc, r, NULL, NULL});
 		break;
 	case PREP_LOWEST:
-		if (users)
+		if (users && !r->top_chosen)
 			first_k(r->lowest, r->nusers, o->top,
 				&(struct order){cmp_factor_asc, r, NULL, NULL});
 		break;

@@ -37,9 +37,12 @@ struct fs_report {
 	size_t ntab;
 	int partitions;		/* some association has a partition */
 	/* The user associations of cur twice, the first --top of each in
-	 * order: the heaviest (RawUsage) first, the lowest FairShare first. */
+	 * order: the heaviest (RawUsage) first, the lowest FairShare first.
+	 * Only those first --top are read (top_chosen: the rest is not
+	 * every user). */
 	uint32_t *heavy, *lowest;
 	size_t nusers;
+	int top_chosen;		/* list_users put them in order, not prep() */
 	/* Every account, root too, in node order (not for --scope all). */
 	uint32_t *acct_nodes;
 	size_t nacct_nodes;
