@@ -830,6 +830,22 @@ name_bucket_sort(void *arg, size_t c)
 	}
 }
 
+/* A name's first eight bytes as a number in byte order. */
+static inline uint64_t
+name_prefix(const char *name)
+{
+	const unsigned char *u = (const unsigned char *)name;
+	uint64_t p = 0;
+	int j;
+
+	/* Bytes after the NUL count as 0: "ab" before "ab\1". */
+	for (j = 0; j < 8; j++) {
+		p = p << 8 | *u;
+		u += *u != 0;
+	}
+	return p;
+}
+
 /* v[0..n) sorted by o, whose first key is the user name (user) or the
  * account name and whose second is the association's key; returns how
  * many distinct names there are, told from the prefixes where they are
@@ -837,29 +853,33 @@ name_bucket_sort(void *arg, size_t c)
  * not NULL) where each starts. The prefixes are cut into buckets by
  * their first byte that differs (a million users' "u1..." to "u9..."),
  * each sorted on its own, on every core, in a cache's room. rank, when
- * not NULL: each account's rank by name (users: struct named's acct). */
+ * not NULL: each account's rank by name (users: struct named's acct).
+ * pre, when not NULL: v's entries made already (list_users), with room
+ * for 2 * n + 1; sort_by_name frees it. */
 static uint32_t
 sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
-	     uint8_t *first, const uint32_t *rank)
+	     uint8_t *first, const uint32_t *rank, struct named *pre)
 {
 	const struct fs_tree *tr = o->tr;
-	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w)), *src, *dst;
+	struct named *w = pre ? pre : fs_xcalloc(2 * n + 1, sizeof(*w));
+	struct named *src, *dst;
 	struct order whole;
 	uint64_t any = 0, all = ~(uint64_t)0, diff;
 	size_t cnt[256] = {0}, *start, nb = 0, k, j, sum;
 	uint32_t distinct = 0;
 	int shift = 0;
 
-	for (k = 0; k < n; k++) {
-		const unsigned char *u = (const unsigned char *)name_field(
-			&tr->node[v[k]], user);
-		uint64_t p = 0;
+	/* Made by list_users: acct is the parent's index where the prefix
+	 * holds the whole name, else UINT32_MAX. */
+	for (k = 0; pre && k < n; k++) {
+		w[k].acct = rank && w[k].acct != UINT32_MAX ? rank[w[k].acct]
+							     : 0;
+		any |= w[k].prefix;
+		all &= w[k].prefix;
+	}
+	for (k = 0; !pre && k < n; k++) {
+		uint64_t p = name_prefix(name_field(&tr->node[v[k]], user));
 
-		/* Bytes after the NUL count as 0: "ab" before "ab\1". */
-		for (j = 0; j < 8; j++) {
-			p = p << 8 | *u;
-			u += *u != 0;
-		}
 		w[k] = (struct named){p, v[k],
 				      rank && !(p & 0xff)
 					      ? rank[tr->node[v[k]].parent]
@@ -920,7 +940,8 @@ name_users(struct fs_report *r, const uint32_t *rank)
 	r->user_first = fs_xcalloc(r->nby_user + 1, 1);
 	r->distinct_users = sort_by_name(
 		&(struct order){cmp_user_key, NULL, r->cur, NULL}, r->by_user,
-		r->nby_user, 1, r->user_first, rank);
+		r->nby_user, 1, r->user_first, rank, r->user_named);
+	r->user_named = NULL;	/* sort_by_name's now */
 }
 
 /* The accounts below root by name: the HTML page's index of accounts;
@@ -937,7 +958,7 @@ name_accounts(struct fs_report *r)
 	memcpy(r->by_acct, r->acct_nodes,
 	       r->nacct_nodes * sizeof(*r->by_acct));
 	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
-		     r->nacct_nodes, 0, NULL, NULL);
+		     r->nacct_nodes, 0, NULL, NULL, NULL);
 	for (k = 0; k < r->nacct_nodes; k++) {
 		rank[r->by_acct[k]] = (uint32_t)k;
 		if (r->by_acct[k] != tr->root)
@@ -1411,6 +1432,7 @@ struct list_job {
 	struct order ord[2];	/* heavy, lowest */
 	uint32_t *best[2];	/* chunk c's: [c * top, c * top + nbest[c]) */
 	uint32_t (*nbest)[2];
+	struct named *named;	/* beside LIST_USERS, or NULL */
 };
 
 /* i offered to the best k (h, *nh of them) in o's order: a heap whose
@@ -1448,6 +1470,12 @@ list_chunk(void *arg, size_t c)
 		const struct fs_node *x = &tr->node[i];
 
 		if (x->is_user) {
+			if (j->named) {
+				uint64_t p = name_prefix(x->user);
+
+				j->named[lo + n[LIST_USERS]] = (struct named){
+					p, i, p & 0xff ? UINT32_MAX : x->parent};
+			}
 			u[n[LIST_USERS]++] = i;
 			if (top) {
 				offer(j->best[0] + c * top, &nb[0], top, i,
@@ -1490,7 +1518,7 @@ list_users(struct fs_report *r)
 						    sizeof(*j.cnt)), 0,
 			     {{cmp_usage_desc, r, NULL, NULL},
 			      {cmp_factor_asc, r, NULL, NULL}},
-			     {NULL, NULL}, NULL};
+			     {NULL, NULL}, NULL, NULL};
 	uint32_t **keep[2] = {&r->heavy, &r->lowest};
 
 	r->heavy = j.list[LIST_USERS] = fs_xcalloc(tr->n + 1,
@@ -1503,6 +1531,11 @@ list_users(struct fs_report *r)
 		r->zero = j.list[LIST_ZERO] = fs_xcalloc(tr->n + 1,
 							 sizeof(*r->zero));
 	}
+	/* The name index's entries of the users (sort_by_name), made
+	 * where the walk reads the node: room for sort_by_name's. */
+	if (r->o->format != FS_REPORT_PROMETHEUS)
+		r->user_named = j.named = fs_xcalloc(2 * (size_t)tr->n + 1,
+						     sizeof(*j.named));
 	if (r->o->top >= 1 && r->o->top <= LIST_TOP_MAX) {
 		j.top = r->o->top;
 		for (k = 0; k < 2; k++)
@@ -1518,6 +1551,11 @@ list_users(struct fs_report *r)
 				memmove(j.list[k] + at[k],
 					j.list[k] + c * LIST_CHUNK,
 					j.cnt[c][k] * sizeof(*j.list[k]));
+			if (k == LIST_USERS && j.named &&
+			    at[k] != c * LIST_CHUNK)
+				memmove(j.named + at[k],
+					j.named + c * LIST_CHUNK,
+					j.cnt[c][k] * sizeof(*j.named));
 			at[k] += j.cnt[c][k];
 		}
 	for (k = 0; k < LIST_N; k++)
@@ -1587,6 +1625,7 @@ report_release(struct fs_report *r)
 	free(r->over);
 	free(r->idle);
 	free(r->zero);
+	free(r->user_named);
 	free(r->links);
 	free(r->link_at);
 	free(r->size);

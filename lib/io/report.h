@@ -59,6 +59,8 @@ struct fs_report {
 	uint32_t *by_user, *by_acct;
 	size_t nby_user, nby_acct;
 	uint8_t *user_first;	/* per by_user: 1 where a user name starts */
+	struct named *user_named;	/* report.c: by_user's name prefixes,
+					 * made by list_users for prep() */
 	char *links;		/* HTML: fs_report_html_links */
 	uint32_t *link_at;
 	uint32_t *size;		/* HTML: fs_report_html_sizes */
