@@ -830,6 +830,22 @@ name_bucket_sort(void *arg, size_t c)
 	}
 }
 
+/* A name's first eight bytes as a number in byte order. */
+static inline uint64_t
+name_prefix(const char *name)
+{
+	const unsigned char *u = (const unsigned char *)name;
+	uint64_t p = 0;
+	int j;
+
+	/* Bytes after the NUL count as 0: "ab" before "ab\1". */
+	for (j = 0; j < 8; j++) {
+		p = p << 8 | *u;
+		u += *u != 0;
+	}
+	return p;
+}
+
 /* v[0..n) sorted by o, whose first key is the user name (user) or the
  * account name and whose second is the association's key; returns how
  * many distinct names there are, told from the prefixes where they are
@@ -837,29 +853,33 @@ name_bucket_sort(void *arg, size_t c)
  * not NULL) where each starts. The prefixes are cut into buckets by
  * their first byte that differs (a million users' "u1..." to "u9..."),
  * each sorted on its own, on every core, in a cache's room. rank, when
- * not NULL: each account's rank by name (users: struct named's acct). */
+ * not NULL: each account's rank by name (users: struct named's acct).
+ * pre, when not NULL: v's entries made already (list_users), with room
+ * for 2 * n + 1; sort_by_name frees it. */
 static uint32_t
 sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
-	     uint8_t *first, const uint32_t *rank)
+	     uint8_t *first, const uint32_t *rank, struct named *pre)
 {
 	const struct fs_tree *tr = o->tr;
-	struct named *w = fs_xcalloc(2 * n + 1, sizeof(*w)), *src, *dst;
+	struct named *w = pre ? pre : fs_xcalloc(2 * n + 1, sizeof(*w));
+	struct named *src, *dst;
 	struct order whole;
 	uint64_t any = 0, all = ~(uint64_t)0, diff;
 	size_t cnt[256] = {0}, *start, nb = 0, k, j, sum;
 	uint32_t distinct = 0;
 	int shift = 0;
 
-	for (k = 0; k < n; k++) {
-		const unsigned char *u = (const unsigned char *)name_field(
-			&tr->node[v[k]], user);
-		uint64_t p = 0;
+	/* Made by list_users: acct is the parent's index where the prefix
+	 * holds the whole name, else UINT32_MAX. */
+	for (k = 0; pre && k < n; k++) {
+		w[k].acct = rank && w[k].acct != UINT32_MAX ? rank[w[k].acct]
+							     : 0;
+		any |= w[k].prefix;
+		all &= w[k].prefix;
+	}
+	for (k = 0; !pre && k < n; k++) {
+		uint64_t p = name_prefix(name_field(&tr->node[v[k]], user));
 
-		/* Bytes after the NUL count as 0: "ab" before "ab\1". */
-		for (j = 0; j < 8; j++) {
-			p = p << 8 | *u;
-			u += *u != 0;
-		}
 		w[k] = (struct named){p, v[k],
 				      rank && !(p & 0xff)
 					      ? rank[tr->node[v[k]].parent]
@@ -920,7 +940,8 @@ name_users(struct fs_report *r, const uint32_t *rank)
 	r->user_first = fs_xcalloc(r->nby_user + 1, 1);
 	r->distinct_users = sort_by_name(
 		&(struct order){cmp_user_key, NULL, r->cur, NULL}, r->by_user,
-		r->nby_user, 1, r->user_first, rank);
+		r->nby_user, 1, r->user_first, rank, r->user_named);
+	r->user_named = NULL;	/* sort_by_name's now */
 }
 
 /* The accounts below root by name: the HTML page's index of accounts;
@@ -937,7 +958,7 @@ name_accounts(struct fs_report *r)
 	memcpy(r->by_acct, r->acct_nodes,
 	       r->nacct_nodes * sizeof(*r->by_acct));
 	sort_by_name(&(struct order){cmp_node_key, r, tr, NULL}, r->by_acct,
-		     r->nacct_nodes, 0, NULL, NULL);
+		     r->nacct_nodes, 0, NULL, NULL, NULL);
 	for (k = 0; k < r->nacct_nodes; k++) {
 		rank[r->by_acct[k]] = (uint32_t)k;
 		if (r->by_acct[k] != tr->root)
@@ -1117,10 +1138,42 @@ assoc_rows(struct fs_report *r, struct fs_rtable *t, const struct fs_tree *tr,
 	fs_buf_release(&b);
 }
 
+/* The rows of the account tables and the idle tables, in prep() once
+ * the widths are known: the accounts below their share of the cluster
+ * (with usage) and above it, by gap; the idle associations
+ * (list_users listed them) by width, and those with usage but no
+ * shares by usage. */
+static void
+choose_rows(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t i;
+	size_t k;
+
+	r->under = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->under));
+	r->over = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->over));
+	for (k = 0; k < r->nacct_nodes; k++) {
+		i = r->acct_nodes[k];
+		if (i == tr->root)
+			continue;
+		if (gap(r, i) > 0 && tr->node[i].usage_raw > 0)
+			r->under[r->nunder++] = i;
+		else if (gap(r, i) < 0)
+			r->over[r->nover++] = i;
+	}
+	first_k(r->under, r->nunder, r->o->top,
+		&(struct order){cmp_gap_desc, r, NULL, NULL});
+	first_k(r->over, r->nover, r->o->top,
+		&(struct order){cmp_gap_asc, r, NULL, NULL});
+	first_k(r->idle, r->nidle, r->o->top,
+		&(struct order){cmp_width_desc, r, NULL, NULL});
+	first_k(r->zero, r->nzero, r->o->top,
+		&(struct order){cmp_usage_desc, r, NULL, NULL});
+}
+
 static void
 add_account_tables(struct fs_report *r)
 {
-	const struct fs_tree *tr = r->cur;
 	int fair = fs_algorithm_levels(r->ro->algorithm);
 	const char *spec = fair ? "lAccount|lParent|rShare|rUse|rGap|"
 				  "rParent gap|rLevelFS|rUsage (h)"
@@ -1142,37 +1195,18 @@ add_account_tables(struct fs_report *r)
 		  "cluster. S/U is NormShares over EffectvUsage, the ratio "
 		  "the classic factor 2^(-U/S) is built from. Accounts "
 		  "without usage are listed as idle.";
-	uint32_t *under, *over, i;
-	size_t nu = 0, no = 0, k;
 
-	under = fs_xcalloc(r->nacct_nodes + 1, sizeof(*under));
-	over = fs_xcalloc(r->nacct_nodes + 1, sizeof(*over));
-	for (k = 0; k < r->nacct_nodes; k++) {
-		i = r->acct_nodes[k];
-		if (i == tr->root)
-			continue;
-		if (gap(r, i) > 0 && tr->node[i].usage_raw > 0)
-			under[nu++] = i;
-		else if (gap(r, i) < 0)
-			over[no++] = i;
-	}
-	first_k(under, nu, r->o->top,
-		&(struct order){cmp_gap_desc, r, NULL, NULL});
-	first_k(over, no, r->o->top,
-		&(struct order){cmp_gap_asc, r, NULL, NULL});
 	account_rows(r, table_new(r, "Accounts furthest below their share "
 				  "of the cluster", note,
 				  "No account used less than its share.",
-				  spec), under, nu);
+				  spec), r->under, r->nunder);
 	account_rows(r, table_new(r, "Accounts furthest above their share "
 				  "of the cluster",
 				  "Share, Use and Gap as above: Gap below 0 "
 				  "is more of the cluster used than its "
 				  "share.",
 				  "No account used more than its share.",
-				  spec), over, no);
-	free(under);
-	free(over);
+				  spec), r->over, r->nover);
 }
 
 static void
@@ -1193,37 +1227,17 @@ static void
 add_idle_tables(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t *idle, *zero, i;
-	size_t ni = 0, nz = 0;
 
-	idle = fs_xcalloc(tr->n, sizeof(*idle));
-	zero = fs_xcalloc(tr->n, sizeof(*zero));
-	for (i = 0; i < tr->n; i++) {
-		const struct fs_node *a = &tr->node[i];
-
-		if (i == tr->root || a->use_parent)
-			continue;
-		if (a->shares_raw && a->usage_raw == 0)
-			idle[ni++] = i;
-		if (!a->shares_raw && a->usage_raw > 0)
-			zero[nz++] = i;
-	}
-	first_k(idle, ni, r->o->top,
-		&(struct order){cmp_width_desc, r, NULL, NULL});
-	first_k(zero, nz, r->o->top,
-		&(struct order){cmp_usage_desc, r, NULL, NULL});
 	assoc_rows(r, table_new(r, "Idle associations holding shares",
 				"Share is the part of the whole cluster's "
 				"shares they hold unused.",
 				"Every association with shares has usage.",
 				"lAccount|lUser|pPartition|rShares|rShare|"
-				"rUsage (h)"), tr, idle, ni, r->width);
+				"rUsage (h)"), tr, r->idle, r->nidle, r->width);
 	assoc_rows(r, table_new(r, "Associations with usage but no shares",
 				NULL, "No association without shares has usage.",
 				"lAccount|lUser|pPartition|rShares|rUsage (h)"),
-		   tr, zero, nz, NULL);
-	free(idle);
-	free(zero);
+		   tr, r->zero, r->nzero, NULL);
 }
 
 static uint32_t *
@@ -1397,33 +1411,183 @@ add_since_tables(struct fs_report *r)
 	free(old_service);
 }
 
-/* The user associations, twice: prep() puts the first --top of each in
- * the two orders the report lists them in; a third time, for the name
- * index (not for the gauges); and the accounts. One walk over the
- * nodes, which the tasks of prep() share: each walk of a million nodes
- * is a million cache misses. */
+/* list_users' chunks: chunk c lists its nodes' indexes from [c *
+ * LIST_CHUNK] of each of its lists (it cannot fill more), and counts
+ * them in cnt[c]; then each list is closed up, in chunk order. */
+#define LIST_CHUNK 65536
+
+enum { LIST_USERS, LIST_ACCTS, LIST_IDLE, LIST_ZERO, LIST_N };
+
+/* The chunks also keep the first --top users of each chunk in the two
+ * orders (heavy, lowest) when --top is at most this: the first of all
+ * are among them (the orders are total), and the walk has the nodes at
+ * hand. */
+#define LIST_TOP_MAX 4096
+
+struct list_job {
+	const struct fs_tree *tr;
+	uint32_t *list[LIST_N];	/* LIST_IDLE and LIST_ZERO: NULL if not */
+	uint32_t (*cnt)[LIST_N];
+	size_t top;		/* 0: not kept */
+	struct order ord[2];	/* heavy, lowest */
+	uint32_t *best[2];	/* chunk c's: [c * top, c * top + nbest[c]) */
+	uint32_t (*nbest)[2];
+	struct named *named;	/* beside LIST_USERS, or NULL */
+};
+
+/* i offered to the best k (h, *nh of them) in o's order: a heap whose
+ * root is the last, once full (as first_k's). */
+static inline void
+offer(uint32_t *h, uint32_t *nh, size_t k, uint32_t i, const struct order *o)
+{
+	size_t s;
+
+	if (*nh < k) {
+		h[(*nh)++] = i;
+		if (*nh == k)
+			for (s = k / 2; s-- > 0;)
+				sift(h, k, s, o);
+	} else if (o->cmp(o, i, h[0]) < 0) {
+		h[0] = i;
+		sift(h, k, 0, o);
+	}
+}
+
+static void
+list_chunk(void *arg, size_t c)
+{
+	const struct list_job *j = arg;
+	const struct fs_tree *tr = j->tr;
+	size_t lo = c * LIST_CHUNK, top = j->top;
+	uint32_t i = (uint32_t)lo, end = i + LIST_CHUNK, n[LIST_N] = {0};
+	uint32_t *u = j->list[LIST_USERS] + lo, *a = j->list[LIST_ACCTS] + lo;
+	uint32_t *idle = j->list[LIST_IDLE], *zero = j->list[LIST_ZERO];
+	uint32_t nb[2] = {0, 0};
+
+	if (end > tr->n)
+		end = tr->n;
+	for (; i < end; i++) {
+		const struct fs_node *x = &tr->node[i];
+
+		if (x->is_user) {
+			if (j->named) {
+				uint64_t p = name_prefix(x->user);
+
+				j->named[lo + n[LIST_USERS]] = (struct named){
+					p, i, p & 0xff ? UINT32_MAX : x->parent};
+			}
+			u[n[LIST_USERS]++] = i;
+			if (top) {
+				offer(j->best[0] + c * top, &nb[0], top, i,
+				      &j->ord[0]);
+				offer(j->best[1] + c * top, &nb[1], top, i,
+				      &j->ord[1]);
+			}
+		} else
+			a[n[LIST_ACCTS]++] = i;
+		/* The idle tables' associations (add_idle_tables). */
+		if (!idle || i == tr->root || x->use_parent)
+			continue;
+		if (x->shares_raw && x->usage_raw == 0)
+			idle[lo + n[LIST_IDLE]++] = i;
+		if (!x->shares_raw && x->usage_raw > 0)
+			zero[lo + n[LIST_ZERO]++] = i;
+	}
+	memcpy(j->cnt[c], n, sizeof(n));
+	if (top)
+		memcpy(j->nbest[c], nb, sizeof(nb));
+}
+
+/* The user associations, twice, with the first --top of each in the two
+ * orders the report lists them in (chosen here from each chunk's
+ * first, or by prep() when --top is large); a third time, for the name
+ * index (not for the gauges); the accounts; and for the tables, the
+ * idle associations and those with usage but no shares. One walk over
+ * the nodes, which the tasks of prep() share: each walk of a million
+ * nodes is a million cache misses. It is cut into chunks on every
+ * core: alone, it was the longest step before prep() that runs on one
+ * core only. */
 static void
 list_users(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t i;
+	size_t nchunks = (tr->n + LIST_CHUNK - 1) / LIST_CHUNK, c, k, at[LIST_N];
+	size_t *got[LIST_N] = {&r->nusers, &r->nacct_nodes, &r->nidle,
+			       &r->nzero};
+	struct list_job j = {tr, {NULL}, fs_xcalloc(nchunks + 1,
+						    sizeof(*j.cnt)), 0,
+			     {{cmp_usage_desc, r, NULL, NULL},
+			      {cmp_factor_asc, r, NULL, NULL}},
+			     {NULL, NULL}, NULL, NULL};
+	uint32_t **keep[2] = {&r->heavy, &r->lowest};
 
-	r->heavy = fs_xcalloc(tr->user_count + 1, sizeof(*r->heavy));
-	r->acct_nodes = fs_xcalloc(tr->n - tr->user_count + 1,
-				   sizeof(*r->acct_nodes));
-	for (i = 0; i < tr->n; i++)
-		if (tr->node[i].is_user)
-			r->heavy[r->nusers++] = i;
-		else
-			r->acct_nodes[r->nacct_nodes++] = i;
+	r->heavy = j.list[LIST_USERS] = fs_xcalloc(tr->n + 1,
+						   sizeof(*r->heavy));
+	r->acct_nodes = j.list[LIST_ACCTS] = fs_xcalloc(
+		tr->n + 1, sizeof(*r->acct_nodes));
+	if (r->o->format != FS_REPORT_PROMETHEUS) {
+		r->idle = j.list[LIST_IDLE] = fs_xcalloc(tr->n + 1,
+							 sizeof(*r->idle));
+		r->zero = j.list[LIST_ZERO] = fs_xcalloc(tr->n + 1,
+							 sizeof(*r->zero));
+	}
+	/* The name index's entries of the users (sort_by_name), made
+	 * where the walk reads the node: room for sort_by_name's. */
+	if (r->o->format != FS_REPORT_PROMETHEUS)
+		r->user_named = j.named = fs_xcalloc(2 * (size_t)tr->n + 1,
+						     sizeof(*j.named));
+	if (r->o->top >= 1 && r->o->top <= LIST_TOP_MAX) {
+		j.top = r->o->top;
+		for (k = 0; k < 2; k++)
+			j.best[k] = fs_xcalloc(nchunks * j.top + 1,
+					       sizeof(*j.best[k]));
+		j.nbest = fs_xcalloc(nchunks + 1, sizeof(*j.nbest));
+	}
+	fs_par_for(nchunks, list_chunk, &j);
+	memset(at, 0, sizeof(at));
+	for (c = 0; c < nchunks; c++)
+		for (k = 0; k < LIST_N; k++) {
+			if (j.list[k] && at[k] != c * LIST_CHUNK)
+				memmove(j.list[k] + at[k],
+					j.list[k] + c * LIST_CHUNK,
+					j.cnt[c][k] * sizeof(*j.list[k]));
+			if (k == LIST_USERS && j.named &&
+			    at[k] != c * LIST_CHUNK)
+				memmove(j.named + at[k],
+					j.named + c * LIST_CHUNK,
+					j.cnt[c][k] * sizeof(*j.named));
+			at[k] += j.cnt[c][k];
+		}
+	for (k = 0; k < LIST_N; k++)
+		*got[k] = j.list[k] ? at[k] : 0;
+	free(j.cnt);
 	r->accounts = (uint32_t)r->nacct_nodes - 1;	/* root */
 	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
-	memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
 	if (r->o->format != FS_REPORT_PROMETHEUS) {
 		r->by_user = fs_xcalloc(r->nusers + 1, sizeof(*r->by_user));
 		memcpy(r->by_user, r->heavy, r->nusers * sizeof(*r->by_user));
 		r->nby_user = r->nusers;
 	}
+	if (!j.top) {
+		memcpy(r->lowest, r->heavy, r->nusers * sizeof(*r->lowest));
+		return;
+	}
+	/* The first --top of all among the chunks' first: what prep()'s
+	 * first_k would give, as each order is total. Only the first --top
+	 * of heavy and lowest are read from here on. */
+	for (k = 0; k < 2; k++) {
+		size_t nb = 0;
+
+		for (c = 0; c < nchunks; c++) {
+			memcpy(*keep[k] + nb, j.best[k] + c * j.top,
+			       j.nbest[c][k] * sizeof(**keep[k]));
+			nb += j.nbest[c][k];
+		}
+		first_k(*keep[k], nb, j.top, &j.ord[k]);
+		free(j.best[k]);
+	}
+	free(j.nbest);
+	r->top_chosen = 1;
 }
 
 /* ---------------------------------------------------------- the report */
@@ -1457,6 +1621,11 @@ report_release(struct fs_report *r)
 	free(r->user_first);
 	free(r->by_acct);
 	free(r->acct_nodes);
+	free(r->under);
+	free(r->over);
+	free(r->idle);
+	free(r->zero);
+	free(r->user_named);
 	free(r->links);
 	free(r->link_at);
 	free(r->size);
@@ -1513,6 +1682,8 @@ prep(void *arg, size_t task)
 		break;
 	case PREP_WIDTH:
 		r->width = global_shares(cur);
+		if (o->format != FS_REPORT_PROMETHEUS)
+			choose_rows(r);
 		break;
 	case PREP_PARTS:
 		/* Some association has a partition: the first one found
@@ -1523,12 +1694,12 @@ prep(void *arg, size_t task)
 			r->partitions = *r->old->node[i].part != '\0';
 		break;
 	case PREP_HEAVY:
-		if (users)
+		if (users && !r->top_chosen)
 			first_k(r->heavy, r->nusers, o->top,
 				&(struct order){cmp_usage_desc, r, NULL, NULL});
 		break;
 	case PREP_LOWEST:
-		if (users)
+		if (users && !r->top_chosen)
 			first_k(r->lowest, r->nusers, o->top,
 				&(struct order){cmp_factor_asc, r, NULL, NULL});
 		break;

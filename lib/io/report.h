@@ -37,12 +37,21 @@ struct fs_report {
 	size_t ntab;
 	int partitions;		/* some association has a partition */
 	/* The user associations of cur twice, the first --top of each in
-	 * order: the heaviest (RawUsage) first, the lowest FairShare first. */
+	 * order: the heaviest (RawUsage) first, the lowest FairShare first.
+	 * Only those first --top are read (top_chosen: the rest is not
+	 * every user). */
 	uint32_t *heavy, *lowest;
 	size_t nusers;
+	int top_chosen;		/* list_users put them in order, not prep() */
 	/* Every account, root too, in node order (not for --scope all). */
 	uint32_t *acct_nodes;
 	size_t nacct_nodes;
+	/* The tables' rows, chosen in prep() (not for Prometheus), the
+	 * first --top of each in order: accounts below and above their
+	 * share of the cluster; idle associations holding shares, and those
+	 * with usage but no shares. */
+	uint32_t *under, *over, *idle, *zero;
+	size_t nunder, nover, nidle, nzero;
 	/* HTML: the picture's widths (width, or each node's part of the
 	 * cluster's usage), and the index: the user associations by user
 	 * name, the accounts (not root) by name. */
@@ -50,6 +59,8 @@ struct fs_report {
 	uint32_t *by_user, *by_acct;
 	size_t nby_user, nby_acct;
 	uint8_t *user_first;	/* per by_user: 1 where a user name starts */
+	struct named *user_named;	/* report.c: by_user's name prefixes,
+					 * made by list_users for prep() */
 	char *links;		/* HTML: fs_report_html_links */
 	uint32_t *link_at;
 	uint32_t *size;		/* HTML: fs_report_html_sizes */
