@@ -283,6 +283,21 @@ put_str(char *out, const char *s)
 	return (int)n;
 }
 
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+/* An x87 extended long double's parts: the 64-bit mantissa with its
+ * integer bit into *m; returned, the sign bit (15) and the exponent
+ * biased by 16383 (bits 0-14; 0: subnormal, all ones: inf or nan). */
+static inline unsigned
+x87_parts(long double v, uint64_t *m)
+{
+	uint16_t se;
+
+	memcpy(m, &v, 8);
+	memcpy(&se, (const char *)&v + 8, 2);
+	return se;
+}
+#endif
+
 /* Everything but a normal number, which fs_fmt_ld writes itself. Apart,
  * so that the common case is a small function: with all of this in it,
  * it took half as long again. */
@@ -297,14 +312,9 @@ fmt_ld_other(char *out, long double v)
 		return put_str(out, signbit(v) ? "-0" : "0");
 #if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
 	if (!isnan(v)) {
-		/* x87 extended: 64-bit mantissa with its integer bit, then
-		 * sign and a 15-bit exponent biased by 16383. */
 		uint64_t m;
-		uint16_t se;
 
-		memcpy(&m, &v, 8);
-		memcpy(&se, (const char *)&v + 8, 2);
-		ex = se & 0x7fff;
+		ex = x87_parts(v, &m) & 0x7fff;
 		n = fmt_sig(out, v < 0, m, (ex ? ex : 1) - 16383 - 63, 21);
 	}
 #elif LDBL_MANT_DIG == 64
@@ -322,34 +332,21 @@ fmt_ld_other(char *out, long double v)
 int
 fs_fmt_ld(char *out, long double v)
 {
-#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
-	/* A normal number: exponent neither 0 nor all ones, integer bit
-	 * set. */
-	uint64_t m;
-	uint16_t se;
-	int ex, n;
+	int n = fs_fmt_g_ld(out, v, 21);
 
-	memcpy(&m, &v, 8);
-	memcpy(&se, (const char *)&v + 8, 2);
-	ex = se & 0x7fff;
-	if (ex && ex != 0x7fff && (m >> 63) &&
-	    (n = fmt_sig(out, se >> 15, m, ex - 16383 - 63, 21)) >= 0)
-		return n;
-#endif
-	return fmt_ld_other(out, v);
+	return n >= 0 ? n : fmt_ld_other(out, v);
 }
 
 int
 fs_fmt_g_ld(char *out, long double v, int P)
 {
 #if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	/* A normal number: exponent neither 0 nor all ones, integer bit
+	 * set. */
 	uint64_t m;
-	uint16_t se;
-	int ex;
+	unsigned se = x87_parts(v, &m);
+	int ex = se & 0x7fff;
 
-	memcpy(&m, &v, 8);
-	memcpy(&se, (const char *)&v + 8, 2);
-	ex = se & 0x7fff;
 	if (P >= 1 && P <= 21 && ex && ex != 0x7fff && (m >> 63))
 		return fmt_sig(out, se >> 15, m, ex - 16383 - 63, P);
 #else
@@ -486,15 +483,10 @@ int
 fs_fmt_fixed6_ld(char *out, long double v)
 {
 #if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
-	/* x87 extended: 64-bit mantissa with its integer bit, then sign and
-	 * a 15-bit exponent biased by 16383 (0: subnormal). */
 	uint64_t m;
-	uint16_t se;
-	int ex;
+	unsigned se = x87_parts(v, &m);
+	int ex = se & 0x7fff;
 
-	memcpy(&m, &v, 8);
-	memcpy(&se, (const char *)&v + 8, 2);
-	ex = se & 0x7fff;
 	if (ex >= 16383 + 63)
 		return isinf(v) ? put_str(out, v > 0 ? "inf" : "-inf") : -1;
 	return fixed6(out, se >> 15, m, 16383 + 63 - (ex ? ex : 1));
