@@ -192,6 +192,31 @@ if [ -x "$B/fs-decay" ]; then
 		fi
 	done
 fi
+# fs-report picks its --top users (heaviest, lowest FairShare) from each
+# 65 536-node chunk's own first --top when --top is at most 4096, and from
+# all users at once above that: the first rows must be the same users. A
+# tree of three chunks, the last a fifth full.
+if [ -x "$B/fs-report" ]; then
+	"$GEN" -n 144000 -s 3 | "$B/fs-rank" >"$tmp/clean.ranked"
+	# rows_of FILE K: the first K rows of both user tables, spaces squeezed.
+	rows_of() {
+		awk -v k="$2" '/^(Heaviest users|Users served last)/ { t = $0; r = -1; next }
+			t != "" && /^User / { r = 0; next }
+			t != "" && r >= 0 && NF { if (r++ < k) { $1 = $1; print t ": " $0 } next }
+			t != "" && r > 0 && !NF { t = "" }' "$1"
+	}
+	for t in 1 3 8; do
+		FS_THREADS=$t "$B/fs-report" --top 20 <"$tmp/clean.ranked" >"$tmp/top20" &&
+			FS_THREADS=$t "$B/fs-report" --top 5000 <"$tmp/clean.ranked" >"$tmp/top5000"
+		if [ "$(rows_of "$tmp/top20" 20 | wc -l)" = 40 ] &&
+			[ "$(rows_of "$tmp/top20" 20)" = "$(rows_of "$tmp/top5000" 20)" ]; then
+			ok "fs-report --top 20 lists the first 20 users of --top 5000, $t thread(s)"
+		else
+			nok "fs-report --top 20 lists the first 20 users of --top 5000, $t thread(s)"
+			diff <(rows_of "$tmp/top20" 20) <(rows_of "$tmp/top5000" 20) | head -10 | sed 's/^/#   /' >&2
+		fi
+	done
+fi
 [ "$rows" -gt 65536 ] && ok "the tree spans more than four chunks ($rows rows)" ||
 	nok "the tree spans more than four chunks ($rows rows)"
 echo "1..$n"
