@@ -102,16 +102,15 @@ cell_end(struct printer *p)
 	}
 }
 
-/* print_fields_str, and the TRES printer, which behaves the same. */
+/* print_fields_str, and the TRES printer, which behaves the same; value
+ * of l bytes (NULL: none). */
 static void
-print_str(struct printer *p, int len, const char *value)
+print_strn(struct printer *p, int len, const char *value, size_t l)
 {
 	int abs_len = abs(len);
 	char *tmp;
-	size_t l;
 
 	if (p->parsable) {
-		l = value ? strlen(value) : 0;
 		memcpy(room(p->b, l + 1), value ? value : "", l);
 		cell_put(p, l);
 		return;
@@ -121,13 +120,18 @@ print_str(struct printer *p, int len, const char *value)
 			      abs_len, abs_len, " ");
 		return;
 	}
-	l = strlen(value);
 	tmp = fs_xstrdup(value);
 	if (l > (size_t)abs_len && abs_len > 0)
 		tmp[abs_len - 1] = '+';
 	fs_buf_printf(p->b, len == abs_len ? "%*.*s " : "%-*.*s ", abs_len,
 		      abs_len, tmp);
 	free(tmp);
+}
+
+static void
+print_str(struct printer *p, int len, const char *value)
+{
+	print_strn(p, len, value, value ? strlen(value) : 0);
 }
 
 static void
@@ -332,7 +336,7 @@ struct rows {
 /* snprintf(out, size, "%*s%s", indent, "", name) without printf, the
  * indent clamped to size (printf pads in full before it truncates, O(depth)
  * per row otherwise). */
-static void
+static size_t
 indented(char *out, size_t size, int indent, const char *name)
 {
 	size_t pad = indent < (int)size ? (size_t)indent : size, l;
@@ -345,6 +349,7 @@ indented(char *out, size_t size, int indent, const char *name)
 		l = size - 1 - pad;
 	memcpy(out + pad, name, l);
 	out[pad + l] = '\0';
+	return pad + l;
 }
 
 static void
@@ -372,6 +377,16 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 
 		i = tr->order[r];
 		a = &tr->node[i];
+		/* Rows in display order jump around the nodes and their
+		 * names: fetch ahead. */
+		if (r + 16 < end)
+			fs_prefetch_node(&tr->node[tr->order[r + 16]]);
+		if (r + 8 < end) {
+			const struct fs_node *q = &tr->node[tr->order[r + 8]];
+
+			__builtin_prefetch(q->acct);
+			__builtin_prefetch(q->user);
+		}
 		if ((o->users_only && !a->is_user) || (ro->show && !ro->show[i]))
 			continue;
 		for (k = 0; k < n; k++) {
@@ -381,8 +396,9 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 			p.last = k == n - 1;
 			switch (pf[k].id) {
 			case F_ACCOUNT:
-				indented(acct, sizeof(acct), indent[i], a->acct);
-				print_str(&p, len, acct);
+				print_strn(&p, len, acct,
+					   indented(acct, sizeof(acct),
+						    indent[i], a->acct));
 				break;
 			case F_CLUSTER:
 				print_str(&p, len, cluster);
