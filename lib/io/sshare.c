@@ -102,13 +102,35 @@ cell_end(struct printer *p)
 	}
 }
 
+/* n bytes of s in a cell of abs(len) columns, padded with spaces on the
+ * left (len >= 0) or the right, and the space after it: printf's "%*s "
+ * and "%-*s " without printf (a million rows of sshare -l). */
+static void
+pad_cell(struct fs_buf *b, int len, const char *s, size_t n)
+{
+	size_t w = (size_t)abs(len), pad = n < w ? w - n : 0;
+	char *q = room(b, pad + n + 1);
+
+	if (len >= 0) {
+		memset(q, ' ', pad);
+		memcpy(q + pad, s, n);
+	} else {
+		memcpy(q, s, n);
+		memset(q + n, ' ', pad);
+	}
+	q[pad + n] = ' ';
+	q[pad + n + 1] = '\0';
+	b->len += pad + n + 1;
+}
+
 /* print_fields_str, and the TRES printer, which behaves the same; value
- * of l bytes (NULL: none). */
+ * of l bytes (NULL: none). Fixed width: "%*.*s " of value with its last
+ * kept byte '+' when it is cut. */
 static void
 print_strn(struct printer *p, int len, const char *value, size_t l)
 {
-	int abs_len = abs(len);
-	char *tmp;
+	size_t w = (size_t)abs(len);
+	char *q;
 
 	if (p->parsable) {
 		memcpy(room(p->b, l + 1), value ? value : "", l);
@@ -116,16 +138,21 @@ print_strn(struct printer *p, int len, const char *value, size_t l)
 		return;
 	}
 	if (!value) {
-		fs_buf_printf(p->b, len == abs_len ? "%*.*s " : "%-*.*s ",
-			      abs_len, abs_len, " ");
+		pad_cell(p->b, len, "", 0);
 		return;
 	}
-	tmp = fs_xstrdup(value);
-	if (l > (size_t)abs_len && abs_len > 0)
-		tmp[abs_len - 1] = '+';
-	fs_buf_printf(p->b, len == abs_len ? "%*.*s " : "%-*.*s ", abs_len,
-		      abs_len, tmp);
-	free(tmp);
+	if (l <= w) {
+		pad_cell(p->b, len, value, l);
+		return;
+	}
+	/* Cut to w bytes, the last one '+' (none at all when w is 0). */
+	q = room(p->b, w + 1);
+	memcpy(q, value, w);
+	if (w)
+		q[w - 1] = '+';
+	q[w] = ' ';
+	q[w + 1] = '\0';
+	p->b->len += w + 1;
 }
 
 static void
@@ -134,19 +161,20 @@ print_str(struct printer *p, int len, const char *value)
 	print_strn(p, len, value, value ? strlen(value) : 0);
 }
 
+/* "%*s " of " ": at least one space, then the space after it. */
 static void
 print_blank(struct printer *p, int len)
 {
 	if (p->parsable)
 		cell_end(p);
 	else
-		fs_buf_printf(p->b, "%*s ", len, " ");
+		pad_cell(p->b, len, " ", 1);
 }
 
 static void
 print_uint64(struct printer *p, int len, uint64_t v, int blank)
 {
-	int abs_len = abs(len);
+	char d[24];
 
 	if (blank) {
 		print_blank(p, len);
@@ -157,32 +185,13 @@ print_uint64(struct printer *p, int len, uint64_t v, int blank)
 
 		cell_put(p, (size_t)(fs_put_u64(q, v) - q));
 	} else
-		fs_buf_printf(p->b, len == abs_len ? "%*llu " : "%-*llu ",
-			      abs_len, (unsigned long long)v);
-}
-
-/* %f, padded to width on the left (len > 0) or the right. */
-static void
-put_fixed(struct fs_buf *b, int len, int width, double v)
-{
-	char f[FS_FMT_MAX];
-	int n = fs_fmt_fixed6(f, v);
-
-	if (n < 0) {
-		fs_buf_printf(b, len >= 0 ? "%*f" : "%-*f", width, v);
-		return;
-	}
-	for (; len >= 0 && n < width; width--)
-		fs_buf_addch(b, ' ');
-	fs_buf_add(b, f, (size_t)n);
-	for (; len < 0 && n < width; width--)
-		fs_buf_addch(b, ' ');
+		pad_cell(p->b, len, d, (size_t)(fs_put_u64(d, v) - d));
 }
 
 static void
 print_double(struct printer *p, int len, double v)
 {
-	int abs_len = abs(len), width = abs_len, length, new_length;
+	int abs_len = abs(len), width = abs_len, length, new_length, n;
 	char buf[512];
 
 	if (v == (double)UINT64_C(0xfffffffffffffffe) ||
@@ -194,17 +203,16 @@ print_double(struct printer *p, int len, double v)
 	if (p->parsable) {
 		length = fs_fmt_fixed6(room(p->b, FS_FMT_MAX), v);
 		if (length < 0) {
-			put_fixed(p->b, 0, 0, v);
+			fs_buf_printf(p->b, "%f", v);
 			cell_end(p);
 		} else
 			cell_put(p, (size_t)length);
 		return;
 	}
-	length = fs_fmt_fixed6(buf, v);
-	if (length < 0)
-		length = snprintf(buf, sizeof(buf), "%f", v);
-	if (length < abs_len)
-		length = abs_len;	/* what "%*f" writes */
+	n = fs_fmt_fixed6(buf, v);
+	if (n < 0)
+		n = snprintf(buf, sizeof(buf), "%f", v);
+	length = n < abs_len ? abs_len : n;	/* what "%*f" writes */
 	if (length > width) {
 		new_length = snprintf(buf, sizeof(buf), "%*.*e", width, width,
 				      v);
@@ -212,10 +220,8 @@ print_double(struct printer *p, int len, double v)
 			width -= new_length - width;
 		fs_buf_printf(p->b, len == abs_len ? "%*.*e " : "%-*.*e ",
 			      width, width, v);
-	} else {
-		put_fixed(p->b, len == abs_len ? 0 : -1, width, v);
-		fs_buf_addch(p->b, ' ');
-	}
+	} else
+		pad_cell(p->b, len, buf, (size_t)n);
 }
 
 /* Parse sshare's -o list: comma separated, case-insensitive prefixes,

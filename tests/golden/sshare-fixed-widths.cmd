@@ -1,0 +1,1 @@
+fs-rank -o 'Account%5,User%-4,RawShares%-3,RawUsage%1,NormShares%-12,NormUsage%4,LevelFS%6,FairShare%0,GrpTRESMins%3,TRESRunMins%-7,Partition%-2' trees/ex1.tsv; fs-tree --sample | fs-rank -o 'Account%-3,User%2,RawUsage%-9,EffectvUsage%-1,LevelFS%14' --usage astro/bob=1e-30
