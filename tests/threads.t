@@ -56,7 +56,7 @@ plant cr-late-fields-early \
 plant triple-dup \
 	'$2 != "" && !d && NR > 7000 { d = $0 } { print } END { print d; print d }'
 
-modes=("fs-rank" "fs-rank -l -P" "fs-rank -l" "fs-rank -U -p -n" "fs-rank --json" "fs-rank --algorithm classic"
+modes=("fs-rank" "fs-rank -l -P" "fs-rank -l" "fs-rank -U -p -n" "fs-rank --json" "fs-rank --json=sshare --as-slurm 26.05" "fs-rank --algorithm classic"
 	"fs-rank --ties merge" "fs-report" "fs-report --html" "fs-decay --elapsed 3d")
 for f in clean bad-late-second-root-early bad-early-second-root-late \
 	orphans-in-two-chunks dups-in-two-chunks bad-in-every-chunk \

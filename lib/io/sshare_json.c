@@ -739,15 +739,130 @@ meta_object(const char *release, int parser, const char *cluster)
 	return m;
 }
 
+/* The document around the list of associations: doc.shares.shares holds
+ * nmark markers (strings no name can be) where the rows go. */
+#define MARKER "\001fs-rank: rows\001"
+#define MARKER_TEXT "\"\\u0001fs-rank: rows\\u0001\""
+
+static struct json_object *
+frame(const struct jw *w, const char *release, const char *approx,
+      int nmark)
+{
+	struct json_object *doc, *shares, *list, *warnings;
+	size_t k;
+
+	list = json_object_new_array();
+	while (nmark-- > 0)
+		json_object_array_add(list, json_object_new_string(MARKER));
+	shares = json_object_new_object();
+	json_object_object_add(shares, "shares", list);
+	json_object_object_add(shares, "total_shares",
+			       json_object_new_int64(0));
+	doc = json_object_new_object();
+	json_object_object_add(doc, "shares", shares);
+	json_object_object_add(doc, "meta",
+			       meta_object(release, w->parser, w->cluster));
+	json_object_object_add(doc, "errors", json_object_new_array());
+	warnings = json_object_new_array();
+	for (k = 0; k < w->placeholders; k++)
+		json_object_array_add(
+			warnings, warning("Dumping (0xffffffffffffffff) as place "
+					  "holder for Infinity", ""));
+	/* What the tree cannot give, said where the document's readers
+	 * look (fs-rank(1)). */
+	json_object_array_add(
+		warnings,
+		warning("the TSV tree keeps no TRES usage: tres.usage is empty",
+			"fs-rank"));
+	if (w->tres_minutes)
+		json_object_array_add(
+			warnings, warning("the TSV tree keeps TRES run time in "
+					  "minutes: tres.run_seconds is "
+					  "TRESRunMins x 60", "fs-rank"));
+	if (approx) {
+		char buf[512];
+
+		snprintf(buf, sizeof(buf), "approximate: %s", approx);
+		json_object_array_add(warnings, warning(buf, "fs-rank"));
+	}
+	json_object_object_add(doc, "warnings", warnings);
+	return doc;
+}
+
+#define PRETTY (JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_PRETTY)
+
+/* The rows are written as they are made, a chunk of them at a time on
+ * every core, each row's object printed alone and indented as in the
+ * whole document (a million rows as one json-c document took 13 GB). */
+#define JSON_ROWS 1024
+
+struct jstream {
+	const struct jw *w;
+	struct jw *chunk;	/* each chunk's counts */
+	FILE *out;
+	const char *indent, *sep;	/* as json-c prints the list */
+	size_t nindent, nsep;
+	int any;		/* a row written */
+};
+
+static void
+rows_make(void *arg, size_t c, struct fs_buf *b)
+{
+	struct jstream *j = arg;
+	const struct fs_tree *tr = j->w->tr;
+	struct jw *w = &j->chunk[c];
+	uint32_t r = (uint32_t)(c * JSON_ROWS), end = tr->n;
+
+	*w = *j->w;
+	if (end - r > JSON_ROWS)
+		end = r + JSON_ROWS;
+	for (; r < end; r++) {
+		uint32_t i = tr->order[r];
+		struct json_object *a;
+		const char *text, *nl;
+
+		if (w->o->show && !w->o->show[i])
+			continue;
+		a = association(w, i);
+		/* Each row after a separator: the first row's is dropped
+		 * when it is written. */
+		fs_buf_add(b, j->sep, j->nsep);
+		for (text = json_object_to_json_string_ext(a, PRETTY);
+		     (nl = strchr(text, '\n')); text = nl + 1) {
+			fs_buf_add(b, text, (size_t)(nl + 1 - text));
+			fs_buf_add(b, j->indent, j->nindent);
+		}
+		fs_buf_addstr(b, text);
+		json_object_put(a);
+	}
+}
+
+static int
+rows_emit(void *arg, struct fs_buf *b)
+{
+	struct jstream *j = arg;
+	size_t skip = 0;
+
+	if (!b->len)
+		return 0;
+	if (!j->any)
+		skip = j->nsep;
+	j->any = 1;
+	return fs_write_all(j->out, b->data + skip, b->len - skip);
+}
+
 int
 fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		     const char *release, FILE *out, struct fs_err *e)
 {
 	const struct fs_header *h = &tr->t->h;
-	struct json_object *doc, *shares, *list, *warnings;
 	const char *text, *approx = fs_header_meta(h, "approximate");
+	const char *m1, *m2, *line;
+	struct json_object *doc;
+	struct jstream j;
 	struct jw w;
-	size_t k;
+	size_t k, mlen = strlen(MARKER_TEXT),
+		  nchunks = ((size_t)tr->n + JSON_ROWS - 1) / JSON_ROWS;
 	uint32_t r;
 	int ret;
 
@@ -762,51 +877,59 @@ fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	w.cluster = fs_header_meta(h, "cluster");
 	if (!w.cluster)
 		w.cluster = "";
-	list = json_object_new_array();
-	for (r = 0; r < tr->n; r++) {
-		uint32_t i = tr->order[r];
-
-		if (!o->show || o->show[i])
-			json_object_array_add(list, association(&w, i));
+	for (r = 0; r < tr->n && o->show && !o->show[tr->order[r]]; r++)
+		;
+	if (r == tr->n) {
+		/* No row: the document as json-c prints an empty list. */
+		doc = frame(&w, release, approx, 0);
+		text = json_object_to_json_string_ext(doc, PRETTY);
+		ret = fs_write_all(out, text, strlen(text));
+		if (!ret)
+			ret = fs_write_all(out, "\n", 1);
+		json_object_put(doc);
+		return ret < 0 ? fs_error(e, 0, "write error") : 0;
 	}
-	shares = json_object_new_object();
-	json_object_object_add(shares, "shares", list);
-	json_object_object_add(shares, "total_shares",
-			       json_object_new_int64(0));
-	doc = json_object_new_object();
-	json_object_object_add(doc, "shares", shares);
-	json_object_object_add(doc, "meta",
-			       meta_object(release, w.parser, w.cluster));
-	json_object_object_add(doc, "errors", json_object_new_array());
-	warnings = json_object_new_array();
-	for (k = 0; k < w.placeholders; k++)
-		json_object_array_add(
-			warnings, warning("Dumping (0xffffffffffffffff) as place "
-					  "holder for Infinity", ""));
-	/* What the tree cannot give, said where the document's readers
-	 * look (fs-rank(1)). */
-	json_object_array_add(
-		warnings,
-		warning("the TSV tree keeps no TRES usage: tres.usage is empty",
-			"fs-rank"));
-	if (w.tres_minutes)
-		json_object_array_add(
-			warnings, warning("the TSV tree keeps TRES run time in "
-					  "minutes: tres.run_seconds is "
-					  "TRESRunMins x 60", "fs-rank"));
-	if (approx) {
-		char buf[512];
-
-		snprintf(buf, sizeof(buf), "approximate: %s", approx);
-		json_object_array_add(warnings, warning(buf, "fs-rank"));
+	/* How json-c prints the list: what comes before the first of two
+	 * rows (the head, ending in the rows' indentation), between them
+	 * (the separator) and after the second (the tail). */
+	doc = frame(&w, release, approx, 2);
+	text = json_object_to_json_string_ext(doc, PRETTY);
+	m1 = strstr(text, MARKER_TEXT);
+	m2 = m1 ? strstr(m1 + mlen, MARKER_TEXT) : NULL;
+	if (!m2) {
+		json_object_put(doc);
+		return fs_error(e, 0, "--json=sshare: json-c printed an "
+				"unexpected document");
 	}
-	json_object_object_add(doc, "warnings", warnings);
-	text = json_object_to_json_string_ext(
-		doc, JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_PRETTY);
-	ret = fs_write_all(out, text, strlen(text));
+	for (line = m1; line > text && line[-1] == ' '; line--)
+		;
+	memset(&j, 0, sizeof(j));
+	j.w = &w;
+	j.out = out;
+	j.indent = line;
+	j.nindent = (size_t)(m1 - line);
+	j.sep = m1 + mlen;
+	j.nsep = (size_t)(m2 - j.sep);
+	j.chunk = fs_xcalloc(nchunks, sizeof(*j.chunk));
+	ret = fs_write_all(out, text, (size_t)(m1 - text));
 	if (!ret)
-		ret = fs_write_all(out, "\n", 1);
+		ret = fs_par_ordered(nchunks, rows_make, rows_emit, &j);
 	json_object_put(doc);
+	for (k = 0; k < nchunks; k++) {
+		w.placeholders += j.chunk[k].placeholders;
+		w.tres_minutes |= j.chunk[k].tres_minutes;
+	}
+	free(j.chunk);
+	if (!ret) {
+		/* The tail, with the warnings the rows gave. */
+		doc = frame(&w, release, approx, 1);
+		text = json_object_to_json_string_ext(doc, PRETTY);
+		text = strstr(text, MARKER_TEXT) + mlen;
+		ret = fs_write_all(out, text, strlen(text));
+		if (!ret)
+			ret = fs_write_all(out, "\n", 1);
+		json_object_put(doc);
+	}
 	if (ret < 0)
 		return fs_error(e, 0, "write error");
 	return 0;

@@ -1,0 +1,1 @@
+t=$("${FS_BUILD:-../build}"/gen/gentree -n 100000 -s 7) && (ulimit -v 600000; printf '%s\n' "$t" | fs-rank --json=sshare --as-slurm 26.05; echo "fs-rank: status ${PIPESTATUS[1]}" >&2) | python3 -c 'import json, sys; d = json.load(sys.stdin); s = d["shares"]["shares"]; print(len(s), s[0]["name"], s[-1]["name"], len(d["warnings"]))'
