@@ -96,15 +96,26 @@ prefix(const struct fs_tree *tr, uint32_t i, const uint8_t *last,
 	return (size_t)d * 4;
 }
 
+/* v as "%*.6f" in width columns (blank: none), with a space before it
+ * when it fills them: Level FS 2449.222006 must not run into the
+ * EFFECTVUSAGE before it. */
 static void
 num6(struct fs_buf *b, int width, long double v, int blank)
 {
+	char f[400];
+	int n;
+
 	if (blank)
-		fs_buf_printf(b, "%*s", width, "");
+		n = 0;
 	else if (isinf(v))
-		fs_buf_printf(b, "%*s", width, "inf");
-	else
-		fs_buf_printf(b, "%*.6f", width, (double)v);
+		n = (int)strlen(strcpy(f, "inf"));
+	else if ((n = fs_fmt_fixed6(f, (double)v)) < 0)
+		n = snprintf(f, sizeof(f), "%f", (double)v);
+	if (n >= width)
+		fs_buf_addch(b, ' ');
+	for (; n < width; width--)
+		fs_buf_addch(b, ' ');
+	fs_buf_add(b, f, (size_t)n);
 }
 
 int
