@@ -302,7 +302,7 @@ static int
 run(const struct opts *o, const char *name)
 {
 	struct snapshot cur, old;
-	int ret, lazy = o->ro.format == FS_REPORT_HTML ? 1
+	int ret, lazy = o->ro.format != FS_REPORT_PROMETHEUS ? 1
 			: o->ro.format == FS_REPORT_PROMETHEUS && !o->ro.all ? 2
 									    : 0;
 
