@@ -98,7 +98,7 @@ usage(FILE *f)
 }
 
 /* Read, build and rank one snapshot; prints the error itself. lazy: for
- * a page (1) or gauges (2, LevelFS too), which show NormShares, NormUsage
+ * a report (1) or gauges (2, LevelFS too), which show NormShares, NormUsage
  * and EffectvUsage of a few associations only (fs_report_rank_lazy). */
 static int
 load(struct snapshot *s, const char *name, int lazy)
@@ -303,8 +303,8 @@ run(const struct opts *o, const char *name)
 {
 	struct snapshot cur, old;
 	int ret, lazy = o->ro.format != FS_REPORT_PROMETHEUS ? 1
-			: o->ro.format == FS_REPORT_PROMETHEUS && !o->ro.all ? 2
-									    : 0;
+			: !o->ro.all				    ? 2
+								    : 0;
 
 	if (load(&cur, name, lazy) < 0)
 		return FS_EXIT_DATA;
