@@ -627,7 +627,8 @@ fs_buf_double(struct fs_buf *b, double v)
  * fs_buf_ld writes; leading zeros do not count):
  *   0 < k <= 26: N / 10^k = (N * 2^t / 5^k) * 2^-(t+k), and with N * 2^t
  *   below 2^128 the quotient by 5^k (< 2^61) is an exact 128-bit integer
- *   division whose quotient has 67 bits or more;
+ *   division whose quotient has 67 bits or more (on x86-64, with t
+ *   such that the quotient is the 64-bit mantissa, one divq instruction);
  *   k <= 0: N * 10^-k = (N * 5^-k) * 2^-k, exact in 128 bits while it
  *   fits;
  *   26 < k <= 51 (below about 1e-7 at 21 digits): the same quotient by
@@ -717,6 +718,29 @@ ld_from_decimal(unsigned __int128 n, int k, long double *v)
 		*v = ld_round(num, 0, -k);
 		return 1;
 	}
+#ifdef __x86_64__
+	/* A = N * 2^t with 2^63 * 5^k <= A < 2^64 * 5^k: the quotient by
+	 * 5^k is the 64-bit mantissa, one divq (the compiler's 128-bit
+	 * division is a call, and takes about twice as long). 5^k is odd,
+	 * so the remainder R is never half of it: up when 2R > 5^k. */
+	t = 63 + bits128(p5) - bits128(n);
+	if (t >= 0) {
+		uint64_t q, r;
+
+		num = n << t;
+		if (num < (unsigned __int128)p5 << 63)
+			num <<= 1, t++;
+		__asm__("divq %4" : "=a"(q), "=d"(r)
+			: "a"((uint64_t)num), "d"((uint64_t)(num >> 64)),
+			  "rm"(p5));
+		if (2 * r > p5 && ++q == 0) {
+			q = 1ULL << 63;
+			t--;
+		}
+		*v = ld_make(q, 63 - t - k);
+		return 1;
+	}
+#endif
 	t = 128 - bits128(n);
 	num = n << t;
 	*v = ld_round(num / p5, num % p5 != 0, -t - k);
@@ -760,20 +784,32 @@ ld_from_small_decimal(unsigned __int128 n, int k, long double *v)
 	return 1;
 }
 
-/* One more digit of N: 19 of them in 64 bits, the rest (up to 22) in
- * 128. nd counts the digits from the first that is not 0. */
-static inline void
-add_digit(uint64_t *n64, unsigned __int128 *n, int *nd, unsigned d)
+/* The value of 8 ASCII digits at s, 8 bytes read at once: digit pairs,
+ * then quadruples, then both halves joined, a multiplication each. */
+static inline uint64_t
+digits8_value(const char *s)
 {
-	if (*nd < 19) {
-		*n64 = *n64 * 10 + d;
-		*nd += *n64 != 0;
-	} else {
-		if (*nd == 19)
-			*n = *n64;
-		*n = *n * 10 + d;
-		++*nd;
-	}
+	uint64_t v;
+
+	memcpy(&v, s, 8);
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	v -= 0x3030303030303030ULL;
+	v = (v * 10 + (v >> 8)) & 0x00ff00ff00ff00ffULL;
+	v = (v * 100 + (v >> 16)) & 0x0000ffff0000ffffULL;
+	return (v * 10000 + (v >> 32)) & 0xffffffffULL;
+}
+
+/* n * 10^c + the c digits at s (the result below 2^64). */
+static inline uint64_t
+add_digits(uint64_t n, const char *s, int c)
+{
+	for (; c >= 8; s += 8, c -= 8)
+		n = n * 100000000 + digits8_value(s);
+	for (; c > 0; c--)
+		n = n * 10 + (unsigned)(*s++ - '0');
+	return n;
 }
 
 /* 1 when s is a plain decimal (an exponent allowed) read into *v, 0 when
@@ -785,22 +821,50 @@ parse_decimal_fast(const char *s, long double *v)
 		1e0L, 1e1L, 1e2L, 1e3L, 1e4L, 1e5L, 1e6L, 1e7L, 1e8L, 1e9L,
 		1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L,
 		1e19L, 1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
-	const char *p = s;
+	const char *p = s, *ip, *fp = NULL;
 	uint64_t n64 = 0;
 	unsigned __int128 n = 0;
-	int nd = 0, k = 0, x = 0, xd = 0, xneg = 0;
+	unsigned d;
+	int ni, nf = 0, nd, c, k = 0, x = 0, xd = 0, xneg = 0;
 
-	/* Leading zeros, before and after the point, are not counted. */
+	/* N's digits: ni in the whole part from ip, leading zeros left out,
+	 * nf after the point from fp, read into 64 bits in one pass (right
+	 * when there are at most 19 from the first that is not 0). */
 	while (*p == '0')
 		p++;
-	for (; *p >= '0' && *p <= '9' && nd < 22; p++)
-		add_digit(&n64, &n, &nd, (unsigned)(*p - '0'));
-	if (*p == '.' && p > s && p[1] >= '0' && p[1] <= '9')
-		for (p++; *p >= '0' && *p <= '9' && nd < 22 && k < 4096;
-		     p++, k++)
-			add_digit(&n64, &n, &nd, (unsigned)(*p - '0'));
+	for (ip = p; (d = (unsigned char)(*p - '0')) < 10; p++)
+		n64 = n64 * 10 + d;
+	ni = (int)(p - ip);
+	if (*p == '.' && p > s && p[1] >= '0' && p[1] <= '9') {
+		for (fp = ++p; (d = (unsigned char)(*p - '0')) < 10; p++)
+			n64 = n64 * 10 + d;
+		nf = k = (int)(p - fp);
+		if (k > 4096)
+			return 0;
+		if (!ni)
+			while (*fp == '0')
+				fp++, nf--;
+	}
 	if (p == s)
 		return 0;	/* no digit */
+	nd = ni + nf;
+	if (nd > 19) {
+		/* 20 or 21 digits: again, the first 19 in 64 bits 8 at a
+		 * time, the rest in 128. */
+		const char *r;
+
+		if (nd > 21)
+			return 0;
+		c = ni < 19 ? ni : 19;
+		n64 = add_digits(add_digits(0, ip, c), fp, 19 - c);
+		n = n64;
+		r = ni > 19 ? ip + 19 : fp + (19 - ni);
+		for (c = 19; c < nd; c++, r++) {
+			if (r == ip + ni)
+				r = fp;	/* over the point */
+			n = n * 10 + (unsigned)(*r - '0');
+		}
+	}
 	if (*p == 'e' || *p == 'E') {
 		p++;
 		if (*p == '-' || *p == '+')
@@ -811,7 +875,7 @@ parse_decimal_fast(const char *s, long double *v)
 			return 0;
 		k += xneg ? x : -x;
 	}
-	if (*p || nd > 21)
+	if (*p)
 		return 0;
 	if (nd <= 19) {
 		if (n64 == 0) {

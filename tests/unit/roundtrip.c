@@ -107,6 +107,53 @@ check_fl(long double v)
 	return 1;
 }
 
+/* 0 when fs_parse_ld reads s as strtold does (bit for bit, or both
+ * refuse it), and fs_parse_usage too where it is a usage (a plain
+ * decimal, not negative, finite). */
+static int
+check_parse(const char *s)
+{
+	struct fs_err e = {NULL, 0, ""};
+	long double a = -1, b, u = -1;
+	char *end;
+	int r = fs_parse_ld(s, &a), bad;
+
+	b = strtold(s, &end);
+	if (*end || !*s || isnan(b))
+		bad = r >= 0;
+	else
+		bad = r < 0 || memcmp(&a, &b, 10);
+	if (!bad && r >= 0 && !signbit(b) && isfinite(b) &&
+	    !s[strspn(s, "0123456789.eE+-")] &&
+	    (fs_parse_usage(s, "x", &u, &e, 1) < 0 || memcmp(&u, &b, 10)))
+		bad = 1;
+	if (bad && bad_shown++ < 10)
+		printf("# read '%s': %La (usage %La), strtold %La\n", s, a, u,
+		       b);
+	return bad;
+}
+
+/* n random digits (the first not 0 unless n is 1) with z zeros before
+ * them and the point after w of all n + z (none when w is n + z), an
+ * exponent x unless it is 0. */
+static void
+decimal(char *s, int z, int n, int w, int x)
+{
+	int i;
+
+	for (i = 0; i < z + n; i++) {
+		if (i == w && i)
+			*s++ = '.';
+		else if (i == w)
+			s += sprintf(s, "0.");
+		*s++ = (char)('0' + (i < z ? 0 : i == z && n > 1 ? 1 + rnd() % 9
+						     : rnd() % 10));
+	}
+	if (x)
+		s += sprintf(s, "e%d", x);
+	*s = '\0';
+}
+
 /* A long double with a random 64-bit mantissa and exponent in [lo, hi]. */
 static long double
 rnd_ld(int lo, int hi)
@@ -220,6 +267,48 @@ main(void)
 		bad += check_ld((long double)(rnd() % 1000000000) /
 				(long double)(1 + rnd() % 1000000000000ULL));
 	ok(!bad, "%ld random quotients (%d bad)", n, bad);
+
+	/* Reading: 1 to 23 significant digits (19, 20 and 21 in 64 bits
+	 * and in 128, 22 and more to strtold), the point at every place,
+	 * leading zeros before or after it, exponents across the fast
+	 * paths' edges (k from -27 to 51 and past them); and the strings
+	 * around them. */
+	bad = 0;
+	{
+		static const char *const s[] = {"0", "-0", "0.0", "-0.000",
+			"000", "00012.5000", "12.", ".5", "1e", "1e+", "e5",
+			"", "-", "inf", "-inf", "nan", "1x", "0x1p3", " 1",
+			"1.8446744073709551615e19", "18446744073709551616",
+			"18446744073709551617", "184467440737095516175",
+			"999999999999999999999", "99999999999999999999.9",
+			"9999999999999999999.99", "1000000000000000000000",
+			"0.000000000000000000001", "123456789012345678901e-26",
+			"12345678901234567890.1e-25", "1.23456789012345678901",
+			"0.0000000000123456789012345678901", "5e-1", "25e-2",
+			"4.9406564584124654e-324", "1.18973149535723176502e+4932",
+			"0.499999999999999999999", "0.999999999999999999999",
+			"1.99999999999999999999", "7.99999999999999999999",
+			"0.0624999999999999999999", "1023.99999999999999999"};
+		char t[160];
+		int z, nd, w, x;
+
+		for (i = 0; i < (long)(sizeof(s) / sizeof(*s)); i++)
+			bad += check_parse(s[i]);
+		for (i = 0; i < n; i++) {
+			nd = 1 + (int)(rnd() % 23);
+			z = rnd() % 4 ? 0 : (int)(rnd() % 6);
+			w = (int)(rnd() % (unsigned)(z + nd + 1));
+			x = rnd() % 3 ? 0 : (int)(rnd() % 90) - 60;
+			decimal(t, z, nd, w, x);
+			bad += check_parse(t);
+			if (rnd() % 2) {	/* trailing zeros */
+				strcat(t, x ? "" : (w < z + nd ? "000" : ".000"));
+				bad += check_parse(t);
+			}
+		}
+	}
+	ok(!bad, "%ld random decimals and the edge strings read as strtold "
+	   "reads them (%d bad)", n, bad);
 
 	/* %f: exact ties at the sixth decimal (k / 2^7 * 10^6 = k * 7812.5:
 	 * half way when k is odd), powers of two, every exponent. */
