@@ -214,6 +214,36 @@ main(void)
 	}
 	ok(!bad, "long double edge cases (%d bad)", bad);
 
+	/* Exact ties at the last digit in every decade from 1e-9 to 1e7
+	 * (the product v * 10^p shifted by fewer and more than 64 bits):
+	 * v = j / 2^(p+1), j odd, makes v * 10^p = j * 5^p / 2, and with v
+	 * in [10^k, 10^(k+1)) and p = P-1-k it has P digits before the .5;
+	 * and the neighbours of each, just off the tie. */
+	bad = 0;
+	for (e = -9; e <= 6; e++) {
+		int p = 20 - e;
+		long double lo = powl(10, e) * ldexpl(1, p + 1);
+		uint64_t span = (uint64_t)(9 * lo);
+
+		for (i = 0; i < 2000 && span / 2; i++) {
+			x = ldexpl((long double)(((uint64_t)lo + rnd() % span) | 1),
+				   -(p + 1));
+			bad += check_ld(x) + check_ld(nextafterl(x, 0)) +
+			       check_ld(nextafterl(x, INFINITY));
+		}
+		p = 16 - e;
+		lo = powl(10, e) * ldexpl(1, p + 1);
+		span = (uint64_t)(9 * lo);
+		for (i = 0; i < 2000 && span / 2; i++) {
+			y = ldexp((double)(((uint64_t)lo + rnd() % span) | 1),
+				  -(p + 1));
+			bad += check_d(y) + check_d(nextafter(y, 0)) +
+			       check_d(nextafter(y, INFINITY));
+		}
+	}
+	ok(!bad, "ties at the 21st and 17th digit, 1e-9 to 1e7 (%d bad)",
+	   bad);
+
 	bad = 0;
 	{
 		static const double d[] = {
