@@ -744,8 +744,8 @@ ld_from_decimal(unsigned __int128 n, int k, long double *v)
 #ifdef __x86_64__
 	/* A = N * 2^t with 2^63 * 5^k <= A < 2^64 * 5^k: the quotient by
 	 * 5^k is the 64-bit mantissa, one divq (the compiler's 128-bit
-	 * division is a call, and takes about twice as long). 5^k is odd,
-	 * so the remainder R is never half of it: up when 2R > 5^k. */
+	 * division is a call to libgcc). 5^k is odd, so the remainder R is
+	 * never half of it: up when 2R > 5^k. */
 	t = 63 + bits128(p5) - bits128(n);
 	if (t >= 0) {
 		uint64_t q, r;
