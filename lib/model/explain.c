@@ -297,11 +297,13 @@ static int ranks_above(const struct fs_tree *tr, const struct fs_rank_opts *o,
 
 static int
 tie_passes(const struct fs_tree *tr, const struct fs_rank_opts *o,
-	   const struct fs_explain *x, uint32_t X, uint32_t Y, uint32_t s)
+	   struct fs_explain *x, uint32_t X, uint32_t Y, uint32_t s)
 {
-	if (tr->node[x->user[0]].is_user && tr->node[x->user[1]].is_user)
+	if (tr->node[x->user[0]].is_user && tr->node[x->user[1]].is_user) {
+		x->ranked_copy = 1;
 		return ranks_above(tr, o, X, s, x->user[x->lower],
 				   x->user[!x->lower]);
+	}
 	switch (fs_explain_relation(tr, o->ties, X, Y)) {
 	case FS_RULE_USER_FIRST:
 		return tr->node[X].is_user;

@@ -556,6 +556,8 @@ struct fs_explain {
 	uint32_t shares_now, shares_needed, level_shares_after;
 	long double level_fs_after[2];	/* side[] with shares_needed, or
 					 * with the most shares (LIMIT) */
+	int ranked_copy;		/* a tie made it rank a copy of the
+					 * whole tree */
 };
 void fs_explain_pair(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		     uint32_t a, uint32_t b, struct fs_explain *x);
@@ -583,6 +585,37 @@ void fs_explain_path_init(struct fs_explain_path *p, const struct fs_tree *tr,
 const struct fs_explain_step *fs_explain_path_step(struct fs_explain_path *p,
 						   uint32_t k);
 void fs_explain_path_release(struct fs_explain_path *p);
+
+/* ---------------------------------------------------------- explain_read.c */
+
+/* fs-explain's quick reader (issue 20): one checking pass over every row
+ * of a regular file at fd (from its offset; the offset is left as it is)
+ * that keeps no node per row, and a small tree of what explaining spec[0]
+ * (and spec[1]) reads: root, the accounts above them and their children.
+ * Returns 1 with x filled, or 0 (x empty) when the tree is anything but
+ * plainly good in fs-rank's display order, or a name is not found once:
+ * then read it the full way, which gives every message. names: the
+ * columns to keep (fs_table_read_cols). */
+struct fs_explain_read_priv;
+struct fs_explain_read {
+	struct fs_table t;		/* the rows kept */
+	struct fs_tree tr;		/* built from t, each account's
+					 * usage that of the whole tree */
+	int tabled, built;		/* t, tr are x's to free */
+	uint32_t match[2];		/* user rows spec[k] names */
+	int is_acct[2];			/* spec[k] is an account */
+	uint32_t users;			/* N: users of the whole tree */
+	struct fs_explain_read_priv *priv;
+};
+int fs_explain_read(struct fs_explain_read *x, int fd,
+		    const char *const *names, char *const *spec, int nspec);
+/* After fs_rank(tr) (x's tree, maybe moved): the named users' ranks and
+ * factors in the whole tree, the others' 0; 1, or 0 when a tie next to a
+ * path would share ranks the small tree cannot tell (read it the full
+ * way). */
+int fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
+			  char *const *spec, int nspec);
+void fs_explain_read_release(struct fs_explain_read *x);
 
 /* --------------------------------------------------------------- whatif.c */
 

@@ -65,6 +65,9 @@ struct ctx {
 	 * in it is resolved (a write error stays in ferror); NULL: held in
 	 * the buffer whole. */
 	FILE *out;
+	/* The tree is the quick reader's small one (fs_explain_read): an
+	 * answer that needs more of it gives up (-2) before writing. */
+	int quick;
 };
 
 static const char synopsis[] =
@@ -1042,7 +1045,18 @@ rate_ok(const char *s)
 	return !*end && v >= 0 && v < 1e15;
 }
 
-/* Answer one question (one or two names) into b: 0, or -1 with e set. */
+/* Whether an explanation x made on the quick reader's small tree needs
+ * more of the tree than it holds: ties (the users that share a rank,
+ * carry-in) and a copy ranked whole. */
+static int
+quick_short(const struct ctx *c, const struct fs_explain *x)
+{
+	return c->quick && (x->ranked_copy || (x->rule != FS_RULE_LEVEL_FS &&
+					       x->rule != FS_RULE_SAME));
+}
+
+/* Answer one question (one or two names) into b: 0, -1 with e set, or
+ * -2 when the quick reader's tree is not enough (nothing written). */
 static int
 answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
        struct fs_err *e)
@@ -1061,6 +1075,8 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 		struct fs_explain x;
 
 		fs_explain_pair(&c->tr, &c->ro, u[0], u[1], &x);
+		if (quick_short(c, &x))
+			return -2;
 		if (c->json)
 			fs_explain_json_pair(b, &c->tr, &c->ro, c->half_life, &x);
 		else
@@ -1077,6 +1093,10 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 			fs_explain_pair(&c->tr, &c->ro, u[0],
 					s->before[s->nbefore - 1], &x);
 			pass = &x;
+			if (quick_short(c, &x)) {
+				fs_explain_path_release(&p);
+				return -2;
+			}
 		}
 		if (c->json)
 			fs_explain_json_path(b, &c->tr, &c->ro, c->half_life,
@@ -1542,6 +1562,46 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	return FS_EXIT_OK;
 }
 
+static void unload(struct ctx *c);
+
+/* The quick reader's small tree for plain A B or A (Fair Tree, Slurm's
+ * ties), ranked: 1, or 0 with nothing kept (read the full way). */
+static int
+quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
+	   int n, struct fs_err *e)
+{
+	struct fs_explain_read x;
+	struct fs_err keep = *e;
+	enum fs_algorithm a;
+
+	if (o->interactive || o->forecast || o->json || o->nwhatif ||
+	    (o->ties && strcmp(o->ties, "slurm")) ||
+	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
+			      a != FS_ALG_FAIRTREE)) ||
+	    !fs_explain_read(&x, fileno(in), input_cols, names, n))
+		return 0;
+	memset(c, 0, sizeof(*c));
+	c->name = e->file;
+	c->t = x.t;
+	c->tr = x.tr;
+	c->tr.t = &c->t;
+	x.tabled = x.built = 0;
+	if (setup(c, o, e) < 0 || c->ro.algorithm != FS_ALG_FAIRTREE ||
+	    c->ro.ties != FS_TIES_SLURM)
+		goto no;
+	fs_rank(&c->tr, &c->ro);
+	if (!fs_explain_read_ranks(&x, &c->tr, names, n))
+		goto no;
+	fs_explain_read_release(&x);
+	c->quick = 1;
+	return 1;
+no:
+	*e = keep;
+	fs_explain_read_release(&x);
+	unload(c);
+	return 0;
+}
+
 static void
 unload(struct ctx *c)
 {
@@ -1777,7 +1837,7 @@ run(int argc, char **argv, struct opts *o)
 	struct fs_buf b;
 	const char *file = NULL;
 	char **names;
-	int ch, nnames, ret, slurm_form;
+	int ch, nnames, ret, slurm_form, quick, r;
 	FILE *in = stdin, *tty = NULL;
 	enum fs_algorithm alg;
 
@@ -1934,8 +1994,13 @@ run(int argc, char **argv, struct opts *o)
 	e.msg[0] = '\0';
 	if (!(in = fs_open_input(file, &e.file)))
 		return FS_EXIT_DATA;
-	ret = load(&c, o, in, &e);
-	fs_close_input(in);
+	/* The quick reader reads the file at offsets, not through in: in
+	 * stays where it is, for the full reader when the quick one gives
+	 * up, now or in answer() (-2). */
+	quick = quick_load(&c, o, in, names, nnames, &e);
+	ret = quick ? FS_EXIT_OK : load(&c, o, in, &e);
+	if (!quick)
+		fs_close_input(in);
 	if (ret != FS_EXIT_OK) {
 		fs_err_print(&e);
 		unload(&c);
@@ -1955,8 +2020,26 @@ run(int argc, char **argv, struct opts *o)
 	} else {
 		fs_buf_init(&b);
 		c.out = stdout;
-		if ((o->forecast ? forecast(&c, o, names, nnames, &b, &e)
-				: answer(&c, names, nnames, &b, &e)) < 0) {
+		r = quick ? answer(&c, names, nnames, &b, &e) : 0;
+		if (r == -2) {
+			/* More than the small tree holds: the full way. */
+			unload(&c);
+			b.len = 0;
+			ret = load(&c, o, in, &e);
+			c.out = stdout;
+		}
+		if (quick)
+			fs_close_input(in);
+		if (ret != FS_EXIT_OK) {
+			fs_err_print(&e);
+			unload(&c);
+			fs_buf_release(&b);
+			return ret;
+		}
+		if (!quick || r == -2)
+			r = o->forecast ? forecast(&c, o, names, nnames, &b, &e)
+					: answer(&c, names, nnames, &b, &e);
+		if (r < 0) {
 			fs_err_print(&e);
 			ret = FS_EXIT_DATA;
 		} else if (fs_write_all(stdout, b.data, b.len) < 0) {

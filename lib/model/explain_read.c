@@ -1,0 +1,969 @@
+/*
+ * explain_read.c: fs-explain's quick reader (issue 20).
+ *
+ * fs-explain A B needs the two users' paths and the lists they compete in,
+ * but every row must still be checked. Reading a regular file in pieces
+ * (pread, on every core), one pass over every row checks it and keeps, per
+ * account, its usage summed in exactly the order sum_usage (tree.c) sums
+ * it and the number of users below it. No node array is built for the
+ * whole tree: the table handed back holds only root, the accounts on the
+ * paths and their direct children (through FairShare=parent accounts),
+ * and fs_tree_build builds that; the accounts' sums then replace what the
+ * few rows would sum, so every Level FS on the paths is the one ranking
+ * the whole tree gives.
+ *
+ * The pass accepts only what it can check alone: rows in the depth-first
+ * display order fs-rank writes (every row's Parent an account on the
+ * stack of open accounts, siblings strictly in Slurm 22.05's order: so no
+ * cycle, orphan or duplicate user), one root first, account names unique,
+ * whole numbers of shares, users' usage, no account usage given, no
+ * sibling_order=controller. Anything else, odd or merely unusual, makes
+ * it give up (0), and the caller reads the tree the full way, which gives
+ * every message: the messages live there alone.
+ *
+ * The pieces are walked each with a stack of its own; what a piece does
+ * to the accounts open before it (adds, closes, sibling checks) it notes
+ * as operations, replayed in row order afterwards, so every sum is made
+ * in row order, as one pass would make it.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "model/model.h"
+
+#define QR_PROLOGUE ((size_t)1 << 16)	/* metadata and header at most */
+#define QR_OVERLAP ((size_t)1 << 16)	/* a piece's last line at most */
+
+/* An account row. */
+struct qacct {
+	const char *name, *parent;	/* in the piece's text */
+	const char *row;		/* its fields, NUL-separated */
+	long double sum;		/* usage below it */
+	uint32_t users;			/* users below it */
+	uint32_t direct;		/* its user rows (right after it) */
+	uint32_t up;			/* its parent: global index */
+	uint8_t use_parent, closed;
+	uint64_t hash;
+};
+
+/* An open account: its sums so far, and its last child for the order. */
+struct qframe {
+	uint32_t acct;		/* piece-local index, then global */
+	long double sum;	/* of its children's usage, in row order */
+	long double own;	/* its RawUsage, when given */
+	int given;
+	uint32_t users, direct, nkids;
+	int last_user;		/* -1 no child yet */
+	const char *last_name, *last_part;
+};
+
+enum { OP_POP_TO, OP_CHILD, OP_ADD };
+
+/* What a piece does to an account open before it. */
+struct qop {
+	uint8_t kind, user;
+	const char *name, *part;	/* POP_TO: the parent; CHILD: the child */
+	long double v;
+	uint32_t users;
+};
+
+struct qpiece {
+	off_t from, to;
+	char *buf;
+	char *first, *end;	/* its rows, split */
+	int bad;
+	int ended;		/* its last line was FS_TSV_END, the file's last */
+	int has_root;
+	struct qacct *acct;
+	uint32_t nacct, acct_cap;
+	struct qop *op;
+	uint32_t nop, op_cap;
+	struct qframe *fr;	/* open at its end, bottom first */
+	uint32_t nfr, fr_cap;
+	uint32_t matches[2], rows;
+	const char *match_row[2];
+};
+
+struct qread {
+	int fd;
+	off_t base, size;
+	size_t ncols;
+	int ca, cu, cp, cpar, csh, cus;
+	struct qpiece *p;
+	size_t np;
+	/* the named users: account (or NULL), user, partition (or NULL) */
+	int nspec;
+	char *spec[2][3];
+	int nparts[2];
+};
+
+static uint64_t
+qhash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+/* Slurm 22.05's sibling order (tree.c, cmp_siblings): users first, then
+ * accounts, each by name. */
+static int
+sib_cmp(int ua, const char *na, const char *pa, int ub, const char *nb,
+	const char *pb)
+{
+	int c;
+
+	if (ua != ub)
+		return ua ? -1 : 1;
+	c = strcmp(na, nb);
+	if (c || !ua)
+		return c;
+	return strcmp(pa, pb);
+}
+
+/* The next child of frame f must come strictly after its last. */
+static int
+child_ok(struct qframe *f, int user, const char *name, const char *part)
+{
+	if (f->last_user >= 0 && sib_cmp(f->last_user, f->last_name,
+					 f->last_part, user, name, part) >= 0)
+		return 0;
+	f->last_user = user;
+	f->last_name = name;
+	f->last_part = part;
+	f->nkids++;
+	return 1;
+}
+
+/* Close f, account a: its usage is its own when given (and not below its
+ * children's, as usage_below_kids in tree.c says), else their sum (not
+ * overflowing). 0, or -1 for what the full reader refuses. */
+static int
+close_frame(const struct qframe *f, struct qacct *a)
+{
+	a->users = f->users;
+	a->direct = f->direct;
+	a->closed = 1;
+	if (f->given) {
+		a->sum = f->own;
+		return f->nkids && f->own < f->sum - 1e-6L * (f->nkids + 1) -
+						f->sum * 1e-12L ? -1 : 0;
+	}
+	a->sum = f->sum;
+	return isinf(f->sum) ? -1 : 0;
+}
+
+static int
+parse_shares_quick(const char *s, uint8_t *use_parent)
+{
+	unsigned long long v = 0;
+
+	*use_parent = 0;
+	if (!strcmp(s, "parent")) {
+		*use_parent = 1;
+		return 0;
+	}
+	if (!*s)
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if ((v = v * 10 + (unsigned)(*s - '0')) > FS_INFINITE)
+			return -1;
+	return *s ? -1 : 0;
+}
+
+static int
+match(const struct qread *q, int k, const char *acct, const char *user,
+      const char *part)
+{
+	char *const *w = q->spec[k];
+
+	if (q->nparts[k] == 1)
+		return !strcmp(w[0], user);
+	return !strcmp(w[1], user) && !strcmp(w[0], acct) &&
+	       (q->nparts[k] < 3 || !strcmp(w[2], part));
+}
+
+/* Note an operation on the accounts open before the piece: POP_TO and
+ * ADD first close the accounts above the one named (the parent). */
+static void
+add_op(struct qpiece *pc, int kind, int user, const char *name,
+       const char *part)
+{
+	struct qop *o;
+
+	FS_GROW(pc->op, pc->nop, pc->op_cap);
+	o = &pc->op[pc->nop++];
+	memset(o, 0, sizeof(*o));
+	o->kind = (uint8_t)kind;
+	o->user = (uint8_t)user;
+	o->name = name;
+	o->part = part;
+}
+
+/* Close the top account of a piece's stack: its sums are whole (it was
+ * opened in the piece); they go to its parent, below it on the stack or,
+ * at the stack's bottom, open before the piece (an operation). */
+static int
+pop_local(struct qpiece *pc, struct qframe *stk, uint32_t *sp)
+{
+	struct qframe *f = &stk[--*sp];
+	struct qacct *a = &pc->acct[f->acct];
+
+	if (close_frame(f, a) < 0)
+		return -1;
+	if (*sp) {
+		stk[*sp - 1].sum += a->sum;
+		stk[*sp - 1].users += a->users;
+		return 0;
+	}
+	add_op(pc, OP_ADD, 0, a->parent, NULL);
+	pc->op[pc->nop - 1].v = a->sum;
+	pc->op[pc->nop - 1].users = a->users;
+	return 0;
+}
+
+static void
+piece_walk(void *arg, size_t i)
+{
+	struct qread *q = arg;
+	struct qpiece *pc = &q->p[i];
+	size_t want = (size_t)(pc->to - pc->from) + QR_OVERLAP, k;
+	char *b, *s, *end, *p, *lim;
+	const char **f;
+	struct qframe *stk = NULL;
+	uint32_t sp = 0, cap = 0;
+	ssize_t got;
+	off_t at;
+	struct fs_err e;
+
+	if (pc->from + (off_t)want > q->size)
+		want = (size_t)(q->size - pc->from);
+	b = pc->buf = fs_xmalloc(want + 1);
+	f = fs_xcalloc(q->ncols, sizeof(*f));
+	for (k = 0; k < want; k += (size_t)got) {
+		got = pread(q->fd, b + k, want - k, pc->from + (off_t)k);
+		if (got <= 0) {
+			pc->bad = 1;
+			goto out;
+		}
+	}
+	end = b + want;
+	*end = '\0';
+	s = b;
+	if (i) {	/* its rows start after the line at its start */
+		s = memchr(b, '\n', want);
+		s = s ? s + 1 : end;
+	}
+	lim = b + (pc->to - pc->from);	/* rows start before it */
+	pc->first = s;
+	while (s < lim && s < end) {
+		const char *acct, *user, *part, *par;
+		long double v = 0;
+		size_t n = 1;
+
+		/* Split; NUL and CR bytes are the full reader's to judge. */
+		f[0] = s;
+		for (p = s; (p = (char *)fs_scan_ctl(p, end)) < end &&
+			    *p != '\n'; p++) {
+			if (*p == '\0' || *p == '\r') {
+				pc->bad = 1;
+				goto out;
+			}
+			if (*p != '\t')
+				continue;
+			*p = '\0';
+			if (n < q->ncols)
+				f[n] = p + 1;
+			n++;
+		}
+		if (p == end && (pc->from + (off_t)(end - b) < q->size)) {
+			pc->bad = 1;	/* a line longer than the overlap */
+			goto out;
+		}
+		*p = '\0';
+		at = pc->from + (p - b);	/* where the line ends */
+		if (n == 1 && !strcmp(s, FS_TSV_END) &&
+		    (at == q->size || (at + 1 == q->size))) {
+			pc->ended = 1;	/* the file's last line */
+			pc->end = s;
+			s = p + 1;
+			break;
+		}
+		if (n != q->ncols || p == s) {
+			pc->bad = 1;
+			goto out;
+		}
+		s = p + 1;
+		pc->end = s;
+		pc->rows++;
+		acct = f[q->ca];
+		user = f[q->cu];
+		part = q->cp >= 0 ? f[q->cp] : "";
+		par = f[q->cpar];
+		if (!*acct)
+			goto bad;
+		if (*user) {
+			uint8_t up;
+
+			if (strcmp(par, acct) ||
+			    parse_shares_quick(f[q->csh], &up) < 0 ||
+			    !*f[q->cus] ||
+			    fs_parse_usage(f[q->cus], "RawUsage", &v, &e, 0) < 0)
+				goto bad;
+			for (k = 0; k < (size_t)q->nspec; k++)
+				if (match(q, (int)k, acct, user, part) &&
+				    pc->matches[k]++ == 0)
+					pc->match_row[k] = f[0];
+		} else if (*part || !strcmp(par, acct) ||
+			   (*f[q->cus] && fs_parse_usage(f[q->cus], "RawUsage",
+							 &v, &e, 0) < 0)) {
+			goto bad;
+		}
+		if (!*par) {
+			/* The root: the file's first row alone. */
+			if (*user || i || pc->rows != 1 || sp)
+				goto bad;
+		} else {
+			while (sp && strcmp(pc->acct[stk[sp - 1].acct].name, par))
+				if (pop_local(pc, stk, &sp) < 0)
+					goto bad;
+			if (!sp)
+				add_op(pc, OP_POP_TO, 0, par, NULL);
+		}
+		if (*user) {
+			if (sp) {
+				if (!child_ok(&stk[sp - 1], 1, user, part))
+					goto bad;
+				stk[sp - 1].sum += v;
+				stk[sp - 1].users++;
+				stk[sp - 1].direct++;
+			} else {
+				add_op(pc, OP_CHILD, 1, user, part);
+				add_op(pc, OP_ADD, 1, par, NULL);
+				pc->op[pc->nop - 1].v = v;
+				pc->op[pc->nop - 1].users = 1;
+			}
+			continue;
+		}
+		/* An account: open. */
+		{
+			struct qacct *a;
+			uint8_t up;
+
+			if (*par && sp && !child_ok(&stk[sp - 1], 0, acct, ""))
+				goto bad;
+			if (*par && !sp)
+				add_op(pc, OP_CHILD, 0, acct, "");
+			if (!*f[q->csh] && !*par)
+				up = 0;	/* root: Slurm's default 1 */
+			else if (parse_shares_quick(f[q->csh], &up) < 0)
+				goto bad;
+			FS_GROW(pc->acct, pc->nacct, pc->acct_cap);
+			a = &pc->acct[pc->nacct++];
+			memset(a, 0, sizeof(*a));
+			a->name = acct;
+			a->parent = par;
+			a->row = f[0];
+			a->use_parent = up;
+			a->hash = qhash(acct);
+			a->up = FS_NONE;
+			if (!*par)
+				pc->has_root = 1;
+			FS_GROW(stk, sp, cap);
+			memset(&stk[sp], 0, sizeof(stk[sp]));
+			stk[sp].acct = pc->nacct - 1;
+			stk[sp].last_user = -1;
+			stk[sp].given = *f[q->cus] != '\0';
+			stk[sp].own = v;
+			sp++;
+		}
+	}
+	/* Open at the end: kept for the merge. */
+	pc->fr = stk;
+	pc->nfr = sp;
+	pc->fr_cap = cap;
+	stk = NULL;
+	goto out;
+bad:
+	pc->bad = 1;
+out:
+	free(stk);
+	free(f);
+}
+
+/* The merge's stack of open accounts (global indices). */
+struct gstack {
+	struct qframe *fr;
+	uint32_t n, cap;
+};
+
+static int
+g_pop(struct gstack *g, struct qacct *all)
+{
+	struct qframe *f = &g->fr[--g->n];
+	struct qacct *a = &all[f->acct];
+
+	if (close_frame(f, a) < 0)
+		return -1;
+	if (g->n) {
+		g->fr[g->n - 1].sum += a->sum;
+		g->fr[g->n - 1].users += a->users;
+	}
+	return 0;
+}
+
+static int
+g_pop_to(struct gstack *g, struct qacct *all, const char *name)
+{
+	while (g->n && strcmp(all[g->fr[g->n - 1].acct].name, name))
+		if (g_pop(g, all) < 0)
+			return -1;
+	return g->n ? 0 : -1;
+}
+
+/* The quick reader's state between its calls. */
+struct fs_explain_read_priv {
+	struct qread q;
+	struct qacct *all;
+	uint32_t nall;
+	uint32_t *slot;		/* accounts by name: index + 1 */
+	size_t mask;
+	uint32_t users;		/* N */
+};
+
+static uint32_t
+find_acct(const struct fs_explain_read_priv *pv, const char *name)
+{
+	uint64_t h = qhash(name);
+	size_t j = h & pv->mask;
+
+	for (; pv->slot[j]; j = (j + 1) & pv->mask) {
+		const struct qacct *a = &pv->all[pv->slot[j] - 1];
+
+		if (a->hash == h && !strcmp(a->name, name))
+			return pv->slot[j] - 1;
+	}
+	return FS_NONE;
+}
+
+/* Field c of the row at r (its fields NUL-separated). */
+static const char *
+row_field(const struct qread *q, const char *r, size_t c)
+{
+	(void)q;
+	while (c--)
+		r += strlen(r) + 1;
+	return r;
+}
+
+/* The fields of the row at r (NUL-separated), the kept ones, to b. */
+static const char *
+put_row(struct fs_buf *b, const struct qread *q, const char *keep,
+	const char *r)
+{
+	size_t c, first = 1;
+
+	for (c = 0; c < q->ncols; c++) {
+		size_t len = strlen(r);
+
+		if (keep[c]) {
+			if (!first)
+				fs_buf_addch(b, '\t');
+			fs_buf_add(b, r, len);
+			first = 0;
+		}
+		r += len + 1;
+	}
+	fs_buf_addch(b, '\n');
+	return r;	/* the next row */
+}
+
+/* The row after r (in piece *pi), across pieces; NULL at the end. */
+static const char *
+next_row(const struct qread *q, size_t *pi, const char *r)
+{
+	size_t c;
+
+	for (c = 0; c < q->ncols; c++)
+		r += strlen(r) + 1;
+	while (*pi < q->np && r >= q->p[*pi].end) {
+		if (++*pi == q->np)
+			return NULL;
+		r = q->p[*pi].first;
+	}
+	return r;
+}
+
+/* Which piece holds row r. */
+static size_t
+piece_of(const struct qread *q, const char *r)
+{
+	size_t i;
+
+	for (i = 0; i < q->np; i++)
+		if (r >= q->p[i].buf && r < q->p[i].end)
+			return i;
+	return q->np;
+}
+
+void
+fs_explain_read_release(struct fs_explain_read *x)
+{
+	struct fs_explain_read_priv *pv = x->priv;
+	size_t i;
+	int k;
+
+	if (x->built)
+		fs_tree_release(&x->tr);
+	if (x->tabled)
+		fs_table_release(&x->t);
+	if (pv) {
+		for (i = 0; i < pv->q.np; i++) {
+			free(pv->q.p[i].buf);
+			free(pv->q.p[i].acct);
+			free(pv->q.p[i].op);
+			free(pv->q.p[i].fr);
+		}
+		free(pv->q.p);
+		for (k = 0; k < 2; k++)
+			free(pv->q.spec[k][0]);
+		free(pv->all);
+		free(pv->slot);
+		free(pv);
+	}
+	memset(x, 0, sizeof(*x));
+}
+
+/* Give up: everything freed, nothing kept. */
+static int
+give_up(struct fs_explain_read *x)
+{
+	fs_explain_read_release(x);
+	return 0;
+}
+
+int
+fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
+	      char *const *spec, int nspec)
+{
+	struct fs_explain_read_priv *pv;
+	struct qread *q;
+	struct stat st;
+	struct fs_header h;
+	struct fs_err e;
+	char *pro = NULL, *orig = NULL, *s, *nl, *keep = NULL;
+	size_t len, body, c, i, k, np;
+	unsigned long lineno = 0;
+	int r = 1;
+	uint32_t j;
+	struct gstack g = {0};
+	struct fs_buf text;
+	uint8_t *inc = NULL;
+
+	memset(x, 0, sizeof(*x));
+	if (nspec < 1 || nspec > 2 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	pv = x->priv = fs_xcalloc(1, sizeof(*pv));
+	q = &pv->q;
+	q->fd = fd;
+	q->nspec = nspec;
+	for (k = 0; k < (size_t)nspec; k++) {
+		q->nparts[k] = fs_spec_split(spec[k], q->spec[k], 3);
+		if (q->nparts[k] < 1 || !*spec[k])
+			return give_up(x);
+	}
+	if ((q->base = lseek(fd, 0, SEEK_CUR)) < 0)
+		return give_up(x);
+	q->size = st.st_size;
+	if (q->size - q->base > (off_t)FS_TABLE_TEXT_MAX)
+		return give_up(x);
+	/* The prologue, as fs_read_prologue reads it. */
+	len = (size_t)(q->size - q->base);
+	if (len > QR_PROLOGUE)
+		len = QR_PROLOGUE;
+	pro = fs_xmalloc(len + 1);
+	if (pread(fd, pro, len, q->base) != (ssize_t)len) {
+		free(pro);
+		return give_up(x);
+	}
+	pro[len] = '\0';
+	orig = fs_xmalloc(len + 1);
+	memcpy(orig, pro, len + 1);	/* fs_header_feed cuts pro's lines */
+	fs_header_init(&h);
+	for (s = pro; r && (nl = memchr(s, '\n', len - (size_t)(s - pro)));
+	     s = nl + 1) {
+		lineno++;
+		if (fs_check_line(s, (size_t)(nl - s), lineno, &e) < 0)
+			break;
+		*nl = '\0';
+		if ((r = fs_header_feed(&h, s, (size_t)(nl - s), lineno, &e)) < 0)
+			break;
+	}
+	body = (size_t)(s - pro);
+	q->ncols = h.ncols;
+	q->ca = fs_header_col(&h, "Account");
+	q->cu = fs_header_col(&h, "User");
+	q->cp = fs_header_col(&h, "Partition");
+	q->cpar = fs_header_col(&h, "Parent");
+	q->csh = fs_header_col(&h, "RawShares");
+	q->cus = fs_header_col(&h, "RawUsage");
+	if (r || q->ca < 0 || q->cu < 0 || q->cpar < 0 || q->csh < 0 ||
+	    q->cus < 0 || fs_tree_controller_order(&h) ||
+	    q->base + (off_t)body >= q->size) {
+		fs_header_release(&h);
+		free(pro);
+		free(orig);
+		return give_up(x);
+	}
+	/* The body in pieces, on every core. */
+	np = q->size - q->base - (off_t)body < (1 << 20) ? 1
+		: 4 * (size_t)fs_par_threads();
+	q->np = np;
+	q->p = fs_xcalloc(np, sizeof(*q->p));
+	for (i = 0; i < np; i++) {
+		off_t span = q->size - q->base - (off_t)body;
+
+		q->p[i].from = q->base + (off_t)body + span * (off_t)i / (off_t)np;
+		q->p[i].to = q->base + (off_t)body + span * (off_t)(i + 1) /
+							(off_t)np;
+		if (i)
+			q->p[i].from--;	/* from the '\n' before its rows */
+	}
+	fs_par_for(np, piece_walk, q);
+	for (i = 0; i < np; i++)
+		if (q->p[i].bad || (q->p[i].ended && i + 1 < np &&
+				    q->p[i + 1].rows))
+			goto fail;
+	if (!q->p[0].has_root ||
+	    (fs_header_meta(&h, FS_TSV_TRAILER) && !q->p[np - 1].ended))
+		goto fail;
+	for (k = 0; k < (size_t)nspec; k++) {
+		uint32_t m = 0;
+
+		for (i = 0; i < np; i++)
+			m += q->p[i].matches[k];
+		x->match[k] = m;
+	}
+	/* Every account, in row order; the pieces' operations replayed. */
+	for (i = 0; i < np; i++)
+		pv->nall += q->p[i].nacct;
+	pv->all = fs_xcalloc(pv->nall + 1, sizeof(*pv->all));
+	for (i = 0, j = 0; i < np; i++) {
+		struct qpiece *pc = &q->p[i];
+		uint32_t base = j, o;
+
+		memcpy(pv->all + j, pc->acct, pc->nacct * sizeof(*pc->acct));
+		j += pc->nacct;
+		for (o = 0; o < pc->nop; o++) {
+			const struct qop *op = &pc->op[o];
+
+			if (op->kind != OP_CHILD &&
+			    g_pop_to(&g, pv->all, op->name) < 0)
+				goto fail;
+			if (op->kind == OP_CHILD && !child_ok(&g.fr[g.n - 1],
+							      op->user,
+							      op->name,
+							      op->part))
+				goto fail;
+			if (op->kind == OP_ADD) {
+				g.fr[g.n - 1].sum += op->v;
+				g.fr[g.n - 1].users += op->users;
+				g.fr[g.n - 1].direct += op->user;
+			}
+		}
+		/* Accounts closed in the piece: their parents. Those opened
+		 * under an account open before it hang from the stack's
+		 * top when opened: as they are pushed below. */
+		for (o = 0; o < pc->nfr; o++) {
+			FS_GROW(g.fr, g.n, g.cap);
+			g.fr[g.n] = pc->fr[o];
+			g.fr[g.n].acct += base;
+			g.n++;
+		}
+	}
+	while (g.n)
+		if (g_pop(&g, pv->all) < 0)
+			goto fail;
+	/* Accounts by name: a second one of a name gives up. */
+	for (pv->mask = 1; pv->mask < 2 * (size_t)pv->nall; pv->mask <<= 1)
+		;
+	pv->slot = fs_xcalloc(pv->mask, sizeof(*pv->slot));
+	pv->mask--;
+	for (j = 0; j < pv->nall; j++) {
+		if (find_acct(pv, pv->all[j].name) != FS_NONE)
+			goto fail;
+		for (k = pv->all[j].hash & pv->mask; pv->slot[k];
+		     k = (k + 1) & pv->mask)
+			;
+		pv->slot[k] = j + 1;
+	}
+	for (j = 0; j < pv->nall; j++) {
+		if (j && (pv->all[j].up = find_acct(pv, pv->all[j].parent)) ==
+				 FS_NONE)
+			goto fail;
+		if (!pv->all[j].closed)
+			goto fail;
+	}
+	pv->users = pv->all[0].users;
+	x->users = pv->users;
+	/* The accounts whose children the answer reads: those above the
+	 * named ones (a user's account and up, an account's parent and
+	 * up), and the FairShare=parent ones below those, whose children
+	 * compete in the same lists. */
+	inc = fs_xcalloc(pv->nall, 1);
+	for (k = 0; k < (size_t)nspec; k++) {
+		uint32_t a;
+
+		if (x->match[k] == 1) {
+			for (i = 0; !q->p[i].matches[k]; i++)
+				;
+			a = find_acct(pv, q->p[i].match_row[k] == NULL ? ""
+				      : row_field(q, q->p[i].match_row[k],
+						  (size_t)q->ca));
+		} else if (x->match[k] == 0 && q->nparts[k] == 1 &&
+			   (a = find_acct(pv, spec[k])) != FS_NONE) {
+			if (!a || pv->all[a].use_parent)
+				goto fail;
+			x->is_acct[k] = 1;
+			a = pv->all[a].up;
+		} else
+			goto fail;
+		if (a == FS_NONE)
+			goto fail;
+		for (; a != FS_NONE; a = a ? pv->all[a].up : FS_NONE)
+			inc[a] = 1;
+	}
+	for (j = 1; j < pv->nall; j++)
+		if (inc[pv->all[j].up] && pv->all[j].use_parent)
+			inc[j] = 1;
+	/* The table of those rows: the prologue, the header of the kept
+	 * columns, root, and the children of those accounts, in row order. */
+	keep = fs_xcalloc(q->ncols, 1);
+	for (c = 0; c < q->ncols; c++)
+		for (k = 0; names[k]; k++)
+			keep[c] |= !strcmp(h.cols[c], names[k]);
+	fs_buf_init(&text);
+	for (s = orig; s < orig + body; s = nl + 1) {
+		nl = memchr(s, '\n', (size_t)(orig + body - s));
+		if (nl + 1 >= orig + body) {
+			int first = 1;
+
+			for (c = 0; c < q->ncols; c++) {
+				if (!keep[c])
+					continue;
+				if (!first)
+					fs_buf_addch(&text, '\t');
+				fs_buf_addstr(&text, h.cols[c]);
+				first = 0;
+			}
+			fs_buf_addch(&text, '\n');
+			break;
+		}
+		fs_buf_add(&text, s, (size_t)(nl + 1 - s));
+	}
+	for (j = 0; j < pv->nall; j++) {
+		const struct qacct *a = &pv->all[j];
+		const char *row;
+		size_t pi;
+		uint32_t u;
+
+		if (!j || inc[a->up])
+			put_row(&text, q, keep, a->row);
+		if (!inc[j])
+			continue;
+		pi = piece_of(q, a->row);
+		for (row = a->row, u = 0; u < a->direct; u++) {
+			if (!(row = next_row(q, &pi, row)) ||
+			    !*row_field(q, row, (size_t)q->cu) ||
+			    strcmp(row_field(q, row, (size_t)q->ca), a->name)) {
+				fs_buf_release(&text);
+				goto fail;
+			}
+			put_row(&text, q, keep, row);
+		}
+	}
+	if (fs_header_meta(&h, FS_TSV_TRAILER))
+		fs_buf_addstr(&text, FS_TSV_END "\n");
+	e.file = NULL;
+	if (fs_table_parse(&x->t, &text, &e) < 0) {
+		fs_table_release(&x->t);
+		goto fail;
+	}
+	x->tabled = 1;
+	if (fs_tree_build(&x->tr, &x->t, &e) < 0)
+		goto fail;
+	x->built = 1;
+	/* Each account's usage: the whole tree's sum. */
+	for (j = 0; j < x->tr.n; j++) {
+		struct fs_node *a = &x->tr.node[j];
+		uint32_t w;
+
+		if (a->is_user)
+			continue;
+		if ((w = find_acct(pv, a->acct)) == FS_NONE)
+			goto fail;
+		a->usage_raw = pv->all[w].sum;
+	}
+	free(inc);
+	free(g.fr);
+	free(keep);
+	fs_header_release(&h);
+	free(pro);
+	free(orig);
+	return 1;
+fail:
+	free(inc);
+	free(g.fr);
+	free(keep);
+	fs_header_release(&h);
+	free(pro);
+	free(orig);
+	return give_up(x);
+}
+
+/* The users Fair Tree's walk ranks at node i of a list: 1 for a user,
+ * those below an account, none for a FairShare=parent one (its children
+ * compete in the same list, and it is skipped). */
+static uint32_t
+users_below(const struct fs_explain_read *x, const struct fs_tree *tr,
+	    uint32_t i)
+{
+	const struct fs_node *a = &tr->node[i];
+
+	if (a->is_user)
+		return 1;
+	if (a->use_parent)
+		return 0;
+	return x->priv->all[find_acct(x->priv, a->acct)].users;
+}
+
+/* The list of fs parent p in walk order into *v (scratch *tmp, *cap
+ * each): its size, or 0 with a Level FS the keyed sort would not take
+ * (NaN, negative). */
+static uint32_t
+walk_list(const struct fs_tree *tr, uint32_t p, uint32_t **v, uint32_t **tmp,
+	  uint32_t *cap)
+{
+	uint32_t m = tr->node[p].nfs_kids, t;
+
+	if (m > *cap) {
+		*cap = m;
+		free(*v);
+		free(*tmp);
+		*v = fs_xcalloc(m, sizeof(**v));
+		*tmp = fs_xcalloc(m, sizeof(**tmp));
+	}
+	fs_fairtree_walk_order(tr, p, *v, *tmp);
+	for (t = 0; t < m; t++)
+		if (isnan(tr->node[(*v)[t]].level_fs) ||
+		    signbit(tr->node[(*v)[t]].level_fs))
+			return 0;
+	return m;
+}
+
+/* After item t of list v (m long), walked last with a rank: a tie of the
+ * items that follow, up to the first with users, would carry that rank
+ * on (into an account, or past the list's end). */
+static int
+carries_on(const struct fs_explain_read *x, const struct fs_tree *tr,
+	   const uint32_t *v, uint32_t m, uint32_t t)
+{
+	for (t++; t < m; t++) {
+		if (tr->node[v[t]].level_fs == tr->node[v[t - 1]].level_fs)
+			return 1;
+		if (users_below(x, tr, v[t]))
+			break;
+	}
+	return 0;
+}
+
+int
+fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
+		      char *const *spec, int nspec)
+{
+	static const long double no_val = (long double)FS_NO_VAL;
+	uint32_t i, *v = NULL, *tmp = NULL, cap = 0, N = x->users;
+	int k;
+
+	for (i = 0; i < tr->n; i++)
+		if (tr->node[i].is_user) {
+			tr->node[i].rank = 0;
+			tr->node[i].fs_factor = 0;
+		}
+	tr->user_count = N;
+	for (k = 0; k < nspec; k++) {
+		uint32_t u, p, before = 0, t, pos, m, rnt, rank = 0;
+		int known = 0;
+		long double prev = no_val;
+
+		if (x->is_acct[k])
+			continue;
+		u = fs_tree_find_user(tr, spec[k]);
+		if (u >= FS_NONE - 1 || tr->node[u].fs_parent == FS_NONE)
+			goto fail;
+		/* Up the fs path from the user's list: at each list above,
+		 * the users walked before; a tie next to the path would
+		 * carry a rank in or out, which the small tree cannot
+		 * follow. */
+		for (i = tr->node[u].fs_parent;
+		     (p = tr->node[i].fs_parent) != FS_NONE; i = p) {
+			if (!(m = walk_list(tr, p, &v, &tmp, &cap)))
+				goto fail;
+			for (pos = 0; pos < m && v[pos] != i; pos++)
+				before += users_below(x, tr, v[pos]);
+			if (pos == m || (pos ? tr->node[v[pos - 1]].level_fs
+					     : no_val) == tr->node[i].level_fs ||
+			    carries_on(x, tr, v, m, pos))
+				goto fail;
+		}
+		/* The user's list, walked as fs_fairtree walks it: its users'
+		 * ranks, ties among them included. */
+		p = tr->node[u].fs_parent;
+		if (!(m = walk_list(tr, p, &v, &tmp, &cap)))
+			goto fail;
+		rnt = N - before;
+		for (t = 0, pos = m; t < m; t++) {
+			struct fs_node *a = &tr->node[v[t]];
+			int tied = prev == a->level_fs;
+
+			prev = a->level_fs;
+			if (!a->is_user) {
+				if (users_below(x, tr, v[t])) {
+					rnt -= users_below(x, tr, v[t]);
+					known = 0;
+				}
+				continue;
+			}
+			if (!tied) {
+				rank = rnt;
+				known = 1;
+			} else if (!known)
+				goto fail;
+			a->rank = rank;
+			a->fs_factor = rank / (double)N;
+			rnt--;
+			if (v[t] == u)
+				pos = t;
+		}
+		/* Past the user and those tied with it. */
+		for (t = pos; t + 1 < m && tr->node[v[t + 1]].is_user &&
+			      tr->node[v[t + 1]].level_fs == tr->node[u].level_fs;
+		     t++)
+			;
+		if (pos == m || carries_on(x, tr, v, m, t))
+			goto fail;
+	}
+	free(v);
+	free(tmp);
+	return 1;
+fail:
+	free(v);
+	free(tmp);
+	return 0;
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# fs-explain's quick reader (lib/model/explain_read.c) against the full one:
+# the same bytes, messages and status, question by question. A tree given
+# as a regular file (FILE, or standard input from one, as here) may take
+# the quick way; the same tree on a pipe is always read the full way (the quick
+# reader reads the file in pieces, at offsets). Trees: fs-rank's output of
+# generated trees (several pieces on every core, one piece, partitions,
+# depths 3 to 7), the unranked and shuffled trees (read the full way), and
+# the hand-made trees of tests/trees with their ties and carry-in.
+# Questions: two users (the first and the last, of one account, far
+# apart, random), tied users, accounts (alone, with a user, with one of
+# its own users), USER and ACCOUNT/USER/PARTITION forms, root, a
+# FairShare=parent account, names not found.
+set -u
+cd "$(dirname "$0")" || exit 1
+B=${FS_BIN:?set FS_BIN to the directory of the built programs}
+GEN=${GENTREE:-${FS_BUILD:-../build}/gen/gentree}
+export LC_ALL=C TZ=UTC
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+nok() { n=$((n + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@" >&2; }
+
+if [ ! -x "$GEN" ]; then
+	echo "1..0 # SKIP no tree generator at $GEN (make check builds it)"
+	exit 0
+fi
+
+trees=()
+mk() {	# NAME GENTREE-ARGS...: the generated tree, ranked
+	local name=$1
+	shift
+	"$GEN" "$@" >"$tmp/$name.in" || { echo "Bail out! gentree $*"; exit 1; }
+	"$B/fs-rank" <"$tmp/$name.in" >"$tmp/$name.tsv" || { echo "Bail out! fs-rank"; exit 1; }
+	trees+=("$name")
+}
+mk big -n 40000 -s 5
+mk parts -n 30000 -s 8 -d 7 -P
+mk small -n 3000 -s 2 -d 3
+mk deep -n 12000 -s 13 -d 7
+cp "$tmp/big.in" "$tmp/unranked.tsv"
+"$GEN" -n 20000 -s 4 -S >"$tmp/shuffled.tsv"
+trees+=(unranked shuffled)
+for f in trees/*.tsv; do
+	b=$(basename "$f" .tsv)
+	"$B/fs-rank" <"$f" >"$tmp/t-$b.tsv" 2>/dev/null || continue
+	trees+=("t-$b")
+done
+
+# questions TREE: one question a line, picked from the tree's rows.
+questions() {
+	awk -F'\t' '
+	!/^#/ && !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
+	!h || /^#/ || $0 == "" { next }
+	{
+		a = $c["Account"]; u = $c["User"]; p = ("Partition" in c) ? $c["Partition"] : ""
+		if (u == "") {
+			acc[++na] = a
+			if ($c["Parent"] == "") root = a
+			if ($c["RawShares"] == "parent") par = a
+			next
+		}
+		spec = a "/" u (p != "" ? "/" p : "")
+		us[++nu] = spec; ua[nu] = a; uname[nu] = u
+		key = a SUBSEP $c["RawUsage"] SUBSEP $c["RawShares"]
+		if (key in tie && !tied) tied = tie[key] " " spec
+		tie[key] = spec
+		if (a in first && !same) same = first[a] " " spec
+		if (!(a in first)) first[a] = spec
+	}
+	END {
+		srand(7)
+		print us[1] " " us[nu]
+		print us[nu] " " us[1]
+		print us[1]
+		print us[nu]
+		if (same) print same
+		if (tied) { print tied; split(tied, t, " "); print t[1]; print t[2] }
+		for (k = 0; k < 12; k++) {
+			i = int(rand() * nu) + 1; j = int(rand() * nu) + 1
+			print us[i] " " us[j]
+		}
+		for (k = 0; k < 4; k++) print us[int(rand() * nu) + 1]
+		for (k = 0; k < 4; k++) {
+			i = int(rand() * na) + 1; j = int(rand() * nu) + 1
+			print acc[i]
+			print acc[i] " " us[j]
+			print us[j] " " acc[i]
+		}
+		i = int(rand() * nu) + 1
+		print ua[i] " " us[i]
+		print uname[i]
+		print uname[i] " " us[nu]
+		print us[1] " " us[1]
+		print root
+		if (par) print par
+		print "nosuchuser " us[1]
+		print ua[1] "/nosuchuser"
+		print us[1] " nosuchacct/x"
+	}' "$tmp/$1.tsv"
+}
+
+for t in "${trees[@]}"; do
+	questions "$t" >"$tmp/q"
+	bad=()
+	nq=0
+	while IFS= read -r q; do
+		nq=$((nq + 1))
+		for th in 1 2; do
+			# shellcheck disable=SC2086
+			FS_THREADS=$th "$B/fs-explain" $q <"$tmp/$t.tsv" >"$tmp/quick.out" 2>"$tmp/quick.err"
+			qs=$?
+			# shellcheck disable=SC2086
+			cat "$tmp/$t.tsv" | FS_THREADS=$th "$B/fs-explain" $q >"$tmp/full.out" 2>"$tmp/full.err"
+			fs=$?
+			[ "$qs" = "$fs" ] || bad+=("$q ($th threads): status $qs, full $fs")
+			cmp -s "$tmp/quick.out" "$tmp/full.out" ||
+				bad+=("$q ($th threads): $(diff "$tmp/quick.out" "$tmp/full.out" | head -3 | tr '\n' ' ')")
+			cmp -s "$tmp/quick.err" "$tmp/full.err" ||
+				bad+=("$q ($th threads): '$(head -c 150 "$tmp/quick.err")', full '$(head -c 150 "$tmp/full.err")'")
+		done
+	done <"$tmp/q"
+	if [ ${#bad[@]} = 0 ]; then
+		ok "$t: $nq questions, the same answers read quick and in full"
+	else
+		nok "$t: answers differ from the full reader's" "${bad[@]}"
+	fi
+done
+echo "1..$n"
