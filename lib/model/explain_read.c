@@ -36,12 +36,19 @@
 #include "model/model.h"
 
 #define QR_PROLOGUE ((size_t)1 << 16)	/* metadata and header at most */
-#define QR_OVERLAP ((size_t)1 << 16)	/* a piece's last line at most */
+#define QR_BLOCK ((size_t)1 << 20)	/* read at a time; a line at most */
+
+/* Strings kept past a block: copied into chunks that never move. */
+struct qarena {
+	char **chunk;
+	size_t nchunk, chunk_cap, used, room;
+};
 
 /* An account row. */
 struct qacct {
-	const char *name, *parent;	/* in the piece's text */
+	const char *name, *parent;	/* in its piece's arena */
 	const char *row;		/* its fields, NUL-separated */
+	off_t users_from, users_to;	/* where its user rows lie in the file */
 	long double sum;		/* usage below it */
 	uint32_t users;			/* users below it */
 	uint32_t direct;		/* its user rows (right after it) */
@@ -57,8 +64,10 @@ struct qframe {
 	long double own;	/* its RawUsage, when given */
 	int given;
 	uint32_t users, direct, nkids;
+	off_t users_to;		/* the end of its last user row so far */
 	int last_user;		/* -1 no child yet */
-	const char *last_name, *last_part;
+	char *last;		/* its name, NUL, partition (owned) */
+	size_t last_cap;
 };
 
 enum { OP_POP_TO, OP_CHILD, OP_ADD };
@@ -69,12 +78,12 @@ struct qop {
 	const char *name, *part;	/* POP_TO: the parent; CHILD: the child */
 	long double v;
 	uint32_t users;
+	off_t users_to;			/* ADD of a user: its row's end */
 };
 
 struct qpiece {
 	off_t from, to;
-	char *buf;
-	char *first, *end;	/* its rows, split */
+	struct qarena ar;
 	int bad;
 	int ended;		/* its last line was FS_TSV_END, the file's last */
 	int has_root;
@@ -85,7 +94,7 @@ struct qpiece {
 	struct qframe *fr;	/* open at its end, bottom first */
 	uint32_t nfr, fr_cap;
 	uint32_t matches[2], rows;
-	const char *match_row[2];
+	const char *match_acct[2];	/* the account of the first match */
 };
 
 struct qread {
@@ -127,16 +136,57 @@ sib_cmp(int ua, const char *na, const char *pa, int ub, const char *nb,
 	return strcmp(pa, pb);
 }
 
-/* The next child of frame f must come strictly after its last. */
+/* A copy of the n bytes at s, and a NUL, in a. */
+static char *
+arena_add(struct qarena *a, const char *s, size_t n)
+{
+	char *d;
+
+	if (n + 1 > a->room) {
+		size_t sz = n + 1 > 65536 ? n + 1 : 65536;
+
+		FS_GROW(a->chunk, a->nchunk, a->chunk_cap);
+		a->chunk[a->nchunk++] = fs_xmalloc(sz);
+		a->room = sz;
+		a->used = 0;
+	}
+	d = a->chunk[a->nchunk - 1] + a->used;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	a->used += n + 1;
+	a->room -= n + 1;
+	return d;
+}
+
+static void
+arena_free(struct qarena *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nchunk; i++)
+		free(a->chunk[i]);
+	free(a->chunk);
+	memset(a, 0, sizeof(*a));
+}
+
+/* The next child of frame f must come strictly after its last; it is
+ * then the last (copied: the text it is in is read over). */
 static int
 child_ok(struct qframe *f, int user, const char *name, const char *part)
 {
-	if (f->last_user >= 0 && sib_cmp(f->last_user, f->last_name,
-					 f->last_part, user, name, part) >= 0)
+	size_t n = strlen(name), m = strlen(part);
+
+	if (f->last_user >= 0 && sib_cmp(f->last_user, f->last, f->last +
+					 strlen(f->last) + 1, user, name,
+					 part) >= 0)
 		return 0;
+	if (n + m + 2 > f->last_cap) {
+		f->last_cap = n + m + 2 > 64 ? n + m + 2 : 64;
+		f->last = fs_xrealloc(f->last, f->last_cap);
+	}
+	memcpy(f->last, name, n + 1);
+	memcpy(f->last + n + 1, part, m + 1);
 	f->last_user = user;
-	f->last_name = name;
-	f->last_part = part;
 	f->nkids++;
 	return 1;
 }
@@ -149,6 +199,7 @@ close_frame(const struct qframe *f, struct qacct *a)
 {
 	a->users = f->users;
 	a->direct = f->direct;
+	a->users_to = f->users_to;
 	a->closed = 1;
 	if (f->given) {
 		a->sum = f->own;
@@ -202,8 +253,8 @@ add_op(struct qpiece *pc, int kind, int user, const char *name,
 	memset(o, 0, sizeof(*o));
 	o->kind = (uint8_t)kind;
 	o->user = (uint8_t)user;
-	o->name = name;
-	o->part = part;
+	o->name = arena_add(&pc->ar, name, strlen(name));
+	o->part = part ? arena_add(&pc->ar, part, strlen(part)) : NULL;
 }
 
 /* Close the top account of a piece's stack: its sums are whole (it was
@@ -228,53 +279,79 @@ pop_local(struct qpiece *pc, struct qframe *stk, uint32_t *sp)
 	return 0;
 }
 
+/* Read on into the block b (QR_BLOCK bytes; *have held, from file offset
+ * *boff): what is left from b + keep moves to the front first. 0, or -1
+ * on a read error. */
+static int
+refill(const struct qread *q, char *b, size_t *have, size_t keep, off_t *boff)
+{
+	ssize_t got;
+	off_t at;
+
+	memmove(b, b + keep, *have - keep);
+	*have -= keep;
+	*boff += (off_t)keep;
+	at = *boff + (off_t)*have;
+	if (at >= q->size || *have == QR_BLOCK)
+		return 0;
+	got = pread(q->fd, b + *have, QR_BLOCK - *have, at);
+	if (got <= 0)
+		return -1;
+	*have += (size_t)got;
+	return 0;
+}
+
+/* One piece: its rows (those starting in [from, to)) read a block at a
+ * time into one buffer, each checked, the accounts' sums made on a stack
+ * of its own; what must outlive the block is copied. */
 static void
 piece_walk(void *arg, size_t i)
 {
 	struct qread *q = arg;
 	struct qpiece *pc = &q->p[i];
-	size_t want = (size_t)(pc->to - pc->from) + QR_OVERLAP, k;
-	char *b, *s, *end, *p, *lim;
-	const char **f;
+	char *b = fs_xmalloc(QR_BLOCK + 1), *s, *p, *end;
+	const char **f = fs_xcalloc(q->ncols, sizeof(*f));
 	struct qframe *stk = NULL;
-	uint32_t sp = 0, cap = 0;
-	ssize_t got;
-	off_t at;
+	uint32_t sp = 0, cap = 0, k;
+	size_t have = 0, at_s = 0;
+	off_t boff = pc->from, lend;
 	struct fs_err e;
 
-	if (pc->from + (off_t)want > q->size)
-		want = (size_t)(q->size - pc->from);
-	b = pc->buf = fs_xmalloc(want + 1);
-	f = fs_xcalloc(q->ncols, sizeof(*f));
-	for (k = 0; k < want; k += (size_t)got) {
-		got = pread(q->fd, b + k, want - k, pc->from + (off_t)k);
-		if (got <= 0) {
-			pc->bad = 1;
-			goto out;
-		}
+	if (refill(q, b, &have, 0, &boff) < 0)
+		goto bad;
+	/* Its rows start after the line end at its start (from is the byte
+	 * before the middle of the body), the first piece's at once. */
+	if (i) {
+		if (!(p = memchr(b, '\n', have)))
+			goto bad;	/* a line longer than a block */
+		at_s = (size_t)(p + 1 - b);
 	}
-	end = b + want;
-	*end = '\0';
-	s = b;
-	if (i) {	/* its rows start after the line at its start */
-		s = memchr(b, '\n', want);
-		s = s ? s + 1 : end;
-	}
-	lim = b + (pc->to - pc->from);	/* rows start before it */
-	pc->first = s;
-	while (s < lim && s < end) {
+	for (;;) {
 		const char *acct, *user, *part, *par;
 		long double v = 0;
 		size_t n = 1;
 
+		s = b + at_s;
+		if (boff + (off_t)at_s >= pc->to || boff + (off_t)at_s >= q->size)
+			break;
+		end = b + have;
+		/* The whole line in the block, else read on. */
+		if (!(p = memchr(s, '\n', (size_t)(end - s))) &&
+		    boff + (off_t)have < q->size) {
+			if ((at_s == 0 && have == QR_BLOCK) ||
+			    refill(q, b, &have, at_s, &boff) < 0)
+				goto bad;	/* a line longer than a block */
+			at_s = 0;
+			continue;
+		}
+		if (!p)
+			p = end;	/* the file's last line, without '\n' */
 		/* Split; NUL and CR bytes are the full reader's to judge. */
 		f[0] = s;
-		for (p = s; (p = (char *)fs_scan_ctl(p, end)) < end &&
-			    *p != '\n'; p++) {
-			if (*p == '\0' || *p == '\r') {
-				pc->bad = 1;
-				goto out;
-			}
+		for (end = p, p = s; (p = (char *)fs_scan_ctl(p, end)) < end;
+		     p++) {
+			if (*p == '\0' || *p == '\r')
+				goto bad;
 			if (*p != '\t')
 				continue;
 			*p = '\0';
@@ -282,25 +359,16 @@ piece_walk(void *arg, size_t i)
 				f[n] = p + 1;
 			n++;
 		}
-		if (p == end && (pc->from + (off_t)(end - b) < q->size)) {
-			pc->bad = 1;	/* a line longer than the overlap */
-			goto out;
-		}
 		*p = '\0';
-		at = pc->from + (p - b);	/* where the line ends */
+		lend = boff + (p - b);	/* where the line ends */
+		at_s = (size_t)(p + 1 - b);
 		if (n == 1 && !strcmp(s, FS_TSV_END) &&
-		    (at == q->size || (at + 1 == q->size))) {
+		    (lend == q->size || lend + 1 == q->size)) {
 			pc->ended = 1;	/* the file's last line */
-			pc->end = s;
-			s = p + 1;
 			break;
 		}
-		if (n != q->ncols || p == s) {
-			pc->bad = 1;
-			goto out;
-		}
-		s = p + 1;
-		pc->end = s;
+		if (n != q->ncols || p == s)
+			goto bad;
 		pc->rows++;
 		acct = f[q->ca];
 		user = f[q->cu];
@@ -316,10 +384,11 @@ piece_walk(void *arg, size_t i)
 			    !*f[q->cus] ||
 			    fs_parse_usage(f[q->cus], "RawUsage", &v, &e, 0) < 0)
 				goto bad;
-			for (k = 0; k < (size_t)q->nspec; k++)
+			for (k = 0; k < (uint32_t)q->nspec; k++)
 				if (match(q, (int)k, acct, user, part) &&
 				    pc->matches[k]++ == 0)
-					pc->match_row[k] = f[0];
+					pc->match_acct[k] = arena_add(&pc->ar,
+						acct, strlen(acct));
 		} else if (*part || !strcmp(par, acct) ||
 			   (*f[q->cus] && fs_parse_usage(f[q->cus], "RawUsage",
 							 &v, &e, 0) < 0)) {
@@ -343,11 +412,13 @@ piece_walk(void *arg, size_t i)
 				stk[sp - 1].sum += v;
 				stk[sp - 1].users++;
 				stk[sp - 1].direct++;
+				stk[sp - 1].users_to = lend + 1;
 			} else {
 				add_op(pc, OP_CHILD, 1, user, part);
 				add_op(pc, OP_ADD, 1, par, NULL);
 				pc->op[pc->nop - 1].v = v;
 				pc->op[pc->nop - 1].users = 1;
+				pc->op[pc->nop - 1].users_to = lend + 1;
 			}
 			continue;
 		}
@@ -355,6 +426,8 @@ piece_walk(void *arg, size_t i)
 		{
 			struct qacct *a;
 			uint8_t up;
+			size_t c;
+			char *last;
 
 			if (*par && sp && !child_ok(&stk[sp - 1], 0, acct, ""))
 				goto bad;
@@ -367,34 +440,53 @@ piece_walk(void *arg, size_t i)
 			FS_GROW(pc->acct, pc->nacct, pc->acct_cap);
 			a = &pc->acct[pc->nacct++];
 			memset(a, 0, sizeof(*a));
-			a->name = acct;
-			a->parent = par;
-			a->row = f[0];
+			a->row = arena_add(&pc->ar, s, (size_t)(p - s));
+			for (c = 0, last = (char *)a->row; c < q->ncols; c++) {
+				if (c == (size_t)q->ca)
+					a->name = last;
+				if (c == (size_t)q->cpar)
+					a->parent = last;
+				last += strlen(last) + 1;
+			}
 			a->use_parent = up;
 			a->hash = qhash(acct);
 			a->up = FS_NONE;
+			a->users_from = a->users_to = lend + 1;
 			if (!*par)
 				pc->has_root = 1;
-			FS_GROW(stk, sp, cap);
+			if (sp == cap) {	/* slots keep their last-name buffers */
+				cap = cap ? 2 * cap : 64;
+				stk = fs_xreallocarray(stk, cap, sizeof(*stk));
+				memset(stk + sp, 0, (cap - sp) * sizeof(*stk));
+			}
+			last = stk[sp].last;
+			c = stk[sp].last_cap;
 			memset(&stk[sp], 0, sizeof(stk[sp]));
+			stk[sp].last = last;
+			stk[sp].last_cap = c;
 			stk[sp].acct = pc->nacct - 1;
 			stk[sp].last_user = -1;
 			stk[sp].given = *f[q->cus] != '\0';
 			stk[sp].own = v;
+			stk[sp].users_to = lend + 1;
 			sp++;
 		}
 	}
-	/* Open at the end: kept for the merge. */
-	pc->fr = stk;
+	/* Open at the end: kept for the merge, with their buffers. */
 	pc->nfr = sp;
-	pc->fr_cap = cap;
-	stk = NULL;
+	pc->fr = fs_xcalloc(sp + 1, sizeof(*pc->fr));
+	memcpy(pc->fr, stk, sp * sizeof(*stk));
+	for (k = 0; k < sp; k++)
+		stk[k].last = NULL;
 	goto out;
 bad:
 	pc->bad = 1;
 out:
+	for (k = 0; k < cap; k++)
+		free(stk[k].last);
 	free(stk);
 	free(f);
+	free(b);
 }
 
 /* The merge's stack of open accounts (global indices). */
@@ -409,6 +501,8 @@ g_pop(struct gstack *g, struct qacct *all)
 	struct qframe *f = &g->fr[--g->n];
 	struct qacct *a = &all[f->acct];
 
+	free(f->last);
+	f->last = NULL;
 	if (close_frame(f, a) < 0)
 		return -1;
 	if (g->n) {
@@ -484,32 +578,43 @@ put_row(struct fs_buf *b, const struct qread *q, const char *keep,
 	return r;	/* the next row */
 }
 
-/* The row after r (in piece *pi), across pieces; NULL at the end. */
-static const char *
-next_row(const struct qread *q, size_t *pi, const char *r)
+/* The user rows of account a, read again (one read: they follow its
+ * row), to b; 0, or -1 when they are not what the pass found. */
+static int
+put_users(struct fs_buf *b, const struct qread *q, const char *keep,
+	  const struct qacct *a)
 {
-	size_t c;
+	size_t len = (size_t)(a->users_to - a->users_from), k = 0, c;
+	char *t = fs_xmalloc(len + 1), *s, *nl;
+	uint32_t n = 0;
+	int r = -1;
 
-	for (c = 0; c < q->ncols; c++)
-		r += strlen(r) + 1;
-	while (*pi < q->np && r >= q->p[*pi].end) {
-		if (++*pi == q->np)
-			return NULL;
-		r = q->p[*pi].first;
+	while (k < len) {
+		ssize_t got = pread(q->fd, t + k, len - k,
+				    a->users_from + (off_t)k);
+
+		if (got <= 0)
+			goto out;
+		k += (size_t)got;
 	}
+	t[len] = '\0';
+	for (s = t; s < t + len; s = nl + 1, n++) {
+		char *p = s;
+
+		if (!(nl = memchr(s, '\n', (size_t)(t + len - s))))
+			goto out;
+		*nl = '\0';
+		for (c = 1; (p = strchr(p, '\t')); c++)
+			*p++ = '\0';
+		if (c != q->ncols || !*row_field(q, s, (size_t)q->cu) ||
+		    strcmp(row_field(q, s, (size_t)q->ca), a->name))
+			goto out;
+		put_row(b, q, keep, s);
+	}
+	r = n == a->direct ? 0 : -1;
+out:
+	free(t);
 	return r;
-}
-
-/* Which piece holds row r. */
-static size_t
-piece_of(const struct qread *q, const char *r)
-{
-	size_t i;
-
-	for (i = 0; i < q->np; i++)
-		if (r >= q->p[i].buf && r < q->p[i].end)
-			return i;
-	return q->np;
 }
 
 void
@@ -525,7 +630,11 @@ fs_explain_read_release(struct fs_explain_read *x)
 		fs_table_release(&x->t);
 	if (pv) {
 		for (i = 0; i < pv->q.np; i++) {
-			free(pv->q.p[i].buf);
+			uint32_t f;
+
+			for (f = 0; f < pv->q.p[i].nfr; f++)
+				free(pv->q.p[i].fr[f].last);
+			arena_free(&pv->q.p[i].ar);
 			free(pv->q.p[i].acct);
 			free(pv->q.p[i].op);
 			free(pv->q.p[i].fr);
@@ -675,6 +784,8 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 				g.fr[g.n - 1].sum += op->v;
 				g.fr[g.n - 1].users += op->users;
 				g.fr[g.n - 1].direct += op->user;
+				if (op->user)
+					g.fr[g.n - 1].users_to = op->users_to;
 			}
 		}
 		/* Accounts closed in the piece: their parents. Those opened
@@ -685,6 +796,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 			g.fr[g.n] = pc->fr[o];
 			g.fr[g.n].acct += base;
 			g.n++;
+			pc->fr[o].last = NULL;	/* the stack's now */
 		}
 	}
 	while (g.n)
@@ -723,9 +835,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		if (x->match[k] == 1) {
 			for (i = 0; !q->p[i].matches[k]; i++)
 				;
-			a = find_acct(pv, q->p[i].match_row[k] == NULL ? ""
-				      : row_field(q, q->p[i].match_row[k],
-						  (size_t)q->ca));
+			a = find_acct(pv, q->p[i].match_acct[k]);
 		} else if (x->match[k] == 0 && q->nparts[k] == 1 &&
 			   (a = find_acct(pv, spec[k])) != FS_NONE) {
 			if (!a || pv->all[a].use_parent)
@@ -769,23 +879,12 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	}
 	for (j = 0; j < pv->nall; j++) {
 		const struct qacct *a = &pv->all[j];
-		const char *row;
-		size_t pi;
-		uint32_t u;
 
 		if (!j || inc[a->up])
 			put_row(&text, q, keep, a->row);
-		if (!inc[j])
-			continue;
-		pi = piece_of(q, a->row);
-		for (row = a->row, u = 0; u < a->direct; u++) {
-			if (!(row = next_row(q, &pi, row)) ||
-			    !*row_field(q, row, (size_t)q->cu) ||
-			    strcmp(row_field(q, row, (size_t)q->ca), a->name)) {
-				fs_buf_release(&text);
-				goto fail;
-			}
-			put_row(&text, q, keep, row);
+		if (inc[j] && a->direct && put_users(&text, q, keep, a) < 0) {
+			fs_buf_release(&text);
+			goto fail;
 		}
 	}
 	if (fs_header_meta(&h, FS_TSV_TRAILER))
@@ -818,6 +917,8 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	free(orig);
 	return 1;
 fail:
+	while (g.n)
+		free(g.fr[--g.n].last);
 	free(inc);
 	free(g.fr);
 	free(keep);
@@ -848,10 +949,13 @@ users_below(const struct fs_explain_read *x, const struct fs_tree *tr,
  * (NaN, negative). */
 static uint32_t
 walk_list(const struct fs_tree *tr, uint32_t p, uint32_t **v, uint32_t **tmp,
-	  uint32_t *cap)
+	  uint32_t *cap, uint32_t *sorted)
 {
 	uint32_t m = tr->node[p].nfs_kids, t;
 
+	if (p == *sorted)
+		return m;	/* sorted last time, and checked */
+	*sorted = FS_NONE;
 	if (m > *cap) {
 		*cap = m;
 		free(*v);
@@ -864,6 +968,7 @@ walk_list(const struct fs_tree *tr, uint32_t p, uint32_t **v, uint32_t **tmp,
 		if (isnan(tr->node[(*v)[t]].level_fs) ||
 		    signbit(tr->node[(*v)[t]].level_fs))
 			return 0;
+	*sorted = p;
 	return m;
 }
 
@@ -871,13 +976,13 @@ walk_list(const struct fs_tree *tr, uint32_t p, uint32_t **v, uint32_t **tmp,
  * items that follow, up to the first with users, would carry that rank
  * on (into an account, or past the list's end). */
 static int
-carries_on(const struct fs_explain_read *x, const struct fs_tree *tr,
-	   const uint32_t *v, uint32_t m, uint32_t t)
+carries_on(const uint32_t *ub, const struct fs_tree *tr, const uint32_t *v,
+	   uint32_t m, uint32_t t)
 {
 	for (t++; t < m; t++) {
 		if (tr->node[v[t]].level_fs == tr->node[v[t - 1]].level_fs)
 			return 1;
-		if (users_below(x, tr, v[t]))
+		if (ub[v[t]])
 			break;
 	}
 	return 0;
@@ -889,13 +994,16 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 {
 	static const long double no_val = (long double)FS_NO_VAL;
 	uint32_t i, *v = NULL, *tmp = NULL, cap = 0, N = x->users;
+	uint32_t sorted = FS_NONE, *ub = fs_xcalloc(tr->n + 1, sizeof(*ub));
 	int k;
 
-	for (i = 0; i < tr->n; i++)
+	for (i = 0; i < tr->n; i++) {
+		ub[i] = users_below(x, tr, i);
 		if (tr->node[i].is_user) {
 			tr->node[i].rank = 0;
 			tr->node[i].fs_factor = 0;
 		}
+	}
 	tr->user_count = N;
 	for (k = 0; k < nspec; k++) {
 		uint32_t u, p, before = 0, t, pos, m, rnt, rank = 0;
@@ -913,19 +1021,19 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 		 * follow. */
 		for (i = tr->node[u].fs_parent;
 		     (p = tr->node[i].fs_parent) != FS_NONE; i = p) {
-			if (!(m = walk_list(tr, p, &v, &tmp, &cap)))
+			if (!(m = walk_list(tr, p, &v, &tmp, &cap, &sorted)))
 				goto fail;
 			for (pos = 0; pos < m && v[pos] != i; pos++)
-				before += users_below(x, tr, v[pos]);
+				before += ub[v[pos]];
 			if (pos == m || (pos ? tr->node[v[pos - 1]].level_fs
 					     : no_val) == tr->node[i].level_fs ||
-			    carries_on(x, tr, v, m, pos))
+			    carries_on(ub, tr, v, m, pos))
 				goto fail;
 		}
 		/* The user's list, walked as fs_fairtree walks it: its users'
 		 * ranks, ties among them included. */
 		p = tr->node[u].fs_parent;
-		if (!(m = walk_list(tr, p, &v, &tmp, &cap)))
+		if (!(m = walk_list(tr, p, &v, &tmp, &cap, &sorted)))
 			goto fail;
 		rnt = N - before;
 		for (t = 0, pos = m; t < m; t++) {
@@ -934,8 +1042,8 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 
 			prev = a->level_fs;
 			if (!a->is_user) {
-				if (users_below(x, tr, v[t])) {
-					rnt -= users_below(x, tr, v[t]);
+				if (ub[v[t]]) {
+					rnt -= ub[v[t]];
 					known = 0;
 				}
 				continue;
@@ -956,13 +1064,15 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 			      tr->node[v[t + 1]].level_fs == tr->node[u].level_fs;
 		     t++)
 			;
-		if (pos == m || carries_on(x, tr, v, m, t))
+		if (pos == m || carries_on(ub, tr, v, m, t))
 			goto fail;
 	}
+	free(ub);
 	free(v);
 	free(tmp);
 	return 1;
 fail:
+	free(ub);
 	free(v);
 	free(tmp);
 	return 0;
