@@ -42,6 +42,23 @@ mk deep -n 12000 -s 13 -d 7
 cp "$tmp/big.in" "$tmp/unranked.tsv"
 "$GEN" -n 20000 -s 4 -S >"$tmp/shuffled.tsv"
 trees+=(unranked shuffled)
+# Changed trees, each read the full way or quick: an account's own
+# usage (above its children's: kept; below: refused), a sum past the long
+# double range (refused), two sibling rows swapped (not fs-rank's order),
+# the last line '#end' cut (refused).
+plant() {	# NAME FROM 'awk program'
+	awk -F'\t' -v OFS='\t' "$3" "$tmp/$2.tsv" >"$tmp/$1.tsv"
+	cmp -s "$tmp/$1.tsv" "$tmp/$2.tsv" && { echo "Bail out! $1: unchanged"; exit 1; }
+	trees+=("$1")
+}
+# The account above the first user with usage, its line.
+hl=$(awk '!/^#/ { print NR; exit }' "$tmp/big.tsv")
+acl=$(awk -F'\t' -v hl="$hl" 'NR > hl && $2 == "" { l[$1] = NR } NR > hl + 2 && $2 != "" && $5 + 0 > 10 { print l[$1]; exit }' "$tmp/big.tsv")
+plant own-usage big "NR == $acl { \$5 = \"1e18\" } { print }"
+plant own-usage-low big "NR == $acl { \$5 = \"1\" } { print }"
+plant overflow big "NR > $acl && \$2 != \"\" && k++ < 2 { \$5 = \"1e4932\" } { print }"
+plant swapped big "NR == $acl + 1 { d = \$0; next } NR == $acl + 2 { print; print d; next } { print }"
+plant cut small '$0 != "#end" { print }'
 for f in trees/*.tsv; do
 	b=$(basename "$f" .tsv)
 	"$B/fs-rank" <"$f" >"$tmp/t-$b.tsv" 2>/dev/null || continue

@@ -3,23 +3,25 @@
  *
  * fs-explain A B needs the two users' paths and the lists they compete in,
  * but every row must still be checked. Reading a regular file in pieces
- * (pread, on every core), one pass over every row checks it and keeps, per
- * account, its usage summed in exactly the order sum_usage (tree.c) sums
- * it and the number of users below it. No node array is built for the
- * whole tree: the table handed back holds only root, the accounts on the
- * paths and their direct children (through FairShare=parent accounts),
- * and fs_tree_build builds that; the accounts' sums then replace what the
- * few rows would sum, so every Level FS on the paths is the one ranking
- * the whole tree gives.
+ * on every core (pread, a block at a time into one buffer: no fresh memory
+ * for the file), one pass over every row checks it and keeps, per account,
+ * its usage summed in exactly the order sum_usage (tree.c) sums it and the
+ * number of users below it. No node array is built for the whole tree:
+ * the table handed back holds only root, the accounts on the paths and
+ * their direct children (through FairShare=parent accounts), and
+ * fs_tree_build builds that; the accounts' sums then replace what the few
+ * rows would sum, so every Level FS on the paths is the one ranking the
+ * whole tree gives. The named users' ranks count the users walked before
+ * them, list by list up their paths (fs_explain_read_ranks).
  *
  * The pass accepts only what it can check alone: rows in the depth-first
  * display order fs-rank writes (every row's Parent an account on the
  * stack of open accounts, siblings strictly in Slurm 22.05's order: so no
  * cycle, orphan or duplicate user), one root first, account names unique,
- * whole numbers of shares, users' usage, no account usage given, no
- * sibling_order=controller. Anything else, odd or merely unusual, makes
- * it give up (0), and the caller reads the tree the full way, which gives
- * every message: the messages live there alone.
+ * whole numbers of shares, users' usage, an account's own usage not below
+ * its children's, no sibling_order=controller. Anything else, odd or
+ * merely unusual, makes it give up (0), and the caller reads the tree the
+ * full way, which gives every message: the messages live there alone.
  *
  * The pieces are walked each with a stack of its own; what a piece does
  * to the accounts open before it (adds, closes, sibling checks) it notes
@@ -749,7 +751,9 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		if (q->p[i].bad || (q->p[i].ended && i + 1 < np &&
 				    q->p[i + 1].rows))
 			goto fail;
-	if (!q->p[0].has_root ||
+	for (i = 0, k = 0; i < np; i++)
+		k += q->p[i].rows;
+	if (!q->p[0].has_root || k > FS_TREE_MAX ||
 	    (fs_header_meta(&h, FS_TSV_TRAILER) && !q->p[np - 1].ended))
 		goto fail;
 	for (k = 0; k < (size_t)nspec; k++) {
