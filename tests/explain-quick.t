@@ -18,9 +18,7 @@ GEN=${GENTREE:-${FS_BUILD:-../build}/gen/gentree}
 export LC_ALL=C TZ=UTC
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-nok() { n=$((n + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@" >&2; }
+. ./tap.sh
 
 if [ ! -x "$GEN" ]; then
 	echo "1..0 # SKIP no tree generator at $GEN (make check builds it)"
@@ -94,7 +92,7 @@ questions() {
 		print us[nu]
 		if (same) print same
 		if (tied) { print tied; split(tied, t, " "); print t[1]; print t[2] }
-		for (k = 0; k < 12; k++) {
+		for (k = 0; k < 8; k++) {
 			i = int(rand() * nu) + 1; j = int(rand() * nu) + 1
 			print us[i] " " us[j]
 		}
@@ -122,9 +120,12 @@ for t in "${trees[@]}"; do
 	questions "$t" >"$tmp/q"
 	bad=()
 	nq=0
+	# One thread and two where the file is in several pieces.
+	ths=2
+	[ "$(stat -c %s "$tmp/$t.tsv")" -ge 1048576 ] && ths="1 2"
 	while IFS= read -r q; do
 		nq=$((nq + 1))
-		for th in 1 2; do
+		for th in $ths; do
 			# shellcheck disable=SC2086
 			FS_THREADS=$th "$B/fs-explain" $q <"$tmp/$t.tsv" >"$tmp/quick.out" 2>"$tmp/quick.err"
 			qs=$?
@@ -138,10 +139,7 @@ for t in "${trees[@]}"; do
 				bad+=("$q ($th threads): '$(head -c 150 "$tmp/quick.err")', full '$(head -c 150 "$tmp/full.err")'")
 		done
 	done <"$tmp/q"
-	if [ ${#bad[@]} = 0 ]; then
-		ok "$t: $nq questions, the same answers read quick and in full"
-	else
-		nok "$t: answers differ from the full reader's" "${bad[@]}"
-	fi
+	ok ${#bad[@]} "$t: $nq questions, the same answers read quick and in full"
+	[ ${#bad[@]} = 0 ] || printf '#   %s\n' "${bad[@]}" >&2
 done
 echo "1..$n"

@@ -477,7 +477,8 @@ piece_walk(void *arg, size_t i)
 	/* Open at the end: kept for the merge, with their buffers. */
 	pc->nfr = sp;
 	pc->fr = fs_xcalloc(sp + 1, sizeof(*pc->fr));
-	memcpy(pc->fr, stk, sp * sizeof(*stk));
+	if (sp)
+		memcpy(pc->fr, stk, sp * sizeof(*stk));
 	for (k = 0; k < sp; k++)
 		stk[k].last = NULL;
 	goto out;
@@ -671,7 +672,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	char *pro = NULL, *orig = NULL, *s, *nl, *keep = NULL;
 	size_t len, body, c, i, k, np;
 	unsigned long lineno = 0;
-	int r = 1;
+	int r = 1, ok = 0;
 	uint32_t j;
 	struct gstack g = {0};
 	struct fs_buf text;
@@ -726,12 +727,8 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	q->cus = fs_header_col(&h, "RawUsage");
 	if (r || q->ca < 0 || q->cu < 0 || q->cpar < 0 || q->csh < 0 ||
 	    q->cus < 0 || fs_tree_controller_order(&h) ||
-	    q->base + (off_t)body >= q->size) {
-		fs_header_release(&h);
-		free(pro);
-		free(orig);
-		return give_up(x);
-	}
+	    q->base + (off_t)body >= q->size)
+		goto fail;
 	/* The body in pieces, on every core. */
 	np = q->size - q->base - (off_t)body < (1 << 20) ? 1
 		: 4 * (size_t)fs_par_threads();
@@ -771,7 +768,9 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		struct qpiece *pc = &q->p[i];
 		uint32_t base = j, o;
 
-		memcpy(pv->all + j, pc->acct, pc->nacct * sizeof(*pc->acct));
+		if (pc->nacct)
+			memcpy(pv->all + j, pc->acct,
+			       pc->nacct * sizeof(*pc->acct));
 		j += pc->nacct;
 		for (o = 0; o < pc->nop; o++) {
 			const struct qop *op = &pc->op[o];
@@ -913,13 +912,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 			goto fail;
 		a->usage_raw = pv->all[w].sum;
 	}
-	free(inc);
-	free(g.fr);
-	free(keep);
-	fs_header_release(&h);
-	free(pro);
-	free(orig);
-	return 1;
+	ok = 1;
 fail:
 	while (g.n)
 		free(g.fr[--g.n].last);
@@ -929,7 +922,7 @@ fail:
 	fs_header_release(&h);
 	free(pro);
 	free(orig);
-	return give_up(x);
+	return ok ? 1 : give_up(x);
 }
 
 /* The users Fair Tree's walk ranks at node i of a list: 1 for a user,
