@@ -106,6 +106,7 @@ struct qread {
 	int ca, cu, cp, cpar, csh, cus;
 	struct qpiece *p;
 	size_t np;
+	int stop;		/* a piece gave up: the others may stop */
 	/* the named users: account (or NULL), user, partition (or NULL) */
 	int nspec;
 	char *spec[2][3];
@@ -268,8 +269,8 @@ pop_local(struct qpiece *pc, struct qframe *stk, uint32_t *sp)
 	struct qframe *f = &stk[--*sp];
 	struct qacct *a = &pc->acct[f->acct];
 
-	if (close_frame(f, a) < 0)
-		return -1;
+	if (!*a->parent || close_frame(f, a) < 0)
+		return -1;	/* root closes only at the end */
 	if (*sp) {
 		stk[*sp - 1].sum += a->sum;
 		stk[*sp - 1].users += a->users;
@@ -336,6 +337,9 @@ piece_walk(void *arg, size_t i)
 		s = b + at_s;
 		if (boff + (off_t)at_s >= pc->to || boff + (off_t)at_s >= q->size)
 			break;
+		if (!(pc->rows & 4095) && __atomic_load_n(&q->stop,
+							  __ATOMIC_RELAXED))
+			goto bad;
 		end = b + have;
 		/* The whole line in the block, else read on. */
 		if (!(p = memchr(s, '\n', (size_t)(end - s))) &&
@@ -484,6 +488,7 @@ piece_walk(void *arg, size_t i)
 	goto out;
 bad:
 	pc->bad = 1;
+	__atomic_store_n(&q->stop, 1, __ATOMIC_RELAXED);
 out:
 	for (k = 0; k < cap; k++)
 		free(stk[k].last);
