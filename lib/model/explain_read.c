@@ -844,7 +844,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 			for (i = 0; !q->p[i].matches[k]; i++)
 				;
 			a = find_acct(pv, q->p[i].match_acct[k]);
-		} else if (x->match[k] == 0 && q->nparts[k] == 1 &&
+		} else if (x->match[k] == 0 && !strchr(spec[k], '/') &&
 			   (a = find_acct(pv, spec[k])) != FS_NONE) {
 			if (!a || pv->all[a].use_parent)
 				goto fail;
