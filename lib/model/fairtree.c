@@ -152,33 +152,43 @@ lkey_before(const void *ctx, const struct lkey *a, const struct lkey *b)
 
 FS_MSORT(lkey_sort, struct lkey, const void *, lkey_before)
 
+/* The list w[0..m) in Slurm's order, by Level FS: by keys side by side
+ * (key and ktmp: room for m each), or through the nodes (tmp) when a Level
+ * FS makes no key. Keys: a list of tens of thousands sorted through the
+ * nodes misses the cache at every comparison. */
+static void
+order_list(const struct fs_tree *tr, uint32_t *w, uint32_t *tmp,
+	   struct lkey *key, struct lkey *ktmp, uint32_t m)
+{
+	uint32_t j;
+
+	for (j = 0; j < m; j++) {
+		if (j + 16 < m)
+			fs_prefetch_node(&tr->node[w[j + 16]]);
+		if (lkey_make(&tr->node[w[j]], w[j], &key[j]) < 0) {
+			sort_list(tr, w, tmp, m);
+			return;
+		}
+	}
+	lkey_sort(NULL, key, ktmp, m);
+	for (j = 0; j < m; j++)
+		w[j] = key[j].idx;
+}
+
 void
 fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p, uint32_t *v,
 		       uint32_t *tmp)
 {
 	const struct fs_node *a = &tr->node[p];
-	uint32_t m = a->nfs_kids, j;
+	uint32_t m = a->nfs_kids;
 	struct lkey *key;
 
 	memcpy(v, tr->fs_kids + a->fs_kids, m * sizeof(*v));
-	/* By keys side by side, as ws_open sorts: a list of tens of
-	 * thousands sorted through the nodes misses the cache at every
-	 * comparison. Through the nodes when a key cannot be made. */
 	if (m > 1) {
 		key = fs_xcalloc(2 * (size_t)m, sizeof(*key));
-		for (j = 0; j < m; j++)
-			if (lkey_make(&tr->node[v[j]], v[j], &key[j]) < 0)
-				break;
-		if (j == m) {
-			lkey_sort(NULL, key, key + m, m);
-			for (j = 0; j < m; j++)
-				v[j] = key[j].idx;
-			free(key);
-			return;
-		}
+		order_list(tr, v, tmp, key, key + m, m);
 		free(key);
 	}
-	sort_list(tr, v, tmp, m);
 }
 
 /*
@@ -301,19 +311,7 @@ ws_open(const struct ft *ft, struct ws *s, uint32_t *const *list, uint32_t at,
 			s->key = fs_xreallocarray(s->key, m, sizeof(*s->key));
 			s->ktmp = fs_xreallocarray(s->ktmp, m, sizeof(*s->ktmp));
 		}
-		for (j = 0; j < m; j++) {
-			if (j + 16 < m)
-				fs_prefetch_node(&tr->node[w[j + 16]]);
-			if (lkey_make(&tr->node[w[j]], w[j], &s->key[j]) < 0)
-				break;
-		}
-		if (j < m)
-			sort_list(tr, w, s->tmp, m);
-		else {
-			lkey_sort(NULL, s->key, s->ktmp, m);
-			for (j = 0; j < m; j++)
-				w[j] = s->key[j].idx;
-		}
+		order_list(tr, w, s->tmp, s->key, s->ktmp, m);
 	}
 	if (s->nfr == s->frcap) {
 		s->frcap = s->frcap ? 2 * s->frcap : 64;
