@@ -123,22 +123,6 @@ qhash(const char *s)
 	return h;
 }
 
-/* Slurm 22.05's sibling order (tree.c, cmp_siblings): users first, then
- * accounts, each by name. */
-static int
-sib_cmp(int ua, const char *na, const char *pa, int ub, const char *nb,
-	const char *pb)
-{
-	int c;
-
-	if (ua != ub)
-		return ua ? -1 : 1;
-	c = strcmp(na, nb);
-	if (c || !ua)
-		return c;
-	return strcmp(pa, pb);
-}
-
 /* A copy of the n bytes at s, and a NUL, in a. */
 static char *
 arena_add(struct qarena *a, const char *s, size_t n)
@@ -179,9 +163,9 @@ child_ok(struct qframe *f, int user, const char *name, const char *part)
 {
 	size_t n = strlen(name), m = strlen(part);
 
-	if (f->last_user >= 0 && sib_cmp(f->last_user, f->last, f->last +
-					 strlen(f->last) + 1, user, name,
-					 part) >= 0)
+	if (f->last_user >= 0 &&
+	    fs_sibling_cmp(f->last_user, f->last, f->last + strlen(f->last) + 1,
+			   user, name, part) >= 0)
 		return 0;
 	if (n + m + 2 > f->last_cap) {
 		f->last_cap = n + m + 2 > 64 ? n + m + 2 : 64;

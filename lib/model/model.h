@@ -288,6 +288,19 @@ uint8_t *fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
  * Fair Tree's ties. Otherwise siblings are ordered users first, then
  * accounts, each by name. */
 int fs_tree_controller_order(const struct fs_header *h);
+/* Slurm 22.05's rebuilt sibling order: users (ua, ub: 1) first, then
+ * accounts; users by name then partition, accounts by name. <0, 0, >0. */
+static inline int
+fs_sibling_cmp(int ua, const char *na, const char *pa, int ub, const char *nb,
+	       const char *pb)
+{
+	int c;
+
+	if (ua != ub)
+		return ua ? -1 : 1;
+	c = strcmp(na, nb);
+	return c || !ua ? c : strcmp(pa, pb);
+}
 /* The rule that orders tied siblings, in words, from the tree's
  * sibling_order and sibling_rule metadata (for explanations). */
 const char *fs_tree_sibling_rule(const struct fs_tree *tr);

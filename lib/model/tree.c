@@ -389,21 +389,16 @@ scatter_chunk(void *arg, size_t ci)
 	}
 }
 
-/* Slurm 22.05's rebuilt list order: users first, then accounts, by name. */
+/* Slurm 22.05's rebuilt list order (fs_sibling_cmp). */
 static int
 cmp_siblings(const struct fs_tree *tr, uint32_t x, uint32_t y)
 {
 	const struct fs_node *a = &tr->node[x];
 	const struct fs_node *b = &tr->node[y];
-	int c;
 
-	if (a->is_user != b->is_user)
-		return a->is_user ? -1 : 1;
-	if (a->is_user) {
-		c = strcmp(a->user, b->user);
-		return c ? c : strcmp(a->part, b->part);
-	}
-	return strcmp(a->acct, b->acct);
+	return fs_sibling_cmp(a->is_user, a->is_user ? a->user : a->acct,
+			      a->part, b->is_user,
+			      b->is_user ? b->user : b->acct, b->part);
 }
 
 /* Children of parents [i * per, ...) in Slurm's sibling order (per:
