@@ -218,6 +218,10 @@ int fs_fmt_double(char *out, double v);
  * the length, or -1 (printf it then) where v is not a normal x87 long
  * double or lies beyond about 1e-110 to 1e38. */
 int fs_fmt_g_ld(char *out, long double v, int P);
+/* printf("%.*e", prec, v) for prec from 0 to 20 into out[FS_FMT_MAX], no
+ * NUL, from fs_fmt_g_ld's digits: the length, or -1 (printf it then) for 0,
+ * a value that is not finite or beyond fs_fmt_g_ld's range. */
+int fs_fmt_e(char *out, double v, int prec);
 /* fs_buf_ll's digits at out (room for 21 bytes), no NUL: the end. The
  * fs_put_* write where the caller has made room, for a row written at
  * once (fs_put_double_memo: FS_FMT_MAX bytes). */

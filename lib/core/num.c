@@ -485,6 +485,51 @@ fixed6(char *out, int neg, uint64_t m, int s)
 }
 
 int
+fs_fmt_e(char *out, double v, int prec)
+{
+	char g[FS_FMT_MAX + 1], dig[24];
+	const char *s = g;
+	int n, nd = 0, before = 0, zeros = 0, point = 0, x, o = 0, k;
+
+	if (prec < 0 || prec > 20 || v == 0 || !isfinite(v) ||
+	    (n = fs_fmt_g_ld(g, (long double)v, prec + 1)) < 0)
+		return -1;
+	g[n] = '\0';
+	if (*s == '-')
+		out[o++] = *s++;
+	/* The significant digits, and the exponent: given, or where the
+	 * point stands among them. */
+	for (; *s && *s != 'e'; s++)
+		if (*s == '.')
+			point = 1;
+		else if (!nd && *s == '0')
+			zeros += point;
+		else if (nd < prec + 1) {
+			dig[nd++] = *s;
+			before += !point;
+		} else
+			return -1;
+	if (!nd)
+		return -1;
+	x = *s == 'e' ? atoi(s + 1) : before ? before - 1 : -(zeros + 1);
+	while (nd < prec + 1)
+		dig[nd++] = '0';
+	out[o++] = dig[0];
+	if (prec) {
+		out[o++] = '.';
+		memcpy(out + o, dig + 1, (size_t)prec);
+		o += prec;
+	}
+	out[o++] = 'e';
+	out[o++] = x < 0 ? '-' : '+';
+	x = abs(x);
+	k = x >= 100 ? 3 : 2;
+	for (n = k; n-- > 0; x /= 10)
+		out[o + n] = (char)('0' + x % 10);
+	return o + k;
+}
+
+int
 fs_fmt_fixed6(char *out, double v)
 {
 	uint64_t bits, m;

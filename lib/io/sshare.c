@@ -188,54 +188,6 @@ print_uint64(struct printer *p, int len, uint64_t v, int blank)
 		pad_cell(p->b, len, d, (size_t)(fs_put_u64(d, v) - d));
 }
 
-/* printf("%.*e", prec, v) into out[FS_FMT_MAX], no NUL, from the same
- * digits as printf("%.*Lg", prec + 1, v) (fs_fmt_g_ld): the length, or -1
- * (printf it then). */
-static int
-fmt_e(char *out, double v, int prec)
-{
-	char g[FS_FMT_MAX + 1], dig[24];
-	const char *s = g;
-	int n, nd = 0, before = 0, zeros = 0, point = 0, x, o = 0, k;
-
-	if (prec < 0 || prec > 20 || v == 0 || !isfinite(v) ||
-	    (n = fs_fmt_g_ld(g, (long double)v, prec + 1)) < 0)
-		return -1;
-	g[n] = '\0';
-	if (*s == '-')
-		out[o++] = *s++;
-	/* The significant digits, and the exponent: given, or where the
-	 * point stands among them. */
-	for (; *s && *s != 'e'; s++)
-		if (*s == '.')
-			point = 1;
-		else if (!nd && *s == '0')
-			zeros += point;
-		else if (nd < prec + 1) {
-			dig[nd++] = *s;
-			before += !point;
-		} else
-			return -1;
-	if (!nd)
-		return -1;
-	x = *s == 'e' ? atoi(s + 1) : before ? before - 1 : -(zeros + 1);
-	while (nd < prec + 1)
-		dig[nd++] = '0';
-	out[o++] = dig[0];
-	if (prec) {
-		out[o++] = '.';
-		memcpy(out + o, dig + 1, (size_t)prec);
-		o += prec;
-	}
-	out[o++] = 'e';
-	out[o++] = x < 0 ? '-' : '+';
-	x = abs(x);
-	k = x >= 100 ? 3 : 2;
-	for (n = k; n-- > 0; x /= 10)
-		out[o + n] = (char)('0' + x % 10);
-	return o + k;
-}
-
 static void
 print_double(struct printer *p, int len, double v)
 {
@@ -267,9 +219,9 @@ print_double(struct printer *p, int len, double v)
 	}
 	/* Too wide: sshare's "%*.*e" of the width, its precision cut by
 	 * what that overran. */
-	if ((n = fmt_e(buf, v, width)) >= 0 &&
+	if ((n = fs_fmt_e(buf, v, width)) >= 0 &&
 	    (w2 = n > width ? 2 * width - n : width) >= 0 &&
-	    (n = fmt_e(buf, v, w2)) >= 0) {
+	    (n = fs_fmt_e(buf, v, w2)) >= 0) {
 		pad_cell(p->b, len >= 0 ? w2 : -w2, buf, (size_t)n);
 		return;
 	}

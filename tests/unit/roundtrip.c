@@ -86,6 +86,29 @@ check_f(double v)
 	return 1;
 }
 
+/* fs_fmt_e(v, prec) writes what printf("%.*e", prec, v) writes; -1 is
+ * allowed only for 0, inf, nan and beyond fs_fmt_g_ld's range. */
+static int
+check_e(double v, int prec)
+{
+	char want[512], got[FS_FMT_MAX + 1];
+	int n = fs_fmt_e(got, v, prec);
+
+	if (n < 0 && (v == 0 || !isfinite(v) || fabs(v) < 1e-100 ||
+		      fabs(v) > 1e37))
+		return 0;
+	snprintf(want, sizeof(want), "%.*e", prec, v);
+	if (n >= 0) {
+		got[n] = '\0';
+		if (!strcmp(got, want))
+			return 0;
+	}
+	if (bad_shown++ < 10)
+		printf("# %%.%de of %a: wrote '%s', printf '%s'\n", prec, v,
+		       n < 0 ? "(nothing)" : got, want);
+	return 1;
+}
+
 /* The same for fs_fmt_fixed6_ld and printf("%.6Lf"). */
 static int
 check_fl(long double v)
@@ -177,7 +200,7 @@ main(void)
 	long n = getenv("FS_ROUNDTRIP_N") ? atol(getenv("FS_ROUNDTRIP_N"))
 					  : 500000;
 	long i;
-	int e, bad;
+	int e, prec, bad;
 	long double x;
 	double y;
 
@@ -373,6 +396,28 @@ main(void)
 	}
 	ok(!bad, "%%f: ties, powers of two, %ld random values and bit "
 	   "patterns each (%d bad)", n, bad);
+
+	/* %.*e: ties at every precision (dyadic values), powers of ten
+	 * and their neighbours, random values over the range sshare's
+	 * cells meet. */
+	bad = 0;
+	for (i = -200000; i <= 200000; i += 7)
+		bad += check_e((double)i / 128.0, (int)(i % 21 + 21) % 21) +
+		       check_e((double)i / 1024.0, (int)(-i % 21 + 21) % 21);
+	for (e = -99; e <= 36; e++) {
+		y = pow(10.0, e);
+		for (prec = 0; prec <= 20; prec++)
+			bad += check_e(y, prec) +
+			       check_e(nextafter(y, 0), prec) +
+			       check_e(nextafter(y, INFINITY), prec) +
+			       check_e(-y * 9.5, prec);
+	}
+	for (i = 0; i < n; i++)
+		bad += check_e(rnd_d(-300, 120) * (rnd() & 1 ? 1 : -1),
+			       (int)(rnd() % 21));
+	bad += check_e(0.0, 3) + check_e(INFINITY, 3) + check_e(NAN, 3);
+	ok(!bad, "%%.*e: ties, powers of ten, %ld random values (%d bad)", n,
+	   bad);
 
 	/* %.6Lf: ties, every exponent near 1, random values. */
 	bad = 0;
