@@ -181,12 +181,16 @@ const char *fs_report_prom_metric_names(void);
  * Returns 0, or -1 with e set (a bad value, a bad metadata entry). */
 int fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro,
 		   struct fs_err *e);
-/* The same for fs-report --html and --prometheus: under Fair Tree,
- * NormShares, NormUsage, EffectvUsage and (level_fs set: the gauges)
- * LevelFS are checked but read only for the nodes the report shows them
- * of, and level_shares is left out. */
-int fs_report_rank_lazy(struct fs_tree *tr, struct fs_rank_opts *ro,
-			int level_fs, struct fs_err *e);
+/* fs_tree_build and fs_report_rank in one, for fs-report --html and
+ * --prometheus: the ranked columns are read as the build reads each row
+ * (not in a second pass), and under Fair Tree NormShares, NormUsage,
+ * EffectvUsage and (level_fs set: the gauges) LevelFS are checked but
+ * read only for the nodes the report shows them of, and level_shares is
+ * left out. Returns 0, or -1 with e set (the build's message first, then
+ * the metadata's, then the first bad row's) and nothing kept. */
+int fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
+			 struct fs_rank_opts *ro, int level_fs,
+			 struct fs_err *e);
 /* Whether old can be compared with cur (--since): 0, or -1 with e set
  * when they are snapshots of different clusters. */
 int fs_report_pair(const struct fs_header *old, const struct fs_header *cur,

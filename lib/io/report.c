@@ -175,20 +175,19 @@ read_rank(const char *s, char **end)
 	return r;
 }
 
-/* Node i's computed values read back from its row (f: room for the
- * fields and one more, from: the first of col's); 0, or -1 with e set. */
+/* Node a's computed values from its row's fields f (field c ends at
+ * f[c + 1] - 1; from: the first of col's), the Rank as written into
+ * *rank (a number from 1, checked against users): 0, or -1 with e set. */
 static int
-read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
-	  uint32_t i, int lazy, struct fs_err *e)
+read_fields(struct fs_node *a, const int *col, const char *const *f,
+	    int lazy, uint32_t users, unsigned long *rank, struct fs_err *e,
+	    unsigned long line, struct fs_tree *tr, uint32_t i)
 {
-	struct fs_node *a = &tr->node[i];
-	unsigned long line = fs_tree_line(tr, i);
 	long double v;
 	char *end;
 	unsigned long r;
 	int k;
 
-	fields_from_end(tr->t, fs_node_row(tr, a), from, f);
 	a->rank = 0;
 	if (lazy) {
 		for (k = 0; k < lazy; k++)
@@ -214,14 +213,32 @@ read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
 	    read_ld(f[col[4]], fs_computed_cols[4], &v, 0, e, line) < 0)
 		return -1;
 	a->fs_factor = (double)v;
+	*rank = 0;
 	if (!a->is_user)
 		return 0;
 	r = read_rank(f[col[5]], &end);
-	if (!*f[col[5]] || *end || *f[col[5]] == '-' || r < 1 ||
-	    r > tr->user_count)
+	if (!*f[col[5]] || *end || *f[col[5]] == '-' || r < 1 || r > users)
 		return fs_error(e, line, "column 'Rank': not a rank from 1 to "
-				"%u: '%s'", tr->user_count, f[col[5]]);
-	a->rank = tr->user_count + 1 - (uint32_t)r;
+				"%u: '%s'", users, f[col[5]]);
+	*rank = r;
+	return 0;
+}
+
+/* Node i's computed values read back from its row (f: room for the
+ * fields and one more, from: the first of col's); 0, or -1 with e set. */
+static int
+read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
+	  uint32_t i, int lazy, struct fs_err *e)
+{
+	struct fs_node *a = &tr->node[i];
+	unsigned long r;
+
+	fields_from_end(tr->t, fs_node_row(tr, a), from, f);
+	if (read_fields(a, col, f, lazy, tr->user_count, &r, e,
+			fs_tree_line(tr, i), tr, i) < 0)
+		return -1;
+	if (r)
+		a->rank = tr->user_count + 1 - (uint32_t)r;
 	return 0;
 }
 
@@ -340,18 +357,127 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	return ret;
 }
 
+/* fs_report_build_lazy's reading of the ranked columns, as the build has
+ * each row: the Rank kept as written until the user count is known. */
+struct fused {
+	const int *col;
+	int lazy;
+	uint32_t bad;	/* the first row that does not read: atomic min */
+	uint32_t n;	/* the tree's, for the ranks */
+	uint32_t *chunk_bad;
+	struct fs_tree *tr;
+};
+
+static void
+note_bad(uint32_t *bad, uint32_t row)
+{
+	uint32_t cur = __atomic_load_n(bad, __ATOMIC_RELAXED);
+
+	while (row < cur && !__atomic_compare_exchange_n(bad, &cur, row, 1,
+							 __ATOMIC_RELAXED,
+							 __ATOMIC_RELAXED))
+		;
+}
+
+static void
+fused_row(void *ctx, struct fs_node *a, uint32_t row, const char *const *f)
+{
+	struct fused *fu = ctx;
+	struct fs_err e = {NULL, 0, ""};
+	unsigned long r;
+
+	if (read_fields(a, fu->col, f, fu->lazy, UINT32_MAX, &r, &e, 0, NULL,
+			row) < 0) {
+		note_bad(&fu->bad, row);
+		return;
+	}
+	a->rank = (uint32_t)r;	/* as written, for fused_ranks */
+}
+
+/* Ranks as the tree stores them (user_count + 1 - Rank), the rows whose
+ * Rank is above the user count noted; chunks of READ_CHUNK nodes. */
+static void
+fused_ranks(void *arg, size_t c)
+{
+	struct fused *fu = arg;
+	struct fs_tree *tr = fu->tr;
+	uint32_t i = (uint32_t)(c * READ_CHUNK), end = i + READ_CHUNK;
+
+	fu->chunk_bad[c] = UINT32_MAX;
+	if (end > tr->n)
+		end = tr->n;
+	for (; i < end; i++) {
+		struct fs_node *a = &tr->node[i];
+
+		if (!a->rank)
+			continue;
+		if (a->rank > tr->user_count) {
+			fu->chunk_bad[c] = i;
+			break;
+		}
+		a->rank = tr->user_count + 1 - a->rank;
+	}
+}
+
+int
+fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
+		     struct fs_rank_opts *ro, int level_fs, struct fs_err *e)
+{
+	struct fs_err quiet = {NULL, 0, ""};
+	struct fused fu;
+	int col[FS_COMPUTED_N], lazy = level_fs ? 4 : 3;
+	const char **f;
+	size_t k, nchunks, from;
+	long long taken;
+
+	/* Fused only where report_rank reads back lazily and the metadata
+	 * reads: else the build, then report_rank, and their messages in
+	 * that order. */
+	for (k = 0; k < FS_COMPUTED_N; k++)
+		if ((col[k] = fs_header_col(&t->h, fs_computed_cols[k])) < 0)
+			break;
+	if (k < FS_COMPUTED_N ||
+	    fs_rank_opts_from_meta(ro, &t->h, NULL, -1, 0, &quiet) < 0 ||
+	    fs_meta_date(&t->h, "taken", &taken, &quiet) < 0 ||
+	    !fs_algorithm_levels(ro->algorithm)) {
+		if (fs_tree_build(tr, t, e) < 0)
+			return -1;
+		if (report_rank(tr, ro, lazy, e) < 0) {
+			fs_tree_release(tr);
+			return -1;
+		}
+		return 0;
+	}
+	fu = (struct fused){col, lazy, UINT32_MAX, 0, NULL, tr};
+	if (fs_tree_build_reading(tr, t, &(struct fs_row_reader){fused_row,
+								 &fu}, e) < 0)
+		return -1;
+	nchunks = (tr->n + READ_CHUNK - 1) / READ_CHUNK;
+	fu.chunk_bad = fs_xcalloc(nchunks + 1, sizeof(*fu.chunk_bad));
+	fs_par_for(nchunks, fused_ranks, &fu);
+	for (k = 0; k < nchunks; k++)
+		if (fu.chunk_bad[k] < fu.bad)
+			fu.bad = fu.chunk_bad[k];
+	free(fu.chunk_bad);
+	if (fu.bad == UINT32_MAX)
+		return 0;
+	/* The first bad row's message, as reading back in order gives. */
+	for (k = 0, from = t->h.ncols; k < FS_COMPUTED_N; k++)
+		if ((size_t)col[k] < from)
+			from = (size_t)col[k];
+	f = fs_xcalloc(t->h.ncols + 1, sizeof(*f));
+	read_node(tr, col, from, f, fu.bad, lazy, e);
+	free(f);
+	fs_tree_release(tr);
+	return -1;
+}
+
 int
 fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, struct fs_err *e)
 {
 	return report_rank(tr, ro, 0, e);
 }
 
-int
-fs_report_rank_lazy(struct fs_tree *tr, struct fs_rank_opts *ro,
-		    int level_fs, struct fs_err *e)
-{
-	return report_rank(tr, ro, level_fs ? 4 : 3, e);
-}
 
 /* ----------------------------------------------------- building blocks */
 
@@ -366,7 +492,7 @@ service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 	if (fs_algorithm_levels(alg)) {
 		long double l = a->level_fs;
 
-		if (isnan(l)) {	/* unread (fs_report_rank_lazy) */
+		if (isnan(l)) {	/* unread (fs_report_build_lazy) */
 			struct fs_norms n;
 
 			fs_report_norms(tr, i, &n);

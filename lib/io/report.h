@@ -99,7 +99,7 @@ struct fs_history {
 };
 
 /* report.c: node i's NormShares, NormUsage, EffectvUsage and LevelFS,
- * read from its row if fs_report_rank_lazy left them unread (FS_NO_VAL
+ * read from its row if fs_report_build_lazy left them unread (FS_NO_VAL
  * where empty). */
 struct fs_norms {
 	double shares_norm;

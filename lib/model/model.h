@@ -309,6 +309,21 @@ const char *fs_tree_sibling_rule(const struct fs_tree *tr);
  * orphans, cycles, roots). Returns 0 or -1 with e set. */
 int fs_tree_build(struct fs_tree *tr, const struct fs_table *t,
 		  struct fs_err *e);
+/* What a caller reads from the same rows beside the tree's columns (fs-
+ * report's ranked columns), while fs_tree_build has each row at hand: a
+ * second pass would find the fields again and fetch the row from memory
+ * again. fn is called for every row the build accepts, on any core, with
+ * the node made from it (before it is stored; fn may fill the fields the
+ * build leaves alone: shares_norm, level_fs, fs_factor, rank) and the
+ * row's fields, f[c] for column c and f[ncols] just past the row's end.
+ * It cannot fail the build: a row it cannot read it notes itself. */
+struct fs_row_reader {
+	void (*fn)(void *ctx, struct fs_node *a, uint32_t row,
+		   const char *const *f);
+	void *ctx;
+};
+int fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
+			  const struct fs_row_reader *rr, struct fs_err *e);
 void fs_tree_release(struct fs_tree *tr);
 /* Line of input where node i stands. */
 unsigned long fs_tree_line(const struct fs_tree *tr, uint32_t i);

@@ -225,6 +225,7 @@ struct pass1 {
 	int cpart;
 	size_t nchunks;
 	struct chunk_res *chunk;
+	const struct fs_row_reader *rr;	/* or NULL */
 };
 
 static void
@@ -237,7 +238,7 @@ pass1_chunk(void *arg, size_t ci)
 	struct chunk_res *c = &p1->chunk[ci];
 	struct fs_err *e = &c->err;
 	size_t r = ci * P1_ROWS, end = r + P1_ROWS;
-	const char **f = fs_xcalloc(t->h.ncols, sizeof(*f));
+	const char **f = fs_xcalloc(t->h.ncols + 1, sizeof(*f));
 	struct fs_node a;
 	struct parent_run *u;
 
@@ -306,6 +307,12 @@ pass1_chunk(void *arg, size_t ci)
 					   e, line) < 0)
 				break;
 			a.usage_given = 1;
+		}
+		if (p1->rr) {
+			const char *z = f[t->h.ncols - 1];
+
+			f[t->h.ncols] = z + strlen(z) + 1;
+			p1->rr->fn(p1->rr->ctx, &a, (uint32_t)r, f);
 		}
 		tr->node[r] = a;
 		p1->key[r] = name_key(a.is_user ? a.user : a.acct);
@@ -989,6 +996,13 @@ fs_tree_controller_order(const struct fs_header *h)
 int
 fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 {
+	return fs_tree_build_reading(tr, t, NULL, e);
+}
+
+int
+fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
+		      const struct fs_row_reader *rr, struct fs_err *e)
+{
 	static const char *const req[] = {"Account", "User", "Parent",
 					  "RawShares", "RawUsage"};
 	int col[5], cpart;
@@ -1030,6 +1044,7 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	p1.acct = fs_xcalloc_huge(n, sizeof(*p1.acct));
 	p1.col = col;
 	p1.cpart = cpart;
+	p1.rr = rr;
 	p1.nchunks = (n + P1_ROWS - 1) / P1_ROWS;
 	p1.chunk = fs_xcalloc(p1.nchunks ? p1.nchunks : 1, sizeof(*p1.chunk));
 	fs_par_for(p1.nchunks, pass1_chunk, &p1);

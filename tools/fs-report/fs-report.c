@@ -99,7 +99,7 @@ usage(FILE *f)
 
 /* Read, build and rank one snapshot; prints the error itself. lazy: for
  * a report (1) or gauges (2, LevelFS too), which show NormShares, NormUsage
- * and EffectvUsage of a few associations only (fs_report_rank_lazy). */
+ * and EffectvUsage of a few associations only (fs_report_build_lazy). */
 static int
 load(struct snapshot *s, const char *name, int lazy)
 {
@@ -110,12 +110,12 @@ load(struct snapshot *s, const char *name, int lazy)
 	memset(s, 0, sizeof(*s));
 	if (!(in = fs_open_input(name, &e.file)))
 		return -1;
-	if (fs_table_read(&s->t, in, &e) == 0 &&
-	    fs_tree_build(&s->tr, &s->t, &e) == 0) {
-		if ((lazy ? fs_report_rank_lazy(&s->tr, &s->ro, lazy > 1, &e)
-			  : fs_report_rank(&s->tr, &s->ro, &e)) == 0)
-			ret = 0;
-		else
+	if (fs_table_read(&s->t, in, &e) == 0) {
+		if (lazy)
+			ret = fs_report_build_lazy(&s->tr, &s->t, &s->ro,
+						   lazy > 1, &e);
+		else if (fs_tree_build(&s->tr, &s->t, &e) == 0 &&
+			 (ret = fs_report_rank(&s->tr, &s->ro, &e)) < 0)
 			fs_tree_release(&s->tr);
 	}
 	if (ret < 0) {

@@ -1,0 +1,2 @@
+# A Rank above the user count (known only once the tree is built) before a bad LevelFS on a later row, in another chunk: the Rank's row is the first bad one, and is reported, every time
+f=$("${FS_BUILD:-../build}"/gen/gentree -n 10000 -s 7 | fs-rank | awk -F'\t' 'BEGIN { OFS = "\t" } NR == 3000 && $2 != "" { $11 = 99999 } NR == 3001 && $2 != "" { $11 = 99999 } NR == 9000 { $9 = "late" } { print }') && for i in 1 2 3; do printf '%s\n' "$f" | fs-report --html; echo "status $?"; done
