@@ -516,10 +516,10 @@ service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
 static double *
 global_shares(const struct fs_tree *tr)
 {
-	double *w = fs_xcalloc(tr->n, sizeof(*w)), *sum;
+	double *w = fs_xcalloc_huge(tr->n, sizeof(*w)), *sum;
 	uint32_t k, i, j;
 
-	sum = fs_xcalloc(tr->n, sizeof(*sum));
+	sum = fs_xcalloc_huge(tr->n, sizeof(*sum));
 	for (k = 1; k < tr->n; k++) {
 		const struct fs_node *a = &tr->node[tr->order[k]];
 
@@ -541,7 +541,7 @@ global_shares(const struct fs_tree *tr)
 			for (j = 0; j < a->nkids; j++)
 				w[i] += w[tr->kids[a->kids + j]];
 	}
-	free(sum);
+	fs_free_huge(sum, tr->n, sizeof(*sum));
 	return w;
 }
 
@@ -980,14 +980,15 @@ name_prefix(const char *name)
  * their first byte that differs (a million users' "u1..." to "u9..."),
  * each sorted on its own, on every core, in a cache's room. rank, when
  * not NULL: each account's rank by name (users: struct named's acct).
- * pre, when not NULL: v's entries made already (list_users), with room
- * for 2 * n + 1; sort_by_name frees it. */
+ * pre, when not NULL: v's entries made already (list_users), from
+ * fs_xcalloc_huge with room for 2 * tr->n + 1; sort_by_name frees it. */
 static uint32_t
 sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 	     uint8_t *first, const uint32_t *rank, struct named *pre)
 {
 	const struct fs_tree *tr = o->tr;
-	struct named *w = pre ? pre : fs_xcalloc(2 * n + 1, sizeof(*w));
+	size_t room = pre ? 2 * (size_t)tr->n + 1 : 2 * n + 1;
+	struct named *w = pre ? pre : fs_xcalloc_huge(room, sizeof(*w));
 	struct named *src, *dst;
 	struct order whole;
 	uint64_t any = 0, all = ~(uint64_t)0, diff;
@@ -1051,7 +1052,7 @@ sort_by_name(const struct order *o, uint32_t *v, size_t n, int user,
 		if (first)
 			first[k] = (uint8_t)is_first;
 	}
-	free(w);
+	fs_free_huge(w, room, sizeof(*w));
 	return distinct;
 }
 
@@ -1077,7 +1078,7 @@ static uint32_t *
 name_accounts(struct fs_report *r)
 {
 	const struct fs_tree *tr = r->cur;
-	uint32_t *rank = fs_xcalloc(tr->n, sizeof(*rank));
+	uint32_t *rank = fs_xcalloc_huge(tr->n, sizeof(*rank));
 	size_t k;
 
 	r->by_acct = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->by_acct));
@@ -1647,8 +1648,8 @@ list_users(struct fs_report *r)
 			     {NULL, NULL}, NULL, NULL};
 	uint32_t **keep[2] = {&r->heavy, &r->lowest};
 
-	r->heavy = j.list[LIST_USERS] = fs_xcalloc(tr->n + 1,
-						   sizeof(*r->heavy));
+	r->heavy = j.list[LIST_USERS] = fs_xcalloc_huge(tr->n + 1,
+							sizeof(*r->heavy));
 	r->acct_nodes = j.list[LIST_ACCTS] = fs_xcalloc(
 		tr->n + 1, sizeof(*r->acct_nodes));
 	if (r->o->format != FS_REPORT_PROMETHEUS) {
@@ -1660,8 +1661,8 @@ list_users(struct fs_report *r)
 	/* The name index's entries of the users (sort_by_name), made
 	 * where the walk reads the node: room for sort_by_name's. */
 	if (r->o->format != FS_REPORT_PROMETHEUS)
-		r->user_named = j.named = fs_xcalloc(2 * (size_t)tr->n + 1,
-						     sizeof(*j.named));
+		r->user_named = j.named = fs_xcalloc_huge(
+			2 * (size_t)tr->n + 1, sizeof(*j.named));
 	if (r->o->top >= 1 && r->o->top <= LIST_TOP_MAX) {
 		j.top = r->o->top;
 		for (k = 0; k < 2; k++)
@@ -1688,9 +1689,10 @@ list_users(struct fs_report *r)
 		*got[k] = j.list[k] ? at[k] : 0;
 	free(j.cnt);
 	r->accounts = (uint32_t)r->nacct_nodes - 1;	/* root */
-	r->lowest = fs_xcalloc(r->nusers + 1, sizeof(*r->lowest));
+	r->lowest = fs_xcalloc_huge(r->nusers + 1, sizeof(*r->lowest));
 	if (r->o->format != FS_REPORT_PROMETHEUS) {
-		r->by_user = fs_xcalloc(r->nusers + 1, sizeof(*r->by_user));
+		r->by_user = fs_xcalloc_huge(r->nusers + 1,
+					     sizeof(*r->by_user));
 		memcpy(r->by_user, r->heavy, r->nusers * sizeof(*r->by_user));
 		r->nby_user = r->nusers;
 	}
@@ -1721,7 +1723,7 @@ list_users(struct fs_report *r)
 static void
 report_release(struct fs_report *r)
 {
-	size_t k, c;
+	size_t k, c, n = r->cur ? r->cur->n : 0;
 
 	for (k = 0; k < 2 * r->nsummary; k++)
 		free(r->summary[k]);
@@ -1737,13 +1739,13 @@ report_release(struct fs_report *r)
 		free(t->spec);
 	}
 	free(r->tab);
-	free(r->width);
-	free(r->title);
-	free(r->heavy);
-	free(r->lowest);
 	if (r->draw != r->width)
 		free(r->draw);
-	free(r->by_user);
+	fs_free_huge(r->width, n, sizeof(*r->width));
+	free(r->title);
+	fs_free_huge(r->heavy, n + 1, sizeof(*r->heavy));
+	fs_free_huge(r->lowest, r->nusers + 1, sizeof(*r->lowest));
+	fs_free_huge(r->by_user, r->nusers + 1, sizeof(*r->by_user));
 	free(r->user_first);
 	free(r->by_acct);
 	free(r->acct_nodes);
@@ -1751,7 +1753,7 @@ report_release(struct fs_report *r)
 	free(r->over);
 	free(r->idle);
 	free(r->zero);
-	free(r->user_named);
+	fs_free_huge(r->user_named, 2 * n + 1, sizeof(*r->user_named));
 	free(r->links);
 	free(r->link_at);
 	free(r->size);
@@ -1802,7 +1804,7 @@ prep(void *arg, size_t task)
 			uint32_t *rank = name_accounts(r);
 
 			name_users(r, rank);
-			free(rank);
+			fs_free_huge(rank, cur->n, sizeof(*rank));
 		} else if (o->format != FS_REPORT_PROMETHEUS)
 			name_users(r, NULL);
 		break;
