@@ -39,6 +39,7 @@
 
 #define QR_PROLOGUE ((size_t)1 << 16)	/* metadata and header at most */
 #define QR_BLOCK ((size_t)1 << 20)	/* read at a time; a line at most */
+#define QR_PAD 64			/* past a block: the split reads 64 */
 
 /* Strings kept past a block: copied into chunks that never move. */
 struct qarena {
@@ -49,12 +50,13 @@ struct qarena {
 /* An account row. */
 struct qacct {
 	const char *name, *parent;	/* in its piece's arena */
-	const char *row;		/* its fields, NUL-separated */
+	const char *line;		/* its kept fields, as the table's line */
+	uint32_t line_len, name_len;
 	off_t users_from, users_to;	/* where its user rows lie in the file */
 	long double sum;		/* usage below it */
 	uint32_t users;			/* users below it */
 	uint32_t direct;		/* its user rows (right after it) */
-	uint32_t up;			/* its parent: global index */
+	uint32_t up;			/* its parent: piece-local, then global */
 	uint8_t use_parent, closed;
 	uint64_t hash;
 };
@@ -68,19 +70,34 @@ struct qframe {
 	uint32_t users, direct, nkids;
 	off_t users_to;		/* the end of its last user row so far */
 	int last_user;		/* -1 no child yet */
-	char *last;		/* its name, NUL, partition (owned) */
+	/* The last child's name and partition: in the block, an arena, or
+	 * last (owned: copied there before the block is read over). */
+	const char *lname, *lpart;
+	char *last;
 	size_t last_cap;
 };
 
-enum { OP_POP_TO, OP_CHILD, OP_ADD };
+/* What a piece does to the accounts open before it: POP_TO closes those
+ * above the one named; the others act on the stack's top, the parent of
+ * what they name (no operation between comes from the piece's own stack,
+ * so it stays on top): ACCT, an account opened and closed in the piece,
+ * is its next child and adds its sums; OPEN, the account open at the
+ * piece's end at the bottom of its stack, is its next child; USER, a
+ * user row, is its next child and adds its usage. */
+enum { OP_POP_TO, OP_ACCT, OP_OPEN, OP_USER };
 
-/* What a piece does to an account open before it. */
 struct qop {
-	uint8_t kind, user;
-	const char *name, *part;	/* POP_TO: the parent; CHILD: the child */
+	uint32_t kind;
+	uint32_t idx;		/* ACCT, OPEN: the account, piece-local;
+				 * USER: the row in the piece's user */
+	const char *name;	/* POP_TO: the account */
+};
+
+/* A user row whose account was open before its piece. */
+struct quser {
+	const char *name, *part;
 	long double v;
-	uint32_t users;
-	off_t users_to;			/* ADD of a user: its row's end */
+	off_t users_to;		/* its row's end */
 };
 
 struct qpiece {
@@ -93,6 +110,8 @@ struct qpiece {
 	uint32_t nacct, acct_cap;
 	struct qop *op;
 	uint32_t nop, op_cap;
+	struct quser *user;
+	uint32_t nuser, user_cap;
 	struct qframe *fr;	/* open at its end, bottom first */
 	uint32_t nfr, fr_cap;
 	uint32_t matches[2], rows;
@@ -104,12 +123,15 @@ struct qread {
 	off_t base, size;
 	size_t ncols;
 	int ca, cu, cp, cpar, csh, cus;
+	int used[6];		/* those six: the columns read */
+	const char *keep;	/* the columns the table keeps */
 	struct qpiece *p;
 	size_t np;
 	int stop;		/* a piece gave up: the others may stop */
 	/* the named users: account (or NULL), user, partition (or NULL) */
 	int nspec;
 	char *spec[2][3];
+	size_t spec_len[2][3];
 	int nparts[2];
 };
 
@@ -123,14 +145,14 @@ qhash(const char *s)
 	return h;
 }
 
-/* A copy of the n bytes at s, and a NUL, in a. */
+/* n bytes in a, that never move. */
 static char *
-arena_add(struct qarena *a, const char *s, size_t n)
+arena_get(struct qarena *a, size_t n)
 {
 	char *d;
 
-	if (n + 1 > a->room) {
-		size_t sz = n + 1 > 65536 ? n + 1 : 65536;
+	if (n > a->room) {
+		size_t sz = n > 65536 ? n : 65536;
 
 		FS_GROW(a->chunk, a->nchunk, a->chunk_cap);
 		a->chunk[a->nchunk++] = fs_xmalloc(sz);
@@ -138,10 +160,19 @@ arena_add(struct qarena *a, const char *s, size_t n)
 		a->used = 0;
 	}
 	d = a->chunk[a->nchunk - 1] + a->used;
+	a->used += n;
+	a->room -= n;
+	return d;
+}
+
+/* A copy of the n bytes at s, and a NUL, in a. */
+static char *
+arena_add(struct qarena *a, const char *s, size_t n)
+{
+	char *d = arena_get(a, n + 1);
+
 	memcpy(d, s, n);
 	d[n] = '\0';
-	a->used += n + 1;
-	a->room -= n + 1;
 	return d;
 }
 
@@ -157,25 +188,40 @@ arena_free(struct qarena *a)
 }
 
 /* The next child of frame f must come strictly after its last; it is
- * then the last (copied: the text it is in is read over). */
+ * then the last (name and part must stay where they are until keep_last). */
 static int
 child_ok(struct qframe *f, int user, const char *name, const char *part)
 {
-	size_t n = strlen(name), m = strlen(part);
-
 	if (f->last_user >= 0 &&
-	    fs_sibling_cmp(f->last_user, f->last, f->last + strlen(f->last) + 1,
-			   user, name, part) >= 0)
+	    fs_sibling_cmp(f->last_user, f->lname, f->lpart, user, name,
+			   part) >= 0)
 		return 0;
+	f->lname = name;
+	f->lpart = part;
+	f->last_user = user;
+	f->nkids++;
+	return 1;
+}
+
+/* f's last child copied to f's own buffer: the text it is in is about to
+ * be read over. */
+static void
+keep_last(struct qframe *f)
+{
+	size_t n, m;
+
+	if (f->last_user < 0 || f->lname == f->last)
+		return;
+	n = strlen(f->lname);
+	m = strlen(f->lpart);
 	if (n + m + 2 > f->last_cap) {
 		f->last_cap = n + m + 2 > 64 ? n + m + 2 : 64;
 		f->last = fs_xrealloc(f->last, f->last_cap);
 	}
-	memcpy(f->last, name, n + 1);
-	memcpy(f->last + n + 1, part, m + 1);
-	f->last_user = user;
-	f->nkids++;
-	return 1;
+	memmove(f->last, f->lname, n + 1);
+	memmove(f->last + n + 1, f->lpart, m + 1);
+	f->lname = f->last;
+	f->lpart = f->last + n + 1;
 }
 
 /* Close f, account a: its usage is its own when given (and not below its
@@ -215,33 +261,49 @@ parse_shares_quick(const char *s, uint8_t *use_parent)
 	return *s ? -1 : 0;
 }
 
-static int
-match(const struct qread *q, int k, const char *acct, const char *user,
-      const char *part)
+/* The n bytes at s are the string w (of length wn). Names are short:
+ * a loop here, not a call. */
+static inline int
+same(const char *w, size_t wn, const char *s, size_t n)
 {
-	char *const *w = q->spec[k];
-
-	if (q->nparts[k] == 1)
-		return !strcmp(w[0], user);
-	return !strcmp(w[1], user) && !strcmp(w[0], acct) &&
-	       (q->nparts[k] < 3 || !strcmp(w[2], part));
+	if (wn != n)
+		return 0;
+	while (n--)
+		if (*w++ != *s++)
+			return 0;
+	return 1;
 }
 
-/* Note an operation on the accounts open before the piece: POP_TO and
- * ADD first close the accounts above the one named (the parent). */
-static void
-add_op(struct qpiece *pc, int kind, int user, const char *name,
-       const char *part)
-{
-	struct qop *o;
+/* A field of a row: where it starts, how long. */
+struct qfield {
+	const char *s;
+	size_t n;
+};
 
+static int
+match(const struct qread *q, int k, const struct qfield *acct,
+      const struct qfield *user, const struct qfield *part)
+{
+	char *const *w = q->spec[k];
+	const size_t *wn = q->spec_len[k];
+
+	if (q->nparts[k] == 1)
+		return same(w[0], wn[0], user->s, user->n);
+	return same(w[1], wn[1], user->s, user->n) &&
+	       same(w[0], wn[0], acct->s, acct->n) &&
+	       (q->nparts[k] < 3 || same(w[2], wn[2], part->s, part->n));
+}
+
+/* Note an operation on the accounts open before the piece (a name in
+ * its arena, to outlive it). */
+static void
+add_op(struct qpiece *pc, uint32_t kind, uint32_t idx, const char *name)
+{
 	FS_GROW(pc->op, pc->nop, pc->op_cap);
-	o = &pc->op[pc->nop++];
-	memset(o, 0, sizeof(*o));
-	o->kind = (uint8_t)kind;
-	o->user = (uint8_t)user;
-	o->name = arena_add(&pc->ar, name, strlen(name));
-	o->part = part ? arena_add(&pc->ar, part, strlen(part)) : NULL;
+	pc->op[pc->nop].kind = kind;
+	pc->op[pc->nop].idx = idx;
+	pc->op[pc->nop].name = name;
+	pc->nop++;
 }
 
 /* Close the top account of a piece's stack: its sums are whole (it was
@@ -260,9 +322,7 @@ pop_local(struct qpiece *pc, struct qframe *stk, uint32_t *sp)
 		stk[*sp - 1].users += a->users;
 		return 0;
 	}
-	add_op(pc, OP_ADD, 0, a->parent, NULL);
-	pc->op[pc->nop - 1].v = a->sum;
-	pc->op[pc->nop - 1].users = a->users;
+	add_op(pc, OP_ACCT, f->acct, NULL);
 	return 0;
 }
 
@@ -288,6 +348,55 @@ refill(const struct qread *q, char *b, size_t *have, size_t keep, off_t *boff)
 	return 0;
 }
 
+/* Which of the 64 bytes at p are control bytes up to '\r' (bit i for
+ * p[i]): a row is split by walking its set bits, 64 bytes a step. */
+static inline uint64_t
+ctl_mask64(const char *p)
+{
+	return (uint64_t)fs_ctl_mask16(p) |
+	       (uint64_t)fs_ctl_mask16(p + 16) << 16 |
+	       (uint64_t)fs_ctl_mask16(p + 32) << 32 |
+	       (uint64_t)fs_ctl_mask16(p + 48) << 48;
+}
+
+/* An account row's kept fields as the table's line, then its name and
+ * its parent's, NUL-terminated, in the piece's arena. */
+static void
+keep_acct(const struct qread *q, struct qpiece *pc, struct qacct *a,
+	  const struct qfield *f)
+{
+	const struct qfield *an = &f[q->ca], *pn = &f[q->cpar];
+	size_t c, len = 0, first = 1;
+	char *d;
+
+	for (c = 0; c < q->ncols; c++)
+		if (q->keep[c])
+			len += f[c].n + 1;
+	if (!len)
+		len = 1;	/* the newline alone */
+	d = arena_get(&pc->ar, len + an->n + pn->n + 2);
+	a->line = d;
+	a->line_len = (uint32_t)len;
+	for (c = 0; c < q->ncols; c++) {
+		if (!q->keep[c])
+			continue;
+		if (!first)
+			*d++ = '\t';
+		memcpy(d, f[c].s, f[c].n);
+		d += f[c].n;
+		first = 0;
+	}
+	*d++ = '\n';
+	memcpy(d, an->s, an->n);
+	d[an->n] = '\0';
+	a->name = d;
+	a->name_len = (uint32_t)an->n;
+	d += an->n + 1;
+	memcpy(d, pn->s, pn->n);
+	d[pn->n] = '\0';
+	a->parent = d;
+}
+
 /* One piece: its rows (those starting in [from, to)) read a block at a
  * time into one buffer, each checked, the accounts' sums made on a stack
  * of its own; what must outlive the block is copied. */
@@ -296,13 +405,15 @@ piece_walk(void *arg, size_t i)
 {
 	struct qread *q = arg;
 	struct qpiece *pc = &q->p[i];
-	char *b = fs_xmalloc(QR_BLOCK + 1), *s, *p, *end;
-	const char **f = fs_xcalloc(q->ncols, sizeof(*f));
+	char *b = fs_xcalloc(QR_BLOCK + QR_PAD, 1), *s, *p, *end, *nl;
+	struct qfield *f = fs_xcalloc(q->ncols, sizeof(*f));
+	uint32_t *tab = fs_xcalloc(q->ncols, sizeof(*tab));
 	struct qframe *stk = NULL;
 	uint32_t sp = 0, cap = 0, k;
-	size_t have = 0, at_s = 0;
+	size_t have = 0, at_s = 0, nt, c;
 	off_t boff = pc->from, lend;
 	struct fs_err e;
+	const char *gtop = NULL;	/* the top open before, when known */
 
 	if (refill(q, b, &have, 0, &boff) < 0)
 		goto bad;
@@ -314,9 +425,8 @@ piece_walk(void *arg, size_t i)
 		at_s = (size_t)(p + 1 - b);
 	}
 	for (;;) {
-		const char *acct, *user, *part, *par;
+		const struct qfield *acct, *user, *part, *par, *sh, *us;
 		long double v = 0;
-		size_t n = 1;
 
 		s = b + at_s;
 		if (boff + (off_t)at_s >= pc->to || boff + (off_t)at_s >= q->size)
@@ -325,90 +435,123 @@ piece_walk(void *arg, size_t i)
 							  __ATOMIC_RELAXED))
 			goto bad;
 		end = b + have;
-		/* The whole line in the block, else read on. */
-		if (!(p = memchr(s, '\n', (size_t)(end - s))) &&
-		    boff + (off_t)have < q->size) {
-			if ((at_s == 0 && have == QR_BLOCK) ||
-			    refill(q, b, &have, at_s, &boff) < 0)
+		/* Split: one pass over the control bytes finds the tabs and
+		 * the line's end; NUL and CR bytes are the full reader's to
+		 * judge. A line not whole in the block: read on, and again. */
+		nt = 0;
+		nl = NULL;
+		for (p = s; !nl && p < end; p += 64) {
+			uint64_t m = ctl_mask64(p);
+
+			if (end - p < 64)
+				m &= ((uint64_t)1 << (end - p)) - 1;
+			for (; m; m &= m - 1) {
+				char *x = p + __builtin_ctzll(m);
+
+				if (*x == '\t') {
+					if (nt < q->ncols)
+						tab[nt] = (uint32_t)(x - s);
+					nt++;
+				} else if (*x == '\n') {
+					nl = x;
+					break;
+				} else if (*x == '\0' || *x == '\r')
+					goto bad;
+			}
+		}
+		if (!nl && boff + (off_t)have < q->size) {
+			if ((at_s == 0 && have == QR_BLOCK))
 				goto bad;	/* a line longer than a block */
+			for (k = 0; k < sp; k++)
+				keep_last(&stk[k]);
+			if (refill(q, b, &have, at_s, &boff) < 0)
+				goto bad;
 			at_s = 0;
 			continue;
 		}
-		if (!p)
-			p = end;	/* the file's last line, without '\n' */
-		/* Split; NUL and CR bytes are the full reader's to judge. */
-		f[0] = s;
-		for (end = p, p = s; (p = (char *)fs_scan_ctl(p, end)) < end;
-		     p++) {
-			if (*p == '\0' || *p == '\r')
-				goto bad;
-			if (*p != '\t')
-				continue;
-			*p = '\0';
-			if (n < q->ncols)
-				f[n] = p + 1;
-			n++;
-		}
-		*p = '\0';
-		lend = boff + (p - b);	/* where the line ends */
-		at_s = (size_t)(p + 1 - b);
-		if (n == 1 && !strcmp(s, FS_TSV_END) &&
+		if (!nl)
+			nl = end;	/* the file's last line, without '\n' */
+		*nl = '\0';
+		lend = boff + (nl - b);	/* where the line ends */
+		at_s = (size_t)(nl + 1 - b);
+		if (nt == 0 && same(FS_TSV_END, strlen(FS_TSV_END), s,
+				    (size_t)(nl - s)) &&
 		    (lend == q->size || lend + 1 == q->size)) {
 			pc->ended = 1;	/* the file's last line */
 			break;
 		}
-		if (n != q->ncols || p == s)
+		if (nt + 1 != q->ncols || nl == s)
 			goto bad;
 		pc->rows++;
-		acct = f[q->ca];
-		user = f[q->cu];
-		part = q->cp >= 0 ? f[q->cp] : "";
-		par = f[q->cpar];
-		if (!*acct)
+		/* The fields; those read NUL-terminated. */
+		for (c = 0; c < q->ncols; c++) {
+			f[c].s = c ? s + tab[c - 1] + 1 : s;
+			f[c].n = (size_t)((c + 1 < q->ncols ? s + tab[c] : nl) -
+					  f[c].s);
+		}
+		for (k = 0; k < 6; k++)
+			if (q->used[k] >= 0)
+				((char *)f[q->used[k]].s)[f[q->used[k]].n] = '\0';
+		acct = &f[q->ca];
+		user = &f[q->cu];
+		part = q->cp >= 0 ? &f[q->cp] : &(const struct qfield){"", 0};
+		par = &f[q->cpar];
+		sh = &f[q->csh];
+		us = &f[q->cus];
+		if (!acct->n)
 			goto bad;
-		if (*user) {
+		if (user->n) {
 			uint8_t up;
 
-			if (strcmp(par, acct) ||
-			    parse_shares_quick(f[q->csh], &up) < 0 ||
-			    !*f[q->cus] ||
-			    fs_parse_usage(f[q->cus], "RawUsage", &v, &e, 0) < 0)
+			if (!same(par->s, par->n, acct->s, acct->n) ||
+			    parse_shares_quick(sh->s, &up) < 0 || !us->n ||
+			    fs_parse_usage(us->s, "RawUsage", &v, &e, 0) < 0)
 				goto bad;
 			for (k = 0; k < (uint32_t)q->nspec; k++)
 				if (match(q, (int)k, acct, user, part) &&
 				    pc->matches[k]++ == 0)
 					pc->match_acct[k] = arena_add(&pc->ar,
-						acct, strlen(acct));
-		} else if (*part || !strcmp(par, acct) ||
-			   (*f[q->cus] && fs_parse_usage(f[q->cus], "RawUsage",
-							 &v, &e, 0) < 0)) {
+						acct->s, acct->n);
+		} else if (part->n || same(par->s, par->n, acct->s, acct->n) ||
+			   (us->n && fs_parse_usage(us->s, "RawUsage", &v, &e,
+						   0) < 0)) {
 			goto bad;
 		}
-		if (!*par) {
+		if (!par->n) {
 			/* The root: the file's first row alone. */
-			if (*user || i || pc->rows != 1 || sp)
+			if (user->n || i || pc->rows != 1 || sp)
 				goto bad;
 		} else {
-			while (sp && strcmp(pc->acct[stk[sp - 1].acct].name, par))
+			while (sp && !same(pc->acct[stk[sp - 1].acct].name,
+					   pc->acct[stk[sp - 1].acct].name_len,
+					   par->s, par->n))
 				if (pop_local(pc, stk, &sp) < 0)
 					goto bad;
-			if (!sp)
-				add_op(pc, OP_POP_TO, 0, par, NULL);
+			/* Back to an account open before the piece: named
+			 * once while it stays on top. */
+			if (!sp && (!gtop || strcmp(gtop, par->s))) {
+				gtop = arena_add(&pc->ar, par->s, par->n);
+				add_op(pc, OP_POP_TO, 0, gtop);
+			}
 		}
-		if (*user) {
+		if (user->n) {
 			if (sp) {
-				if (!child_ok(&stk[sp - 1], 1, user, part))
+				if (!child_ok(&stk[sp - 1], 1, user->s, part->s))
 					goto bad;
 				stk[sp - 1].sum += v;
 				stk[sp - 1].users++;
 				stk[sp - 1].direct++;
 				stk[sp - 1].users_to = lend + 1;
 			} else {
-				add_op(pc, OP_CHILD, 1, user, part);
-				add_op(pc, OP_ADD, 1, par, NULL);
-				pc->op[pc->nop - 1].v = v;
-				pc->op[pc->nop - 1].users = 1;
-				pc->op[pc->nop - 1].users_to = lend + 1;
+				struct quser *u;
+
+				FS_GROW(pc->user, pc->nuser, pc->user_cap);
+				u = &pc->user[pc->nuser];
+				u->name = arena_add(&pc->ar, user->s, user->n);
+				u->part = arena_add(&pc->ar, part->s, part->n);
+				u->v = v;
+				u->users_to = lend + 1;
+				add_op(pc, OP_USER, pc->nuser++, NULL);
 			}
 			continue;
 		}
@@ -416,33 +559,24 @@ piece_walk(void *arg, size_t i)
 		{
 			struct qacct *a;
 			uint8_t up;
-			size_t c;
+			size_t lc;
 			char *last;
 
-			if (*par && sp && !child_ok(&stk[sp - 1], 0, acct, ""))
-				goto bad;
-			if (*par && !sp)
-				add_op(pc, OP_CHILD, 0, acct, "");
-			if (!*f[q->csh] && !*par)
+			if (!sh->n && !par->n)
 				up = 0;	/* root: Slurm's default 1 */
-			else if (parse_shares_quick(f[q->csh], &up) < 0)
+			else if (parse_shares_quick(sh->s, &up) < 0)
 				goto bad;
 			FS_GROW(pc->acct, pc->nacct, pc->acct_cap);
 			a = &pc->acct[pc->nacct++];
 			memset(a, 0, sizeof(*a));
-			a->row = arena_add(&pc->ar, s, (size_t)(p - s));
-			for (c = 0, last = (char *)a->row; c < q->ncols; c++) {
-				if (c == (size_t)q->ca)
-					a->name = last;
-				if (c == (size_t)q->cpar)
-					a->parent = last;
-				last += strlen(last) + 1;
-			}
+			keep_acct(q, pc, a, f);
+			if (par->n && sp && !child_ok(&stk[sp - 1], 0, a->name, ""))
+				goto bad;
 			a->use_parent = up;
-			a->hash = qhash(acct);
-			a->up = FS_NONE;
+			a->hash = qhash(a->name);
+			a->up = sp ? stk[sp - 1].acct : FS_NONE;
 			a->users_from = a->users_to = lend + 1;
-			if (!*par)
+			if (!par->n)
 				pc->has_root = 1;
 			if (sp == cap) {	/* slots keep their last-name buffers */
 				cap = cap ? 2 * cap : 64;
@@ -450,25 +584,29 @@ piece_walk(void *arg, size_t i)
 				memset(stk + sp, 0, (cap - sp) * sizeof(*stk));
 			}
 			last = stk[sp].last;
-			c = stk[sp].last_cap;
+			lc = stk[sp].last_cap;
 			memset(&stk[sp], 0, sizeof(stk[sp]));
 			stk[sp].last = last;
-			stk[sp].last_cap = c;
+			stk[sp].last_cap = lc;
 			stk[sp].acct = pc->nacct - 1;
 			stk[sp].last_user = -1;
-			stk[sp].given = *f[q->cus] != '\0';
+			stk[sp].given = us->n != 0;
 			stk[sp].own = v;
 			stk[sp].users_to = lend + 1;
 			sp++;
 		}
 	}
-	/* Open at the end: kept for the merge, with their buffers. */
+	/* Open at the end: kept for the merge, with their buffers; the
+	 * bottom one, but root, a child of an account open before. */
+	if (sp && *pc->acct[stk[0].acct].parent)
+		add_op(pc, OP_OPEN, stk[0].acct, NULL);
 	pc->nfr = sp;
 	pc->fr = fs_xcalloc(sp + 1, sizeof(*pc->fr));
-	if (sp)
-		memcpy(pc->fr, stk, sp * sizeof(*stk));
-	for (k = 0; k < sp; k++)
+	for (k = 0; k < sp; k++) {
+		keep_last(&stk[k]);
+		pc->fr[k] = stk[k];
 		stk[k].last = NULL;
+	}
 	goto out;
 bad:
 	pc->bad = 1;
@@ -477,6 +615,7 @@ out:
 	for (k = 0; k < cap; k++)
 		free(stk[k].last);
 	free(stk);
+	free(tab);
 	free(f);
 	free(b);
 }
@@ -488,10 +627,10 @@ struct gstack {
 };
 
 static int
-g_pop(struct gstack *g, struct qacct *all)
+g_pop(struct gstack *g, struct qacct *const *all)
 {
 	struct qframe *f = &g->fr[--g->n];
-	struct qacct *a = &all[f->acct];
+	struct qacct *a = all[f->acct];
 
 	free(f->last);
 	f->last = NULL;
@@ -505,9 +644,9 @@ g_pop(struct gstack *g, struct qacct *all)
 }
 
 static int
-g_pop_to(struct gstack *g, struct qacct *all, const char *name)
+g_pop_to(struct gstack *g, struct qacct *const *all, const char *name)
 {
-	while (g->n && strcmp(all[g->fr[g->n - 1].acct].name, name))
+	while (g->n && strcmp(all[g->fr[g->n - 1].acct]->name, name))
 		if (g_pop(g, all) < 0)
 			return -1;
 	return g->n ? 0 : -1;
@@ -516,11 +655,12 @@ g_pop_to(struct gstack *g, struct qacct *all, const char *name)
 /* The quick reader's state between its calls. */
 struct fs_explain_read_priv {
 	struct qread q;
-	struct qacct *all;
+	struct qacct **all;	/* in row order, in the pieces' arrays */
 	uint32_t nall;
 	uint32_t *slot;		/* accounts by name: index + 1 */
 	size_t mask;
 	uint32_t users;		/* N */
+	uint32_t *node_acct;	/* the small tree's accounts: in all */
 };
 
 static uint32_t
@@ -530,7 +670,7 @@ find_acct(const struct fs_explain_read_priv *pv, const char *name)
 	size_t j = h & pv->mask;
 
 	for (; pv->slot[j]; j = (j + 1) & pv->mask) {
-		const struct qacct *a = &pv->all[pv->slot[j] - 1];
+		const struct qacct *a = pv->all[pv->slot[j] - 1];
 
 		if (a->hash == h && !strcmp(a->name, name))
 			return pv->slot[j] - 1;
@@ -629,6 +769,7 @@ fs_explain_read_release(struct fs_explain_read *x)
 			arena_free(&pv->q.p[i].ar);
 			free(pv->q.p[i].acct);
 			free(pv->q.p[i].op);
+			free(pv->q.p[i].user);
 			free(pv->q.p[i].fr);
 		}
 		free(pv->q.p);
@@ -636,6 +777,7 @@ fs_explain_read_release(struct fs_explain_read *x)
 			free(pv->q.spec[k][0]);
 		free(pv->all);
 		free(pv->slot);
+		free(pv->node_acct);
 		free(pv);
 	}
 	memset(x, 0, sizeof(*x));
@@ -666,6 +808,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	struct gstack g = {0};
 	struct fs_buf text;
 	uint8_t *inc = NULL;
+	uint32_t *row_acct = NULL, nrow = 0, row_cap = 0;
 
 	memset(x, 0, sizeof(*x));
 	if (nspec < 1 || nspec > 2 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
@@ -678,6 +821,8 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		q->nparts[k] = fs_spec_split(spec[k], q->spec[k], 3);
 		if (q->nparts[k] < 1 || !*spec[k])
 			return give_up(x);
+		for (c = 0; c < (size_t)q->nparts[k]; c++)
+			q->spec_len[k][c] = strlen(q->spec[k][c]);
 	}
 	if ((q->base = lseek(fd, 0, SEEK_CUR)) < 0)
 		return give_up(x);
@@ -718,6 +863,17 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	    q->cus < 0 || fs_tree_controller_order(&h) ||
 	    q->base + (off_t)body >= q->size)
 		goto fail;
+	keep = fs_xcalloc(q->ncols, 1);
+	for (c = 0; c < q->ncols; c++)
+		for (k = 0; names[k]; k++)
+			keep[c] |= !strcmp(h.cols[c], names[k]);
+	q->keep = keep;
+	q->used[0] = q->ca;
+	q->used[1] = q->cu;
+	q->used[2] = q->cp;
+	q->used[3] = q->cpar;
+	q->used[4] = q->csh;
+	q->used[5] = q->cus;
 	/* The body in pieces, on every core. */
 	np = q->size - q->base - (off_t)body < (1 << 20) ? 1
 		: 4 * (size_t)fs_par_threads();
@@ -757,27 +913,42 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		struct qpiece *pc = &q->p[i];
 		uint32_t base = j, o;
 
-		if (pc->nacct)
-			memcpy(pv->all + j, pc->acct,
-			       pc->nacct * sizeof(*pc->acct));
-		j += pc->nacct;
+		for (o = 0; o < pc->nacct; o++, j++) {
+			pv->all[j] = &pc->acct[o];
+			if (pv->all[j]->up != FS_NONE)
+				pv->all[j]->up += base;
+		}
 		for (o = 0; o < pc->nop; o++) {
 			const struct qop *op = &pc->op[o];
+			struct qframe *top;
+			struct qacct *a;
+			const struct quser *u;
 
-			if (op->kind != OP_CHILD &&
-			    g_pop_to(&g, pv->all, op->name) < 0)
+			/* Each piece's first operation is a POP_TO: the
+			 * stack is not empty after it. */
+			if (op->kind == OP_POP_TO) {
+				if (g_pop_to(&g, pv->all, op->name) < 0)
+					goto fail;
+				continue;
+			}
+			top = &g.fr[g.n - 1];
+			if (op->kind == OP_USER) {
+				u = &pc->user[op->idx];
+				if (!child_ok(top, 1, u->name, u->part))
+					goto fail;
+				top->sum += u->v;
+				top->users++;
+				top->direct++;
+				top->users_to = u->users_to;
+				continue;
+			}
+			a = pv->all[base + op->idx];
+			if (!child_ok(top, 0, a->name, ""))
 				goto fail;
-			if (op->kind == OP_CHILD && !child_ok(&g.fr[g.n - 1],
-							      op->user,
-							      op->name,
-							      op->part))
-				goto fail;
-			if (op->kind == OP_ADD) {
-				g.fr[g.n - 1].sum += op->v;
-				g.fr[g.n - 1].users += op->users;
-				g.fr[g.n - 1].direct += op->user;
-				if (op->user)
-					g.fr[g.n - 1].users_to = op->users_to;
+			a->up = top->acct;
+			if (op->kind == OP_ACCT) {
+				top->sum += a->sum;
+				top->users += a->users;
 			}
 		}
 		/* Accounts closed in the piece: their parents. Those opened
@@ -800,21 +971,22 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	pv->slot = fs_xcalloc(pv->mask, sizeof(*pv->slot));
 	pv->mask--;
 	for (j = 0; j < pv->nall; j++) {
-		if (find_acct(pv, pv->all[j].name) != FS_NONE)
-			goto fail;
-		for (k = pv->all[j].hash & pv->mask; pv->slot[k];
-		     k = (k + 1) & pv->mask)
-			;
+		const struct qacct *a = pv->all[j];
+
+		for (k = a->hash & pv->mask; pv->slot[k];
+		     k = (k + 1) & pv->mask) {
+			const struct qacct *o = pv->all[pv->slot[k] - 1];
+
+			if (o->hash == a->hash && !strcmp(o->name, a->name))
+				goto fail;
+		}
 		pv->slot[k] = j + 1;
-	}
-	for (j = 0; j < pv->nall; j++) {
-		if (j && (pv->all[j].up = find_acct(pv, pv->all[j].parent)) ==
-				 FS_NONE)
-			goto fail;
-		if (!pv->all[j].closed)
+		/* Each account's parent is the one of its name open above
+		 * it when it was read (names being unique, the one). */
+		if (!a->closed || (j && a->up == FS_NONE))
 			goto fail;
 	}
-	pv->users = pv->all[0].users;
+	pv->users = pv->all[0]->users;
 	x->users = pv->users;
 	/* The accounts whose children the answer reads: those above the
 	 * named ones (a user's account and up, an account's parent and
@@ -830,26 +1002,22 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 			a = find_acct(pv, q->p[i].match_acct[k]);
 		} else if (x->match[k] == 0 && !strchr(spec[k], '/') &&
 			   (a = find_acct(pv, spec[k])) != FS_NONE) {
-			if (!a || pv->all[a].use_parent)
+			if (!a || pv->all[a]->use_parent)
 				goto fail;
 			x->is_acct[k] = 1;
-			a = pv->all[a].up;
+			a = pv->all[a]->up;
 		} else
 			goto fail;
 		if (a == FS_NONE)
 			goto fail;
-		for (; a != FS_NONE; a = a ? pv->all[a].up : FS_NONE)
+		for (; a != FS_NONE; a = a ? pv->all[a]->up : FS_NONE)
 			inc[a] = 1;
 	}
 	for (j = 1; j < pv->nall; j++)
-		if (inc[pv->all[j].up] && pv->all[j].use_parent)
+		if (inc[pv->all[j]->up] && pv->all[j]->use_parent)
 			inc[j] = 1;
 	/* The table of those rows: the prologue, the header of the kept
 	 * columns, root, and the children of those accounts, in row order. */
-	keep = fs_xcalloc(q->ncols, 1);
-	for (c = 0; c < q->ncols; c++)
-		for (k = 0; names[k]; k++)
-			keep[c] |= !strcmp(h.cols[c], names[k]);
 	fs_buf_init(&text);
 	for (s = orig; s < orig + body; s = nl + 1) {
 		nl = memchr(s, '\n', (size_t)(orig + body - s));
@@ -870,13 +1038,22 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		fs_buf_add(&text, s, (size_t)(nl + 1 - s));
 	}
 	for (j = 0; j < pv->nall; j++) {
-		const struct qacct *a = &pv->all[j];
+		const struct qacct *a = pv->all[j];
 
-		if (!j || inc[a->up])
-			put_row(&text, q, keep, a->row);
-		if (inc[j] && a->direct && put_users(&text, q, keep, a) < 0) {
-			fs_buf_release(&text);
-			goto fail;
+		if (!j || inc[a->up]) {
+			fs_buf_add(&text, a->line, a->line_len);
+			FS_GROW(row_acct, nrow, row_cap);
+			row_acct[nrow++] = j;
+		}
+		if (inc[j] && a->direct) {
+			if (put_users(&text, q, keep, a) < 0) {
+				fs_buf_release(&text);
+				goto fail;
+			}
+			for (i = 0; i < a->direct; i++) {
+				FS_GROW(row_acct, nrow, row_cap);
+				row_acct[nrow++] = FS_NONE;
+			}
 		}
 	}
 	if (fs_header_meta(&h, FS_TSV_TRAILER))
@@ -890,22 +1067,27 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	if (fs_tree_build(&x->tr, &x->t, &e) < 0)
 		goto fail;
 	x->built = 1;
-	/* Each account's usage: the whole tree's sum. */
+	/* Each account's usage: the whole tree's sum. Node j is row j
+	 * (fs_tree_line), whose account is known: looked up by name else. */
+	pv->node_acct = fs_xcalloc(x->tr.n + 1, sizeof(*pv->node_acct));
 	for (j = 0; j < x->tr.n; j++) {
 		struct fs_node *a = &x->tr.node[j];
-		uint32_t w;
+		uint32_t w = j < nrow ? row_acct[j] : FS_NONE;
 
 		if (a->is_user)
 			continue;
-		if ((w = find_acct(pv, a->acct)) == FS_NONE)
+		if ((w == FS_NONE || strcmp(pv->all[w]->name, a->acct)) &&
+		    (w = find_acct(pv, a->acct)) == FS_NONE)
 			goto fail;
-		a->usage_raw = pv->all[w].sum;
+		a->usage_raw = pv->all[w]->sum;
+		pv->node_acct[j] = w;
 	}
 	ok = 1;
 fail:
 	while (g.n)
 		free(g.fr[--g.n].last);
 	free(inc);
+	free(row_acct);
 	free(g.fr);
 	free(keep);
 	fs_header_release(&h);
@@ -927,35 +1109,64 @@ users_below(const struct fs_explain_read *x, const struct fs_tree *tr,
 		return 1;
 	if (a->use_parent)
 		return 0;
-	return x->priv->all[find_acct(x->priv, a->acct)].users;
+	return x->priv->all[x->priv->node_acct[i]]->users;
 }
 
-/* The list of fs parent p in walk order into *v (scratch *tmp, *cap
- * each): its size, or 0 with a Level FS the keyed sort would not take
- * (NaN, negative). */
-static uint32_t
-walk_list(const struct fs_tree *tr, uint32_t p, uint32_t **v, uint32_t **tmp,
-	  uint32_t *cap, uint32_t *sorted)
-{
-	uint32_t m = tr->node[p].nfs_kids, t;
+/* The lists walked, each sorted once: the two users' paths share their
+ * top lists (the last few kept). */
+#define WL_KEEP 8
+struct wlists {
+	struct {
+		uint32_t p, m, *v;
+	} l[WL_KEEP];
+	uint32_t n, next, *tmp, cap;
+};
 
-	if (p == *sorted)
-		return m;	/* sorted last time, and checked */
-	*sorted = FS_NONE;
-	if (m > *cap) {
-		*cap = m;
-		free(*v);
-		free(*tmp);
-		*v = fs_xcalloc(m, sizeof(**v));
-		*tmp = fs_xcalloc(m, sizeof(**tmp));
+/* The list of fs parent p in walk order (*m long), or NULL with a Level
+ * FS the keyed sort would not take (NaN, negative). */
+static const uint32_t *
+walk_list(const struct fs_tree *tr, uint32_t p, struct wlists *w,
+	  uint32_t *m)
+{
+	uint32_t t, s;
+	uint32_t *v;
+
+	*m = tr->node[p].nfs_kids;
+	for (s = 0; s < w->n; s++)
+		if (w->l[s].p == p)
+			return w->l[s].v;
+	if (w->n < WL_KEEP)
+		s = w->n++;
+	else {
+		s = w->next;
+		w->next = (w->next + 1) % WL_KEEP;
 	}
-	fs_fairtree_walk_order(tr, p, *v, *tmp);
-	for (t = 0; t < m; t++)
-		if (isnan(tr->node[(*v)[t]].level_fs) ||
-		    signbit(tr->node[(*v)[t]].level_fs))
-			return 0;
-	*sorted = p;
-	return m;
+	if (*m > w->cap) {
+		w->cap = *m;
+		free(w->tmp);
+		w->tmp = fs_xcalloc(*m, sizeof(*w->tmp));
+	}
+	free(w->l[s].v);
+	v = w->l[s].v = fs_xcalloc(*m + 1, sizeof(*v));
+	w->l[s].p = FS_NONE;
+	fs_fairtree_walk_order(tr, p, v, w->tmp);
+	for (t = 0; t < *m; t++)
+		if (isnan(tr->node[v[t]].level_fs) ||
+		    signbit(tr->node[v[t]].level_fs))
+			return NULL;
+	w->l[s].p = p;
+	w->l[s].m = *m;
+	return *m ? v : NULL;
+}
+
+static void
+wlists_free(struct wlists *w)
+{
+	uint32_t s;
+
+	for (s = 0; s < w->n; s++)
+		free(w->l[s].v);
+	free(w->tmp);
 }
 
 /* After item t of list v (m long), walked last with a rank: a tie of the
@@ -979,8 +1190,9 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 		      char *const *spec, int nspec)
 {
 	static const long double no_val = (long double)FS_NO_VAL;
-	uint32_t i, *v = NULL, *tmp = NULL, cap = 0, N = x->users;
-	uint32_t sorted = FS_NONE, *ub = fs_xcalloc(tr->n + 1, sizeof(*ub));
+	uint32_t i, N = x->users, *ub = fs_xcalloc(tr->n + 1, sizeof(*ub));
+	const uint32_t *v;
+	struct wlists w = {0};
 	int k;
 
 	for (i = 0; i < tr->n; i++) {
@@ -1007,7 +1219,7 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 		 * follow. */
 		for (i = tr->node[u].fs_parent;
 		     (p = tr->node[i].fs_parent) != FS_NONE; i = p) {
-			if (!(m = walk_list(tr, p, &v, &tmp, &cap, &sorted)))
+			if (!(v = walk_list(tr, p, &w, &m)))
 				goto fail;
 			for (pos = 0; pos < m && v[pos] != i; pos++)
 				before += ub[v[pos]];
@@ -1019,7 +1231,7 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 		/* The user's list, walked as fs_fairtree walks it: its users'
 		 * ranks, ties among them included. */
 		p = tr->node[u].fs_parent;
-		if (!(m = walk_list(tr, p, &v, &tmp, &cap, &sorted)))
+		if (!(v = walk_list(tr, p, &w, &m)))
 			goto fail;
 		rnt = N - before;
 		for (t = 0, pos = m; t < m; t++) {
@@ -1054,12 +1266,10 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 			goto fail;
 	}
 	free(ub);
-	free(v);
-	free(tmp);
+	wlists_free(&w);
 	return 1;
 fail:
 	free(ub);
-	free(v);
-	free(tmp);
+	wlists_free(&w);
 	return 0;
 }
