@@ -124,9 +124,13 @@ struct qread {
 	size_t ncols;
 	int ca, cu, cp, cpar, csh, cus;
 	int used[6];		/* those six: the columns read */
+	size_t nf;		/* the fields up to the last read or kept */
+	size_t ntab;		/* the tabs before them */
 	const char *keep;	/* the columns the table keeps */
 	struct qpiece *p;
 	size_t np;
+	char **blk;		/* blocks, np at most (one a piece run at once) */
+	int *blk_busy;
 	int stop;		/* a piece gave up: the others may stop */
 	/* the named users: account (or NULL), user, partition (or NULL) */
 	int nspec;
@@ -243,24 +247,6 @@ close_frame(const struct qframe *f, struct qacct *a)
 	return isinf(f->sum) ? -1 : 0;
 }
 
-static int
-parse_shares_quick(const char *s, uint8_t *use_parent)
-{
-	unsigned long long v = 0;
-
-	*use_parent = 0;
-	if (!strcmp(s, "parent")) {
-		*use_parent = 1;
-		return 0;
-	}
-	if (!*s)
-		return -1;
-	for (; *s >= '0' && *s <= '9'; s++)
-		if ((v = v * 10 + (unsigned)(*s - '0')) > FS_INFINITE)
-			return -1;
-	return *s ? -1 : 0;
-}
-
 /* The n bytes at s are the string w (of length wn). Names are short:
  * a loop here, not a call. */
 static inline int
@@ -272,6 +258,25 @@ same(const char *w, size_t wn, const char *s, size_t n)
 		if (*w++ != *s++)
 			return 0;
 	return 1;
+}
+
+/* RawShares, the n bytes at s: a whole number or "parent". */
+static int
+parse_shares_quick(const char *s, size_t n, uint8_t *use_parent)
+{
+	unsigned long long v = 0;
+
+	*use_parent = 0;
+	if (same("parent", 6, s, n)) {
+		*use_parent = 1;
+		return 0;
+	}
+	if (!n)
+		return -1;
+	for (; n && *s >= '0' && *s <= '9'; s++, n--)
+		if ((v = v * 10 + (unsigned)(*s - '0')) > FS_INFINITE)
+			return -1;
+	return n ? -1 : 0;
 }
 
 /* A field of a row: where it starts, how long. */
@@ -359,6 +364,22 @@ ctl_mask64(const char *p)
 	       (uint64_t)fs_ctl_mask16(p + 48) << 48;
 }
 
+/* A block for a piece: one of those pieces done before it left, else a
+ * new one (its pages touched once, not once a piece). */
+static char *
+block_get(struct qread *q, size_t *slot)
+{
+	size_t s;
+
+	for (s = 0;; s++)
+		if (!__atomic_exchange_n(&q->blk_busy[s], 1, __ATOMIC_ACQUIRE))
+			break;	/* fewer pieces run at once than there are */
+	if (!q->blk[s])
+		q->blk[s] = fs_xcalloc(QR_BLOCK + QR_PAD, 1);
+	*slot = s;
+	return q->blk[s];
+}
+
 /* An account row's kept fields as the table's line, then its name and
  * its parent's, NUL-terminated, in the piece's arena. */
 static void
@@ -369,7 +390,7 @@ keep_acct(const struct qread *q, struct qpiece *pc, struct qacct *a,
 	size_t c, len = 0, first = 1;
 	char *d;
 
-	for (c = 0; c < q->ncols; c++)
+	for (c = 0; c < q->nf; c++)
 		if (q->keep[c])
 			len += f[c].n + 1;
 	if (!len)
@@ -377,7 +398,7 @@ keep_acct(const struct qread *q, struct qpiece *pc, struct qacct *a,
 	d = arena_get(&pc->ar, len + an->n + pn->n + 2);
 	a->line = d;
 	a->line_len = (uint32_t)len;
-	for (c = 0; c < q->ncols; c++) {
+	for (c = 0; c < q->nf; c++) {
 		if (!q->keep[c])
 			continue;
 		if (!first)
@@ -405,7 +426,8 @@ piece_walk(void *arg, size_t i)
 {
 	struct qread *q = arg;
 	struct qpiece *pc = &q->p[i];
-	char *b = fs_xcalloc(QR_BLOCK + QR_PAD, 1), *s, *p, *end, *nl;
+	size_t slot;
+	char *b = block_get(q, &slot), *s, *p, *end, *nl;
 	struct qfield *f = fs_xcalloc(q->ncols, sizeof(*f));
 	uint32_t *tab = fs_xcalloc(q->ncols, sizeof(*tab));
 	struct qframe *stk = NULL;
@@ -435,9 +457,10 @@ piece_walk(void *arg, size_t i)
 							  __ATOMIC_RELAXED))
 			goto bad;
 		end = b + have;
-		/* Split: one pass over the control bytes finds the tabs and
-		 * the line's end; NUL and CR bytes are the full reader's to
-		 * judge. A line not whole in the block: read on, and again. */
+		/* Split: one pass over the control bytes finds the tabs (the
+		 * first ntab kept, the others counted) and the line's end;
+		 * NUL and CR bytes are the full reader's to judge. A line not
+		 * whole in the block: read on, and again. */
 		nt = 0;
 		nl = NULL;
 		for (p = s; !nl && p < end; p += 64) {
@@ -449,7 +472,7 @@ piece_walk(void *arg, size_t i)
 				char *x = p + __builtin_ctzll(m);
 
 				if (*x == '\t') {
-					if (nt < q->ncols)
+					if (nt < q->ntab)
 						tab[nt] = (uint32_t)(x - s);
 					nt++;
 				} else if (*x == '\n') {
@@ -483,8 +506,9 @@ piece_walk(void *arg, size_t i)
 		if (nt + 1 != q->ncols || nl == s)
 			goto bad;
 		pc->rows++;
-		/* The fields; those read NUL-terminated. */
-		for (c = 0; c < q->ncols; c++) {
+		/* The fields up to the last one read; those read
+		 * NUL-terminated. */
+		for (c = 0; c < q->nf; c++) {
 			f[c].s = c ? s + tab[c - 1] + 1 : s;
 			f[c].n = (size_t)((c + 1 < q->ncols ? s + tab[c] : nl) -
 					  f[c].s);
@@ -504,7 +528,7 @@ piece_walk(void *arg, size_t i)
 			uint8_t up;
 
 			if (!same(par->s, par->n, acct->s, acct->n) ||
-			    parse_shares_quick(sh->s, &up) < 0 || !us->n ||
+			    parse_shares_quick(sh->s, sh->n, &up) < 0 || !us->n ||
 			    fs_parse_usage(us->s, "RawUsage", &v, &e, 0) < 0)
 				goto bad;
 			for (k = 0; k < (uint32_t)q->nspec; k++)
@@ -564,7 +588,7 @@ piece_walk(void *arg, size_t i)
 
 			if (!sh->n && !par->n)
 				up = 0;	/* root: Slurm's default 1 */
-			else if (parse_shares_quick(sh->s, &up) < 0)
+			else if (parse_shares_quick(sh->s, sh->n, &up) < 0)
 				goto bad;
 			FS_GROW(pc->acct, pc->nacct, pc->acct_cap);
 			a = &pc->acct[pc->nacct++];
@@ -617,7 +641,7 @@ out:
 	free(stk);
 	free(tab);
 	free(f);
-	free(b);
+	__atomic_store_n(&q->blk_busy[slot], 0, __ATOMIC_RELEASE);
 }
 
 /* The merge's stack of open accounts (global indices). */
@@ -660,7 +684,7 @@ struct fs_explain_read_priv {
 	uint32_t *slot;		/* accounts by name: index + 1 */
 	size_t mask;
 	uint32_t users;		/* N */
-	uint32_t *node_acct;	/* the small tree's accounts: in all */
+	uint32_t *node_users;	/* the small tree's accounts: users below */
 };
 
 static uint32_t
@@ -777,7 +801,7 @@ fs_explain_read_release(struct fs_explain_read *x)
 			free(pv->q.spec[k][0]);
 		free(pv->all);
 		free(pv->slot);
-		free(pv->node_acct);
+		free(pv->node_users);
 		free(pv);
 	}
 	memset(x, 0, sizeof(*x));
@@ -874,6 +898,12 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	q->used[3] = q->cpar;
 	q->used[4] = q->csh;
 	q->used[5] = q->cus;
+	for (c = 0; c < q->ncols; c++)
+		if (keep[c] || (int)c == q->ca || (int)c == q->cu ||
+		    (int)c == q->cp || (int)c == q->cpar || (int)c == q->csh ||
+		    (int)c == q->cus)
+			q->nf = c + 1;
+	q->ntab = q->nf < q->ncols ? q->nf : q->ncols - 1;
 	/* The body in pieces, on every core. */
 	np = q->size - q->base - (off_t)body < (1 << 20) ? 1
 		: 4 * (size_t)fs_par_threads();
@@ -888,7 +918,15 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		if (i)
 			q->p[i].from--;	/* from the '\n' before its rows */
 	}
+	q->blk = fs_xcalloc(np, sizeof(*q->blk));
+	q->blk_busy = fs_xcalloc(np, sizeof(*q->blk_busy));
 	fs_par_for(np, piece_walk, q);
+	for (i = 0; i < np; i++)
+		free(q->blk[i]);
+	free(q->blk);
+	free(q->blk_busy);
+	q->blk = NULL;
+	q->blk_busy = NULL;
 	for (i = 0; i < np; i++)
 		if (q->p[i].bad || (q->p[i].ended && i + 1 < np &&
 				    q->p[i + 1].rows))
@@ -1040,6 +1078,11 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	for (j = 0; j < pv->nall; j++) {
 		const struct qacct *a = pv->all[j];
 
+		/* Ahead: the accounts, then their lines (cache misses). */
+		if (j + 16 < pv->nall)
+			__builtin_prefetch(pv->all[j + 16]);
+		if (j + 8 < pv->nall)
+			__builtin_prefetch(pv->all[j + 8]->line);
 		if (!j || inc[a->up]) {
 			fs_buf_add(&text, a->line, a->line_len);
 			FS_GROW(row_acct, nrow, row_cap);
@@ -1069,7 +1112,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	x->built = 1;
 	/* Each account's usage: the whole tree's sum. Node j is row j
 	 * (fs_tree_line), whose account is known: looked up by name else. */
-	pv->node_acct = fs_xcalloc(x->tr.n + 1, sizeof(*pv->node_acct));
+	pv->node_users = fs_xcalloc(x->tr.n + 1, sizeof(*pv->node_users));
 	for (j = 0; j < x->tr.n; j++) {
 		struct fs_node *a = &x->tr.node[j];
 		uint32_t w = j < nrow ? row_acct[j] : FS_NONE;
@@ -1080,7 +1123,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		    (w = find_acct(pv, a->acct)) == FS_NONE)
 			goto fail;
 		a->usage_raw = pv->all[w]->sum;
-		pv->node_acct[j] = w;
+		pv->node_users[j] = pv->all[w]->users;
 	}
 	ok = 1;
 fail:
@@ -1109,7 +1152,7 @@ users_below(const struct fs_explain_read *x, const struct fs_tree *tr,
 		return 1;
 	if (a->use_parent)
 		return 0;
-	return x->priv->all[x->priv->node_acct[i]]->users;
+	return x->priv->node_users[i];
 }
 
 /* The lists walked, each sorted once: the two users' paths share their
