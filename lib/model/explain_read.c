@@ -364,6 +364,55 @@ ctl_mask64(const char *p)
 	       (uint64_t)fs_ctl_mask16(p + 48) << 48;
 }
 
+/* Split the line at s (its bytes before end) at its tabs: the first ntab
+ * tabs' offsets to tab, all counted in *nt. Its newline, or NULL when it
+ * has none before end or (*odd set) holds a NUL or CR, the full reader's
+ * to judge. */
+static inline char *
+split_line(char *s, const char *end, uint32_t *tab, size_t ntab, size_t *nt,
+	   int *odd)
+{
+	char *p;
+
+	*nt = 0;
+	*odd = 0;
+	for (p = s; p < end; p += 64) {
+		uint64_t m = ctl_mask64(p);
+
+		if (end - p < 64)
+			m &= ((uint64_t)1 << (end - p)) - 1;
+		for (; m; m &= m - 1) {
+			char *x = p + __builtin_ctzll(m);
+
+			if (*x == '\t') {
+				if (*nt < ntab)
+					tab[*nt] = (uint32_t)(x - s);
+				++*nt;
+			} else if (*x == '\n')
+				return x;
+			else if (*x == '\0' || *x == '\r') {
+				*odd = 1;
+				return NULL;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The fields of the line at s split by split_line, up to the last read
+ * or kept, to f. */
+static void
+fields(const struct qread *q, const char *s, const char *nl,
+       const uint32_t *tab, struct qfield *f)
+{
+	size_t c;
+
+	for (c = 0; c < q->nf; c++) {
+		f[c].s = c ? s + tab[c - 1] + 1 : s;
+		f[c].n = (size_t)((c + 1 < q->ncols ? s + tab[c] : nl) - f[c].s);
+	}
+}
+
 /* A block for a piece: one of those pieces done before it left, else a
  * new one (its pages touched once, not once a piece). */
 static char *
@@ -432,7 +481,8 @@ piece_walk(void *arg, size_t i)
 	uint32_t *tab = fs_xcalloc(q->ncols, sizeof(*tab));
 	struct qframe *stk = NULL;
 	uint32_t sp = 0, cap = 0, k;
-	size_t have = 0, at_s = 0, nt, c;
+	size_t have = 0, at_s = 0, nt;
+	int odd;
 	off_t boff = pc->from, lend;
 	struct fs_err e;
 	const char *gtop = NULL;	/* the top open before, when known */
@@ -458,30 +508,11 @@ piece_walk(void *arg, size_t i)
 			goto bad;
 		end = b + have;
 		/* Split: one pass over the control bytes finds the tabs (the
-		 * first ntab kept, the others counted) and the line's end;
-		 * NUL and CR bytes are the full reader's to judge. A line not
-		 * whole in the block: read on, and again. */
-		nt = 0;
-		nl = NULL;
-		for (p = s; !nl && p < end; p += 64) {
-			uint64_t m = ctl_mask64(p);
-
-			if (end - p < 64)
-				m &= ((uint64_t)1 << (end - p)) - 1;
-			for (; m; m &= m - 1) {
-				char *x = p + __builtin_ctzll(m);
-
-				if (*x == '\t') {
-					if (nt < q->ntab)
-						tab[nt] = (uint32_t)(x - s);
-					nt++;
-				} else if (*x == '\n') {
-					nl = x;
-					break;
-				} else if (*x == '\0' || *x == '\r')
-					goto bad;
-			}
-		}
+		 * first ntab kept, the others counted) and the line's end.
+		 * A line not whole in the block: read on, and again. */
+		nl = split_line(s, end, tab, q->ntab, &nt, &odd);
+		if (odd)
+			goto bad;
 		if (!nl && boff + (off_t)have < q->size) {
 			if ((at_s == 0 && have == QR_BLOCK))
 				goto bad;	/* a line longer than a block */
@@ -508,11 +539,7 @@ piece_walk(void *arg, size_t i)
 		pc->rows++;
 		/* The fields up to the last one read; those read
 		 * NUL-terminated. */
-		for (c = 0; c < q->nf; c++) {
-			f[c].s = c ? s + tab[c - 1] + 1 : s;
-			f[c].n = (size_t)((c + 1 < q->ncols ? s + tab[c] : nl) -
-					  f[c].s);
-		}
+		fields(q, s, nl, tab, f);
 		for (k = 0; k < 6; k++)
 			if (q->used[k] >= 0)
 				((char *)f[q->used[k]].s)[f[q->used[k]].n] = '\0';
@@ -702,48 +729,17 @@ find_acct(const struct fs_explain_read_priv *pv, const char *name)
 	return FS_NONE;
 }
 
-/* Field c of the row at r (its fields NUL-separated). */
-static const char *
-row_field(const struct qread *q, const char *r, size_t c)
-{
-	(void)q;
-	while (c--)
-		r += strlen(r) + 1;
-	return r;
-}
-
-/* The fields of the row at r (NUL-separated), the kept ones, to b. */
-static const char *
-put_row(struct fs_buf *b, const struct qread *q, const char *keep,
-	const char *r)
-{
-	size_t c, first = 1;
-
-	for (c = 0; c < q->ncols; c++) {
-		size_t len = strlen(r);
-
-		if (keep[c]) {
-			if (!first)
-				fs_buf_addch(b, '\t');
-			fs_buf_add(b, r, len);
-			first = 0;
-		}
-		r += len + 1;
-	}
-	fs_buf_addch(b, '\n');
-	return r;	/* the next row */
-}
-
 /* The user rows of account a, read again (one read: they follow its
- * row), to b; 0, or -1 when they are not what the pass found. */
+ * row), their kept fields to b; 0, or -1 when they are not what the
+ * pass found. */
 static int
-put_users(struct fs_buf *b, const struct qread *q, const char *keep,
-	  const struct qacct *a)
+put_users(struct fs_buf *b, const struct qread *q, const struct qacct *a)
 {
-	size_t len = (size_t)(a->users_to - a->users_from), k = 0, c;
-	char *t = fs_xmalloc(len + 1), *s, *nl;
-	uint32_t n = 0;
-	int r = -1;
+	size_t len = (size_t)(a->users_to - a->users_from), k = 0, c, nt;
+	char *t = fs_xmalloc(len + QR_PAD), *s, *nl;
+	uint32_t n = 0, *tab = fs_xcalloc(q->ncols, sizeof(*tab));
+	struct qfield *f = fs_xcalloc(q->ncols, sizeof(*f));
+	int r = -1, odd, first;
 
 	while (k < len) {
 		ssize_t got = pread(q->fd, t + k, len - k,
@@ -753,22 +749,28 @@ put_users(struct fs_buf *b, const struct qread *q, const char *keep,
 			goto out;
 		k += (size_t)got;
 	}
-	t[len] = '\0';
 	for (s = t; s < t + len; s = nl + 1, n++) {
-		char *p = s;
-
-		if (!(nl = memchr(s, '\n', (size_t)(t + len - s))))
+		if (!(nl = split_line(s, t + len, tab, q->ntab, &nt, &odd)) ||
+		    nt + 1 != q->ncols)
 			goto out;
-		*nl = '\0';
-		for (c = 1; (p = strchr(p, '\t')); c++)
-			*p++ = '\0';
-		if (c != q->ncols || !*row_field(q, s, (size_t)q->cu) ||
-		    strcmp(row_field(q, s, (size_t)q->ca), a->name))
+		fields(q, s, nl, tab, f);
+		if (!f[q->cu].n || !same(a->name, a->name_len, f[q->ca].s,
+					  f[q->ca].n))
 			goto out;
-		put_row(b, q, keep, s);
+		for (c = 0, first = 1; c < q->nf; c++) {
+			if (!q->keep[c])
+				continue;
+			if (!first)
+				fs_buf_addch(b, '\t');
+			fs_buf_add(b, f[c].s, f[c].n);
+			first = 0;
+		}
+		fs_buf_addch(b, '\n');
 	}
 	r = n == a->direct ? 0 : -1;
 out:
+	free(f);
+	free(tab);
 	free(t);
 	return r;
 }
@@ -1089,7 +1091,7 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 			row_acct[nrow++] = j;
 		}
 		if (inc[j] && a->direct) {
-			if (put_users(&text, q, keep, a) < 0) {
+			if (put_users(&text, q, a) < 0) {
 				fs_buf_release(&text);
 				goto fail;
 			}
