@@ -152,6 +152,57 @@ lkey_before(const void *ctx, const struct lkey *a, const struct lkey *b)
 
 FS_MSORT(lkey_sort, struct lkey, const void *, lkey_before)
 
+/* Byte d of k's sort key, least significant first, so that ascending
+ * bytes give lkey_before's order: users before accounts (d 0), then the
+ * mantissa (1 to 8) and the exponent (9, 10), highest first. */
+static inline unsigned
+lkey_byte(const struct lkey *k, int d)
+{
+	if (d == 0)
+		return !k->user;
+	if (d <= 8)
+		return 255 - (unsigned)(k->mant >> (8 * (d - 1)) & 0xff);
+	return 255 - (unsigned)(k->exp >> (8 * (d - 9)) & 0xff);
+}
+
+/* A long list's keys (an organisation's thousands of accounts) in
+ * lkey_sort's order by a radix sort, a byte at a time from the least
+ * significant, each pass stable, those in which every key has the same
+ * byte skipped: no comparisons to mispredict. Equal keys keep their
+ * order, as in lkey_sort. */
+#define LKEY_RADIX_MIN 1024
+
+static void
+lkey_radix(struct lkey *k, struct lkey *tmp, uint32_t m)
+{
+	static const int nd = 11;
+	uint32_t (*cnt)[256] = fs_xcalloc(nd, sizeof(*cnt)), j, sum, c;
+	struct lkey *src = k, *dst = tmp, *sw;
+	int d;
+	unsigned x;
+
+	for (j = 0; j < m; j++)
+		for (d = 0; d < nd; d++)
+			cnt[d][lkey_byte(&k[j], d)]++;
+	for (d = 0; d < nd; d++) {
+		if (cnt[d][lkey_byte(&k[0], d)] == m)
+			continue;
+		for (x = 0, sum = 0; x < 256; x++) {
+			c = cnt[d][x];
+			cnt[d][x] = sum;
+			sum += c;
+		}
+		for (j = 0; j < m; j++)
+			dst[cnt[d][lkey_byte(&src[j], d)]++] = src[j];
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != k)
+		memcpy(k, src, m * sizeof(*k));
+	free(cnt);
+}
+
 /* The list w[0..m) in Slurm's order, by Level FS: by keys side by side
  * (key and ktmp: room for m each), or through the nodes (tmp) when a Level
  * FS makes no key. Keys: a list of tens of thousands sorted through the
@@ -170,7 +221,10 @@ order_list(const struct fs_tree *tr, uint32_t *w, uint32_t *tmp,
 			return;
 		}
 	}
-	lkey_sort(NULL, key, ktmp, m);
+	if (m >= LKEY_RADIX_MIN)
+		lkey_radix(key, ktmp, m);
+	else
+		lkey_sort(NULL, key, ktmp, m);
 	for (j = 0; j < m; j++)
 		w[j] = key[j].idx;
 }

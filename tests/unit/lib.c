@@ -376,6 +376,75 @@ test_iso_time(void)
 	   "(%lu differ)", n, bad);
 }
 
+/* A list long enough to be sorted by radix (lkey_radix in fairtree.c),
+ * with Level FS ties, inf and users and accounts mixed: the walk's order
+ * is the list's by Level FS, highest first, users before accounts, and
+ * otherwise as the list was (a stable sort). */
+static const struct fs_tree *walk_tr;
+
+static int
+walk_cmp(const void *x, const void *y)
+{
+	const uint32_t *a = x, *b = y;
+	const struct fs_node *na = &walk_tr->node[a[0]], *nb = &walk_tr->node[b[0]];
+
+	if (na->level_fs != nb->level_fs)
+		return na->level_fs > nb->level_fs ? -1 : 1;
+	if (na->is_user != nb->is_user)
+		return na->is_user ? -1 : 1;
+	return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+static void
+test_walk_order_long(void)
+{
+	static const char *const use[] = {"0", "10", "100", "1000", "12345",
+					  "7.5"};
+	struct fs_buf b;
+	struct fs_table t;
+	struct fs_tree tr;
+	struct fs_err e = {"long", 0, ""};
+	uint32_t p, m, k, *v, *tmp, *want, bad = 0;
+	int i, n = 5000, r;
+
+	fs_buf_init(&b);
+	fs_buf_addstr(&b, HDR "root\t\t\t\t\nbig\t\troot\t1\t\n");
+	for (i = 0; i < n; i++) {
+		if (i % 3 == 0)
+			fs_buf_printf(&b, "big\tu%04d\tbig\t%d\t%s\n", i,
+				      1 + i % 2, use[i % 6]);
+		else
+			fs_buf_printf(&b, "a%04d\t\tbig\t%d\t%s\n", i,
+				      1 + i % 2, use[(i / 3) % 6]);
+	}
+	r = fs_table_parse(&t, &b, &e) == 0 && fs_tree_build(&tr, &t, &e) == 0;
+	ok(r, "a list of 5000 builds");
+	if (!r)
+		return;
+	fs_fairtree(&tr, FS_TIES_SLURM);
+	p = find(&tr, "big", "");
+	m = tr.node[p].nfs_kids;
+	v = fs_xcalloc(m, sizeof(*v));
+	tmp = fs_xcalloc(m, sizeof(*tmp));
+	want = fs_xcalloc(2 * (size_t)m, sizeof(*want));
+	for (k = 0; k < m; k++) {
+		want[2 * k] = tr.fs_kids[tr.node[p].fs_kids + k];
+		want[2 * k + 1] = k;
+	}
+	walk_tr = &tr;
+	qsort(want, m, 2 * sizeof(*want), walk_cmp);
+	fs_fairtree_walk_order(&tr, p, v, tmp);
+	for (k = 0; k < m; k++)
+		bad += v[k] != want[2 * k];
+	ok(m == (uint32_t)n && !bad, "its walk order is by Level FS, users "
+	   "first, ties as listed (%u of %u out of place)", bad, m);
+	free(v);
+	free(tmp);
+	free(want);
+	fs_tree_release(&tr);
+	fs_table_release(&t);
+}
+
 int
 main(void)
 {
@@ -386,6 +455,7 @@ main(void)
 	test_parse_usage();
 	test_roundtrip();
 	test_deep_chain();
+	test_walk_order_long();
 	test_slurp_huge();
 	test_filled();
 	test_errors();
