@@ -22,25 +22,47 @@ fs_report_flush(struct fs_buf *b, FILE *out, size_t at, int *failed)
 	return -*failed;
 }
 
-/* printf("%.*Lf", d, v) straight from x87's bits for 0 <= v < 2^63:
- * v = m * 2^-s, so v * 10^d = m * 10^d * 2^-s is cut into its whole part
- * and the rest in one 128-bit product, rounded on the rest; 1 when
- * written, 0 for the slower way (other values, exact halves). The parts
- * of the cluster and the hours of a million associations are most of the
- * page's numbers. */
-static int
-fixed_bits(struct fs_buf *b, long double v, int d)
-{
 #if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+#define X87 1
+/* An x87 long double's bits: its 64-bit mantissa (integer bit included)
+ * into *m; returned, its sign (bit 15) and biased exponent (bits 0-14).
+ * Deciding on these rather than comparing long doubles keeps a value out
+ * of the x87 unit, whose 80-bit loads and stores are slow. */
+static inline unsigned
+ld_bits(const long double *v, uint64_t *m)
+{
+	uint16_t se;
+
+	memcpy(m, v, 8);
+	memcpy(&se, (const char *)v + 8, 2);
+	return se;
+}
+#else
+#define X87 0
+#endif
+
+/* A positive normal long double's bits as one number that orders as the
+ * values do. */
+#define LD_KEY(se, m) ((unsigned __int128)(se) << 64 | (m))
+
+#if X87
+/* printf("%.*Lf", d, v) straight from x87's bits (m, se) for 0 <= v <
+ * 2^63: v = m * 2^-s, so v * 10^d = m * 10^d * 2^-s is cut into its
+ * whole part and the rest in one 128-bit product, rounded on the rest;
+ * 1 when written, 0 for the slower way (other values, exact halves). The
+ * parts of the cluster and the hours of a million associations are most
+ * of the page's numbers. */
+static inline __attribute__((always_inline)) int
+fixed_bits(struct fs_buf *b, uint64_t m, unsigned se, int d)
+{
 	static const uint32_t p10[6] = {1, 10, 100, 1000, 10000, 100000};
 	unsigned __int128 n, rest, half;
-	uint64_t m, q, whole, frac;
-	uint16_t se;
+	uint64_t q, whole, frac;
 	int s, k;
-	char dig[32], *o = dig + sizeof(dig);
+	/* The digits end at the middle: 32 bytes from the first are in
+	 * dig, a copy of constant size (no call) whatever their number. */
+	char dig[64], *end = dig + 32, *o = end;
 
-	memcpy(&m, &v, 8);
-	memcpy(&se, (const char *)&v + 8, 2);
 	/* Normal, positive, below 2^63 (exponent under 63). */
 	if ((se & 0x8000) || !(se & 0x7fff) || !(m >> 63) ||
 	    (se & 0x7fff) >= 16383 + 63)
@@ -71,29 +93,26 @@ fixed_bits(struct fs_buf *b, long double v, int d)
 		*--o = (char)('0' + whole % 10);
 		whole /= 10;
 	} while (whole);
-	fs_buf_add(b, o, (size_t)(dig + sizeof(dig) - o));
+	if (b->cap - b->len <= 32)
+		fs_buf_grow(b, 32);
+	memcpy(b->data + b->len, o, 32);
+	b->len += (size_t)(end - o);
+	b->data[b->len] = '\0';
 	return 1;
-#else
-	(void)b;
-	(void)v;
-	(void)d;
-	return 0;
-#endif
 }
+#endif
 
 /* printf("%.*Lf", d, v) for d from 0 to 5: fixed_bits, else through the
  * number codec's %.6Lf (fs_fmt_fixed6_ld), rounded on: the same digits,
  * since v and its six decimals are within half a millionth and no
  * rounding point of d decimals lies between them unless the cut digits
  * are 5 then zeros (then printf decides). */
-void
-fs_report_fmt_fixed(struct fs_buf *b, long double v, int d)
+static __attribute__((noinline)) void
+fixed_slow(struct fs_buf *b, long double v, int d)
 {
 	char s[FS_FMT_MAX + 1], *t = s + 1, *p;
 	int n, end, k;
 
-	if (fixed_bits(b, v, d))
-		return;
 	n = v >= 0 ? fs_fmt_fixed6_ld(t, v) : -1;
 
 	if (n >= 0) {
@@ -123,19 +142,183 @@ fs_report_fmt_fixed(struct fs_buf *b, long double v, int d)
 	fs_buf_add(b, p, (size_t)(t + end - p));
 }
 
-/* printf("%.4Lg", v) for a finite v > 0: the number codec's
+/* fixed_bits with d a constant where it is called: its divisions by 10^d
+ * are then multiplications. */
+static inline __attribute__((always_inline)) void
+fmt_fixed(struct fs_buf *b, long double v, int d)
+{
+#if X87
+	uint64_t m;
+	unsigned se = ld_bits(&v, &m);
+
+	if (fixed_bits(b, m, se, d))
+		return;
+#endif
+	fixed_slow(b, v, d);
+}
+
+void
+fs_report_fmt_fixed(struct fs_buf *b, long double v, int d)
+{
+	switch (d) {
+	case 0:
+		fmt_fixed(b, v, 0);
+		break;
+	case 2:
+		fmt_fixed(b, v, 2);
+		break;
+	default:
+		fmt_fixed(b, v, d);
+	}
+}
+
+#if X87
+static const uint64_t pow10_u64[20] = {
+	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+	100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	100000000000000000ULL, 1000000000000000000ULL,
+	10000000000000000000ULL};
+
+/* printf("%.4Lg", v)'s 4 digits into d and the decimal exponent of the
+ * first into *x, for a normal v from about 1e-16 up to 2^63, straight
+ * from x87's bits (m, se): v = m * 2^e, 10^k <= v < 2 * 10^(k + 1), so
+ * q = v * 10^(3 - k) has 4 or 5 digits, made in one 128-bit product (k
+ * <= 3) or one 64-bit division (k > 3, where m over 10^(k - 3) * 2^-e is
+ * exact), then rounded on what was cut. 1 when made, 0 for the slower
+ * way (other values, and exact halves, where printf decides). Every
+ * Level FS of a big tree's HTML page goes through here. */
+static inline int
+g4_digits(uint64_t m, unsigned se, char d[4], int *x)
+{
+	uint64_t q, cut;
+	int e, k, p, s, above, exact, nonzero;
+
+	if ((se & 0x8000) || !(se & 0x7fff) || !(m >> 63))
+		return 0;
+	e = (int)(se & 0x7fff) - 16383 - 63;
+	if (e >= 0)
+		return 0;
+	s = -e;
+	/* floor((63 + e) * log10(2)): 10^k <= 2^(63 + e) <= v. */
+	k = (int)(((int64_t)(63 + e) * 169464822037455LL) >> 49);
+	p = 3 - k;
+	if (p > 19 || p < -19)
+		return 0;
+	if (p >= 0) {
+		unsigned __int128 n = (unsigned __int128)m * pow10_u64[p];
+		unsigned __int128 rest, half;
+
+		if (s >= 128)
+			return 0;
+		q = (uint64_t)(n >> s);
+		rest = n & (((unsigned __int128)1 << s) - 1);
+		half = (unsigned __int128)1 << (s - 1);
+		above = rest > half;
+		exact = rest == half;
+		nonzero = rest != 0;
+	} else {
+		unsigned __int128 den = (unsigned __int128)pow10_u64[-p] << s;
+		uint64_t rest;
+
+		/* den is even (10^-p with -p >= 1): its half is exact. */
+		if (s >= 64 || den >> 64)
+			return 0;
+		q = m / (uint64_t)den;
+		rest = m - q * (uint64_t)den;
+		above = rest > (uint64_t)den / 2;
+		exact = rest == (uint64_t)den / 2;
+		nonzero = rest != 0;
+	}
+	if (q < 1000 || q >= 20000)
+		return 0;	/* not the range shown above: never */
+	if (q >= 10000) {
+		/* Five digits: the fifth and the rest are cut. */
+		cut = q % 10;
+		q /= 10;
+		k++;
+		if (cut == 5 && !nonzero)
+			return 0;	/* a tie */
+		q += cut >= 5;
+	} else {
+		if (exact)
+			return 0;	/* a tie */
+		q += above;
+	}
+	if (q == 10000) {
+		q = 1000;
+		k++;
+	}
+	d[0] = (char)('0' + q / 1000);
+	d[1] = (char)('0' + q / 100 % 10);
+	d[2] = (char)('0' + q / 10 % 10);
+	d[3] = (char)('0' + q % 10);
+	*x = k;
+	return 1;
+}
+#endif
+
+/* %.4g's text from its 4 digits d and the decimal exponent x of the
+ * first: fixed from 1e-4 up to 1e4, else an exponent; trailing zeros
+ * dropped. */
+static void
+put_g4(struct fs_buf *b, const char d[4], int x)
+{
+	char *o;
+	int k, last, ax;
+
+	for (last = 3; last > 0 && d[last] == '0'; last--)
+		;
+	fs_buf_grow(b, 16);
+	o = b->data + b->len;
+	if (x < -4 || x >= 4) {
+		*o++ = d[0];
+		if (last > 0) {
+			*o++ = '.';
+			for (k = 1; k <= last; k++)
+				*o++ = d[k];
+		}
+		*o++ = 'e';
+		*o++ = x < 0 ? '-' : '+';
+		ax = x < 0 ? -x : x;
+		if (ax >= 1000)
+			*o++ = (char)('0' + ax / 1000);
+		if (ax >= 100)
+			*o++ = (char)('0' + ax / 100 % 10);
+		*o++ = (char)('0' + ax / 10 % 10);
+		*o++ = (char)('0' + ax % 10);
+	} else if (x >= 0) {
+		for (k = 0; k <= x; k++)
+			*o++ = d[k];
+		if (last > x) {
+			*o++ = '.';
+			for (; k <= last; k++)
+				*o++ = d[k];
+		}
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (k = x; k < -1; k++)
+			*o++ = '0';
+		for (k = 0; k <= last; k++)
+			*o++ = d[k];
+	}
+	b->len = (size_t)(o - b->data);
+	b->data[b->len] = '\0';
+}
+
+/* printf("%.4Lg", v) for a finite v > 0 that g4_digits leaves: the number codec's
  * fs_fmt_g_ld, else (far magnitudes) through its %.21Lg (fs_fmt_ld),
  * rounded on to 4 digits: v and its 21 digits are within half a unit of
  * the 21st, and no rounding point of 4 digits lies between them unless
- * the cut digits are 5 then zeros (then printf decides, half to even). %g's form follows the exponent
- * of the rounded value: fixed from 1e-4 up to 1e4, else an exponent;
- * trailing zeros dropped. Half a million of them make an HTML page. */
-static void
+ * the cut digits are 5 then zeros (then printf decides, half to even). */
+static __attribute__((noinline)) void
 fmt_g4(struct fs_buf *b, long double v)
 {
-	char s[FS_FMT_MAX + 1], d[4], *o;
+	char s[FS_FMT_MAX + 1], d[4];
 	const char *p, *end, *pt, *f;
-	int n, x, nd = 0, up, k, last, ax;
+	int n, x, nd = 0, up, k;
 
 	if ((n = fs_fmt_g_ld(s, v, 4)) >= 0) {
 		fs_buf_add(b, s, (size_t)n);
@@ -184,49 +367,29 @@ fmt_g4(struct fs_buf *b, long double v)
 			x++;
 		}
 	}
-	for (last = 3; last > 0 && d[last] == '0'; last--)
-		;
-	fs_buf_grow(b, 16);
-	o = b->data + b->len;
-	if (x < -4 || x >= 4) {
-		*o++ = d[0];
-		if (last > 0) {
-			*o++ = '.';
-			for (k = 1; k <= last; k++)
-				*o++ = d[k];
-		}
-		*o++ = 'e';
-		*o++ = x < 0 ? '-' : '+';
-		ax = x < 0 ? -x : x;
-		if (ax >= 1000)
-			*o++ = (char)('0' + ax / 1000);
-		if (ax >= 100)
-			*o++ = (char)('0' + ax / 100 % 10);
-		*o++ = (char)('0' + ax / 10 % 10);
-		*o++ = (char)('0' + ax % 10);
-	} else if (x >= 0) {
-		for (k = 0; k <= x; k++)
-			*o++ = d[k];
-		if (last > x) {
-			*o++ = '.';
-			for (; k <= last; k++)
-				*o++ = d[k];
-		}
-	} else {
-		*o++ = '0';
-		*o++ = '.';
-		for (k = x; k < -1; k++)
-			*o++ = '0';
-		for (k = 0; k <= last; k++)
-			*o++ = d[k];
-	}
-	b->len = (size_t)(o - b->data);
-	b->data[b->len] = '\0';
+	put_g4(b, d, x);
 }
 
+/* Decided on v's bits where it is an x87 number: a million of them make
+ * an HTML page. */
 void
 fs_report_fmt_service(struct fs_buf *b, long double v)
 {
+#if X87
+	uint64_t m;
+	unsigned se = ld_bits(&v, &m);
+	char d[4];
+	int x;
+
+	if (g4_digits(m, se, d, &x)) {
+		put_g4(b, d, x);
+		return;
+	}
+	if (se == 0x7fff && m == 1ULL << 63) {
+		fs_buf_addstr(b, "inf");
+		return;
+	}
+#endif
 	if (v < 0)
 		fs_buf_addch(b, '-');
 	else if (isinf(v))
@@ -238,20 +401,41 @@ fs_report_fmt_service(struct fs_buf *b, long double v)
 }
 
 /* RawUsage, CPU- or billing-seconds, as hours: two decimals while they
- * matter, whole hours above 100. */
+ * matter, whole hours above 100. A positive h is placed among 0.01, 100
+ * and 1e15 by its bits (LD_KEY; tests/unit/report.c checks the keys
+ * against the long doubles). */
 void
 fs_report_fmt_hours(struct fs_buf *b, long double seconds)
 {
 	long double h = seconds / 3600;
+#if X87
+	uint64_t m;
+	unsigned se = ld_bits(&h, &m);
+	unsigned __int128 key = LD_KEY(se, m);
 
+	if (se && se < 0x7fff && (m >> 63)) {
+		if (key < LD_KEY(16383 - 7, 0xa3d70a3d70a3d70aULL))	/* 0.01 */
+			fs_buf_addstr(b, "<0.01");
+		else if (key < LD_KEY(16383 + 6, 100ULL << 57)) {	/* 100 */
+			if (!fixed_bits(b, m, se, 2))
+				fixed_slow(b, h, 2);
+		} else if (key < LD_KEY(16383 + 49,	/* 1e15 */
+					1000000000000000ULL << 14)) {
+			if (!fixed_bits(b, m, se, 0))
+				fixed_slow(b, h, 0);
+		} else
+			fmt_g4(b, h);
+		return;
+	}
+#endif
 	if (h == 0)
 		fs_buf_addch(b, '0');
 	else if (h < 0.01L)
 		fs_buf_addstr(b, "<0.01");
 	else if (h < 100)
-		fs_report_fmt_fixed(b, h, 2);
+		fmt_fixed(b, h, 2);
 	else if (h < 1e15L)
-		fs_report_fmt_fixed(b, h, 0);
+		fmt_fixed(b, h, 0);
 	else
 		fmt_g4(b, h);
 }

@@ -477,13 +477,58 @@ acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	fs_buf_add(b, r->links + r->link_at[i] + 2, len);
 }
 
-/* The sections' tables are most of a large page: their cells are closed
- * by the next one (HTML allows it) and aligned by the style sheet (every
- * column after the first on the right), about 70 bytes a user. */
-static void
-td_num(struct fs_buf *b)
+/* A big page is written a row at a time: room for the row's bytes made
+ * once (room), its cells written through a cursor, the end given back
+ * (used); the number writers of report_fmt.c, which take the buffer, in
+ * between. */
+static inline char *
+room(struct fs_buf *b, size_t n)
 {
-	fs_buf_addstr(b, "<td>");
+	if (b->cap - b->len <= n)
+		fs_buf_grow(b, n);
+	return b->data + b->len;
+}
+
+static inline void
+used(struct fs_buf *b, char *o)
+{
+	b->len = (size_t)(o - b->data);
+	*o = '\0';
+}
+
+/* A literal at o: the end. */
+#define PUT(o, lit) ((char *)memcpy((o), (lit), sizeof(lit) - 1) + \
+		     sizeof(lit) - 1)
+
+/* %u of v at o, two digits a step: the end (room for 10 bytes). */
+static inline char *
+put_u32(char *o, uint32_t v)
+{
+	static const char pairs[] = "00010203040506070809"
+				    "10111213141516171819"
+				    "20212223242526272829"
+				    "30313233343536373839"
+				    "40414243444546474849"
+				    "50515253545556575859"
+				    "60616263646566676869"
+				    "70717273747576777879"
+				    "80818283848586878889"
+				    "90919293949596979899";
+	char d[10], *p = d + sizeof(d);
+	size_t n;
+
+	for (; v >= 100; v /= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (v % 100), 2);
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * v, 2);
+	} else
+		*--p = (char)('0' + v);
+	n = (size_t)(d + sizeof(d) - p);
+	memcpy(o, p, n);
+	return o + n;
 }
 
 /* A part of the cluster as the tables print it: two decimals, "<0.01%"
@@ -501,43 +546,84 @@ fmt_part(struct fs_buf *b, long double v)
 	}
 }
 
-/* printf's %.6f through the number codec: a million of them. */
-static void
-fixed6(struct fs_buf *b, double v)
+/* fmt_part of a double w, decided without long doubles where it is "0"
+ * or "<0.01%", as most shares of a big tree are: (long double)w < 0.0001L
+ * is w < 0.0001, the double above 0.0001L with no double between. */
+static inline char *
+put_part_d(struct fs_buf *b, char *o, double w)
 {
-	char out[FS_FMT_MAX];
-	int n = fs_fmt_fixed6(out, v);
-
-	if (n < 0)
-		fs_buf_printf(b, "%.6f", v);
-	else
-		fs_buf_add(b, out, (size_t)n);
+	if (w <= 0)
+		return PUT(o, "0");
+	if (w < 0.0001)
+		return PUT(o, "&lt;0.01%");
+	used(b, o);
+	fmt_part(b, (long double)w);
+	return room(b, 256);
 }
 
-/* Shares, Share, Use, Level FS (S/U), Usage (h) of one association as
- * table cells after the first. */
-static void
-num_cells(struct fs_buf *b, const struct fs_report *r, uint32_t i)
+/* fmt_part of usage over total, and hours of usage: "0" straight for no
+ * usage, a third of a big tree. */
+static inline int
+no_usage(const struct fs_node *a)
+{
+	return a->usage_raw == 0;
+}
+
+/* printf's %.6f through the number codec, at o: the end (room for
+ * FS_FMT_MAX bytes). A million of them. */
+static inline char *
+put_fixed6(struct fs_buf *b, char *o, double v)
+{
+	int n = fs_fmt_fixed6(o, v);
+
+	if (n >= 0)
+		return o + n;
+	used(b, o);
+	fs_buf_printf(b, "%.6f", v);
+	return room(b, 256);
+}
+
+/* The sections' tables are most of a large page: their cells are closed
+ * by the next one (HTML allows it) and aligned by the style sheet (every
+ * column after the first on the right), about 70 bytes a user.
+ *
+ * Shares, Share, Use, Level FS (S/U), Usage (h) of one association as
+ * table cells after the first, at o (room for 256 bytes): the end, room
+ * for 256 more. */
+static char *
+num_cells(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 {
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i];
 	long double total = tr->node[tr->root].usage_raw;
 
-	td_num(b);
+	o = PUT(o, "<td>");
 	if (a->use_parent)
-		fs_buf_addstr(b, "parent");
+		o = PUT(o, "parent");
 	else if (no_shares(a))
-		fs_buf_addstr(b, "<mark>0</mark>");
+		o = PUT(o, "<mark>0</mark>");
 	else
-		fs_buf_ll(b, a->shares_raw);
-	td_num(b);
-	fmt_part(b, (long double)r->width[i]);
-	td_num(b);
-	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
-	td_num(b);
+		o = put_u32(o, a->shares_raw);
+	o = PUT(o, "<td>");
+	o = put_part_d(b, o, r->width[i]);
+	o = PUT(o, "<td>");
+	if (no_usage(a))
+		o = PUT(o, "0");
+	else {
+		used(b, o);
+		fmt_part(b, total > 0 ? a->usage_raw / total : 0);
+		o = room(b, 256);
+	}
+	o = PUT(o, "<td>");
+	used(b, o);
 	fs_report_fmt_service(b, fs_report_service_at(r, i));
-	td_num(b);
+	o = room(b, 256);
+	o = PUT(o, "<td>");
+	if (no_usage(a))
+		return PUT(o, "0");
+	used(b, o);
 	fs_report_fmt_hours(b, a->usage_raw);
+	return room(b, 256);
 }
 
 static void
@@ -552,6 +638,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 	uint32_t path[64], np = 0;
 	long double sv = fs_report_service_at(r, i);
 	int dark;
+	char *o;
 
 	/* An organisation's thousands of accounts are far apart: fetched
 	 * ahead, here and in the tables below. */
@@ -631,10 +718,11 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 				continue;
 			fs_buf_addstr(b, "<tr><td>");
 			acct_link(b, r, k);
-			num_cells(b, r, k);
-			td_num(b);
-			fs_buf_ll(b, size[k]);
-			fs_buf_addch(b, '\n');
+			o = num_cells(b, room(b, 256), r, k);
+			o = PUT(o, "<td>");
+			o = put_u32(o, size[k]);
+			*o++ = '\n';
+			used(b, o);
 		}
 		fs_buf_addstr(b, "</tbody></table>\n");
 	}
@@ -663,13 +751,14 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 				fs_buf_addstr(b, "<td class=\"l\">");
 				fs_buf_html(b, c->part);
 			}
-			num_cells(b, r, k);
-			td_num(b);
-			fixed6(b, c->fs_factor);
-			td_num(b);
+			o = num_cells(b, room(b, 256), r, k);
+			o = PUT(o, "<td>");
+			o = put_fixed6(b, o, c->fs_factor);
+			o = PUT(o, "<td>");
 			if (c->rank)
-				fs_buf_ll(b, tr->user_count + 1 - c->rank);
-			fs_buf_addch(b, '\n');
+				o = put_u32(o, tr->user_count + 1 - c->rank);
+			*o++ = '\n';
+			used(b, o);
 		}
 		fs_buf_addstr(b, "</tbody></table>\n");
 	}

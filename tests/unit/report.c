@@ -63,6 +63,36 @@ service_differs(long double v)
 	return bad;
 }
 
+/* fs_report_fmt_hours against what it means, long doubles compared and
+ * printed by printf: 0 or 1 (differs, said). */
+static int
+hours_differs(long double seconds)
+{
+	char want[128];
+	long double h = seconds / 3600;
+	struct fs_buf b;
+	int bad;
+
+	if (h == 0)
+		snprintf(want, sizeof(want), "0");
+	else if (h < 0.01L)
+		snprintf(want, sizeof(want), "<0.01");
+	else if (h < 100)
+		snprintf(want, sizeof(want), "%.2Lf", h);
+	else if (h < 1e15L)
+		snprintf(want, sizeof(want), "%.0Lf", h);
+	else
+		snprintf(want, sizeof(want), "%.4Lg", h);
+	fs_buf_init(&b);
+	fs_report_fmt_hours(&b, seconds);
+	bad = strcmp(b.data, want) != 0;
+	if (bad)
+		printf("# hours of %.21Lg s: '%s', want '%s'\n", seconds, b.data,
+		       want);
+	fs_buf_release(&b);
+	return bad;
+}
+
 /* Load a tree from text; returns 0 or -1. */
 static int
 load(const char *text, struct fs_table *t, struct fs_tree *tr,
@@ -185,6 +215,39 @@ main(void)
 			bad += fixed_differs(v, (int)(x % 6));
 		}
 		ok(!bad, "fixed decimals equal printf's (%d differ)", bad);
+	}
+
+	/* Hours: placed among 0.01, 100 and 1e15 by their bits, so the
+	 * values next to those (a few units in the last place each way),
+	 * then random values of every magnitude. */
+	{
+		static const long double edge[] = {0.01L, 100, 1e15L, 0.005L,
+						   99.995L, 1};
+		unsigned long long x = 1442695040888963407ULL;
+		int bad = 0, k;
+		size_t i;
+		long double v;
+
+		for (i = 0; i < sizeof(edge) / sizeof(*edge); i++) {
+			v = edge[i] * 3600;
+			for (k = 0; k < 40; k++)
+				v = nextafterl(v, 0);
+			for (k = 0; k < 80; k++) {
+				bad += hours_differs(v);
+				v = nextafterl(v, INFINITY);
+			}
+		}
+		bad += hours_differs(0) + hours_differs(-1) +
+		       hours_differs(INFINITY) + hours_differs(LDBL_TRUE_MIN);
+		for (i = 0; i < 200000; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			v = (long double)(x >> 11) / (1ULL << 53) *
+			    powl(10, (long double)(int)(x % 24) - 6);
+			bad += hours_differs(v);
+		}
+		ok(!bad, "hours as printf's (%d differ)", bad);
 	}
 
 	/* Level FS without printf: "%.4Lg" on ties (1.0625 and 0.03125
