@@ -370,8 +370,22 @@ fmt_g4(struct fs_buf *b, long double v)
 	put_g4(b, d, x);
 }
 
-/* Decided on v's bits where it is an x87 number: a million of them make
- * an HTML page. */
+static __attribute__((noinline)) void
+service_slow(struct fs_buf *b, const long double *v)
+{
+	if (*v < 0)
+		fs_buf_addch(b, '-');
+	else if (isinf(*v))
+		fs_buf_addstr(b, "inf");
+	else if (*v == 0)
+		fs_buf_addch(b, '0');
+	else
+		fmt_g4(b, *v);
+}
+
+/* Decided on v's bits where it is an x87 number (the rest apart, so that
+ * v is never copied through the x87 unit): a million of them make an
+ * HTML page. */
 void
 fs_report_fmt_service(struct fs_buf *b, long double v)
 {
@@ -390,44 +404,14 @@ fs_report_fmt_service(struct fs_buf *b, long double v)
 		return;
 	}
 #endif
-	if (v < 0)
-		fs_buf_addch(b, '-');
-	else if (isinf(v))
-		fs_buf_addstr(b, "inf");
-	else if (v == 0)
-		fs_buf_addch(b, '0');
-	else
-		fmt_g4(b, v);
+	service_slow(b, &v);
 }
 
-/* RawUsage, CPU- or billing-seconds, as hours: two decimals while they
- * matter, whole hours above 100. A positive h is placed among 0.01, 100
- * and 1e15 by its bits (LD_KEY; tests/unit/report.c checks the keys
- * against the long doubles). */
-void
-fs_report_fmt_hours(struct fs_buf *b, long double seconds)
+static __attribute__((noinline)) void
+hours_slow(struct fs_buf *b, const long double *seconds)
 {
-	long double h = seconds / 3600;
-#if X87
-	uint64_t m;
-	unsigned se = ld_bits(&h, &m);
-	unsigned __int128 key = LD_KEY(se, m);
+	long double h = *seconds / 3600;
 
-	if (se && se < 0x7fff && (m >> 63)) {
-		if (key < LD_KEY(16383 - 7, 0xa3d70a3d70a3d70aULL))	/* 0.01 */
-			fs_buf_addstr(b, "<0.01");
-		else if (key < LD_KEY(16383 + 6, 100ULL << 57)) {	/* 100 */
-			if (!fixed_bits(b, m, se, 2))
-				fixed_slow(b, h, 2);
-		} else if (key < LD_KEY(16383 + 49,	/* 1e15 */
-					1000000000000000ULL << 14)) {
-			if (!fixed_bits(b, m, se, 0))
-				fixed_slow(b, h, 0);
-		} else
-			fmt_g4(b, h);
-		return;
-	}
-#endif
 	if (h == 0)
 		fs_buf_addch(b, '0');
 	else if (h < 0.01L)
@@ -440,6 +424,78 @@ fs_report_fmt_hours(struct fs_buf *b, long double seconds)
 		fmt_g4(b, h);
 }
 
+#if X87
+/* seconds / 3600 as the x87 unit divides (64-bit mantissa, rounded to
+ * nearest, ties to even) from the bits (m, se) of a positive normal
+ * seconds, into *hm; returned, h's sign and exponent, or 0 where h would
+ * not be normal. m * 2^64 / 3600 = q (116 or 117 bits) and r / 3600:
+ * with m = hi * 3600 + lo and 2^64 = A * 3600 + B, q = hi * 2^64 + lo
+ * * A + lo * B / 3600, every division by a constant (multiplications). A
+ * value then never goes through the x87 unit, whose stores and reloads
+ * cost most of this. */
+static inline unsigned
+hours_bits(uint64_t m, unsigned se, uint64_t *hm)
+{
+	const uint64_t A = UINT64_MAX / 3600, B = UINT64_MAX % 3600 + 1;
+	uint64_t hi = m / 3600, lo = m % 3600, qlo, rest, half, r;
+	int sh, e;
+
+	/* 2^64 = A * 3600 + B with B = 2^64 mod 3600 (never 3600: 3600 does
+	 * not divide 2^64). */
+	qlo = lo * A + lo * B / 3600;
+	r = lo * B % 3600;
+	/* q = hi : qlo, hi of 52 or 53 bits: keep 64. */
+	sh = 64 - __builtin_clzll(hi);	/* 52 or 53 */
+	*hm = hi << (64 - sh) | qlo >> sh;
+	rest = qlo & ((1ULL << sh) - 1);
+	half = 1ULL << (sh - 1);
+	if (rest > half || (rest == half && (r || (*hm & 1)))) {
+		if (!++*hm) {
+			*hm = 1ULL << 63;
+			sh++;
+		}
+	}
+	e = (int)se + sh - 64;
+	return e >= 1 && e < 0x7fff ? (unsigned)e : 0;
+}
+#endif
+
+/* RawUsage, CPU- or billing-seconds, as hours: two decimals while they
+ * matter, whole hours above 100. Where seconds is a positive x87 number,
+ * h is made (hours_bits) and placed among 0.01, 100 and 1e15 by its bits
+ * (LD_KEY; tests/unit/report.c checks both against long doubles). */
+void
+fs_report_fmt_hours(struct fs_buf *b, long double seconds)
+{
+#if X87
+	uint64_t sm, m;
+	unsigned sse = ld_bits(&seconds, &sm), se;
+	unsigned __int128 key;
+
+	if (!sse && !sm) {
+		fs_buf_addch(b, '0');
+		return;
+	}
+	if (sse && sse < 0x7fff && (sm >> 63) &&
+	    (se = hours_bits(sm, sse, &m))) {
+		key = LD_KEY(se, m);
+		if (key < LD_KEY(16383 - 7, 0xa3d70a3d70a3d70aULL))	/* 0.01 */
+			fs_buf_addstr(b, "<0.01");
+		else if (key < LD_KEY(16383 + 6, 100ULL << 57)) {	/* 100 */
+			if (!fixed_bits(b, m, se, 2))
+				hours_slow(b, &seconds);
+		} else if (key < LD_KEY(16383 + 49,	/* 1e15 */
+					1000000000000000ULL << 14)) {
+			if (!fixed_bits(b, m, se, 0))
+				hours_slow(b, &seconds);
+		} else
+			hours_slow(b, &seconds);
+		return;
+	}
+#endif
+	hours_slow(b, &seconds);
+}
+
 /* Bytes HTML text takes as they are: not NUL, not & < > " ', no control
  * characters. */
 static const unsigned char html_plain[256] = {
@@ -447,12 +503,25 @@ static const unsigned char html_plain[256] = {
 	['?' ... '~'] = 1, [0x80 ... 0xff] = 1,
 };
 
-/* Runs of plain bytes are copied whole: a million names go through here. */
+/* Runs of plain bytes are copied whole: a million names go through here,
+ * most with nothing to escape, copied as they are checked (one pass) into
+ * room made ahead, then the rest, if any, a run at a time. */
 void
 fs_buf_html(struct fs_buf *b, const char *s)
 {
 	const char *p;
+	char *o, *lim;
 
+	if (b->cap - b->len <= 64)
+		fs_buf_grow(b, 64);
+	o = b->data + b->len;
+	lim = b->data + b->cap - 1;
+	while (o < lim && html_plain[(unsigned char)*s])
+		*o++ = *s++;
+	b->len = (size_t)(o - b->data);
+	*o = '\0';
+	if (!*s)
+		return;
 	for (;; s++) {
 		for (p = s; html_plain[(unsigned char)*p]; p++)
 			;

@@ -433,6 +433,10 @@ make_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	fs_buf_addstr(b, "</a>");
 }
 
+/* A link of up to LINK_COPY bytes is copied whole, a copy of constant
+ * size, not a call. */
+#define LINK_COPY 64
+
 /* Every account's link, made once: the page has one per user association
  * in the index, and more in the sections. Each is its length (2 bytes)
  * then its text, at links + link_at[i]. */
@@ -461,6 +465,9 @@ fs_report_html_links(struct fs_report *r)
 		memcpy(b.data + at, &len, 2);
 		r->link_at[i] = (uint32_t)at;
 	}
+	/* LINK_COPY bytes after the last, for put_link's copies. */
+	fs_buf_grow(&b, LINK_COPY);
+	memset(b.data + b.len, 0, LINK_COPY);
 	r->links = b.data;
 }
 
@@ -479,8 +486,8 @@ acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 
 /* A big page is written a row at a time: room for the row's bytes made
  * once (room), its cells written through a cursor, the end given back
- * (used); the number writers of report_fmt.c, which take the buffer, in
- * between. */
+ * (used); the writers that take the buffer (report_fmt.c's numbers,
+ * fs_buf_html) in between. */
 static inline char *
 room(struct fs_buf *b, size_t n)
 {
@@ -494,6 +501,27 @@ used(struct fs_buf *b, char *o)
 {
 	b->len = (size_t)(o - b->data);
 	*o = '\0';
+}
+
+/* acct_link at o, where there is room for 256 bytes: the end, with room
+ * for 256 more. Most links are one copy of LINK_COPY bytes. */
+static inline char *
+put_link(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
+{
+	const char *l;
+	uint16_t len;
+
+	if (r->links && r->link_at[i] != UINT32_MAX) {
+		l = r->links + r->link_at[i];
+		memcpy(&len, l, 2);
+		if (len <= LINK_COPY) {
+			memcpy(o, l + 2, LINK_COPY);
+			return o + len;
+		}
+	}
+	used(b, o);
+	acct_link(b, r, i);
+	return room(b, 256);
 }
 
 /* A literal at o: the end. */
@@ -533,7 +561,7 @@ put_u32(char *o, uint32_t v)
 
 /* A part of the cluster as the tables print it: two decimals, "<0.01%"
  * rather than 0.00% when not nothing. */
-static void
+static inline void
 fmt_part(struct fs_buf *b, long double v)
 {
 	if (v <= 0)
@@ -596,6 +624,9 @@ num_cells(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i];
 	long double total = tr->node[tr->root].usage_raw;
+	/* Asked first: the cells before it are written while it is stored,
+	 * and it is then passed on as it lies in memory. */
+	long double sv = fs_report_service_at(r, i);
 
 	o = PUT(o, "<td>");
 	if (a->use_parent)
@@ -616,7 +647,7 @@ num_cells(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 	}
 	o = PUT(o, "<td>");
 	used(b, o);
-	fs_report_fmt_service(b, fs_report_service_at(r, i));
+	fs_report_fmt_service(b, sv);
 	o = room(b, 256);
 	o = PUT(o, "<td>");
 	if (no_usage(a))
@@ -649,6 +680,9 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		if (c->is_user) {
 			nuser++;
 			nzero += no_shares(c);
+			/* Its names, for the rows below. */
+			__builtin_prefetch(c->user);
+			__builtin_prefetch(c->part);
 		} else
 			nacct++;
 	}
@@ -716,9 +750,8 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 					&tr->node[tr->kids[a->kids + j + 8]]);
 			if (tr->node[k].is_user)
 				continue;
-			fs_buf_addstr(b, "<tr><td>");
-			acct_link(b, r, k);
-			o = num_cells(b, room(b, 256), r, k);
+			o = put_link(b, PUT(room(b, 256), "<tr><td>"), r, k);
+			o = num_cells(b, o, r, k);
 			o = PUT(o, "<td>");
 			o = put_u32(o, size[k]);
 			*o++ = '\n';
@@ -865,13 +898,14 @@ index_accts(void *arg, size_t c, struct fs_buf *b)
 	const struct fs_report *r = x->r;
 	const struct fs_tree *tr = r->cur;
 	size_t j, start = x->start[c], k = x->start[c + 1];
+	char *o;
 
 	index_head(b, tr->node[r->by_acct[start]].acct,
 		   tr->node[r->by_acct[k - 1]].acct, k - start);
 	for (j = start; j < k; j++) {
-		fs_buf_addstr(b, "<li>");
-		acct_link(b, r, r->by_acct[j]);
-		fs_buf_addch(b, '\n');
+		o = put_link(b, PUT(room(b, 256), "<li>"), r, r->by_acct[j]);
+		*o++ = '\n';
+		used(b, o);
 	}
 	fs_buf_addstr(b, "</ul></details>\n");
 }
@@ -883,6 +917,8 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 	const struct fs_report *r = x->r;
 	const struct fs_tree *tr = r->cur;
 	size_t j, start = x->start[c], k = x->start[c + 1], names = 0;
+	char *o;
+	int ns;
 
 	for (j = start; j < k; j++)
 		names += r->user_first[j];
@@ -895,13 +931,13 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 
 		/* In name order the nodes are all over memory: fetch them,
 		 * then their names, ahead. */
+		if (j + 32 < k)
+			fs_prefetch_node(&tr->node[r->by_user[j + 32]]);
 		if (j + 16 < k)
-			fs_prefetch_node(&tr->node[r->by_user[j + 16]]);
-		if (j + 8 < k)
 			__builtin_prefetch(
-				&r->link_at[tr->node[r->by_user[j + 8]].parent]);
-		if (j + 4 < k) {
-			const struct fs_node *n = &tr->node[r->by_user[j + 4]];
+				&r->link_at[tr->node[r->by_user[j + 16]].parent]);
+		if (j + 8 < k) {
+			const struct fs_node *n = &tr->node[r->by_user[j + 8]];
 
 			__builtin_prefetch(n->user);
 			__builtin_prefetch(n->part);
@@ -910,23 +946,26 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 						   r->link_at[n->parent]);
 		}
 		if (r->user_first[j]) {
+			o = room(b, 8);
 			if (j > start)
-				fs_buf_addch(b, '\n');
-			fs_buf_addstr(b, "<li>");
+				*o++ = '\n';
+			used(b, PUT(o, "<li>"));
 			fs_buf_html(b, a->user);
-			fs_buf_addstr(b, ": ");
+			o = PUT(room(b, 256), ": ");
 		} else
-			fs_buf_addstr(b, ", ");
-		if (no_shares(a))
-			fs_buf_addstr(b, "<mark>");
-		acct_link(b, r, a->parent);
+			o = PUT(room(b, 256), ", ");
+		if ((ns = no_shares(a)))
+			o = PUT(o, "<mark>");
+		o = put_link(b, o, r, a->parent);
 		if (*a->part) {
-			fs_buf_addstr(b, " (");
+			used(b, PUT(o, " ("));
 			fs_buf_html(b, a->part);
-			fs_buf_addch(b, ')');
+			o = room(b, 256);
+			*o++ = ')';
 		}
-		if (no_shares(a))
-			fs_buf_addstr(b, "</mark>");
+		if (ns)
+			o = PUT(o, "</mark>");
+		used(b, o);
 	}
 	fs_buf_addstr(b, "\n</ul></details>\n");
 }
