@@ -58,10 +58,10 @@ fixed_bits(struct fs_buf *b, uint64_t m, unsigned se, int d)
 	static const uint32_t p10[6] = {1, 10, 100, 1000, 10000, 100000};
 	unsigned __int128 n, rest, half;
 	uint64_t q, whole, frac;
+	uint64_t t;
+	size_t len;
 	int s, k;
-	/* The digits end at the middle: 32 bytes from the first are in
-	 * dig, a copy of constant size (no call) whatever their number. */
-	char dig[64], *end = dig + 32, *o = end;
+	char *o;
 
 	/* Normal, positive, below 2^63 (exponent under 63). */
 	if ((se & 0x8000) || !(se & 0x7fff) || !(m >> 63) ||
@@ -83,6 +83,15 @@ fixed_bits(struct fs_buf *b, uint64_t m, unsigned se, int d)
 	}
 	whole = q / p10[d];
 	frac = q - whole * p10[d];
+	/* Straight into the buffer from the last digit, their number
+	 * counted first: digits stored a byte at a time and read back
+	 * together would wait for each other. */
+	for (len = 1 + (d ? d + 1 : 0), t = whole; t >= 10; t /= 10)
+		len++;
+	if (b->cap - b->len <= len)
+		fs_buf_grow(b, len);
+	o = b->data + b->len + len;
+	*o = '\0';
 	for (k = 0; k < d; k++) {
 		*--o = (char)('0' + frac % 10);
 		frac /= 10;
@@ -93,11 +102,7 @@ fixed_bits(struct fs_buf *b, uint64_t m, unsigned se, int d)
 		*--o = (char)('0' + whole % 10);
 		whole /= 10;
 	} while (whole);
-	if (b->cap - b->len <= 32)
-		fs_buf_grow(b, 32);
-	memcpy(b->data + b->len, o, 32);
-	b->len += (size_t)(end - o);
-	b->data[b->len] = '\0';
+	b->len += len;
 	return 1;
 }
 #endif

@@ -75,14 +75,35 @@ static const char style[] =
 	"span.sw{display:inline-block;width:.8em;height:.8em;"
 	"border:1px solid #999;vertical-align:middle}";
 
+/* A big page is written a row at a time: room for the row's bytes made
+ * once (room), its cells written through a cursor, the end given back
+ * (used); the writers that take the buffer (report_fmt.c's numbers,
+ * fs_buf_html) in between. */
+static inline char *
+room(struct fs_buf *b, size_t n)
+{
+	if (b->cap - b->len <= n)
+		fs_buf_grow(b, n);
+	return b->data + b->len;
+}
+
+static inline void
+used(struct fs_buf *b, char *o)
+{
+	b->len = (size_t)(o - b->data);
+	*o = '\0';
+}
+
 /* Diverging colour for a service value: blue above 1, red below. */
 static void
 colour(struct fs_buf *b, long double s, int *dark)
 {
 	static const double blue[3] = {33, 102, 172}, red[3] = {178, 24, 43};
+	static const char hex[] = "0123456789abcdef";
 	const double mid[3] = {247, 247, 247};
 	const double *end;
-	double t;
+	double t, x;
+	char *o;
 	int k;
 
 	*dark = 0;
@@ -90,9 +111,11 @@ colour(struct fs_buf *b, long double s, int *dark)
 		fs_buf_addstr(b, "#c8c8c8");
 		return;
 	}
-	if (isinf(s))
+	/* log2l(s) / 3 is clamped to 1 from s = 8 up and to -1 from 1/8
+	 * down: no log2l for those, a third of a big tree. */
+	if (isinf(s) || s >= 8)
 		t = 1;
-	else if (s == 0)
+	else if (s <= 0.125L)
 		t = -1;
 	else
 		t = (double)log2l(s) / 3;
@@ -103,14 +126,20 @@ colour(struct fs_buf *b, long double s, int *dark)
 	end = t > 0 ? blue : red;
 	t = fabs(t);
 	*dark = t > 0.6;
-	fs_buf_addch(b, '#');
+	o = room(b, 8);
+	*o++ = '#';
 	for (k = 0; k < 3; k++) {
-		/* "%02x" of 0 to 255 */
-		unsigned c = (unsigned)lround(mid[k] + (end[k] - mid[k]) * t);
+		/* "%02x" of lround(x), x from 0 to 255: the whole part,
+		 * one more from a half up (exact: x - c is) */
+		unsigned c;
 
-		fs_buf_addch(b, "0123456789abcdef"[c >> 4 & 15]);
-		fs_buf_addch(b, "0123456789abcdef"[c & 15]);
+		x = mid[k] + (end[k] - mid[k]) * t;
+		c = (unsigned)x;
+		c += x - c >= 0.5;
+		*o++ = hex[c >> 4 & 15];
+		*o++ = hex[c & 15];
 	}
+	used(b, o);
 }
 
 static void
@@ -484,33 +513,43 @@ acct_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	fs_buf_add(b, r->links + r->link_at[i] + 2, len);
 }
 
-/* A big page is written a row at a time: room for the row's bytes made
- * once (room), its cells written through a cursor, the end given back
- * (used); the writers that take the buffer (report_fmt.c's numbers,
- * fs_buf_html) in between. */
+/* fs_buf_html of s at o, the end of what is written in b: the end, with
+ * room for 256 bytes more. The bytes of a usual name (letters, digits
+ * and the punctuation from '(' to '~' but '<' and '>') are copied here,
+ * 128 at most; at any other, fs_buf_html takes the rest. */
 static inline char *
-room(struct fs_buf *b, size_t n)
+put_html(struct fs_buf *b, char *o, const char *s)
 {
-	if (b->cap - b->len <= n)
-		fs_buf_grow(b, n);
-	return b->data + b->len;
+	char *end;
+
+	if ((size_t)(b->data + b->cap - o) <= 256 + 128) {
+		used(b, o);
+		o = room(b, 256 + 128);
+	}
+	end = o + 128;
+
+	while (o < end && (unsigned char)(*s - '(') <= '~' - '(' &&
+	       *s != '<' && *s != '>')
+		*o++ = *s++;
+	if (!*s)
+		return o;
+	used(b, o);
+	fs_buf_html(b, s);
+	return room(b, 256);
 }
 
-static inline void
-used(struct fs_buf *b, char *o)
-{
-	b->len = (size_t)(o - b->data);
-	*o = '\0';
-}
-
-/* acct_link at o, where there is room for 256 bytes: the end, with room
- * for 256 more. Most links are one copy of LINK_COPY bytes. */
+/* acct_link at o, the end of what is written in b: the end, with room
+ * for 256 bytes more. Most links are one copy of LINK_COPY bytes. */
 static inline char *
 put_link(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 {
 	const char *l;
 	uint16_t len;
 
+	if ((size_t)(b->data + b->cap - o) <= 256 + LINK_COPY) {
+		used(b, o);
+		o = room(b, 256 + LINK_COPY);
+	}
 	if (r->links && r->link_at[i] != UINT32_MAX) {
 		l = r->links + r->link_at[i];
 		memcpy(&len, l, 2);
@@ -686,34 +725,31 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		} else
 			nacct++;
 	}
-	fs_buf_addstr(b, "<details id=\"n");
-	fs_buf_ll(b, i);
-	fs_buf_addstr(b, "\" class=\"d");
-	fs_buf_addch(b, (char)('0' + (depth < 9 ? depth : 9)));
-	fs_buf_addstr(b, i == tr->root ? "\" open><summary><b>"
-				       : "\"><summary><b>");
+	o = put_u32(PUT(room(b, 256), "<details id=\"n"), i);
+	o = PUT(o, "\" class=\"d");
+	*o++ = (char)('0' + (depth < 9 ? depth : 9));
+	used(b, i == tr->root ? PUT(o, "\" open><summary><b>")
+			      : PUT(o, "\"><summary><b>"));
 	fs_buf_html(b, name_of(r, i));
 	fs_buf_addstr(b, "</b> <span class=\"sw\" style=\"background:");
 	colour(b, sv, &dark);
-	fs_buf_addstr(b, "\"></span> share ");
-	fmt_part(b, (long double)r->width[i]);
-	fs_buf_addstr(b, ", use ");
+	o = put_part_d(b, PUT(room(b, 256), "\"></span> share "),
+		       r->width[i]);
+	used(b, PUT(o, ", use "));
 	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
 	fs_buf_addstr(b, fair ? ", Level FS " : ", S/U ");
 	fs_report_fmt_service(b, sv);
 	fs_buf_addstr(b, ", ");
 	fs_report_fmt_hours(b, a->usage_raw);
-	fs_buf_addstr(b, " h; ");
-	fs_buf_ll(b, nacct);
-	fs_buf_addstr(b, nacct == 1 ? " account, " : " accounts, ");
-	fs_buf_ll(b, nuser);
-	fs_buf_addstr(b, nuser == 1 ? " user" : " users");
+	o = put_u32(PUT(room(b, 256), " h; "), nacct);
+	o = nacct == 1 ? PUT(o, " account, ") : PUT(o, " accounts, ");
+	o = put_u32(o, nuser);
+	o = nuser == 1 ? PUT(o, " user") : PUT(o, " users");
 	if (nzero) {
-		fs_buf_addstr(b, "; <mark>");
-		fs_buf_ll(b, nzero);
-		fs_buf_addstr(b, " with usage but no shares</mark>");
+		o = put_u32(PUT(o, "; <mark>"), nzero);
+		o = PUT(o, " with usage but no shares</mark>");
 	}
-	fs_buf_addstr(b, "</summary>\n");
+	used(b, PUT(o, "</summary>\n"));
 	if (i != tr->root) {
 		/* The nearest 64 ancestors at most, so a deep chain stays
 		 * linear: further up is an ellipsis. */
@@ -725,23 +761,24 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		}
 		if (p != tr->root)
 			fs_buf_addstr(b, "&#8230; &#8250; ");
+		o = room(b, 256);
 		while (np--) {
-			acct_link(b, r, path[np]);
+			o = put_link(b, o, r, path[np]);
 			if (np)
-				fs_buf_addstr(b, " &#8250; ");
+				o = PUT(o, " &#8250; ");
 		}
-		fs_buf_addstr(b, "</p>\n");
+		used(b, PUT(o, "</p>\n"));
 	}
 	if (nacct) {
-		fs_buf_printf(b, "<table><thead><tr><th>Account</th>"
+		/* Literals, not a printf: a section is a few rows. */
+		fs_buf_addstr(b, "<table><thead><tr><th>Account</th>"
 				 "<th>Shares</th>"
 				 "<th>Share</th>"
-				 "<th>Use</th>"
-				 "<th>%s</th>"
-				 "<th>Usage (h)</th>"
+				 "<th>Use</th>");
+		fs_buf_addstr(b, fair ? "<th>LevelFS</th>" : "<th>S/U</th>");
+		fs_buf_addstr(b, "<th>Usage (h)</th>"
 				 "<th>Associations</th>"
-				 "</tr></thead><tbody>\n",
-			      fair ? "LevelFS" : "S/U");
+				 "</tr></thead><tbody>\n");
 		for (j = 0; j < a->nkids; j++) {
 			uint32_t k = tr->kids[a->kids + j];
 
@@ -760,31 +797,31 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		fs_buf_addstr(b, "</tbody></table>\n");
 	}
 	if (nuser) {
-		fs_buf_printf(b, "<table><thead><tr><th>User</th>%s"
-				 "<th>Shares</th>"
+		fs_buf_addstr(b, "<table><thead><tr><th>User</th>");
+		if (r->partitions)
+			fs_buf_addstr(b, "<th class=\"l\">Partition</th>");
+		fs_buf_addstr(b, "<th>Shares</th>"
 				 "<th>Share</th>"
-				 "<th>Use</th>"
-				 "<th>%s</th>"
-				 "<th>Usage (h)</th>"
+				 "<th>Use</th>");
+		fs_buf_addstr(b, fair ? "<th>LevelFS</th>" : "<th>S/U</th>");
+		fs_buf_addstr(b, "<th>Usage (h)</th>"
 				 "<th>FairShare</th>"
 				 "<th>Rank</th>"
-				 "</tr></thead><tbody>\n",
-			      r->partitions ? "<th class=\"l\">Partition</th>" : "",
-			      fair ? "LevelFS" : "S/U");
+				 "</tr></thead><tbody>\n");
 		for (j = 0; j < a->nkids; j++) {
 			uint32_t k = tr->kids[a->kids + j];
 
 			c = &tr->node[k];
 			if (!c->is_user)
 				continue;
-			fs_buf_addstr(b, no_shares(c) ? "<tr class=\"ns\"><td>"
-						       : "<tr><td>");
-			fs_buf_html(b, c->user);
-			if (r->partitions) {
-				fs_buf_addstr(b, "<td class=\"l\">");
-				fs_buf_html(b, c->part);
-			}
-			o = num_cells(b, room(b, 256), r, k);
+			o = room(b, 256);
+			o = no_shares(c) ? PUT(o, "<tr class=\"ns\"><td>")
+					 : PUT(o, "<tr><td>");
+			o = put_html(b, o, c->user);
+			if (r->partitions)
+				o = put_html(b, PUT(o, "<td class=\"l\">"),
+					     c->part);
+			o = num_cells(b, o, r, k);
 			o = PUT(o, "<td>");
 			o = put_fixed6(b, o, c->fs_factor);
 			o = PUT(o, "<td>");
@@ -822,10 +859,10 @@ sections_make(void *arg, size_t c, struct fs_buf *b)
 
 		/* An account's children follow it in this order, mostly: a
 		 * section reads them all, and they are all over memory. */
-		if (k + 16 < end)
-			fs_prefetch_node(&tr->node[tr->order[k + 16]]);
-		if (k + 8 < end) {
-			const struct fs_node *n = &tr->node[tr->order[k + 8]];
+		if (k + 32 < end)
+			fs_prefetch_node(&tr->node[tr->order[k + 32]]);
+		if (k + 24 < end) {
+			const struct fs_node *n = &tr->node[tr->order[k + 24]];
 
 			__builtin_prefetch(n->user);
 			__builtin_prefetch(n->part);
@@ -946,21 +983,17 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 						   r->link_at[n->parent]);
 		}
 		if (r->user_first[j]) {
-			o = room(b, 8);
+			o = room(b, 256);
 			if (j > start)
 				*o++ = '\n';
-			used(b, PUT(o, "<li>"));
-			fs_buf_html(b, a->user);
-			o = PUT(room(b, 256), ": ");
+			o = PUT(put_html(b, PUT(o, "<li>"), a->user), ": ");
 		} else
 			o = PUT(room(b, 256), ", ");
 		if ((ns = no_shares(a)))
 			o = PUT(o, "<mark>");
 		o = put_link(b, o, r, a->parent);
 		if (*a->part) {
-			used(b, PUT(o, " ("));
-			fs_buf_html(b, a->part);
-			o = room(b, 256);
+			o = put_html(b, PUT(o, " ("), a->part);
 			*o++ = ')';
 		}
 		if (ns)
