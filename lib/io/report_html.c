@@ -581,21 +581,22 @@ put_u32(char *o, uint32_t v)
 				    "70717273747576777879"
 				    "80818283848586878889"
 				    "90919293949596979899";
-	char d[10], *p = d + sizeof(d);
-	size_t n;
+	uint32_t t;
+	char *p;
 
+	/* Straight to o from the last digit, their number counted first. */
+	for (p = o + 1, t = v; t >= 10; t /= 10)
+		p++;
+	o = p;
 	for (; v >= 100; v /= 100) {
 		p -= 2;
 		memcpy(p, pairs + 2 * (v % 100), 2);
 	}
-	if (v >= 10) {
-		p -= 2;
-		memcpy(p, pairs + 2 * v, 2);
-	} else
-		*--p = (char)('0' + v);
-	n = (size_t)(d + sizeof(d) - p);
-	memcpy(o, p, n);
-	return o + n;
+	if (v >= 10)
+		memcpy(p - 2, pairs + 2 * v, 2);
+	else
+		p[-1] = (char)('0' + v);
+	return o;
 }
 
 /* A part of the cluster as the tables print it: two decimals, "<0.01%"
