@@ -178,13 +178,16 @@ fs_report_fmt_fixed(struct fs_buf *b, long double v, int d)
 }
 
 #if X87
-static const uint64_t pow10_u64[20] = {
-	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
-	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
-	100000000000ULL, 1000000000000ULL, 10000000000000ULL,
-	100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
-	100000000000000000ULL, 1000000000000000000ULL,
-	10000000000000000000ULL};
+/* 10^p for p from 0 to 19, as 10^(5 * (p / 5)) * 10^(p % 5). */
+static inline uint64_t
+pow10_u64(int p)
+{
+	static const uint64_t hi[4] = {1, 100000, 10000000000ULL,
+				       1000000000000000ULL};
+	static const uint32_t lo[5] = {1, 10, 100, 1000, 10000};
+
+	return hi[p / 5] * lo[p % 5];
+}
 
 /* printf("%.4Lg", v)'s 4 digits into d and the decimal exponent of the
  * first into *x, for a normal v from about 1e-16 up to 2^63, straight
@@ -212,7 +215,7 @@ g4_digits(uint64_t m, unsigned se, char d[4], int *x)
 	if (p > 19 || p < -19)
 		return 0;
 	if (p >= 0) {
-		unsigned __int128 n = (unsigned __int128)m * pow10_u64[p];
+		unsigned __int128 n = (unsigned __int128)m * pow10_u64(p);
 		unsigned __int128 rest, half;
 
 		if (s >= 128)
@@ -224,7 +227,7 @@ g4_digits(uint64_t m, unsigned se, char d[4], int *x)
 		exact = rest == half;
 		nonzero = rest != 0;
 	} else {
-		unsigned __int128 den = (unsigned __int128)pow10_u64[-p] << s;
+		unsigned __int128 den = (unsigned __int128)pow10_u64(-p) << s;
 		uint64_t rest;
 
 		/* den is even (10^-p with -p >= 1): its half is exact. */

@@ -23,55 +23,57 @@ static const struct {
 	{"new\nline", "new?line", "new?line", "new\\nline"},
 };
 
-/* fs_report_fmt_fixed against printf: d decimals of v; 0 or 1 (differs,
- * said). */
+
+
+/* What a writer put in b against want, for v: 0 or 1 (differs, said);
+ * b is released. */
+static int
+differs(struct fs_buf *b, const char *want, const char *what, long double v)
+{
+	int bad = strcmp(b->data, want) != 0;
+
+	if (bad)
+		printf("# %s of %.21Lg: '%s', want '%s'\n", what, v, b->data,
+		       want);
+	fs_buf_release(b);
+	return bad;
+}
+
+/* fs_report_fmt_fixed against printf: d decimals of v. */
 static int
 fixed_differs(long double v, int d)
 {
 	char want[128];
 	struct fs_buf b;
-	int bad;
 
 	snprintf(want, sizeof(want), "%.*Lf", d, v);
 	fs_buf_init(&b);
 	fs_report_fmt_fixed(&b, v, d);
-	bad = strcmp(b.data, want) != 0;
-	if (bad)
-		printf("# %%.%dLf of %.21Lg: '%s', printf '%s'\n", d, v, b.data,
-		       want);
-	fs_buf_release(&b);
-	return bad;
+	return differs(&b, want, "fixed decimals", v);
 }
 
 /* fs_report_fmt_service against printf's "%.4Lg" (what it prints for
- * a positive finite v): 0 or 1 (differs, said). */
+ * a positive finite v). */
 static int
 service_differs(long double v)
 {
 	char want[128];
 	struct fs_buf b;
-	int bad;
 
 	snprintf(want, sizeof(want), "%.4Lg", v);
 	fs_buf_init(&b);
 	fs_report_fmt_service(&b, v);
-	bad = strcmp(b.data, want) != 0;
-	if (bad)
-		printf("# %%.4Lg of %.21Lg: '%s', printf '%s'\n", v, b.data,
-		       want);
-	fs_buf_release(&b);
-	return bad;
+	return differs(&b, want, "%.4Lg", v);
 }
 
 /* fs_report_fmt_hours against what it means, long doubles compared and
- * printed by printf: 0 or 1 (differs, said). */
+ * printed by printf. */
 static int
 hours_differs(long double seconds)
 {
 	char want[128];
 	long double h = seconds / 3600;
 	struct fs_buf b;
-	int bad;
 
 	if (h == 0)
 		snprintf(want, sizeof(want), "0");
@@ -85,12 +87,7 @@ hours_differs(long double seconds)
 		snprintf(want, sizeof(want), "%.4Lg", h);
 	fs_buf_init(&b);
 	fs_report_fmt_hours(&b, seconds);
-	bad = strcmp(b.data, want) != 0;
-	if (bad)
-		printf("# hours of %.21Lg s: '%s', want '%s'\n", seconds, b.data,
-		       want);
-	fs_buf_release(&b);
-	return bad;
+	return differs(&b, want, "hours of seconds", seconds);
 }
 
 /* Load a tree from text; returns 0 or -1. */
