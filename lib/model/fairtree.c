@@ -510,6 +510,19 @@ task_ranks(void *arg, size_t i)
 }
 
 void
+fs_fairtree_levels(struct fs_tree *tr)
+{
+	if (tr->root == FS_NONE)
+		return;
+	fs_tree_ranked_here(tr, 0);
+	fs_tree_level_shares(tr);
+	fs_par_for((tr->n + NODES_PER_CHUNK - 1) / NODES_PER_CHUNK, node_chunk,
+		   tr);
+	/* Slurm never computes these for root */
+	tr->node[tr->root].level_fs = NO_VAL_LD;
+}
+
+void
 fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 {
 	uint32_t rank, rnt, i, k, accts;
@@ -521,12 +534,8 @@ fs_fairtree(struct fs_tree *tr, enum fs_ties ties)
 
 	if (tr->root == FS_NONE)
 		return;
-	fs_tree_ranked_here(tr, 0);
-	fs_tree_level_shares(tr);
-	fs_par_for((tr->n + NODES_PER_CHUNK - 1) / NODES_PER_CHUNK, node_chunk,
-		   tr);
+	fs_fairtree_levels(tr);
 	root = &tr->node[tr->root];
-	root->level_fs = NO_VAL_LD;	/* Slurm never computes these for root */
 	/* Units at depth 1 when root's list holds enough accounts to share
 	 * out, else at depth 2. */
 	memset(&ft, 0, sizeof(ft));

@@ -362,6 +362,10 @@ struct fs_rank_opts {
  * (docs/slurm.md §2), then the ranking walk. Pure: fills the computed
  * fields of every node. */
 void fs_fairtree(struct fs_tree *tr, enum fs_ties ties);
+/* Its first half: every node's shares and usage normalised and its Level
+ * FS, no ranks (each user's rank and FairShare 0): for a caller that ranks
+ * the few users it needs itself (fs-explain's small tree). */
+void fs_fairtree_levels(struct fs_tree *tr);
 /* Fair Tree's Level FS of node i, computed alone (for explanations). */
 long double fs_fairtree_level_fs(const struct fs_tree *tr, uint32_t i);
 /* Classic and depth-oblivious (docs/slurm.md §3): fills the same fields;

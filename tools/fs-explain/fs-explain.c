@@ -1589,7 +1589,9 @@ quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
 	if (setup(c, o, e) < 0 || c->ro.algorithm != FS_ALG_FAIRTREE ||
 	    c->ro.ties != FS_TIES_SLURM)
 		goto no;
-	fs_rank(&c->tr, &c->ro);
+	/* Levels only: fs_explain_read_ranks ranks the named users for the
+	 * whole tree (the small tree's walk would rank them in it). */
+	fs_fairtree_levels(&c->tr);
 	if (!fs_explain_read_ranks(&x, &c->tr, names, n))
 		goto no;
 	fs_explain_read_release(&x);
