@@ -53,8 +53,10 @@ chrome --window-size=1400,2000 --screenshot="$tmp/50k.png" \
 size50k=$(wc -c <"$tmp/50k.html")
 accounts50k=$(awk -F'\t' '!/^#/ && $2 == "" && $1 != "Account"' "$tmp/50k.tsv" | wc -l) # root too
 
-echo "1..21"
+echo "1..22"
 check "the page loads" '[ -s "$tmp/dom" ]'
+check "every table it opens it closes, once (no stray end tag)" \
+	'[ "$(grep -o "<table" "$tmp/report.html" | wc -l)" -eq "$(grep -o "</table>" "$tmp/report.html" | wc -l)" ]'
 check "the page fetches nothing (links stay in the page)" '! grep -Eq "(src|href)=\"[^#]|@import|url\\(http" "$tmp/report.html"'
 check "an SVG picture with one box per drawn association" \
 	'[ "$(grep -o "<rect x=" "$tmp/dom" | wc -l)" -ge 20 ]'

@@ -75,25 +75,6 @@ static const char style[] =
 	"span.sw{display:inline-block;width:.8em;height:.8em;"
 	"border:1px solid #999;vertical-align:middle}";
 
-/* A big page is written a row at a time: room for the row's bytes made
- * once (room), its cells written through a cursor, the end given back
- * (used); the writers that take the buffer (report_fmt.c's numbers,
- * fs_buf_html) in between. */
-static inline char *
-room(struct fs_buf *b, size_t n)
-{
-	if (b->cap - b->len <= n)
-		fs_buf_grow(b, n);
-	return b->data + b->len;
-}
-
-static inline void
-used(struct fs_buf *b, char *o)
-{
-	b->len = (size_t)(o - b->data);
-	*o = '\0';
-}
-
 /* Diverging colour for a service value: blue above 1, red below. */
 static void
 colour(struct fs_buf *b, long double s, int *dark)
@@ -126,7 +107,7 @@ colour(struct fs_buf *b, long double s, int *dark)
 	end = t > 0 ? blue : red;
 	t = fabs(t);
 	*dark = t > 0.6;
-	o = room(b, 8);
+	o = fs_buf_room(b, 8);
 	*o++ = '#';
 	for (k = 0; k < 3; k++) {
 		/* "%02x" of lround(x), x from 0 to 255: the whole part,
@@ -139,7 +120,7 @@ colour(struct fs_buf *b, long double s, int *dark)
 		*o++ = hex[c >> 4 & 15];
 		*o++ = hex[c & 15];
 	}
-	used(b, o);
+	fs_buf_used(b, o);
 }
 
 static void
@@ -523,8 +504,8 @@ put_html(struct fs_buf *b, char *o, const char *s)
 	char *end;
 
 	if ((size_t)(b->data + b->cap - o) <= 256 + 128) {
-		used(b, o);
-		o = room(b, 256 + 128);
+		fs_buf_used(b, o);
+		o = fs_buf_room(b, 256 + 128);
 	}
 	end = o + 128;
 
@@ -533,9 +514,9 @@ put_html(struct fs_buf *b, char *o, const char *s)
 		*o++ = *s++;
 	if (!*s)
 		return o;
-	used(b, o);
+	fs_buf_used(b, o);
 	fs_buf_html(b, s);
-	return room(b, 256);
+	return fs_buf_room(b, 256);
 }
 
 /* acct_link at o, the end of what is written in b: the end, with room
@@ -547,8 +528,8 @@ put_link(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 	uint16_t len;
 
 	if ((size_t)(b->data + b->cap - o) <= 256 + LINK_COPY) {
-		used(b, o);
-		o = room(b, 256 + LINK_COPY);
+		fs_buf_used(b, o);
+		o = fs_buf_room(b, 256 + LINK_COPY);
 	}
 	if (r->links && r->link_at[i] != UINT32_MAX) {
 		l = r->links + r->link_at[i];
@@ -558,9 +539,9 @@ put_link(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 			return o + len;
 		}
 	}
-	used(b, o);
+	fs_buf_used(b, o);
 	acct_link(b, r, i);
-	return room(b, 256);
+	return fs_buf_room(b, 256);
 }
 
 /* A literal at o: the end. */
@@ -624,9 +605,9 @@ put_part_d(struct fs_buf *b, char *o, double w)
 		return PUT(o, "0");
 	if (w < 0.0001)
 		return PUT(o, "&lt;0.01%");
-	used(b, o);
+	fs_buf_used(b, o);
 	fmt_part(b, (long double)w);
-	return room(b, 256);
+	return fs_buf_room(b, 256);
 }
 
 /* fmt_part of usage over total, and hours of usage: "0" straight for no
@@ -646,9 +627,9 @@ put_fixed6(struct fs_buf *b, char *o, double v)
 
 	if (n >= 0)
 		return o + n;
-	used(b, o);
+	fs_buf_used(b, o);
 	fs_buf_printf(b, "%.6f", v);
-	return room(b, 256);
+	return fs_buf_room(b, 256);
 }
 
 /* The sections' tables are most of a large page: their cells are closed
@@ -681,20 +662,20 @@ num_cells(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 	if (no_usage(a))
 		o = PUT(o, "0");
 	else {
-		used(b, o);
+		fs_buf_used(b, o);
 		fmt_part(b, total > 0 ? a->usage_raw / total : 0);
-		o = room(b, 256);
+		o = fs_buf_room(b, 256);
 	}
 	o = PUT(o, "<td>");
-	used(b, o);
+	fs_buf_used(b, o);
 	fs_report_fmt_service(b, sv);
-	o = room(b, 256);
+	o = fs_buf_room(b, 256);
 	o = PUT(o, "<td>");
 	if (no_usage(a))
 		return PUT(o, "0");
-	used(b, o);
+	fs_buf_used(b, o);
 	fs_report_fmt_hours(b, a->usage_raw);
-	return room(b, 256);
+	return fs_buf_room(b, 256);
 }
 
 static void
@@ -726,23 +707,23 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		} else
 			nacct++;
 	}
-	o = put_u32(PUT(room(b, 256), "<details id=\"n"), i);
+	o = put_u32(PUT(fs_buf_room(b, 256), "<details id=\"n"), i);
 	o = PUT(o, "\" class=\"d");
 	*o++ = (char)('0' + (depth < 9 ? depth : 9));
-	used(b, i == tr->root ? PUT(o, "\" open><summary><b>")
+	fs_buf_used(b, i == tr->root ? PUT(o, "\" open><summary><b>")
 			      : PUT(o, "\"><summary><b>"));
 	fs_buf_html(b, name_of(r, i));
 	fs_buf_addstr(b, "</b> <span class=\"sw\" style=\"background:");
 	colour(b, sv, &dark);
-	o = put_part_d(b, PUT(room(b, 256), "\"></span> share "),
+	o = put_part_d(b, PUT(fs_buf_room(b, 256), "\"></span> share "),
 		       r->width[i]);
-	used(b, PUT(o, ", use "));
+	fs_buf_used(b, PUT(o, ", use "));
 	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
 	fs_buf_addstr(b, fair ? ", Level FS " : ", S/U ");
 	fs_report_fmt_service(b, sv);
 	fs_buf_addstr(b, ", ");
 	fs_report_fmt_hours(b, a->usage_raw);
-	o = put_u32(PUT(room(b, 256), " h; "), nacct);
+	o = put_u32(PUT(fs_buf_room(b, 256), " h; "), nacct);
 	o = nacct == 1 ? PUT(o, " account, ") : PUT(o, " accounts, ");
 	o = put_u32(o, nuser);
 	o = nuser == 1 ? PUT(o, " user") : PUT(o, " users");
@@ -750,7 +731,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		o = put_u32(PUT(o, "; <mark>"), nzero);
 		o = PUT(o, " with usage but no shares</mark>");
 	}
-	used(b, PUT(o, "</summary>\n"));
+	fs_buf_used(b, PUT(o, "</summary>\n"));
 	if (i != tr->root) {
 		/* The nearest 64 ancestors at most, so a deep chain stays
 		 * linear: further up is an ellipsis. */
@@ -762,13 +743,13 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		}
 		if (p != tr->root)
 			fs_buf_addstr(b, "&#8230; &#8250; ");
-		o = room(b, 256);
+		o = fs_buf_room(b, 256);
 		while (np--) {
 			o = put_link(b, o, r, path[np]);
 			if (np)
 				o = PUT(o, " &#8250; ");
 		}
-		used(b, PUT(o, "</p>\n"));
+		fs_buf_used(b, PUT(o, "</p>\n"));
 	}
 	if (nacct) {
 		/* Literals, not a printf: a section is a few rows. */
@@ -788,12 +769,12 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 					&tr->node[tr->kids[a->kids + j + 8]]);
 			if (tr->node[k].is_user)
 				continue;
-			o = put_link(b, PUT(room(b, 256), "<tr><td>"), r, k);
+			o = put_link(b, PUT(fs_buf_room(b, 256), "<tr><td>"), r, k);
 			o = num_cells(b, o, r, k);
 			o = PUT(o, "<td>");
 			o = put_u32(o, size[k]);
 			*o++ = '\n';
-			used(b, o);
+			fs_buf_used(b, o);
 		}
 		fs_buf_addstr(b, "</tbody></table>\n");
 	}
@@ -815,7 +796,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 			c = &tr->node[k];
 			if (!c->is_user)
 				continue;
-			o = room(b, 256);
+			o = fs_buf_room(b, 256);
 			o = no_shares(c) ? PUT(o, "<tr class=\"ns\"><td>")
 					 : PUT(o, "<tr><td>");
 			o = put_html(b, o, c->user);
@@ -829,7 +810,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 			if (c->rank)
 				o = put_u32(o, tr->user_count + 1 - c->rank);
 			*o++ = '\n';
-			used(b, o);
+			fs_buf_used(b, o);
 		}
 		fs_buf_addstr(b, "</tbody></table>\n");
 	}
@@ -941,9 +922,9 @@ index_accts(void *arg, size_t c, struct fs_buf *b)
 	index_head(b, tr->node[r->by_acct[start]].acct,
 		   tr->node[r->by_acct[k - 1]].acct, k - start);
 	for (j = start; j < k; j++) {
-		o = put_link(b, PUT(room(b, 256), "<li>"), r, r->by_acct[j]);
+		o = put_link(b, PUT(fs_buf_room(b, 256), "<li>"), r, r->by_acct[j]);
 		*o++ = '\n';
-		used(b, o);
+		fs_buf_used(b, o);
 	}
 	fs_buf_addstr(b, "</ul></details>\n");
 }
@@ -984,12 +965,12 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 						   r->link_at[n->parent]);
 		}
 		if (r->user_first[j]) {
-			o = room(b, 256);
+			o = fs_buf_room(b, 256);
 			if (j > start)
 				*o++ = '\n';
 			o = PUT(put_html(b, PUT(o, "<li>"), a->user), ": ");
 		} else
-			o = PUT(room(b, 256), ", ");
+			o = PUT(fs_buf_room(b, 256), ", ");
 		if ((ns = no_shares(a)))
 			o = PUT(o, "<mark>");
 		o = put_link(b, o, r, a->parent);
@@ -999,7 +980,7 @@ index_users(void *arg, size_t c, struct fs_buf *b)
 		}
 		if (ns)
 			o = PUT(o, "</mark>");
-		used(b, o);
+		fs_buf_used(b, o);
 	}
 	fs_buf_addstr(b, "\n</ul></details>\n");
 }
@@ -1258,7 +1239,7 @@ fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	int failed = 0;
 
 	page_head(b, r);
-	fs_buf_addstr(b, "</table>\n<p class=\"nav\"><a href=\"#tree\">The "
+	fs_buf_addstr(b, "<p class=\"nav\"><a href=\"#tree\">The "
 			 "tree</a> <a href=\"#accounts\">Accounts one by "
 			 "one</a> <a href=\"#index\">Find by name</a></p>\n"
 			 "<h2 id=\"tree\">The tree</h2>\n");
