@@ -141,6 +141,26 @@ fs_buf_addch(struct fs_buf *b, char c)
 	b->data[b->len++] = c;
 	b->data[b->len] = '\0';
 }
+
+/* Room for n bytes and the NUL at the buffer's end: a writer of many
+ * small cells (a big page, sshare's columns) makes room for a row once,
+ * writes through the pointer it gets, and gives the end back with
+ * fs_buf_used. */
+static inline char *
+fs_buf_room(struct fs_buf *b, size_t n)
+{
+	if (b->cap - b->len <= n)
+		fs_buf_grow(b, n);
+	return b->data + b->len;
+}
+
+/* What was written at fs_buf_room, up to o, is the buffer's. */
+static inline void
+fs_buf_used(struct fs_buf *b, char *o)
+{
+	b->len = (size_t)(o - b->data);
+	*o = '\0';
+}
 /* Inline too: a literal's length is then known where it is written. */
 static inline void
 fs_buf_addstr(struct fs_buf *b, const char *s)

@@ -70,17 +70,7 @@ struct printer {
 	int last;
 };
 
-/* Room for n bytes (and a NUL) at the buffer's end: a cell is written
- * there and its length added. */
-static inline char *
-room(struct fs_buf *b, size_t n)
-{
-	if (b->cap - b->len <= n)
-		fs_buf_grow(b, n);
-	return b->data + b->len;
-}
-
-/* With -p or -P, after a cell of n bytes written at room(): the '|'
+/* With -p or -P, after a cell of n bytes written at fs_buf_room(): the '|'
  * (none after -P's last), then the NUL the buffer keeps. */
 static inline void
 cell_put(struct printer *p, size_t n)
@@ -97,7 +87,7 @@ static void
 cell_end(struct printer *p)
 {
 	if (p->parsable) {
-		(void)room(p->b, 1);
+		(void)fs_buf_room(p->b, 1);
 		cell_put(p, 0);
 	}
 }
@@ -109,7 +99,7 @@ static void
 pad_cell(struct fs_buf *b, int len, const char *s, size_t n)
 {
 	size_t w = (size_t)abs(len), pad = n < w ? w - n : 0;
-	char *q = room(b, pad + n + 1);
+	char *q = fs_buf_room(b, pad + n + 1);
 
 	if (len >= 0) {
 		memset(q, ' ', pad);
@@ -133,7 +123,7 @@ print_strn(struct printer *p, int len, const char *value, size_t l)
 	char *q;
 
 	if (p->parsable) {
-		memcpy(room(p->b, l + 1), value ? value : "", l);
+		memcpy(fs_buf_room(p->b, l + 1), value ? value : "", l);
 		cell_put(p, l);
 		return;
 	}
@@ -146,7 +136,7 @@ print_strn(struct printer *p, int len, const char *value, size_t l)
 		return;
 	}
 	/* Cut to w bytes, the last one '+' (none at all when w is 0). */
-	q = room(p->b, w + 1);
+	q = fs_buf_room(p->b, w + 1);
 	memcpy(q, value, w);
 	if (w)
 		q[w - 1] = '+';
@@ -181,7 +171,7 @@ print_uint64(struct printer *p, int len, uint64_t v, int blank)
 		return;
 	}
 	if (p->parsable) {
-		char *q = room(p->b, 21);
+		char *q = fs_buf_room(p->b, 21);
 
 		cell_put(p, (size_t)(fs_put_u64(q, v) - q));
 	} else
@@ -201,7 +191,7 @@ print_double(struct printer *p, int len, double v)
 		return;
 	}
 	if (p->parsable) {
-		length = fs_fmt_fixed6(room(p->b, FS_FMT_MAX), v);
+		length = fs_fmt_fixed6(fs_buf_room(p->b, FS_FMT_MAX), v);
 		if (length < 0) {
 			fs_buf_printf(p->b, "%f", v);
 			cell_end(p);
