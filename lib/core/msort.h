@@ -58,4 +58,46 @@ name(C ctx, T *v, T *tmp, uint32_t n)                                         \
 		memcpy(v, src, n * sizeof(*v));                               \
 }
 
+/*
+ * FS_RADIX(name, T, nd, digit) defines
+ *
+ *	static void name(T *v, T *tmp, uint32_t n);
+ *
+ * which sorts v[0..n) stably by nd byte-sized digits, digit(&v[i], d) for
+ * d from 0, the least significant, to nd - 1, with tmp[0..n) as scratch: a
+ * pass a digit, those in which every element has the same one skipped. No
+ * comparisons to mispredict: for long lists of fixed-size keys.
+ */
+#define FS_RADIX(name, T, nd, digit)                                          \
+static void                                                                   \
+name(T *v, T *tmp, uint32_t n)                                                \
+{                                                                             \
+	uint32_t cnt[nd][256], i, sum, c;                                     \
+	T *src = v, *dst = tmp, *sw;                                          \
+	unsigned d, x;                                                        \
+                                                                              \
+	if (!n)                                                               \
+		return;                                                       \
+	memset(cnt, 0, sizeof(cnt));                                          \
+	for (i = 0; i < n; i++)                                               \
+		for (d = 0; d < (nd); d++)                                    \
+			cnt[d][digit(&v[i], d)]++;                            \
+	for (d = 0; d < (nd); d++) {                                          \
+		if (cnt[d][digit(&v[0], d)] == n)                             \
+			continue;                                             \
+		for (x = 0, sum = 0; x < 256; x++) {                          \
+			c = cnt[d][x];                                        \
+			cnt[d][x] = sum;                                      \
+			sum += c;                                             \
+		}                                                             \
+		for (i = 0; i < n; i++)                                       \
+			dst[cnt[d][digit(&src[i], d)]++] = src[i];            \
+		sw = src;                                                     \
+		src = dst;                                                    \
+		dst = sw;                                                     \
+	}                                                                     \
+	if (src != v)                                                         \
+		memcpy(v, src, n * sizeof(*v));                               \
+}
+
 #endif

@@ -894,34 +894,13 @@ FS_MSORT(named_sort, struct named, const struct order *, named_before)
 /* w[0..n) by prefix, stably, through tmp[0..n): a radix sort, a byte at
  * a time from the last, with the bytes every prefix shares skipped (the
  * zeros after a short name, a common first letter). */
-static void
-radix_by_prefix(struct named *w, struct named *tmp, size_t n)
+static inline unsigned
+prefix_byte(const struct named *w, unsigned b)
 {
-	size_t (*cnt)[256] = fs_xcalloc(8, sizeof(*cnt)), k, sum, c;
-	struct named *src = w, *dst = tmp, *sw;
-	int b, x;
-
-	for (k = 0; k < n; k++)
-		for (b = 0; b < 8; b++)
-			cnt[b][w[k].prefix >> (8 * b) & 0xff]++;
-	for (b = 0; b < 8 && n; b++) {
-		if (cnt[b][w[0].prefix >> (8 * b) & 0xff] == n)
-			continue;
-		for (x = 0, sum = 0; x < 256; x++) {
-			c = cnt[b][x];
-			cnt[b][x] = sum;
-			sum += c;
-		}
-		for (k = 0; k < n; k++)
-			dst[cnt[b][src[k].prefix >> (8 * b) & 0xff]++] = src[k];
-		sw = src;
-		src = dst;
-		dst = sw;
-	}
-	if (src != w)
-		memcpy(w, src, n * sizeof(*w));
-	free(cnt);
+	return (unsigned)(w->prefix >> (8 * b) & 0xff);
 }
+
+FS_RADIX(radix_by_prefix, struct named, 8, prefix_byte)
 
 static const char *
 name_field(const struct fs_node *a, int user)

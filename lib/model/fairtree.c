@@ -166,42 +166,11 @@ lkey_byte(const struct lkey *k, int d)
 }
 
 /* A long list's keys (an organisation's thousands of accounts) in
- * lkey_sort's order by a radix sort, a byte at a time from the least
- * significant, each pass stable, those in which every key has the same
- * byte skipped: no comparisons to mispredict. Equal keys keep their
- * order, as in lkey_sort. */
+ * lkey_sort's order by a radix sort: equal keys keep their order, as in
+ * lkey_sort. */
 #define LKEY_RADIX_MIN 1024
 
-static void
-lkey_radix(struct lkey *k, struct lkey *tmp, uint32_t m)
-{
-	static const int nd = 11;
-	uint32_t (*cnt)[256] = fs_xcalloc(nd, sizeof(*cnt)), j, sum, c;
-	struct lkey *src = k, *dst = tmp, *sw;
-	int d;
-	unsigned x;
-
-	for (j = 0; j < m; j++)
-		for (d = 0; d < nd; d++)
-			cnt[d][lkey_byte(&k[j], d)]++;
-	for (d = 0; d < nd; d++) {
-		if (cnt[d][lkey_byte(&k[0], d)] == m)
-			continue;
-		for (x = 0, sum = 0; x < 256; x++) {
-			c = cnt[d][x];
-			cnt[d][x] = sum;
-			sum += c;
-		}
-		for (j = 0; j < m; j++)
-			dst[cnt[d][lkey_byte(&src[j], d)]++] = src[j];
-		sw = src;
-		src = dst;
-		dst = sw;
-	}
-	if (src != k)
-		memcpy(k, src, m * sizeof(*k));
-	free(cnt);
-}
+FS_RADIX(lkey_radix, struct lkey, 11, lkey_byte)
 
 /* The list w[0..m) in Slurm's order, by Level FS: by keys side by side
  * (key and ktmp: room for m each), or through the nodes (tmp) when a Level
