@@ -548,38 +548,6 @@ put_link(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 #define PUT(o, lit) ((char *)memcpy((o), (lit), sizeof(lit) - 1) + \
 		     sizeof(lit) - 1)
 
-/* %u of v at o, two digits a step: the end (room for 10 bytes). */
-static inline char *
-put_u32(char *o, uint32_t v)
-{
-	static const char pairs[] = "00010203040506070809"
-				    "10111213141516171819"
-				    "20212223242526272829"
-				    "30313233343536373839"
-				    "40414243444546474849"
-				    "50515253545556575859"
-				    "60616263646566676869"
-				    "70717273747576777879"
-				    "80818283848586878889"
-				    "90919293949596979899";
-	uint32_t t;
-	char *p;
-
-	/* Straight to o from the last digit, their number counted first. */
-	for (p = o + 1, t = v; t >= 10; t /= 10)
-		p++;
-	o = p;
-	for (; v >= 100; v /= 100) {
-		p -= 2;
-		memcpy(p, pairs + 2 * (v % 100), 2);
-	}
-	if (v >= 10)
-		memcpy(p - 2, pairs + 2 * v, 2);
-	else
-		p[-1] = (char)('0' + v);
-	return o;
-}
-
 /* A part of the cluster as the tables print it: two decimals, "<0.01%"
  * rather than 0.00% when not nothing. */
 static inline void
@@ -655,7 +623,7 @@ num_cells(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 	else if (no_shares(a))
 		o = PUT(o, "<mark>0</mark>");
 	else
-		o = put_u32(o, a->shares_raw);
+		o = fs_put_u64(o, a->shares_raw);
 	o = PUT(o, "<td>");
 	o = put_part_d(b, o, r->width[i]);
 	o = PUT(o, "<td>");
@@ -707,7 +675,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		} else
 			nacct++;
 	}
-	o = put_u32(PUT(fs_buf_room(b, 256), "<details id=\"n"), i);
+	o = fs_put_u64(PUT(fs_buf_room(b, 256), "<details id=\"n"), i);
 	o = PUT(o, "\" class=\"d");
 	*o++ = (char)('0' + (depth < 9 ? depth : 9));
 	fs_buf_used(b, i == tr->root ? PUT(o, "\" open><summary><b>")
@@ -723,12 +691,12 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 	fs_report_fmt_service(b, sv);
 	fs_buf_addstr(b, ", ");
 	fs_report_fmt_hours(b, a->usage_raw);
-	o = put_u32(PUT(fs_buf_room(b, 256), " h; "), nacct);
+	o = fs_put_u64(PUT(fs_buf_room(b, 256), " h; "), nacct);
 	o = nacct == 1 ? PUT(o, " account, ") : PUT(o, " accounts, ");
-	o = put_u32(o, nuser);
+	o = fs_put_u64(o, nuser);
 	o = nuser == 1 ? PUT(o, " user") : PUT(o, " users");
 	if (nzero) {
-		o = put_u32(PUT(o, "; <mark>"), nzero);
+		o = fs_put_u64(PUT(o, "; <mark>"), nzero);
 		o = PUT(o, " with usage but no shares</mark>");
 	}
 	fs_buf_used(b, PUT(o, "</summary>\n"));
@@ -772,7 +740,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 			o = put_link(b, PUT(fs_buf_room(b, 256), "<tr><td>"), r, k);
 			o = num_cells(b, o, r, k);
 			o = PUT(o, "<td>");
-			o = put_u32(o, size[k]);
+			o = fs_put_u64(o, size[k]);
 			*o++ = '\n';
 			fs_buf_used(b, o);
 		}
@@ -808,7 +776,7 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 			o = put_fixed6(b, o, c->fs_factor);
 			o = PUT(o, "<td>");
 			if (c->rank)
-				o = put_u32(o, tr->user_count + 1 - c->rank);
+				o = fs_put_u64(o, tr->user_count + 1 - c->rank);
 			*o++ = '\n';
 			fs_buf_used(b, o);
 		}

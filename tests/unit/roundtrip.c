@@ -11,6 +11,7 @@
  * a fifth of it for the expensive every-exponent class).
  */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -493,5 +494,36 @@ main(void)
 	ok(!bad, "the number memos write what the writers write (%d bad)",
 	   bad);
 	fs_buf_release(&b);
+	/* Integers (the page's counts and ranks, sprio's columns): every
+	 * power of ten and its neighbours, the extremes, random values of
+	 * every length. */
+	bad = 0;
+	{
+		char want[32], got[32];
+		unsigned long long u, p10 = 1;
+		long long ll;
+		int d;
+
+		for (d = 0; d < 20; d++, p10 *= 10)
+			for (u = p10 - 1; u <= p10 + 1; u++) {
+				*fs_put_u64(got, u) = '\0';
+				snprintf(want, sizeof(want), "%llu", u);
+				bad += strcmp(got, want) != 0;
+			}
+		for (i = 0; i < n; i++) {
+			u = rnd() >> (rnd() % 64);
+			ll = (long long)rnd();
+			if (i == 0)
+				u = UINT64_MAX, ll = LLONG_MIN;
+			*fs_put_u64(got, u) = '\0';
+			snprintf(want, sizeof(want), "%llu", u);
+			bad += strcmp(got, want) != 0;
+			*fs_put_ll(got, ll) = '\0';
+			snprintf(want, sizeof(want), "%lld", ll);
+			bad += strcmp(got, want) != 0;
+		}
+	}
+	ok(!bad, "%%llu and %%lld: powers of ten, extremes, %ld random values "
+	   "(%d bad)", n, bad);
 	return done_testing();
 }
