@@ -242,6 +242,32 @@ read_node(struct fs_tree *tr, const int *col, size_t from, const char **f,
 	return 0;
 }
 
+/* The first of col's columns: a ranked row's computed fields are read
+ * from there to its end. */
+static size_t
+first_col(const struct fs_table *t, const int *col)
+{
+	size_t k, from = t->h.ncols;
+
+	for (k = 0; k < FS_COMPUTED_N; k++)
+		if ((size_t)col[k] < from)
+			from = (size_t)col[k];
+	return from;
+}
+
+/* Node i, the first that does not read, read again alone for its
+ * message: -1 with e set. */
+static int
+bad_row(struct fs_tree *tr, const int *col, uint32_t i, int lazy,
+	struct fs_err *e)
+{
+	const char **f = fs_xcalloc(tr->t->h.ncols + 1, sizeof(*f));
+	int ret = read_node(tr, col, first_col(tr->t, col), f, i, lazy, e);
+
+	free(f);
+	return ret;
+}
+
 void
 fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n)
 {
@@ -308,8 +334,7 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	const struct fs_table *t = tr->t;
 	struct readback rb;
 	int col[FS_COMPUTED_N];
-	const char **f;
-	size_t k, nchunks, from;
+	size_t k, nchunks;
 	int ret = 0;
 	long long taken;
 
@@ -339,20 +364,14 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 		tr->usage_efctv = fs_xcalloc_huge(tr->n,
 						  sizeof(*tr->usage_efctv));
 	}
-	for (k = 0, from = t->h.ncols; k < FS_COMPUTED_N; k++)
-		if ((size_t)col[k] < from)
-			from = (size_t)col[k];
 	nchunks = (tr->n + READ_CHUNK - 1) / READ_CHUNK;
-	rb = (struct readback){tr, col, from, lazy,
+	rb = (struct readback){tr, col, first_col(t, col), lazy,
 			       fs_xcalloc(nchunks, sizeof(*rb.bad))};
 	fs_par_for(nchunks, read_chunk, &rb);
 	/* The first bad row's error, as reading in order would give. */
 	for (k = 0; k < nchunks && !ret; k++)
-		if (rb.bad[k] != UINT32_MAX) {
-			f = fs_xcalloc(t->h.ncols + 1, sizeof(*f));
-			ret = read_node(tr, col, from, f, rb.bad[k], lazy, e);
-			free(f);
-		}
+		if (rb.bad[k] != UINT32_MAX)
+			ret = bad_row(tr, col, rb.bad[k], lazy, e);
 	free(rb.bad);
 	return ret;
 }
@@ -363,7 +382,6 @@ struct fused {
 	const int *col;
 	int lazy;
 	uint32_t bad;	/* the first row that does not read: atomic min */
-	uint32_t n;	/* the tree's, for the ranks */
 	uint32_t *chunk_bad;
 	struct fs_tree *tr;
 };
@@ -426,8 +444,7 @@ fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
 	struct fs_err quiet = {NULL, 0, ""};
 	struct fused fu;
 	int col[FS_COMPUTED_N], lazy = level_fs ? 4 : 3;
-	const char **f;
-	size_t k, nchunks, from;
+	size_t k, nchunks;
 	long long taken;
 
 	/* Fused only where report_rank reads back lazily and the metadata
@@ -448,7 +465,7 @@ fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
 		}
 		return 0;
 	}
-	fu = (struct fused){col, lazy, UINT32_MAX, 0, NULL, tr};
+	fu = (struct fused){col, lazy, UINT32_MAX, NULL, tr};
 	if (fs_tree_build_reading(tr, t, &(struct fs_row_reader){fused_row,
 								 &fu}, e) < 0)
 		return -1;
@@ -462,12 +479,7 @@ fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
 	if (fu.bad == UINT32_MAX)
 		return 0;
 	/* The first bad row's message, as reading back in order gives. */
-	for (k = 0, from = t->h.ncols; k < FS_COMPUTED_N; k++)
-		if ((size_t)col[k] < from)
-			from = (size_t)col[k];
-	f = fs_xcalloc(t->h.ncols + 1, sizeof(*f));
-	read_node(tr, col, from, f, fu.bad, lazy, e);
-	free(f);
+	bad_row(tr, col, fu.bad, lazy, e);
 	fs_tree_release(tr);
 	return -1;
 }
