@@ -402,7 +402,9 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 			case F_ACCOUNT:
 				print_strn(&p, len, acct,
 					   indented(acct, sizeof(acct),
-						    indent[i], a->acct));
+						    indent ? indent[i]
+							   : (int)a->depth,
+						    a->acct));
 				break;
 			case F_CLUSTER:
 				print_str(&p, len, cluster);
@@ -503,6 +505,35 @@ rows_emit(void *arg, struct fs_buf *b)
 	return fs_write_all(pr->out, b->data, b->len);
 }
 
+/* slurmdb_tree_name_get: a row is indented one space more than its
+ * parent's row when that row was printed. With every row printed that is
+ * the node's depth: NULL, no pass over the nodes in display order and no
+ * array read at random by node as the rows are written. */
+static int *
+indents(const struct fs_tree *tr, const struct fs_rank_opts *ro,
+	const struct fs_sshare_opts *o)
+{
+	int *indent, *printed;
+	uint32_t r;
+
+	if (!o->users_only && !ro->show)
+		return NULL;
+	indent = fs_xcalloc(tr->n, sizeof(*indent));
+	printed = fs_xcalloc(tr->n, sizeof(*printed));
+	for (r = 0; r < tr->n; r++) {
+		const struct fs_node *a = &tr->node[tr->order[r]];
+
+		if ((o->users_only && !a->is_user) ||
+		    (ro->show && !ro->show[tr->order[r]]))
+			continue;
+		if (a->parent != FS_NONE && printed[a->parent])
+			indent[tr->order[r]] = indent[a->parent] + 1;
+		printed[tr->order[r]] = 1;
+	}
+	free(printed);
+	return indent;
+}
+
 int
 fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 		const struct fs_sshare_opts *o, FILE *out, struct fs_err *e)
@@ -511,7 +542,7 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 	struct fs_buf hb;
 	struct printer p = {&hb, o->parsable, 0};
 	const struct fs_table *t = tr->t;
-	int n, k, c_grp, c_run, c_raw, c_id, *printed;
+	int n, k, c_grp, c_run, c_raw, c_id;
 	const char *cluster = fs_header_meta(&t->h, "cluster");
 	const char *fmt = o->format;
 	struct rows pr;
@@ -557,21 +588,7 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 	if (r)
 		return fs_error(e, 0, "write error");
 
-	/* slurmdb_tree_name_get: one space more than the parent's row when
-	 * that row was printed. */
-	pr.indent = fs_xcalloc(tr->n, sizeof(*pr.indent));
-	printed = fs_xcalloc(tr->n, sizeof(*printed));
-	for (r = 0; r < tr->n; r++) {
-		const struct fs_node *a = &tr->node[tr->order[r]];
-
-		if ((o->users_only && !a->is_user) ||
-		    (ro->show && !ro->show[tr->order[r]]))
-			continue;
-		if (a->parent != FS_NONE && printed[a->parent])
-			pr.indent[tr->order[r]] = pr.indent[a->parent] + 1;
-		printed[tr->order[r]] = 1;
-	}
-	free(printed);
+	pr.indent = indents(tr, ro, o);
 	pr.tr = tr;
 	pr.ro = ro;
 	pr.o = o;
