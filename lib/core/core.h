@@ -171,6 +171,27 @@ void fs_buf_printf(struct fs_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void fs_buf_vprintf(struct fs_buf *b, const char *fmt, va_list ap);
 
+/* FNV-1a, the toolkit's one string hash (names' tables, accounts by
+ * name, sacct's associations): fs_fnv(FS_FNV_INIT, s) hashes s; names of
+ * several parts hash each with fs_fnv and a separator (fs_fnv_sep)
+ * between them, so that "ab"+"c" and "a"+"bc" differ. */
+#define FS_FNV_INIT 0xcbf29ce484222325ULL
+#define FS_FNV_PRIME 0x100000001b3ULL
+
+static inline uint64_t
+fs_fnv(uint64_t h, const char *s)
+{
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * FS_FNV_PRIME;
+	return h;
+}
+
+static inline uint64_t
+fs_fnv_sep(uint64_t h)
+{
+	return (h ^ 0xff) * FS_FNV_PRIME;
+}
+
 /* The first byte from p before end that is a control byte up to '\r'
  * (tab, newline, CR, NUL and the rarer others), or end: 16 bytes a step
  * where SSE2 is (every x86-64), so that splitting a line into fields is

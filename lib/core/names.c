@@ -50,11 +50,8 @@ fs_list_free(char **v)
 static size_t
 names_hash(const struct fs_names *x, const char *key)
 {
-	uint64_t h = 14695981039346656037u;
-	const char *p;
+	uint64_t h = fs_fnv(FS_FNV_INIT, key);
 
-	for (p = key; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211u;
 	return (size_t)(h ^ (h >> 29)) & (x->slots - 1);
 }
 

@@ -19,18 +19,8 @@ struct amap {
 static uint64_t
 hash3(const char *a, const char *u, const char *p)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	const char *s[3] = {a, u, p};
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		const char *c = s[i];
-
-		while (*c)
-			h = (h ^ (unsigned char)*c++) * 0x100000001b3ULL;
-		h = (h ^ 0xff) * 0x100000001b3ULL;
-	}
-	return h;
+	return fs_fnv_sep(fs_fnv(fs_fnv_sep(fs_fnv(fs_fnv_sep(fs_fnv(
+		FS_FNV_INIT, a)), u)), p));
 }
 
 static void

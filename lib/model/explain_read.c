@@ -142,11 +142,7 @@ struct qread {
 static uint64_t
 qhash(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return h;
+	return fs_fnv(FS_FNV_INIT, s);
 }
 
 /* n bytes in a, that never move. */
