@@ -268,6 +268,10 @@ int fs_fmt_e(char *out, double v, int prec);
  * once (fs_put_double_memo: FS_FMT_MAX bytes). */
 char *fs_put_ll(char *out, long long v);
 char *fs_put_u64(char *out, uint64_t v);	/* %llu of a uint64_t */
+/* (uint64_t)v of a long double v >= 0, UINT64_MAX from 2^64 - 1 up: what
+ * sshare prints of a RawUsage, without the FPU control-word switches a cast
+ * from the x87 costs (a million rows of sshare -l). */
+uint64_t fs_ld_u64(long double v);
 /* printf("%f") into out[FS_FMT_MAX], no NUL: the length, or -1 when
  * |v| >= 2^63 and finite, or nan (printf it then); "inf" and "-inf" as
  * printf writes them (a user's Level FS without usage). */

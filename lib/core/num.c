@@ -437,7 +437,6 @@ fixed6(char *out, int neg, uint64_t m, int s)
 	unsigned __int128 n = (unsigned __int128)m * 1000000U, q, rem, half;
 	uint64_t ip;
 	uint32_t frac;
-	char d[24], *p = d + sizeof(d);
 	int len = 0;
 
 	if (s <= 0)
@@ -463,13 +462,8 @@ fixed6(char *out, int neg, uint64_t m, int s)
 		out[len++] = '-';
 	if (ip < 10)
 		out[len++] = (char)('0' + ip);
-	else {
-		do
-			*--p = (char)('0' + ip % 10);
-		while ((ip /= 10) != 0);
-		memcpy(out + len, p, (size_t)(d + sizeof(d) - p));
-		len += (int)(d + sizeof(d) - p);
-	}
+	else	/* two digits a step: Level FS runs to millions */
+		len = (int)(fs_put_u64(out + len, ip) - out);
 	out[len++] = '.';
 	{
 		/* The six decimals: digits8's last six of eight. */
@@ -632,6 +626,25 @@ int
 fs_memo_fixed6(struct fs_fmt_memo *m, char *out, double v)
 {
 	return memo_double(m, out, v, fs_fmt_fixed6);
+}
+
+uint64_t
+fs_ld_u64(long double v)
+{
+#if LDBL_MANT_DIG == 64 && (defined(__x86_64__) || defined(__i386__))
+	uint64_t m;
+	int ex;
+
+	if (v >= 18446744073709551615.0L)
+		return UINT64_MAX;
+	if (!(v >= 1))
+		return v >= 0 ? 0 : (uint64_t)v;
+	/* 1 <= v < 2^64: m * 2^(ex - 63) with 0 <= ex <= 63, truncated. */
+	ex = (int)(x87_parts(v, &m) & 0x7fff) - 16383;
+	return m >> (63 - ex);
+#else
+	return v >= 18446744073709551615.0L ? UINT64_MAX : (uint64_t)v;
+#endif
 }
 
 char *

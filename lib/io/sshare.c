@@ -477,10 +477,7 @@ rows_chunk(void *arg, size_t ci, struct fs_buf *b)
 					print_uint64(&p, len, a->shares_raw, 0);
 				break;
 			case F_RAWU: {
-				long double u = a->usage_raw;
-				uint64_t v = u >= 18446744073709551615.0L
-						     ? UINT64_MAX
-						     : (uint64_t)u;
+				uint64_t v = fs_ld_u64(a->usage_raw);
 
 				print_uint64(&p, len, v,
 					     v >= UINT64_C(0xfffffffffffffffe));

@@ -525,5 +525,35 @@ main(void)
 	}
 	ok(!bad, "%%llu and %%lld: powers of ten, extremes, %ld random values "
 	   "(%d bad)", n, bad);
+	/* A RawUsage as sshare prints it: the cast, UINT64_MAX from 2^64 - 1
+	 * up; every power of two with its neighbours a few ulps away, the
+	 * extremes, random values of every size with fractions. */
+	bad = 0;
+	{
+		long double v, p2 = 1.0L / 8, w[] = {
+			0.0L, -0.0L, 1e-4000L, 0.5L, 0.999999L, 1.0L,
+			18446744073709551614.0L, 18446744073709551615.0L,
+			18446744073709551616.0L, 1e30L, (long double)INFINITY};
+		size_t k;
+		int d, j;
+
+#define LD_U64(x) ((x) >= 18446744073709551615.0L ? UINT64_MAX : (uint64_t)(x))
+		for (k = 0; k < sizeof(w) / sizeof(w[0]); k++)
+			bad += fs_ld_u64(w[k]) != LD_U64(w[k]);
+		for (d = -3; d < 66; d++, p2 *= 2)
+			for (j = -3; j <= 3; j++) {
+				v = p2;
+				for (k = 0; k < (size_t)abs(j); k++)
+					v = nextafterl(v, j < 0 ? 0 : INFINITY);
+				bad += fs_ld_u64(v) != LD_U64(v);
+			}
+		for (i = 0; i < n; i++) {
+			v = ldexpl((long double)rnd(), -(int)(rnd() % 80));
+			bad += fs_ld_u64(v) != LD_U64(v);
+		}
+#undef LD_U64
+	}
+	ok(!bad, "RawUsage as an integer: powers of two and their neighbours, "
+	   "the extremes, %ld random values (%d bad)", n, bad);
 	return done_testing();
 }
