@@ -1357,38 +1357,55 @@ fs_tree_find_user(const struct fs_tree *tr, const char *spec)
 
 /* level_shares (docs/slurm.md §1.3): the sum of shares_raw over the
  * non-parent members of each fs parent's children list, summed in uint32 as
- * Slurm does (it may wrap); the root's is NO_VAL. Lists of parents
- * [i * sort_parents(), ...). */
+ * Slurm does (it may wrap); the root's is NO_VAL. Every node but root is in
+ * its fs parent's list, and uint32 sums do not depend on their order: two
+ * sweeps over the nodes in row order, into and out of an array of sums of 4
+ * bytes a node, rather than a walk of the lists that jumps around the
+ * 112-byte nodes. Nodes [ci * P1_ROWS, ...) a chunk. */
+struct lshares {
+	struct fs_tree *tr;
+	uint32_t *sum;
+};
+
 static void
-level_shares_chunk(void *arg, size_t ci)
+shares_sum_chunk(void *arg, size_t ci)
 {
-	struct fs_tree *tr = arg;
-	uint32_t per = sort_parents(tr->n);
-	uint32_t i = (uint32_t)(ci * per), end = tr->n, k;
+	struct lshares *ls = arg;
+	const struct fs_node *a = ls->tr->node + ci * P1_ROWS, *end;
 
-	if (end - i > per)
-		end = i + per;
-	for (; i < end; i++) {
-		const struct fs_node *p = &tr->node[i];
-		uint32_t sum = 0;
+	end = ls->tr->node + ls->tr->n;
+	if (end - a > P1_ROWS)
+		end = a + P1_ROWS;
+	for (; a < end; a++)
+		if (a->fs_parent != FS_NONE && !a->use_parent)
+			__atomic_fetch_add(&ls->sum[a->fs_parent], a->shares_raw,
+					   __ATOMIC_RELAXED);
+}
 
-		for (k = 0; k < p->nfs_kids; k++) {
-			const struct fs_node *c = &tr->node[tr->fs_kids[p->fs_kids + k]];
+static void
+shares_set_chunk(void *arg, size_t ci)
+{
+	struct lshares *ls = arg;
+	struct fs_node *a = ls->tr->node + ci * P1_ROWS, *end;
 
-			if (!c->use_parent)
-				sum += c->shares_raw;
-		}
-		for (k = 0; k < p->nfs_kids; k++)
-			tr->node[tr->fs_kids[p->fs_kids + k]].level_shares = sum;
-	}
+	end = ls->tr->node + ls->tr->n;
+	if (end - a > P1_ROWS)
+		end = a + P1_ROWS;
+	for (; a < end; a++)
+		if (a->fs_parent != FS_NONE)
+			a->level_shares = ls->sum[a->fs_parent];
 }
 
 void
 fs_tree_level_shares(struct fs_tree *tr)
 {
-	fs_par_for(((size_t)tr->n + sort_parents(tr->n) - 1) /
-		   sort_parents(tr->n),
-		   level_shares_chunk, tr);
+	struct lshares ls = {tr, NULL};
+	size_t nchunks = ((size_t)tr->n + P1_ROWS - 1) / P1_ROWS;
+
+	ls.sum = fs_xcalloc_huge((size_t)tr->n + 1, sizeof(*ls.sum));
+	fs_par_for(nchunks, shares_sum_chunk, &ls);
+	fs_par_for(nchunks, shares_set_chunk, &ls);
+	fs_free_huge(ls.sum, (size_t)tr->n + 1, sizeof(*ls.sum));
 	if (tr->root != FS_NONE)
 		tr->node[tr->root].level_shares = FS_NO_VAL;
 }
