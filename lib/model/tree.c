@@ -491,12 +491,18 @@ sort_chunk(void *arg, size_t ci)
 	/* Each parent's children end where the next parent's begin: its
 	 * slice of tr->kids, from the cursors scatter_chunk moved to the
 	 * ends (set here, on every core, rather than in a pass over every
-	 * node on one). */
+	 * node on one). Only nodes with children are written: a leaf's
+	 * are none at 0, as pass 1 left them, and its node is not fetched
+	 * (most nodes are users). */
 	for (j = i; j < end; j++) {
-		tr->node[j].kids = j ? sk->cnt[j - 1] : 0;
-		tr->node[j].nkids = sk->cnt[j] - tr->node[j].kids;
-		if (tr->node[j].nkids > most)
-			most = tr->node[j].nkids;
+		uint32_t b = j ? sk->cnt[j - 1] : 0, m = sk->cnt[j] - b;
+
+		if (!m)
+			continue;
+		tr->node[j].kids = b;
+		tr->node[j].nkids = m;
+		if (m > most)
+			most = m;
 	}
 	/* The children of these parents lie side by side in tr->kids: make
 	 * their keys in one sweep, from pass 1's by row (a parent's children
@@ -504,29 +510,30 @@ sort_chunk(void *arg, size_t ci)
 	 * each parent's run. A child alone in its list needs no key: its part
 	 * of the keys is never touched (a deep chain's are all alone: 128 KB
 	 * of fresh pages at 8,000). */
-	first = tr->node[i].kids;
+	first = i ? sk->cnt[i - 1] : 0;
 	total = sk->cnt[end - 1] - first;
 	kids = tr->kids + first;
 	keys = fs_xcalloc((size_t)total + 1, sizeof(*keys));
 	tmp = fs_xcalloc((size_t)most + 1, sizeof(*tmp));
 	for (p = i; p < end; p++) {
-		uint32_t to;
+		uint32_t to = sk->cnt[p] - first;
 
-		if (tr->node[p].nkids < 2)
+		j = p ? sk->cnt[p - 1] - first : 0;
+		if (to - j < 2)
 			continue;
-		j = tr->node[p].kids - first;
-		for (to = j + tr->node[p].nkids; j < to; j++) {
+		for (; j < to; j++) {
 			keys[j].idx = kids[j];
 			keys[j].acct = sk->flag[kids[j]] & NODE_ACCT;
 			keys[j].key = sk->key[kids[j]];
 		}
 	}
 	for (; i < end; i++) {
-		uint32_t *v = tr->kids + tr->node[i].kids, m = tr->node[i].nkids;
+		uint32_t b = i ? sk->cnt[i - 1] : 0, m = sk->cnt[i] - b;
+		uint32_t *v = tr->kids + b;
 
 		if (m < 2)
 			continue;
-		key = keys + (tr->node[i].kids - first);
+		key = keys + (b - first);
 		skey_sort(tr, key, tmp, m);
 		for (j = 0; j < m; j++)
 			v[j] = key[j].idx;
