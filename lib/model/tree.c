@@ -606,7 +606,6 @@ struct dfs {
 	const uint8_t *flag;	/* pass 1's, by row */
 	const uint32_t *kend;	/* node i's children: tr->kids[kend[i-1]..kend[i]) */
 	uint32_t *dep, *fsp;	/* each node's depth and fs parent */
-	uint8_t *seen;
 	struct seg *seg;
 	uint32_t nseg;
 };
@@ -651,7 +650,6 @@ visit(struct dfs *d, const struct dfs_ent *e, struct dfs_ent **stack,
 	const uint32_t *kid = d->tr->kids;
 	struct dfs_ent *o;
 
-	d->seen[i] = 1;
 	/* Users have no children (a Parent names an account): no need to
 	 * look where their children are (most nodes, each a cache miss). */
 	if (!(d->flag[i] & NODE_ACCT))
@@ -826,8 +824,10 @@ item_is_seg_root(const void *ctx, uint32_t k)
  * where node i's children end in tr->kids (and node i + 1's begin), flag
  * pass 1's.
  * Returns the number of nodes reached from root: fewer than n means a
- * cycle. *ovf: the account where a usage sum overflows first (sum_usage),
- * or FS_NONE. */
+ * cycle, and seen[i] is then 1 where node i was reached (root, and the
+ * nodes the walk gave a depth: no byte a node written as they are visited).
+ * *ovf: the account where a usage sum overflows first (sum_usage), or
+ * FS_NONE. */
 static uint32_t
 display_order(struct fs_tree *tr, uint32_t *cnt, const uint32_t *kend,
 	      const uint8_t *flag, uint8_t *seen, uint32_t *ovf)
@@ -841,7 +841,6 @@ display_order(struct fs_tree *tr, uint32_t *cnt, const uint32_t *kend,
 	memset(&d, 0, sizeof(d));
 	d.tr = tr;
 	d.cnt = cnt;
-	d.seen = seen;
 	d.flag = flag;
 	d.kend = kend;
 	d.dep = fs_xcalloc_huge((size_t)n + 1, sizeof(*d.dep));
@@ -922,6 +921,8 @@ display_order(struct fs_tree *tr, uint32_t *cnt, const uint32_t *kend,
 			free(d.seg[s].order);
 			free(d.seg[s].esc);
 		}
+		for (i = 0; i < n; i++)
+			seen[i] = i == tr->root || d.dep[i];
 	}
 	fs_free_huge(d.dep, (size_t)n + 1, sizeof(*d.dep));
 	fs_free_huge(d.fsp, (size_t)n + 1, sizeof(*d.fsp));
