@@ -31,14 +31,6 @@ struct hmap {
 	size_t mask;
 };
 
-static uint64_t
-hash_str(uint64_t h, const char *s)
-{
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
-	return (h ^ 0xff) * 0x100000001b3ULL;	/* separator */
-}
-
 /* The first 8 bytes of a name as a big-endian number: the order strcmp
  * gives names, where they differ there. */
 static uint64_t
@@ -55,7 +47,7 @@ name_key(const char *s)
 static uint64_t
 hash_name(const char *s)
 {
-	return hash_str(0xcbf29ce484222325ULL, s);
+	return fs_fnv_sep(fs_fnv(FS_FNV_INIT, s));
 }
 
 static void
