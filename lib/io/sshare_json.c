@@ -84,54 +84,114 @@ line_at(const char *text, size_t off)
 	return line;
 }
 
-/* The line each element of .shares.shares starts on, in order: a scan of
- * the text that json-c has already accepted, following strings, keys and
- * nesting only (json-c gives no positions). */
-static unsigned long *
-element_lines(const char *text, size_t len, size_t n)
+/* Where an element of .shares.shares lies: [start, end) from its '{' to
+ * its '}', and the line it starts on (the text is under 2 GiB). */
+struct span {
+	uint32_t start, end, line;
+};
+
+/* What a scan of the text finds: the elements of every list
+ * .shares.shares in order, where the list lies, and whether anything makes
+ * the document one that a read of its pieces cannot vouch for. */
+struct scan {
+	struct span *el;
+	size_t n, cap;
+	size_t open, close;	/* the list's '[' and ']' */
+	int nlist;		/* lists .shares.shares seen */
+	int odd;
+};
+
+/* A scan of the text following strings, keys and nesting only (json-c
+ * gives no positions). The whole document's read takes the line of each
+ * element from it, on text json-c has accepted; the read in pieces takes
+ * the spans to parse alone, unless odd: a key at the top or in .shares
+ * that is escaped (it could spell "shares"), "shares" not once there,
+ * brackets that do not match, a string or nesting left open, nesting past
+ * JSON_DEPTH. */
+static void
+scan_list(const char *text, size_t len, struct scan *s)
 {
-	unsigned long *lines = fs_xcalloc(n ? n : 1, sizeof(*lines));
 	/* Per level: 'o' object or 'a' array, and whether the key that
 	 * opened it (in its parent object) was "shares". */
 	char kind[JSON_DEPTH + 2];
 	int shares[JSON_DEPTH + 2];
-	int depth = 0, key_shares = 0, after_key = 0;
+	int depth = 0, key_shares = 0, after_key = 0, nkey[3] = {0, 0, 0};
 	unsigned long line = 1;
-	size_t i, k = 0;
+	size_t i;
 
-	for (i = 0; i < len && k < n; i++) {
+	memset(s, 0, sizeof(*s));
+	kind[0] = 0;
+	shares[0] = 0;
+	for (i = 0; i < len; i++) {
 		char ch = text[i];
 
 		if (ch == '\n')
 			line++;
 		else if (ch == '"') {
-			size_t s = ++i;
+			size_t st = ++i;
 
 			while (i < len && text[i] != '"')
 				i += text[i] == '\\' ? 2 : 1;
+			if (i >= len) {
+				s->odd = 1;
+				break;
+			}
 			/* A string in an object, not after a ':', is a key. */
-			if (depth && kind[depth] == 'o' && !after_key)
-				key_shares = i - s == 6 &&
-					     !memcmp(text + s, "shares", 6);
+			if (depth && kind[depth] == 'o' && !after_key) {
+				key_shares = i - st == 6 &&
+					     !memcmp(text + st, "shares", 6);
+				/* The keys that lead to the list. */
+				if (depth == 1 || (depth == 2 && shares[2])) {
+					nkey[depth] += key_shares;
+					if (memchr(text + st, '\\', i - st))
+						s->odd = 1;
+				}
+			}
 			after_key = 0;
 		} else if (ch == ':')
 			after_key = 1;
 		else if (ch == ',')
 			after_key = 0;
-		else if ((ch == '{' || ch == '[') && depth <= JSON_DEPTH) {
-			/* The elements: objects in the array "shares" of the
-			 * object "shares" of the document. */
+		else if (ch == '{' || ch == '[') {
+			if (depth > JSON_DEPTH) {
+				s->odd = 1;
+				continue;
+			}
+			/* The list: the array "shares" of the object
+			 * "shares" of the document; its elements the objects
+			 * in it. */
+			if (depth == 2 && ch == '[' && after_key && key_shares &&
+			    shares[2]) {
+				s->nlist++;
+				s->open = i;
+			}
 			if (ch == '{' && depth == 3 && kind[3] == 'a' &&
-			    shares[3] && shares[2])
-				lines[k++] = line;
+			    shares[3] && shares[2]) {
+				FS_GROW(s->el, s->n, s->cap);
+				s->el[s->n].start = (uint32_t)i;
+				s->el[s->n].end = 0;
+				s->el[s->n++].line = (uint32_t)line;
+			}
 			depth++;
 			kind[depth] = ch == '{' ? 'o' : 'a';
 			shares[depth] = after_key && key_shares;
 			after_key = 0;
-		} else if ((ch == '}' || ch == ']') && depth > 0)
+		} else if ((ch == '}' || ch == ']') && depth > 0) {
+			if (kind[depth] != (ch == '}' ? 'o' : 'a'))
+				s->odd = 1;
+			if (depth >= 3 && kind[3] == 'a' && shares[3] &&
+			    shares[2]) {
+				if (depth == 4 && ch == '}' && s->n)
+					s->el[s->n - 1].end = (uint32_t)(i + 1);
+				else if (depth == 3)
+					s->close = i;
+			}
 			depth--;
+		} else if (ch == '}' || ch == ']')
+			s->odd = 1;
 	}
-	return lines;
+	if (depth || nkey[1] != 1 || nkey[2] != 1 || s->nlist != 1)
+		s->odd = 1;
 }
 
 static struct json_object *
@@ -260,32 +320,48 @@ nonzero(struct json_object *v)
 	       strtod(num, NULL) != 0;
 }
 
-static struct shown
-shown(struct json_object *list)
+/* What one element of the list shows, into s. */
+static void
+shown_add(struct shown *s, struct json_object *a)
 {
-	struct shown s = {0, 0};
-	size_t i, n = json_object_array_length(list);
+	struct json_object *f = member(a, "fairshare");
 
-	for (i = 0; i < n; i++) {
-		struct json_object *f = member(
-			json_object_array_get_idx(list, i), "fairshare");
-
-		s.fairtree |= nonzero(member(f, "level"));
-		s.factors |= nonzero(member(f, "factor"));
-	}
-	return s;
+	s->fairtree |= nonzero(member(f, "level"));
+	s->factors |= nonzero(member(f, "factor"));
 }
 
-/* One element of the list into a row. */
+/* The columns a list that shows how has: set before its first row. */
+static void
+shown_columns(struct fs_import *m, struct shown how)
+{
+	int c;
+
+	for (c = 0; c < IC_N; c++)
+		m->has[c] = 1;
+	m->has[IC_LFS] = how.fairtree;
+	m->has[IC_FS] = how.fairtree || how.factors;
+	m->algorithm = how.fairtree ? "fairtree" : "classic";
+}
+
+#define NNUMS 8
+
+/* One element's cells, before the list shows its algorithm: they point
+ * into the element, num, grp and run. */
+struct cells {
+	const char *cell[IC_N];
+	char num[NNUMS][64];
+	struct fs_buf grp, run;
+};
+
+/* One element of the list into its cells. */
 static int
-json_row(struct fs_import *m, struct json_object *a, struct shown how,
-	 unsigned long line, struct fs_buf *grp, struct fs_buf *run,
-	 struct fs_err *e)
+json_cells(struct json_object *a, struct cells *x, unsigned long line,
+	   struct fs_err *e)
 {
 	static const struct {
 		enum imp_col col;
 		const char *key, *sub;
-	} nums[] = {
+	} nums[NNUMS] = {
 		{IC_RAWS, "shares", NULL},
 		{IC_RAWU, "usage", NULL},
 		{IC_ID, "id", NULL},
@@ -295,11 +371,11 @@ json_row(struct fs_import *m, struct json_object *a, struct shown how,
 		{IC_LFS, "fairshare", "level"},
 		{IC_FS, "fairshare", "factor"},
 	};
-	const char *cell[IC_N] = {NULL};
-	char num[sizeof(nums) / sizeof(nums[0])][64];
+	const char **cell = x->cell;
 	const char *name = string(a, "name"), *parent = string(a, "parent");
 	size_t k;
 
+	memset(x->cell, 0, sizeof(x->cell));
 	if (!json_object_is_type(a, json_type_object))
 		return fs_error(e, line, "an element of 'shares' that is not "
 				"an object");
@@ -317,37 +393,44 @@ json_row(struct fs_import *m, struct json_object *a, struct shown how,
 		cell[IC_ACCT] = name;
 	cell[IC_PARENT] = parent;
 	cell[IC_PART] = string(a, "partition");
-	for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
+	for (k = 0; k < NNUMS; k++) {
 		struct json_object *v = member(a, nums[k].key);
 
 		if (nums[k].sub)
 			v = member(v, nums[k].sub);
-		if (number(v, num[k], sizeof(num[k])) < 0)
+		if (number(v, x->num[k], sizeof(x->num[k])) < 0)
 			return fs_error(e, line, "'%s%s%s' of '%s': not a "
 					"number >= 0: '%.40s'", nums[k].key,
 					nums[k].sub ? "." : "",
 					nums[k].sub ? nums[k].sub : "", name,
 					json_object_to_json_string(v));
-		cell[nums[k].col] = num[k];
+		cell[nums[k].col] = x->num[k];
 	}
-	/* Fair Tree has no factor for an account: it sends 0. */
-	if (how.fairtree && !cell[IC_USER])
-		cell[IC_FS] = NULL;
 	/* FairShare=parent: no level of its own (the text leaves it empty,
 	 * the JSON says infinite). */
-	if (!strcmp(num[0], "inf") ||
-	    strtoull(num[0], NULL, 10) == SHARES_PARENT) {
+	if (!strcmp(x->num[0], "inf") ||
+	    strtoull(x->num[0], NULL, 10) == SHARES_PARENT) {
 		cell[IC_RAWS] = "parent";
 		cell[IC_LFS] = NULL;
 	}
-	if (tres(member(member(a, "tres"), "group_minutes"), 1, grp) < 0 ||
-	    tres(member(member(a, "tres"), "run_seconds"), 60, run) < 0)
+	if (tres(member(member(a, "tres"), "group_minutes"), 1, &x->grp) < 0 ||
+	    tres(member(member(a, "tres"), "run_seconds"), 60, &x->run) < 0)
 		return fs_error(e, line, "'tres' of '%s': not a list of "
 				"{name, value}", name);
-	cell[IC_GRP] = grp->data;
-	cell[IC_RUN] = run->data;
-	fs_import_row(m, cell, line);
+	cell[IC_GRP] = x->grp.data;
+	cell[IC_RUN] = x->run.data;
 	return 0;
+}
+
+/* A row from its cells, once the list has shown its algorithm. */
+static void
+json_row(struct fs_import *m, const char **cell, struct shown how,
+	 unsigned long line)
+{
+	/* Fair Tree has no factor for an account: it sends 0. */
+	if (how.fairtree && !cell[IC_USER])
+		cell[IC_FS] = NULL;
+	fs_import_row(m, (const char *const *)cell, line);
 }
 
 /* The first message of a non-empty "errors" list, if any. */
@@ -367,57 +450,76 @@ first_error(struct json_object *doc)
 	return "(no description)";
 }
 
-int
-fs_import_json(struct fs_import *m, const char *text, size_t len,
-	       char **cluster, struct fs_err *e)
+/* A whole document with json-c, nothing but whitespace after it; NULL
+ * with the message in e if not. */
+static struct json_object *
+parse_doc(const char *text, size_t len, struct fs_err *e)
 {
 	struct json_tokener *tok;
-	struct json_object *doc, *list;
-	struct fs_buf grp, run;
-	unsigned long *lines;
-	size_t i, n, end;
-	const char *msg;
-	struct shown how;
-	int r = 0, c;
+	struct json_object *doc;
+	enum json_tokener_error err;
+	size_t end;
 
-	if (len > (size_t)INT32_MAX)
-		return fs_error(e, 1, "JSON document over 2 GiB");
 	if (!(tok = json_tokener_new_ex(JSON_DEPTH)))
 		fs_die("out of memory");
 	/* sshare writes standard JSON: no comments, trailing commas, NaN. */
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	doc = json_tokener_parse_ex(tok, text, (int)len);
 	end = json_tokener_get_parse_end(tok);
-	if (!doc || json_tokener_get_error(tok) != json_tokener_success) {
-		enum json_tokener_error err = json_tokener_get_error(tok);
-
-		json_tokener_free(tok);
-		json_object_put(doc);
-		return fs_error(e, line_at(text, end), "not valid JSON: %s",
-				err == json_tokener_continue
-					? "the document ends early"
-					: json_tokener_error_desc(err));
-	}
+	err = json_tokener_get_error(tok);
 	json_tokener_free(tok);
+	if (!doc || err != json_tokener_success) {
+		json_object_put(doc);
+		fs_error(e, line_at(text, end), "not valid JSON: %s",
+			 err == json_tokener_continue
+				 ? "the document ends early"
+				 : json_tokener_error_desc(err));
+		return NULL;
+	}
 	while (end < len && strchr(" \t\r\n", text[end]))
 		end++;
 	if (end < len) {
 		json_object_put(doc);
-		return fs_error(e, line_at(text, end), "text after the JSON "
-				"document");
+		fs_error(e, line_at(text, end), "text after the JSON document");
+		return NULL;
 	}
-	m->last = line_at(text, len);
-	{
-		const char *rel = string(member(member(doc, "meta"), "slurm"),
-					 "release");
+	return doc;
+}
 
-		if (rel)
-			snprintf(m->release, sizeof(m->release), "%s", rel);
-	}
-	if ((msg = first_error(doc)) != NULL) {
-		r = fs_error(e, 1, "sshare reported an error: %s", msg);
+/* What the document says besides its list: its last line, Slurm's
+ * release, and an error sshare reported (-1). */
+static int
+doc_head(struct fs_import *m, const char *text, size_t len,
+	 struct json_object *doc, struct fs_err *e)
+{
+	const char *rel = string(member(member(doc, "meta"), "slurm"),
+				 "release"), *msg;
+
+	m->last = line_at(text, len);
+	if (rel)
+		snprintf(m->release, sizeof(m->release), "%s", rel);
+	if ((msg = first_error(doc)) != NULL)
+		return fs_error(e, 1, "sshare reported an error: %s", msg);
+	return 0;
+}
+
+/* The document read as one: every message of a document that is not
+ * valid, or that the read in pieces does not take, comes from here. */
+static int
+import_whole(struct fs_import *m, const char *text, size_t len,
+	     const struct scan *s, char **cluster, struct fs_err *e)
+{
+	struct json_object *doc, *list;
+	struct shown how = {0, 0};
+	struct cells x;
+	size_t i, n;
+	int r = 0;
+
+	if (!(doc = parse_doc(text, len, e)))
+		return -1;
+	if (doc_head(m, text, len, doc, e) < 0) {
 		json_object_put(doc);
-		return r;
+		return -1;
 	}
 	list = member(member(doc, "shares"), "shares");
 	if (!json_object_is_type(list, json_type_array)) {
@@ -426,27 +528,259 @@ fs_import_json(struct fs_import *m, const char *text, size_t len,
 				"the output of 'sshare -a --json'");
 	}
 	n = json_object_array_length(list);
-	how = shown(list);
-	for (c = 0; c < IC_N; c++)
-		m->has[c] = 1;
-	m->has[IC_LFS] = how.fairtree;
-	m->has[IC_FS] = how.fairtree || how.factors;
-	m->algorithm = how.fairtree ? "fairtree" : "classic";
-	lines = element_lines(text, len, n);
-	fs_buf_init(&grp);
-	fs_buf_init(&run);
+	for (i = 0; i < n; i++)
+		shown_add(&how, json_object_array_get_idx(list, i));
+	shown_columns(m, how);
+	fs_buf_init(&x.grp);
+	fs_buf_init(&x.run);
 	for (i = 0; i < n && r == 0; i++) {
 		struct json_object *a = json_object_array_get_idx(list, i);
+		unsigned long line = i < s->n ? s->el[i].line : 1;
 
 		if (!*cluster && string(a, "cluster") && *string(a, "cluster"))
 			*cluster = fs_xstrdup(string(a, "cluster"));
-		r = json_row(m, a, how, lines[i] ? lines[i] : 1, &grp, &run,
-			     e);
+		r = json_cells(a, &x, line, e);
+		if (r == 0)
+			json_row(m, x.cell, how, line);
 	}
-	fs_buf_release(&grp);
-	fs_buf_release(&run);
-	free(lines);
+	fs_buf_release(&x.grp);
+	fs_buf_release(&x.run);
 	json_object_put(doc);
+	return r;
+}
+
+/* ------------------------------------------------- the read in pieces */
+
+/*
+ * A document of a million associations as one json-c DOM takes 15 GB, and
+ * half its time goes to allocating and freeing it. So each element of the
+ * list is parsed alone (the scan gives its span), made into its cells and
+ * freed, a chunk of elements at a time on every core, and the rest of the
+ * document (the list left empty) is parsed as a small document of its
+ * own. The rows wait, as cells in one buffer, until the whole list has
+ * shown its algorithm (the columns depend on it). This read takes only
+ * documents it can vouch for as one parse would read them: every element
+ * parsed alone to its last byte, only whitespace and one comma between
+ * them, the rest valid, nothing odd in the scan. Anything else is read as
+ * one document (import_whole), which gives every message.
+ */
+
+/* Elements a chunk. */
+#define JSON_CHUNK 256
+/* The nesting an element may have alone: in the document it starts 3
+ * deep. */
+#define ELEM_DEPTH (JSON_DEPTH - 3)
+
+struct jchunk {
+	struct shown how;
+	int bad;		/* an element json-c does not take alone */
+	size_t err_at;		/* the first element refused, or SIZE_MAX */
+	struct fs_err err;	/* why */
+	char *cluster;		/* the first cluster its elements name */
+};
+
+struct jpieces {
+	const char *text;
+	const struct scan *s;
+	struct jchunk *chunk;
+	size_t emitted;
+	struct fs_buf rows;	/* each row's line, then its cells */
+};
+
+/* A row's cells into b: its line, then per column 0 (no cell) or 1 and
+ * the cell with its NUL. */
+static void
+cells_put(struct fs_buf *b, const char *const *cell, uint32_t line)
+{
+	int c;
+
+	fs_buf_add(b, (const char *)&line, sizeof(line));
+	for (c = 0; c < IC_N; c++) {
+		fs_buf_addch(b, cell[c] != NULL);
+		if (cell[c])
+			fs_buf_add(b, cell[c], strlen(cell[c]) + 1);
+	}
+}
+
+/* The row at p back into cell and line; returns the next. */
+static const char *
+cells_get(const char *p, const char **cell, uint32_t *line)
+{
+	int c;
+
+	memcpy(line, p, sizeof(*line));
+	p += sizeof(*line);
+	for (c = 0; c < IC_N; c++) {
+		cell[c] = NULL;
+		if (*p++) {
+			cell[c] = p;
+			p += strlen(p) + 1;
+		}
+	}
+	return p;
+}
+
+static void
+pieces_make(void *arg, size_t c, struct fs_buf *b)
+{
+	struct jpieces *j = arg;
+	struct jchunk *ch = &j->chunk[c];
+	size_t k = c * JSON_CHUNK, end = j->s->n;
+	struct json_tokener *tok;
+	struct cells x;
+
+	ch->err_at = SIZE_MAX;
+	if (end - k > JSON_CHUNK)
+		end = k + JSON_CHUNK;
+	if (!(tok = json_tokener_new_ex(ELEM_DEPTH)))
+		fs_die("out of memory");
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	fs_buf_init(&x.grp);
+	fs_buf_init(&x.run);
+	for (; k < end; k++) {
+		const struct span *sp = &j->s->el[k];
+		int n = (int)(sp->end - sp->start);
+		struct json_object *a;
+		const char *cl;
+
+		json_tokener_reset(tok);
+		a = json_tokener_parse_ex(tok, j->text + sp->start, n);
+		if (!a || json_tokener_get_error(tok) != json_tokener_success ||
+		    json_tokener_get_parse_end(tok) != (size_t)n ||
+		    !json_object_is_type(a, json_type_object)) {
+			json_object_put(a);
+			ch->bad = 1;
+			break;
+		}
+		shown_add(&ch->how, a);
+		/* After a refused element, only whether the rest is valid
+		 * JSON matters: that message would come first. */
+		if (ch->err_at == SIZE_MAX) {
+			if (!ch->cluster && (cl = string(a, "cluster")) && *cl)
+				ch->cluster = fs_xstrdup(cl);
+			if (json_cells(a, &x, sp->line, &ch->err) < 0)
+				ch->err_at = k;
+			else
+				cells_put(b, x.cell, sp->line);
+		}
+		json_object_put(a);
+	}
+	fs_buf_release(&x.grp);
+	fs_buf_release(&x.run);
+	json_tokener_free(tok);
+}
+
+static int
+pieces_keep(void *arg, struct fs_buf *b)
+{
+	struct jpieces *j = arg;
+
+	if (j->chunk[j->emitted++].bad)
+		return 1;
+	if (b->len)
+		fs_buf_add(&j->rows, b->data, b->len);
+	return 0;
+}
+
+/* Whether [p, end) is whitespace around commas commas. */
+static int
+between(const char *p, const char *end, int commas)
+{
+	for (; p < end; p++)
+		if (*p == ',')
+			commas--;
+		else if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+			return 0;
+	return commas == 0;
+}
+
+/* The read in pieces: 1 when it read the document (the result in *r), 0
+ * when the document must be read as one. */
+static int
+import_pieces(struct fs_import *m, const char *text, size_t len,
+	      const struct scan *s, char **cluster, struct fs_err *e, int *r)
+{
+	struct json_object *doc, *list;
+	struct jpieces j;
+	struct fs_buf skel;
+	struct fs_err scratch;
+	struct shown how = {0, 0};
+	size_t k, nchunks = (s->n + JSON_CHUNK - 1) / JSON_CHUNK;
+	const char *p, *end;
+	int ok;
+
+	if (s->odd)
+		return 0;
+	for (k = 0; k < s->n; k++)
+		if (!s->el[k].end ||
+		    !between(k ? text + s->el[k - 1].end : text + s->open + 1,
+			     text + s->el[k].start, k > 0))
+			return 0;
+	if (!between(s->n ? text + s->el[s->n - 1].end : text + s->open + 1,
+		     text + s->close, 0))
+		return 0;
+	/* The rest: the document with the list left empty. */
+	fs_buf_init(&skel);
+	fs_buf_add(&skel, text, s->open + 1);
+	fs_buf_add(&skel, text + s->close, len - s->close);
+	doc = parse_doc(skel.data, skel.len, &scratch);
+	fs_buf_release(&skel);
+	list = member(member(doc, "shares"), "shares");
+	if (!json_object_is_type(list, json_type_array) ||
+	    json_object_array_length(list)) {
+		json_object_put(doc);
+		return 0;
+	}
+	memset(&j, 0, sizeof(j));
+	j.text = text;
+	j.s = s;
+	j.chunk = fs_xcalloc(nchunks ? nchunks : 1, sizeof(*j.chunk));
+	fs_buf_init(&j.rows);
+	ok = fs_par_ordered(nchunks, pieces_make, pieces_keep, &j) == 0;
+	if (ok) {
+		*r = doc_head(m, text, len, doc, e);
+		for (k = 0; k < nchunks; k++) {
+			how.fairtree |= j.chunk[k].how.fairtree;
+			how.factors |= j.chunk[k].how.factors;
+		}
+		for (k = 0; k < nchunks && *r == 0; k++)
+			if (j.chunk[k].err_at != SIZE_MAX)
+				*r = fs_err_take(e, &j.chunk[k].err, 0);
+		for (k = 0; k < nchunks && !*cluster; k++)
+			if (j.chunk[k].cluster)
+				*cluster = fs_xstrdup(j.chunk[k].cluster);
+	}
+	if (ok && *r == 0) {
+		shown_columns(m, how);
+		for (p = j.rows.data, end = p + j.rows.len; p < end;) {
+			const char *cell[IC_N];
+			uint32_t line;
+
+			p = cells_get(p, cell, &line);
+			json_row(m, cell, how, line);
+		}
+	}
+	for (k = 0; k < nchunks; k++)
+		free(j.chunk[k].cluster);
+	free(j.chunk);
+	fs_buf_release(&j.rows);
+	json_object_put(doc);
+	return ok;
+}
+
+int
+fs_import_json(struct fs_import *m, const char *text, size_t len,
+	       char **cluster, struct fs_err *e)
+{
+	struct scan s;
+	int r = 0;
+
+	if (len > (size_t)INT32_MAX)
+		return fs_error(e, 1, "JSON document over 2 GiB");
+	scan_list(text, len, &s);
+	if (!import_pieces(m, text, len, &s, cluster, e, &r))
+		r = import_whole(m, text, len, &s, cluster, e);
+	free(s.el);
 	return r;
 }
 
