@@ -108,6 +108,12 @@ struct scan {
  * that is escaped (it could spell "shares"), "shares" not once there,
  * brackets that do not match, a string or nesting left open, nesting past
  * JSON_DEPTH. */
+/* The bytes the scan looks at. */
+static const unsigned char scan_stop[256] = {
+	['\n'] = 1, ['"'] = 1, [':'] = 1, [','] = 1,
+	['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1,
+};
+
 static void
 scan_list(const char *text, size_t len, struct scan *s)
 {
@@ -123,8 +129,15 @@ scan_list(const char *text, size_t len, struct scan *s)
 	kind[0] = 0;
 	shares[0] = 0;
 	for (i = 0; i < len; i++) {
-		char ch = text[i];
+		char ch;
 
+		/* Most bytes are indentation, names and numbers: passed over
+		 * a lookup each. */
+		while (i < len && !scan_stop[(unsigned char)text[i]])
+			i++;
+		if (i == len)
+			break;
+		ch = text[i];
 		if (ch == '\n')
 			line++;
 		else if (ch == '"') {
