@@ -324,13 +324,19 @@ struct shown {
 	int fairtree, factors;
 };
 
+/* Whether a number as number() wrote it is set and not 0. */
+static int
+shows(const char *num)
+{
+	return *num && strtod(num, NULL) != 0;
+}
+
 static int
 nonzero(struct json_object *v)
 {
 	char num[64];
 
-	return number(v, num, sizeof(num)) == 0 && *num &&
-	       strtod(num, NULL) != 0;
+	return number(v, num, sizeof(num)) == 0 && shows(num);
 }
 
 /* What one element of the list shows, into s. */
@@ -364,6 +370,7 @@ struct cells {
 	const char *cell[IC_N];
 	char num[NNUMS][64];
 	struct fs_buf grp, run;
+	struct shown how;	/* what it shows, as shown_add reads it */
 };
 
 /* One element of the list into its cells. */
@@ -419,6 +426,9 @@ json_cells(struct json_object *a, struct cells *x, unsigned long line,
 					json_object_to_json_string(v));
 		cell[nums[k].col] = x->num[k];
 	}
+	/* The level and the factor, as they came. */
+	x->how.fairtree = shows(x->num[6]);
+	x->how.factors = shows(x->num[7]);
 	/* FairShare=parent: no level of its own (the text leaves it empty,
 	 * the JSON says infinite). */
 	if (!strcmp(x->num[0], "inf") ||
@@ -665,16 +675,19 @@ pieces_make(void *arg, size_t c, struct fs_buf *b)
 			ch->bad = 1;
 			break;
 		}
-		shown_add(&ch->how, a);
 		/* After a refused element, only whether the rest is valid
-		 * JSON matters: that message would come first. */
+		 * JSON matters (that message would come first): what the list
+		 * shows is then of no use. */
 		if (ch->err_at == SIZE_MAX) {
 			if (!ch->cluster && (cl = string(a, "cluster")) && *cl)
 				ch->cluster = fs_xstrdup(cl);
 			if (json_cells(a, &x, sp->line, &ch->err) < 0)
 				ch->err_at = k;
-			else
+			else {
+				ch->how.fairtree |= x.how.fairtree;
+				ch->how.factors |= x.how.factors;
 				cells_put(b, x.cell, sp->line);
+			}
 		}
 		json_object_put(a);
 	}
