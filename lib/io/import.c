@@ -623,7 +623,7 @@ fs_import_from(const char *text, size_t len, const char *cluster,
 	       struct fs_buf *out, struct fs_err *e)
 {
 	struct fs_import m;
-	char *copy, *found = NULL;
+	char *copy = NULL, *found = NULL;
 	size_t skip;
 	int r;
 
@@ -631,17 +631,22 @@ fs_import_from(const char *text, size_t len, const char *cluster,
 		return fs_error(e, 1, "NUL byte in input: not a text file");
 	memset(&m, 0, sizeof(m));
 	fs_buf_init(&m.body);
-	copy = fs_xmalloc(len + 1);
-	memcpy(copy, text, len);
-	copy[len] = '\0';
-	skip = strspn(copy, " \t\r\n");
-	if (copy[skip] == '{')
-		r = fs_import_json(&m, copy, len, &found, e);
-	else if (!strncmp(copy + skip, "---", 3))
+	for (skip = 0; skip < len && strchr(" \t\r\n", text[skip]); skip++)
+		;
+	/* The JSON reader reads the text where it is (a million
+	 * associations' document is over a GB); the text reader cuts a
+	 * copy of it into cells. */
+	if (skip < len && text[skip] == '{')
+		r = fs_import_json(&m, text, len, &found, e);
+	else if (len - skip >= 3 && !strncmp(text + skip, "---", 3))
 		r = fs_error(e, 1, "this looks like 'sshare --yaml': save "
 			     "'sshare -a --json' or 'sshare -a -l -P'");
-	else
+	else {
+		copy = fs_xmalloc(len + 1);
+		memcpy(copy, text, len);
+		copy[len] = '\0';
 		r = import_text(&m, copy, e);
+	}
 	if (r == 0)
 		r = import_finish(&m, cluster ? cluster : found, taken, src,
 				  out, e);
