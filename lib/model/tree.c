@@ -209,15 +209,10 @@ chunks_clear(struct chunk_res *c, size_t n)
 		memset(c, 0, n * sizeof(*c));
 }
 
-/* A row's flags as pass 1 found them, a byte a row (pass1.flag), for the
- * passes that would otherwise fetch a node for them. */
-#define NODE_ACCT	1	/* an account row */
-#define NODE_USE_PARENT	2	/* RawShares 'parent' */
-
 struct pass1 {
 	struct fs_tree *tr;
 	uint64_t *key;		/* each row's name_key, for sort_chunk */
-	uint8_t *flag;		/* each row's NODE_* */
+	uint8_t *acct;		/* each row's: 1 an account */
 	const int *col;
 	int cpart;
 	size_t nchunks;
@@ -313,8 +308,7 @@ pass1_chunk(void *arg, size_t ci)
 		}
 		tr->node[r] = a;
 		p1->key[r] = name_key(a.is_user ? a.user : a.acct);
-		p1->flag[r] = (uint8_t)((a.is_user ? 0 : NODE_ACCT) |
-					(a.use_parent ? NODE_USE_PARENT : 0));
+		p1->acct[r] = !a.is_user;
 		if (!a.is_user) {
 			FS_GROW(c->acct, c->count, c->acct_cap);
 			c->acct[c->count].hash = hash_name(a.acct);
@@ -428,7 +422,7 @@ struct sortkids {
 	uint32_t *dup;
 	int keep_input;		/* siblings in input order (the controller's) */
 	const uint64_t *key;	/* pass 1's, by row */
-	const uint8_t *flag;
+	const uint8_t *acct;
 };
 
 static int
@@ -515,7 +509,7 @@ sort_chunk(void *arg, size_t ci)
 			continue;
 		for (; j < to; j++) {
 			keys[j].idx = kids[j];
-			keys[j].acct = sk->flag[kids[j]] & NODE_ACCT;
+			keys[j].acct = sk->acct[kids[j]];
 			keys[j].key = sk->key[kids[j]];
 		}
 	}
@@ -568,13 +562,8 @@ sort_chunk(void *arg, size_t ci)
  * The depth-first walk that gives the display order, on every core. A
  * driver walks the top of the tree and stops at the accounts of depth D;
  * runs of them (siblings) are segments, walked by tasks into arrays of
- * their own, as their subtrees are a run of the display order. The walk
- * reads and writes arrays of a few bytes a node (pass 1's flags, where each
- * node's children begin, depths and fs parents), not the 112-byte nodes,
- * which it would visit in an order that jumps around them: fs_kids_chunk
- * copies depths and fs parents into the nodes in one sweep in row order.
- * A node's depth and fs parent are set as it is popped (its parent has
- * been visited), and its fs parent's count of children goes up:
+ * their own, as their subtrees are a run of the display order. A child's depth and fs parent are set as it is pushed (its
+ * parent has been visited), and its fs parent's count of children goes up:
  * atomically when that fs parent lies above the segment (FairShare=parent
  * lifts children up), which only the segment's root and the children lifted
  * through it can have; call those the segment's escapees. Once the segments
@@ -595,72 +584,41 @@ struct seg {
 struct dfs {
 	struct fs_tree *tr;
 	uint32_t *cnt, depth, *item;
-	const uint8_t *flag;	/* pass 1's, by row */
-	const uint32_t *kend;	/* node i's children: tr->kids[kend[i-1]..kend[i]) */
-	uint32_t *dep, *fsp;	/* each node's depth and fs parent */
+	uint8_t *seen;
 	struct seg *seg;
 	uint32_t nseg;
 };
 
-/* A node on the walk's stack, with the depth and fs parent its parent gave
- * it; depth 0: set already (root, and the segments' roots, which the driver
- * popped). */
-struct dfs_ent {
-	uint32_t i, depth, fsp;
-};
-
-/* Pop the top of the stack and set its depth and fs parent, counting it in
- * its fs parent's children list, atomically when that is `above`, shared
- * with other threads; returns it with both. */
-static struct dfs_ent
-dfs_pop(struct dfs *d, const struct dfs_ent *stack, uint32_t *sp,
-	uint32_t above)
-{
-	struct dfs_ent e = stack[--*sp];
-
-	if (!e.depth) {
-		e.depth = d->dep[e.i];
-		e.fsp = d->fsp[e.i];
-		return e;
-	}
-	d->dep[e.i] = e.depth;
-	d->fsp[e.i] = e.fsp;
-	if (e.fsp == above)
-		__atomic_fetch_add(&d->cnt[e.fsp], 1, __ATOMIC_RELAXED);
-	else
-		d->cnt[e.fsp]++;
-	return e;
-}
-
-/* Visit e, popped: push its children (last first, so the first is visited
- * first) with their depth and fs parent. */
+/* Visit i: push its children (last first, so the first is visited first)
+ * on the stack, setting their depth and fs parent; fs parent `above` is
+ * shared with other threads. */
 static void
-visit(struct dfs *d, const struct dfs_ent *e, struct dfs_ent **stack,
-      uint32_t *sp, uint32_t *cap)
+visit(struct dfs *d, uint32_t i, uint32_t **stack, uint32_t *sp, uint32_t *cap,
+      uint32_t above)
 {
-	uint32_t i = e->i, b, j, m, fsp;
-	const uint32_t *kid = d->tr->kids;
-	struct dfs_ent *o;
+	struct fs_tree *tr = d->tr;
+	const struct fs_node *p = &tr->node[i];
+	uint32_t fsp = (i == tr->root || !p->use_parent) ? i : p->fs_parent, j;
 
-	/* Users have no children (a Parent names an account): no need to
-	 * look where their children are (most nodes, each a cache miss). */
-	if (!(d->flag[i] & NODE_ACCT))
-		return;
-	b = i ? d->kend[i - 1] : 0;
-	j = d->kend[i];
-	m = j - b;
-	fsp = i == d->tr->root || !(d->flag[i] & NODE_USE_PARENT) ? i : e->fsp;
-	if (*sp + m > *cap) {
-		while (*sp + m > *cap)
+	d->seen[i] = 1;
+	if (*sp + p->nkids > *cap) {
+		while (*sp + p->nkids > *cap)
 			*cap = *cap ? 2 * *cap : 256;
 		*stack = fs_xreallocarray(*stack, *cap, sizeof(**stack));
 	}
-	for (o = *stack + *sp; j-- > b; o++) {
-		o->i = kid[j];
-		o->depth = e->depth + 1;
-		o->fsp = fsp;
+	for (j = p->nkids; j-- > 0;) {
+		uint32_t c = tr->kids[p->kids + j];
+
+		if (j >= 8)
+			fs_prefetch_node(&tr->node[tr->kids[p->kids + j - 8]]);
+		tr->node[c].depth = p->depth + 1;
+		tr->node[c].fs_parent = fsp;
+		if (fsp == above)
+			__atomic_fetch_add(&d->cnt[fsp], 1, __ATOMIC_RELAXED);
+		else
+			d->cnt[fsp]++;
+		(*stack)[(*sp)++] = c;
 	}
-	*sp += m;
 }
 
 /* The sum of the usage of a's children. */
@@ -693,8 +651,8 @@ usage_below_kids(const struct fs_tree *tr, const struct fs_node *a)
  * own usage is below its children's cannot be; *bad becomes the first
  * account of either kind in line order (unchanged if none). */
 static void
-sum_usage(struct fs_tree *tr, const uint8_t *flag, const uint32_t *order,
-	  uint32_t n, uint32_t *bad)
+sum_usage(struct fs_tree *tr, const uint32_t *order, uint32_t n,
+	  uint32_t *bad)
 {
 	uint32_t k, j;
 
@@ -703,11 +661,9 @@ sum_usage(struct fs_tree *tr, const uint8_t *flag, const uint32_t *order,
 		long double sum;
 		int inf_kid = 0;
 
-		/* A user's node is fetched ahead for its parent, which
-		 * comes before it and reads its usage next. */
 		if (k >= 16)
 			fs_prefetch_node(&tr->node[order[k - 16]]);
-		if (!(flag[order[k]] & NODE_ACCT))
+		if (a->is_user)
 			continue;
 		if (a->usage_given) {
 			if (a->nkids && usage_below_kids(tr, a) &&
@@ -733,27 +689,26 @@ seg_walk(void *arg, size_t si)
 	struct dfs *d = arg;
 	struct fs_tree *tr = d->tr;
 	struct seg *g = &d->seg[si];
-	struct dfs_ent *stack = NULL, e;
-	uint32_t sp = 0, cap = 0, k;
+	uint32_t *stack = NULL, sp = 0, cap = 0, i, k;
 
 	/* The roots are siblings: the first on top. */
 	for (k = g->nroot; k-- > 0;) {
 		FS_GROW(stack, sp, cap);
-		stack[sp++] = (struct dfs_ent){d->item[g->first + k], 0, 0};
+		stack[sp++] = d->item[g->first + k];
 	}
 	while (sp) {
-		e = dfs_pop(d, stack, &sp, g->above);
+		i = stack[--sp];
 		FS_GROW(g->order, g->n, g->cap);
-		g->order[g->n++] = e.i;
-		if (e.fsp == g->above) {
+		g->order[g->n++] = i;
+		if (tr->node[i].fs_parent == g->above) {
 			FS_GROW(g->esc, g->nesc, g->esccap);
-			g->esc[g->nesc++] = e.i;
+			g->esc[g->nesc++] = i;
 		}
-		visit(d, &e, &stack, &sp, &cap);
+		visit(d, i, &stack, &sp, &cap, g->above);
 	}
 	free(stack);
 	g->ovf = FS_NONE;
-	sum_usage(tr, d->flag, g->order, g->n, &g->ovf);
+	sum_usage(tr, g->order, g->n, &g->ovf);
 }
 
 /* Place segment si in the display order, and fill the children lists of
@@ -769,16 +724,18 @@ seg_place(void *arg, size_t si)
 	memcpy(tr->order + g->pos, g->order, g->n * sizeof(*g->order));
 	for (k = 0; k < g->n; k++) {
 		i = g->order[k];
-		if (d->fsp[i] != g->above)
-			tr->fs_kids[d->cnt[d->fsp[i]]++] = i;
+		if (k + 16 < g->n)
+			fs_prefetch_node(&tr->node[g->order[k + 16]]);
+		if (tr->node[i].fs_parent != g->above)
+			tr->fs_kids[d->cnt[tr->node[i].fs_parent]++] = i;
 	}
 	free(g->order);
 	free(g->esc);
 }
 
-/* Nodes [ci * P1_ROWS, ...): their depth and fs parent, and where their
- * children lists lie in tr->fs_kids, from the cursors that placing the
- * lists moved to their ends (each list ends where the next node's begins). */
+/* Nodes [ci * P1_ROWS, ...): where their children lists lie in
+ * tr->fs_kids, from the cursors that placing the lists moved to their
+ * ends (each list ends where the next node's begins). */
 static void
 fs_kids_chunk(void *arg, size_t ci)
 {
@@ -789,8 +746,6 @@ fs_kids_chunk(void *arg, size_t ci)
 	if (end - i > P1_ROWS)
 		end = i + P1_ROWS;
 	for (; i < end; i++) {
-		tr->node[i].depth = d->dep[i];
-		tr->node[i].fs_parent = d->fsp[i];
 		tr->node[i].fs_kids = i ? d->cnt[i - 1] : 0;
 		tr->node[i].nfs_kids = d->cnt[i] - tr->node[i].fs_kids;
 	}
@@ -800,7 +755,7 @@ fs_kids_chunk(void *arg, size_t ci)
 static int
 seg_root(const struct dfs *d, uint32_t i)
 {
-	return d->dep[i] == d->depth && (d->flag[i] & NODE_ACCT);
+	return d->tr->node[i].depth == d->depth && !d->tr->node[i].is_user;
 }
 
 static int
@@ -812,45 +767,37 @@ item_is_seg_root(const void *ctx, uint32_t k)
 }
 
 /* The display order, depths, fs parents, children lists and account usage
- * sums of a tree whose siblings are sorted; cnt[n + 1] is zero, kend[i] is
- * where node i's children end in tr->kids (and node i + 1's begin), flag
- * pass 1's.
- * Returns the number of nodes reached from root: fewer than n means a
- * cycle, and seen[i] is then 1 where node i was reached (root, and the
- * nodes the walk gave a depth: no byte a node written as they are visited).
+ * sums of a tree whose siblings are sorted; cnt[n + 1] is zero. Returns
+ * the number of nodes reached from root: fewer than n means a cycle.
  * *ovf: the account where a usage sum overflows first (sum_usage), or
  * FS_NONE. */
 static uint32_t
-display_order(struct fs_tree *tr, uint32_t *cnt, const uint32_t *kend,
-	      const uint8_t *flag, uint8_t *seen, uint32_t *ovf)
+display_order(struct fs_tree *tr, uint32_t *cnt, uint8_t *seen,
+	      uint32_t *ovf)
 {
-	uint32_t n = tr->n, sp = 0, cap = 0, nitem = 0;
+	uint32_t n = tr->n, *stack = NULL, sp = 0, cap = 0, nitem = 0;
 	uint32_t itemcap = 0, i, k, pos, s, accts = 0;
-	struct dfs_ent *stack = NULL, e;
+	const struct fs_node *root = &tr->node[tr->root];
 	struct fs_run *run;
 	struct dfs d;
 
 	memset(&d, 0, sizeof(d));
 	d.tr = tr;
 	d.cnt = cnt;
-	d.flag = flag;
-	d.kend = kend;
-	d.dep = fs_xcalloc_huge((size_t)n + 1, sizeof(*d.dep));
-	d.fsp = fs_xcalloc_huge((size_t)n + 1, sizeof(*d.fsp));
-	d.fsp[tr->root] = FS_NONE;
+	d.seen = seen;
 	/* Accounts at depth 1 are the segments' roots when root has enough
 	 * of them to share out, else those at depth 2. */
-	for (k = tr->root ? kend[tr->root - 1] : 0; k < kend[tr->root]; k++)
-		accts += flag[tr->kids[k]] & NODE_ACCT;
+	for (k = 0; k < root->nkids; k++)
+		accts += !tr->node[tr->kids[root->kids + k]].is_user;
 	d.depth = accts >= 8 * fs_par_threads() ? 1 : 2;
 	FS_GROW(stack, sp, cap);
-	stack[sp++] = (struct dfs_ent){tr->root, 0, 0};
+	stack[sp++] = tr->root;
 	while (sp) {
-		e = dfs_pop(&d, stack, &sp, FS_NONE);
+		i = stack[--sp];
 		FS_GROW(d.item, nitem, itemcap);
-		d.item[nitem++] = e.i;
-		if (!seg_root(&d, e.i))
-			visit(&d, &e, &stack, &sp, &cap);
+		d.item[nitem++] = i;
+		if (!seg_root(&d, i))
+			visit(&d, i, &stack, &sp, &cap, FS_NONE);
 	}
 	free(stack);
 	/* Segments: runs of adjacent stops (siblings, so one fs parent). */
@@ -859,7 +806,7 @@ display_order(struct fs_tree *tr, uint32_t *cnt, const uint32_t *kend,
 	for (s = 0; s < d.nseg; s++) {
 		d.seg[s].first = run[s].first;
 		d.seg[s].nroot = run[s].n;
-		d.seg[s].above = d.fsp[d.item[run[s].first]];
+		d.seg[s].above = tr->node[d.item[run[s].first]].fs_parent;
 	}
 	free(run);
 	fs_par_for(d.nseg, seg_walk, &d);
@@ -881,7 +828,7 @@ display_order(struct fs_tree *tr, uint32_t *cnt, const uint32_t *kend,
 				*ovf = d.seg[s].ovf;
 		for (k = nitem; k-- > 0;)
 			if (!seg_root(&d, d.item[k]))
-				sum_usage(tr, flag, &d.item[k], 1, ovf);
+				sum_usage(tr, &d.item[k], 1, ovf);
 		/* Children lists: offsets from the counts, then the driver's
 		 * nodes and the escapees in display order, then each
 		 * segment's own. */
@@ -899,11 +846,11 @@ display_order(struct fs_tree *tr, uint32_t *cnt, const uint32_t *kend,
 				uint32_t x;
 
 				for (x = 0; x < g->nesc; x++)
-					tr->fs_kids[cnt[d.fsp[g->esc[x]]]++] =
+					tr->fs_kids[cnt[tr->node[g->esc[x]].fs_parent]++] =
 						g->esc[x];
 				k += g->nroot - 1;
 			} else if (i != tr->root)
-				tr->fs_kids[cnt[d.fsp[i]]++] = i;
+				tr->fs_kids[cnt[tr->node[i].fs_parent]++] = i;
 		}
 		fs_par_for(d.nseg, seg_place, &d);
 		fs_par_for(((size_t)n + P1_ROWS - 1) / P1_ROWS, fs_kids_chunk,
@@ -913,11 +860,7 @@ display_order(struct fs_tree *tr, uint32_t *cnt, const uint32_t *kend,
 			free(d.seg[s].order);
 			free(d.seg[s].esc);
 		}
-		for (i = 0; i < n; i++)
-			seen[i] = i == tr->root || d.dep[i];
 	}
-	fs_free_huge(d.dep, (size_t)n + 1, sizeof(*d.dep));
-	fs_free_huge(d.fsp, (size_t)n + 1, sizeof(*d.fsp));
 	free(d.seg);
 	free(d.item);
 	return pos;
@@ -1063,7 +1006,7 @@ fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 					  "RawShares", "RawUsage"};
 	int col[5], cpart;
 	size_t r, k;
-	uint32_t i, j, n, root = FS_NONE, *cnt = NULL, *kend, reached;
+	uint32_t i, j, n, root = FS_NONE, *cnt = NULL;
 	struct hmap accts = {0};
 	uint32_t naccts = 0, dup, dup_first = 0, ovf;
 	struct pass1 p1 = {0};
@@ -1097,7 +1040,7 @@ fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 	 * error in row order wins, as if read one row after the other. */
 	p1.tr = tr;
 	p1.key = fs_xcalloc_huge(n, sizeof(*p1.key));
-	p1.flag = fs_xcalloc_huge(n, sizeof(*p1.flag));
+	p1.acct = fs_xcalloc_huge(n, sizeof(*p1.acct));
 	p1.col = col;
 	p1.cpart = cpart;
 	p1.rr = rr;
@@ -1183,11 +1126,13 @@ fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 	tr->controller_order = fs_tree_controller_order(&t->h);
 	sk.keep_input = tr->controller_order;
 	sk.key = p1.key;
-	sk.flag = p1.flag;
+	sk.acct = p1.acct;
 	sk.dup = fs_xcalloc(sk.nchunks ? sk.nchunks : 1, 2 * sizeof(*sk.dup));
 	fs_par_for(sk.nchunks, sort_chunk, &sk);
 	fs_free_huge(p1.key, n, sizeof(*p1.key));
+	fs_free_huge(p1.acct, n, sizeof(*p1.acct));
 	p1.key = NULL;
+	p1.acct = NULL;
 	dup = FS_NONE;
 	for (k = 0; k < sk.nchunks; k++)
 		if (sk.dup[2 * k] != FS_NONE &&
@@ -1214,14 +1159,8 @@ fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 	/* Depth-first display order, on every core. */
 	tr->order = fs_xcalloc_huge(n, sizeof(*tr->order));
 	seen = fs_xcalloc(n, 1);
-	/* The cursors that sorting left at the ends of the children lists
-	 * tell the walk where each node's children are; new counts for the
-	 * fs parents' lists. */
-	kend = cnt;
-	cnt = fs_xcalloc_huge((size_t)n + 1, sizeof(*cnt));
-	reached = display_order(tr, cnt, kend, p1.flag, seen, &ovf);
-	fs_free_huge(kend, (size_t)n + 1, sizeof(*kend));
-	if (reached != n) {
+	memset(cnt, 0, ((size_t)n + 1) * sizeof(*cnt));
+	if (display_order(tr, cnt, seen, &ovf) != n) {
 		for (i = 0; i < n && seen[i]; i++)
 			;
 		cycle_error(tr, i, seen, e);
@@ -1253,7 +1192,7 @@ fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 out:
 	chunks_clear(p1.chunk, p1.nchunks);
 	fs_free_huge(p1.key, n, sizeof(*p1.key));
-	fs_free_huge(p1.flag, n, sizeof(*p1.flag));
+	fs_free_huge(p1.acct, n, sizeof(*p1.acct));
 	free(p1.chunk);
 	fs_free_huge(cnt, (size_t)n + 1, sizeof(*cnt));
 	free(seen);
