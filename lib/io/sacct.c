@@ -19,8 +19,10 @@ struct amap {
 static uint64_t
 hash3(const char *a, const char *u, const char *p)
 {
-	return fs_fnv_sep(fs_fnv(fs_fnv_sep(fs_fnv(fs_fnv_sep(fs_fnv(
-		FS_FNV_INIT, a)), u)), p));
+	uint64_t h = fs_fnv_sep(fs_fnv(FS_FNV_INIT, a));
+
+	h = fs_fnv_sep(fs_fnv(h, u));
+	return fs_fnv_sep(fs_fnv(h, p));
 }
 
 static void

@@ -708,7 +708,7 @@ pieces_keep(void *arg, struct fs_buf *b)
 	return 0;
 }
 
-/* Whether [p, end) is whitespace around commas commas. */
+/* Whether [p, end) is whitespace and exactly `commas` commas. */
 static int
 between(const char *p, const char *end, int commas)
 {
