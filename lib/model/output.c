@@ -23,19 +23,6 @@ const char *const fs_computed_cols[FS_COMPUTED_N] = {
  * bytes, and returns the end. */
 #define OWNED_MAX FS_FMT_MAX
 
-/* "%u" without printf: one call per user row adds up. */
-static char *
-put_uint(char *o, uint32_t v)
-{
-	char s[16], *p = s + sizeof(s);
-
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	memcpy(o, p, (size_t)(s + sizeof(s) - p));
-	return o + (s + sizeof(s) - p);
-}
-
 /* Each column keeps the last value it wrote and its text (fs_fmt_memo):
  * siblings often share shares and factors (doubles), and formatting is
  * the costliest part of writing. The long double columns (usage
@@ -83,7 +70,7 @@ put_owned(char *o, const struct fs_tree *tr, const struct fs_node *a,
 		break;
 	case C_RANK:
 		if (a->is_user)
-			return put_uint(o, tr->user_count + 1 - a->rank);
+			return fs_put_u64(o, tr->user_count + 1 - a->rank);
 		break;
 	}
 	return o;
