@@ -358,6 +358,31 @@ struct fs_cost_info {
 	uint32_t cpus, nodes;
 	double mem;			/* MB, all nodes */
 };
+/* What a submission shows (fs-prio --new --brief, --accounts): acct[0] is
+ * the job's own account, the others the user's other accounts, with the
+ * same job's priority and place under each. */
+struct fs_submit_acct {
+	const char *acct;
+	uint32_t priority;
+	size_t place, total;		/* in the job's partition */
+	double fs;			/* the user's FairShare there */
+	uint32_t rank;
+};
+struct fs_submit {
+	const char *user, *part, *taken;
+	uint32_t users;			/* user associations in the tree */
+	const struct fs_submit_acct *acct;
+	size_t nacct;
+	int have_place;			/* a queue was given (--jobs-file) */
+	int have_fs;			/* a tree was given */
+	int have_cost;			/* --cost: charge and after */
+	double charge, fs_after;
+	uint32_t rank_after;
+};
+/* The hook's lines, each "fs-toolkit: ...". */
+void fs_submit_lines(struct fs_buf *b, const struct fs_submit *s);
+/* --accounts in fs-prio --new's text: a line per account. */
+void fs_submit_accounts_text(struct fs_buf *b, const struct fs_submit *s);
 void fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
 		  const struct fs_rank_opts *ro, const struct fs_cost_info *in,
 		  const struct fs_cost *c);

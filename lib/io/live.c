@@ -15,8 +15,10 @@
  * the caller unless the whole tree could be had.
  *
  * The request is the cheapest that gives every column: the association
- * records alone (ASSOC_MGR_INFO_FLAG_ASSOC; no QOS, no users; no filter can
- * leave out a part of a whole tree) and the configuration. It costs
+ * records (ASSOC_MGR_INFO_FLAG_ASSOC; no filter can leave out a part of a
+ * whole tree), the user records for each user's DefaultAccount (the
+ * account sbatch uses without -A; a few fields a user) and the
+ * configuration. It costs
  * slurmctld more than sshare's REQUEST_SHARE_INFO (make bench-live: about
  * 1.8x at 10,000 associations, the full record being about three times the
  * bytes, and slurmctld hashes and packs every byte), but the shares reply
@@ -515,7 +517,60 @@ struct dump_info {
 	int ctld_keeps_classic_fs;	/* it stores classic/DO fs_factor */
 	int with_lft;			/* a ListOrder column from lft */
 	char *partial;			/* the filter, when rows are left out */
+	struct user_default *defaults;	/* users' DefaultAccount, by name */
+	size_t ndefaults;
 };
+
+/* A user's DefaultAccount, from the association manager's user records:
+ * the account sbatch uses when -A is not given. */
+struct user_default {
+	const char *name, *acct;
+};
+
+static int
+default_cmp(const void *pa, const void *pb)
+{
+	const struct user_default *a = pa, *b = pb;
+
+	return strcmp(a->name, b->name);
+}
+
+/* The users' default accounts, sorted by name, from the user records
+ * (ASSOC_MGR_INFO_FLAG_USERS); none when slurmctld sent none. */
+static void
+defaults_load(struct dump_info *di, fs_slist users)
+{
+	fs_slist_itr it;
+	slurmdb_user_rec_t *u;
+	size_t n = users ? (size_t)slurm_list_count(users) : 0;
+
+	di->defaults = NULL;
+	di->ndefaults = 0;
+	if (!n)
+		return;
+	di->defaults = fs_xcalloc(n, sizeof(*di->defaults));
+	it = slurm_list_iterator_create(users);
+	while ((u = slurm_list_next(it)) && di->ndefaults < n)
+		if (u->name && u->default_acct && *u->default_acct) {
+			di->defaults[di->ndefaults].name = u->name;
+			di->defaults[di->ndefaults++].acct = u->default_acct;
+		}
+	slurm_list_iterator_destroy(it);
+	qsort(di->defaults, di->ndefaults, sizeof(*di->defaults),
+	      default_cmp);
+}
+
+static const char *
+default_of(const struct dump_info *di, const char *user)
+{
+	struct user_default key = {user, NULL}, *d;
+
+	if (!di->ndefaults)
+		return "";
+	d = bsearch(&key, di->defaults, di->ndefaults, sizeof(*di->defaults),
+		    default_cmp);
+	return d ? d->acct : "";
+}
 
 struct id_index {
 	uint32_t id;
@@ -777,6 +832,10 @@ put_row(struct fs_buf *b, const struct tree *t, int i,
 	} else {
 		fs_buf_addstr(b, "\t\t\t\t");
 	}
+	/* DefaultAccount, on user rows */
+	fs_buf_addch(b, '\t');
+	if (r->user)
+		fs_buf_addstr(b, default_of(di, r->user));
 #ifdef FS_HAVE_LFT
 	if (di->with_lft)
 		fs_buf_printf(b, "\t%u", r->lft);
@@ -890,7 +949,7 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	fs_buf_addstr(out, "Account\tUser\tPartition\tParent\tRawShares\t"
 		      "RawUsage\tGrpTRESMins\tTRESRunMins\tID\tParentID\t"
 		      "SlurmNormShares\tSlurmNormUsage\tSlurmEffectvUsage\t"
-		      "SlurmLevelFS\tSlurmFairShare");
+		      "SlurmLevelFS\tSlurmFairShare\tDefaultAccount");
 	fs_buf_addstr(out, di->with_lft ? "\tListOrder\n" : "\n");
 	stack = fs_xmalloc((size_t)t->n * sizeof(*stack));
 	stack[top++] = t->root;
@@ -931,6 +990,7 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 	memset(&di, 0, sizeof(di));
 	di.tres_names = msg->tres_names;
 	di.tres_cnt = msg->tres_cnt;
+	defaults_load(&di, msg->user_list);
 	di.fairtree = !strcmp(algorithm_name(conf->priority_flags), "fairtree");
 	di.ctld_keeps_classic_fs = ver >= FS_CTLD_STORES_CLASSIC_FS;
 	if (ver >= FS_CTLD_LINEAGE || !di.fairtree) {
@@ -962,6 +1022,7 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 		fs_buf_release(&b);
 	}
 	free(di.partial);
+	free(di.defaults);
 	tree_release(&t);
 	return 0;
 }
@@ -980,7 +1041,8 @@ load_conf_assocs(struct session *s, int qos, slurm_conf_t **conf,
 		return fail_rpc(s, "the configuration", errno);
 	}
 	memset(&req, 0, sizeof(req));
-	req.flags = ASSOC_MGR_INFO_FLAG_ASSOC;
+	/* The user records give each user's DefaultAccount. */
+	req.flags = ASSOC_MGR_INFO_FLAG_ASSOC | ASSOC_MGR_INFO_FLAG_USERS;
 	if (qos)
 		req.flags |= ASSOC_MGR_INFO_FLAG_QOS;
 	if (slurm_load_assoc_mgr_info(&req, msg) != SLURM_SUCCESS) {

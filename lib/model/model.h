@@ -1163,6 +1163,10 @@ void fs_prio_factors_of(const struct fs_prio_conf *c,
  * cluster is asked. Returns 0, or -1 with e set (a usage error). */
 int fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 		     double *mem, struct fs_err *e);
+/* The DefaultAccount cell of user's rows in the tree (the account sbatch
+ * uses without -A), or NULL when the tree has none for the user. */
+const char *fs_prio_default_account(const struct fs_tree *tr,
+				    const char *user);
 /* The new job, appended to x->s's jobs, checked against its partition
  * and resolved (x->newjob). Returns 0, -1 with e set, or -2 with e set
  * when an option is malformed (a usage error). */

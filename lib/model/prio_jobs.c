@@ -714,9 +714,32 @@ fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 	return 0;
 }
 
+const char *
+fs_prio_default_account(const struct fs_tree *tr, const char *user)
+{
+	int col = tr->t ? fs_header_col(&tr->t->h, "DefaultAccount") : -1;
+	uint32_t i;
+
+	if (col < 0)
+		return NULL;
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+		const char *v;
+
+		if (!a->is_user || strcmp(a->user, user))
+			continue;
+		v = fs_table_field(tr->t, fs_node_row(tr, a), (size_t)col);
+		if (*v)
+			return v;
+	}
+	return NULL;
+}
+
 /* The new job's user and account: --user's ACCOUNT/USER, --account, else
- * the user's only account in the tree; with a tree, the association
- * found as fs-explain finds it (the same "name one of" help). */
+ * the account sbatch would use: the user's DefaultAccount when the tree
+ * carries it, else the user's only account in the tree; with a tree, the
+ * association found as fs-explain finds it (the same "name one of"
+ * help). */
 static int
 new_assoc(const struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 	  const char **user, const char **acct, struct fs_err *e)
@@ -737,10 +760,33 @@ new_assoc(const struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 					o->user);
 		return 0;
 	}
+	if (!*acct && !strchr(o->user, '/') &&
+	    (*acct = fs_prio_default_account(x->tr, o->user))) {
+		for (i = 0; i < x->tr->n; i++) {
+			a = &x->tr->node[i];
+			if (a->is_user && !strcmp(a->user, o->user) &&
+			    !strcmp(a->acct, *acct))
+				return 0;	/* checked when resolved */
+		}
+		return fs_error(e, 0, "user '%s' has no association in their "
+				"DefaultAccount '%s' (sbatch would refuse the "
+				"job): choose with --account", o->user, *acct);
+	}
 	if (*acct && !strchr(o->user, '/'))
 		return 0;	/* the association is checked when resolved */
-	if (fs_explain_find_user(x->tr, o->user, &i, e) < 0)
+	if (fs_explain_find_user(x->tr, o->user, &i, e) < 0) {
+		/* sbatch would take the DefaultAccount, which this tree
+		 * does not say (imported sshare output has none). */
+		char msg[sizeof(e->msg)];
+
+		if (strstr(e->msg, " is ambiguous: ")) {
+			snprintf(msg, sizeof(msg), "%s", e->msg);
+			fs_error(e, 0, "%s; the tree gives no DefaultAccount "
+				 "for '%s' (a live dump does): choose with "
+				 "--account", msg, o->user);
+		}
 		return -1;
+	}
 	a = &x->tr->node[i];
 	if (*acct && strcmp(*acct, a->acct))
 		return fs_error(e, 0, "--user %s is in account '%s', not "

@@ -38,6 +38,8 @@ struct opts {
 	const char *conf, *jobs_file, *tree, *qos_prio, *now;
 	const char *usage_factors;	/* --usage-factor */
 	int cost;			/* --cost */
+	int brief;			/* --brief: the hook's lines */
+	int accounts;			/* --accounts */
 	struct fs_buf set;		/* --set lines */
 	int offline;
 	int new;			/* --new: job describes a new job */
@@ -62,7 +64,8 @@ static const char synopsis[] =
 	"[-q QOS]\n"
 	"               [-n N] [-c N] [-N N] [-t TIME] [--mem SIZE] "
 	"[--nice N]\n"
-	"               [--cost] [options above but -j, -u, -p, -n]\n";
+	"               [--cost | --brief] [--accounts]\n"
+	"               [options above but -j, -u, -p, -n]\n";
 
 static void
 help(void)
@@ -137,6 +140,12 @@ help(void)
 		"before and after\n"
 		"                           it ran to its time limit "
 		"(needs a tree)\n"
+		"      --brief              the lines sbatch shows "
+		"(contrib/cli_filter.lua):\n"
+		"                           priority, place and, with a "
+		"tree, cost in one run\n"
+		"      --accounts           the same job under each of the "
+		"user's accounts\n"
 		"\n"
 		"Live mode built in: %s. See fs-prio(1).\n", synopsis,
 		fs_live_available() ? "yes" : "no");
@@ -468,17 +477,16 @@ compute(struct ctx *x, struct fs_err *e)
 }
 
 /* --cost: what the new job charges and the fairshare it leaves behind,
- * into b. Returns 0, or -1 with e set. */
+ * into *in and *c. Returns 0, or -1 with e set. */
 static int
-cost(struct ctx *x, struct fs_buf *b, struct fs_err *e)
+cost_run(struct ctx *x, struct fs_cost_info *in, struct fs_cost *c,
+	 struct fs_err *e)
 {
 	const struct fs_prio_pending *j = x->p.newjob;
 	const struct fs_prio_part *p = fs_prio_part_find(&x->s.cl, j->part);
 	struct fs_prio_pending sizes;
 	struct fs_prio_conf w;
 	struct fs_cost_job cj;
-	struct fs_cost_info in;
-	struct fs_cost c;
 	double mem = 0, v[FS_PRIO_TRES_MAX];
 	long long hl = FS_SLURM_HALF_LIFE, period = FS_SLURM_CALC_PERIOD;
 	uint32_t limit = j->limit;
@@ -497,25 +505,25 @@ cost(struct ctx *x, struct fs_buf *b, struct fs_err *e)
 	memset(&sizes, 0, sizeof(sizes));
 	if (fs_prio_job_opts(&x->o->job, &sizes, &mem, e) < 0)
 		return -1;
-	memset(&in, 0, sizeof(in));
-	in.part = j->part;
-	in.qos = j->qos;
-	in.weights = p ? p->billing : NULL;
-	in.max_tres = !!(x->s.conf.flags & FS_PRIO_MAX_TRES);
-	in.cpus = j->cpus;
-	in.nodes = j->nodes;
-	in.mem = mem * j->nodes;
+	memset(in, 0, sizeof(*in));
+	in->part = j->part;
+	in->qos = j->qos;
+	in->weights = p ? p->billing : NULL;
+	in->max_tres = !!(x->s.conf.flags & FS_PRIO_MAX_TRES);
+	in->cpus = j->cpus;
+	in->nodes = j->nodes;
+	in->mem = mem * j->nodes;
 	memset(&w, 0, sizeof(w));
-	if (in.weights) {
+	if (in->weights) {
 		snprintf(tres, sizeof(tres), "cpu=%u,mem=%.17g,node=%u",
-			 j->cpus, in.mem, j->nodes);
+			 j->cpus, in->mem, j->nodes);
 		e->file = x->source;
-		if (fs_prio_parse_billing_weights(&w, in.weights, e) < 0 ||
+		if (fs_prio_parse_billing_weights(&w, in->weights, e) < 0 ||
 		    fs_prio_parse_tres_counts(&w, tres, v, e) < 0)
 			return -1;
 	}
 	memset(&cj, 0, sizeof(cj));
-	cj.billing = fs_prio_billing(in.weights ? &w : NULL, x->s.conf.flags,
+	cj.billing = fs_prio_billing(in->weights ? &w : NULL, x->s.conf.flags,
 				     v, (double)j->cpus);
 	q = fs_prio_find_qos(&x->s, j->qos);
 	cj.usage_factor = q >= 0 ? x->s.qos[q].usage_factor : 1;
@@ -528,13 +536,136 @@ cost(struct ctx *x, struct fs_buf *b, struct fs_err *e)
 	cj.period = period;
 	cj.start = x->p.now;
 	cj.seconds = (long long)limit * 60;
-	fs_cost_run(x->p.tr, &x->ro, &cj, &c);
+	fs_cost_run(x->p.tr, &x->ro, &cj, c);
+	return 0;
+}
+
+static int
+cost(struct ctx *x, struct fs_buf *b, struct fs_err *e)
+{
+	struct fs_cost_info in;
+	struct fs_cost c;
+
+	if (cost_run(x, &in, &c, e) < 0)
+		return -1;
 	if (x->o->out == OUT_JSON)
 		fs_cost_json(b, x->p.tr, &in, &c);
 	else
 		fs_cost_text(b, x->p.tr, &x->ro, &in, &c);
 	return 0;
 }
+
+/* The new job under each of its user's accounts (acct[0]: its own), into
+ * sub, which owns sub->acct: its priority, its place among the pending
+ * jobs and the user's FairShare and rank there. The job is left as it
+ * was. */
+static void
+submit_facts(struct ctx *x, struct fs_submit *sub)
+{
+	struct fs_prio_pending *j = x->p.newjob;
+	struct fs_submit_acct *v;
+	char *own = j->acct;
+	const struct fs_tree *tr = x->p.tr;
+	size_t n = 1, i, room = 8;
+	struct fs_err e = {NULL, 0, ""};
+
+	memset(sub, 0, sizeof(*sub));
+	sub->user = j->user;
+	sub->part = j->part;
+	/* A queue: live, or a jobs file (which may hold none). */
+	sub->have_place = !x->o->offline || x->o->jobs_file;
+	sub->have_fs = tr != NULL;
+	sub->users = tr ? tr->user_count : 0;
+	v = fs_xcalloc(room, sizeof(*v));
+	v[0].acct = own;
+	/* The user's other accounts, in the tree's order, once each. */
+	for (i = 0; tr && x->o->accounts && i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[tr->order[i]];
+		size_t k;
+
+		if (!a->is_user || strcmp(a->user, j->user))
+			continue;
+		for (k = 0; k < n && strcmp(v[k].acct, a->acct); k++)
+			;
+		if (k < n)
+			continue;
+		if (n == room)
+			v = fs_xreallocarray(v, room *= 2, sizeof(*v));
+		memset(&v[n], 0, sizeof(v[n]));
+		v[n++].acct = a->acct;
+	}
+	for (i = 0; i < n; i++) {
+		struct fs_prio_job pj;
+		struct fs_sprio so;
+
+		j->acct = (char *)v[i].acct;
+		/* An account the job cannot run under (no association for
+		 * its partition) is left out. */
+		if (fs_prio_resolve(&x->p, j, &pj, &e) < 0) {
+			memmove(&v[i], &v[i + 1], (n - i - 1) * sizeof(*v));
+			n--, i--;
+			continue;
+		}
+		fs_prio_pending_compute(&x->s.conf, j, &pj, x->p.now);
+		fs_sprio_init(&so, &x->p, x->source, NULL);
+		v[i].priority = j->priority;
+		v[i].place = so.place[so.newpos];
+		v[i].total = so.ptotal[so.newpos];
+		fs_sprio_release(&so);
+		if (tr) {
+			struct fs_cost_side side;
+			uint32_t k = fs_prio_tree_assoc(tr, j->acct, j->user,
+							j->part);
+
+			if (k != FS_NONE) {
+				fs_cost_facts(tr, k, &side);
+				v[i].fs = side.fs;
+				v[i].rank = side.rank;
+			}
+		}
+	}
+	/* Back to its own account, as computed before. */
+	j->acct = own;
+	{
+		struct fs_prio_job pj;
+
+		fs_prio_resolve(&x->p, j, &pj, &e);
+		fs_prio_pending_compute(&x->s.conf, j, &pj, x->p.now);
+	}
+	sub->acct = v;
+	sub->nacct = n;
+}
+
+/* --brief: the hook's lines; with a tree and a time limit, the cost too. */
+static int
+brief(struct ctx *x, struct fs_buf *b, struct fs_err *e)
+{
+	struct fs_submit sub;
+	struct fs_cost_info in;
+	struct fs_cost c;
+	char taken[32] = "now";
+	long long t;
+
+	submit_facts(x, &sub);
+	if (x->p.tr && tree_taken(x, &t, e) > 0)
+		fs_iso_time(t, taken);
+	sub.taken = taken;
+	if (x->p.tr && x->p.newjob->limit != FS_INFINITE &&
+	    x->p.newjob->limit != FS_NO_VAL) {
+		if (cost_run(x, &in, &c, e) < 0) {
+			free((void *)sub.acct);
+			return -1;
+		}
+		sub.have_cost = 1;
+		sub.charge = c.charge;
+		sub.fs_after = c.after[0].fs;
+		sub.rank_after = c.after[0].rank;
+	}
+	fs_submit_lines(b, &sub);
+	free((void *)sub.acct);
+	return 0;
+}
+
 
 /* Whether the output is one of sprio's (-l, -o, -n): rows by job id. */
 static int
@@ -561,6 +692,13 @@ write_out(struct ctx *x, struct fs_buf *b)
 		}
 		if (x->p.newjob) {
 			fs_sprio_explain(out, b);
+			if (o->accounts) {
+				struct fs_submit sub;
+
+				submit_facts(x, &sub);
+				fs_submit_accounts_text(b, &sub);
+				free((void *)sub.acct);
+			}
 			break;
 		}
 		if (o->norm) {
@@ -628,7 +766,9 @@ run(const struct opts *o)
 		/* sprio's rows by job id; the toolkit's best first. */
 		if (o->sort || sprio_output(o))
 			fs_sprio_sort(&x.out, o->sort ? o->sort : "i");
-		if (o->cost)
+		if (o->brief)
+			r = brief(&x, &out, &e);
+		else if (o->cost)
 			r = cost(&x, &out, &e);
 		else {
 			/* Everything is known: TSV and JSON go out as
@@ -686,7 +826,7 @@ new_hint(int opt, const char *arg)
 {
 	static const char *const lo[] = {"--account", "--qos", "--ntasks",
 		"--cpus-per-task", "--nodes", "--time", "--mem", "--nice",
-		"--cost"};
+		"--cost", "--brief", "--accounts"};
 	size_t i, n;
 
 	if (opt && strchr("AqcNt", opt)) {
@@ -707,7 +847,8 @@ int
 main(int argc, char **argv)
 {
 	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_HELP,
-	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW, O_COST, O_UF };
+	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW, O_COST, O_UF, O_BRIEF,
+	       O_ACCOUNTS };
 #define COMMON_OPTIONS \
 		{"conf", required_argument, NULL, O_CONF}, \
 		{"set", required_argument, NULL, O_SET}, \
@@ -748,6 +889,8 @@ main(int argc, char **argv)
 		{"mem", required_argument, NULL, O_MEM},
 		{"nice", required_argument, NULL, O_NICE},
 		{"cost", no_argument, NULL, O_COST},
+		{"brief", no_argument, NULL, O_BRIEF},
+		{"accounts", no_argument, NULL, O_ACCOUNTS},
 		{NULL, 0, NULL, 0}};
 #undef COMMON_OPTIONS
 	struct opts o;
@@ -775,6 +918,8 @@ main(int argc, char **argv)
 		case 'Q': o.qos_prio = optarg; break;
 		case O_UF: o.usage_factors = optarg; break;
 		case O_COST: o.cost = 1; break;
+		case O_BRIEF: o.brief = 1; break;
+		case O_ACCOUNTS: o.accounts = 1; break;
 		case O_TREE: o.tree = optarg; break;
 		case O_NOW: o.now = optarg; break;
 		case 'S': o.sort = optarg; break;
@@ -861,6 +1006,13 @@ main(int argc, char **argv)
 	} else if (!o.offline && o.usage_factors) {
 		fs_warn("--usage-factor is for offline use (with --conf); "
 			"live, the QOS come from the cluster");
+	} else if (o.brief && (o.weights || o.norm || o.cost ||
+			       o.out != OUT_DEFAULT)) {
+		fs_warn("--brief prints the lines of a submission: not with "
+			"--cost, --tsv, -l, -o, -n, -w or --json");
+	} else if (o.accounts && (o.cost || o.out != OUT_DEFAULT)) {
+		fs_warn("--accounts goes with the text answer or --brief: not "
+			"with --cost, --tsv, -l, -o or --json");
 	} else if (o.cost && (o.weights || o.norm || (o.out != OUT_DEFAULT &&
 						      o.out != OUT_JSON))) {
 		fs_warn("--cost prints its own answer, as text or --json: not "

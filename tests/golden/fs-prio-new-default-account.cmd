@@ -1,0 +1,1 @@
+p() { fs-prio --new --tree - --set 'PartitionName=p Default=YES' --set PriorityType=priority/multifactor --set PriorityWeightFairshare=1000 --now 2026-11-20T08:00:00Z "$@" <golden/fs-prio-new-default-account.in; echo "status $?"; }; p -u alice | head -1; p -u alice -A phys | head -1; p -u bob; p -u carol
