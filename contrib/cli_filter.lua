@@ -3,24 +3,41 @@ cli_filter.lua: fs-toolkit's lines at submission (fs-prio(1), AT SUBMISSION).
 
 With CliFilterPlugins=cli_filter/lua in slurm.conf, Slurm's sbatch, salloc
 and srun run this file (cli_filter.lua next to slurm.conf). For sbatch it
-prints one or two lines on standard error: the user's FairShare and rank,
-where the job would land among the pending jobs, and what it will cost:
+prints on standard error the user's FairShare and rank under the account
+the job runs in (-A, else the user's DefaultAccount, as sbatch), where the
+job would land among the pending jobs, what it will cost, and for a user
+in several accounts where the same job would land best:
 
   fs-toolkit: chem/grace: FairShare 0.250000, rank 13 of 16; this job: priority 8479, place 3 of 3 in partition main
   fs-toolkit: its cost: 57600 billing-seconds; once it has run: FairShare 0.125000, rank 15 of 16 (as of 2026-11-25T14:05:00Z)
+  fs-toolkit: under -A bio: place 1 of 3 instead of 3 of 3
 
-It asks no daemon: it runs fs-prio --new offline on the snapshot that
-fs-cli-filter-snapshot (from cron) keeps in SNAPSHOT, under a timeout. It
-never blocks or fails a submission: whatever goes wrong (no snapshot, a
-corrupt one, no fs-prio, a timeout, a user or account not in the tree), it
-prints nothing and returns slurm.SUCCESS. FS_CLI_FILTER_DEBUG=1 in the
-environment shows the command and its errors instead.
+It asks no daemon: it runs fs-prio --new --brief once, offline, on the
+snapshot that fs-cli-filter-snapshot (from cron) keeps in SNAPSHOT. It
+never changes the job nor fails the submission, and the submission waits
+at most BUDGET seconds for it: fs-prio runs under timeout -s KILL with its
+output in a file, so nothing it leaves behind can hold sbatch; whatever
+goes wrong (no snapshot, one this user may not read under PrivateData, a
+corrupt one, no fs-prio, the budget spent, a user or account not in the
+tree), it prints nothing and returns slurm.SUCCESS.
+
+A user turns it off with FS_CLI_FILTER=off in the environment or a file
+~/.fs-toolkit-quiet; FS_CLI_FILTER=all prints the lines for salloc and
+srun too. FS_CLI_FILTER_DEBUG=1 shows the command, fs-prio's errors and
+why nothing was printed.
 ]]
 
 local FS_PRIO = "@BINDIR@/fs-prio"
 local SNAPSHOT = "/var/lib/fs-toolkit"
-local TIMEOUT = 2	-- seconds for both fs-prio runs together
-local PENDING = SNAPSHOT .. "/pending.tsv"
+local BUDGET = 1	-- seconds a submission may wait for the lines
+
+local DEBUG = os.getenv("FS_CLI_FILTER_DEBUG")
+
+local function debug(msg)
+	if DEBUG then
+		io.stderr:write("fs-toolkit: " .. msg .. "\n")
+	end
+end
 
 local function quote(s)
 	return "'" .. string.gsub(s, "'", "'\\''") .. "'"
@@ -43,24 +60,6 @@ local function readable(path)
 		return true
 	end
 	return false
-end
-
--- The tree's 'taken' metadata: when the snapshot was taken.
-local function taken(path)
-	local f = io.open(path, "r")
-	if not f then
-		return nil
-	end
-	local t
-	for _ = 1, 40 do
-		local l = f:read("*l")
-		if not l or string.sub(l, 1, 1) ~= "#" then
-			break
-		end
-		t = t or string.match(l, "^#taken=([%dT:Z%-%+]+)$")
-	end
-	f:close()
-	return t
 end
 
 -- fs-prio's -Q and --usage-factor from `sacctmgr -nP show qos
@@ -94,16 +93,30 @@ local function qos_args(path)
 	return a
 end
 
--- The shell command: fs-prio for the priority and place, then for the
--- cost, both under one timeout; nil when there is no snapshot.
-local function command(options)
+-- The shell command: fs-prio --new --brief under the budget, its output
+-- into out, its errors into err; nil when there is nothing to run on.
+local function command(options, out, err)
 	local tree = SNAPSHOT .. "/ranked.tsv"
+	local pending = SNAPSHOT .. "/pending.tsv"
 	local conf = os.getenv("SLURM_CONF") or "/etc/slurm/slurm.conf"
-	if not readable(tree) or not readable(conf) then
+	if not readable(tree) then
+		debug("cannot read " .. tree .. " (no snapshot, or it is " ..
+			"kept for root under PrivateData): nothing to say")
 		return nil
 	end
-	local a = " --new --tree " .. quote(tree) .. " --conf " .. quote(conf)
+	if not readable(conf) then
+		debug("cannot read " .. conf .. ": nothing to say")
+		return nil
+	end
+	local a = " --new --brief --accounts --tree " .. quote(tree) ..
+		" --conf " .. quote(conf)
 	a = a .. qos_args(SNAPSHOT .. "/qos.txt")
+	if readable(pending) then
+		a = a .. " --jobs-file " .. quote(pending)
+	else
+		debug("cannot read " .. pending .. " (none, or kept for " ..
+			"root under PrivateData=jobs): no place in the queue")
+	end
 	local name = "[%w%._%-]+"
 	local acct = opt(options, "account", "^" .. name .. "$")
 	local part = opt(options, "partition", "^" .. name)
@@ -124,90 +137,65 @@ local function command(options)
 	if nodes then a = a .. " -N " .. string.match(nodes, "^%d+") end
 	if time then a = a .. " -t " .. quote(time) end
 	if mem then a = a .. " --mem " .. quote(mem) end
-	-- The user: root may submit for another (sbatch --uid); 99 and
-	-- 65534 are Slurm's and the system's nobody, --uid not given.
-	local who = "u=$(id -nu)"
+	-- The user: fs-prio's own (the one submitting), but root may submit
+	-- for another (sbatch --uid); 99 and 65534 are Slurm's and the
+	-- system's nobody, --uid not given.
+	local script = "exec " .. quote(FS_PRIO) .. a
 	if uid and uid ~= "99" and uid ~= "65534" then
-		who = who .. "; [ \"$(id -u)\" != 0 ] || u=$(id -nu " .. uid ..
-			" 2>/dev/null) || u=$(id -nu)"
+		script = "u=$(id -nu " .. uid .. " 2>/dev/null); " ..
+			"[ \"$(id -u)\" != 0 ] || [ -z \"$u\" ] || set -- -u \"$u\"; " ..
+			script .. " \"$@\""
 	end
-	local jobs = ""
-	if readable(PENDING) then
-		jobs = " --jobs-file " .. quote(PENDING)
-	end
-	local p = quote(FS_PRIO)
-	local err = os.getenv("FS_CLI_FILTER_DEBUG") and "" or " 2>/dev/null"
-	local script = who .. "; " .. p .. a .. jobs .. " -u \"$u\"" .. err ..
-		"; echo @cost@; " .. p .. a .. " --cost -u \"$u\"" .. err
-	return "timeout -k 1 " .. TIMEOUT .. " sh -c " .. quote(script) ..
-		" </dev/null" .. err
+	-- timeout kills fs-prio (and whatever it started in its process
+	-- group) when the budget is spent; the output goes to files, so
+	-- nothing left running holds a pipe this script reads.
+	return "timeout -s KILL " .. BUDGET .. " sh -c " .. quote(script) ..
+		" </dev/null >" .. quote(out) .. " 2>" .. quote(err)
 end
 
--- The one or two lines from fs-prio's output, or nil.
-local function lines(out, when)
-	local prio_out, cost_out = string.match(out, "^(.*)@cost@\n(.*)$")
-	if not prio_out then
-		return nil
+local function slurp(path)
+	local f = io.open(path, "r")
+	if not f then
+		return ""
 	end
-	local prio = string.match(prio_out, "\npriority: (%d+) =")
-	local place = string.match(prio_out, "\nplace: (%d+ of %d+ in partition [^ ]+)")
-	local charge = string.match(cost_out, "\nCharge: [^\n]* = ([%d%.e%+]+)")
-	local who, fs0, r0, n, fs1, r1 = string.match(cost_out,
-		"\n  ([^:\n]+): FairShare ([%d%.]+), rank (%d+) of (%d+) %-> " ..
-		"FairShare ([%d%.]+), rank (%d+) of %d+")
-	if not who then
-		who = string.match(prio_out, "\nnew job: ([^ ]+) in partition")
+	local s = f:read("*a") or ""
+	f:close()
+	return s
+end
+
+local function quiet()
+	local v = os.getenv("FS_CLI_FILTER")
+	if v == "off" then
+		return true
 	end
-	if not who then
-		return nil
-	end
-	local l1 = "fs-toolkit: " .. who .. ":"
-	local sep = " "
-	if fs0 then
-		l1 = l1 .. " FairShare " .. fs0 .. ", rank " .. r0 .. " of " .. n
-		sep = "; "
-	end
-	if prio then
-		l1 = l1 .. sep .. "this job: priority " .. prio
-		if place and readable(PENDING) then
-			l1 = l1 .. ", place " .. place
-		end
-	end
-	local t = ""
-	if when then
-		t = " (as of " .. when .. ")"
-	end
-	if not (charge and fs1) then
-		return l1 .. t .. "\n"
-	end
-	return l1 .. "\n" .. "fs-toolkit: its cost: " .. charge ..
-		" billing-seconds; once it has run: FairShare " .. fs1 ..
-		", rank " .. r1 .. " of " .. n .. t .. "\n"
+	local home = os.getenv("HOME")
+	return home ~= nil and readable(home .. "/.fs-toolkit-quiet")
 end
 
 local function report(options)
-	if opt(options, "type", "^sbatch$") == nil then
+	local kind = opt(options, "type", "^%a+$")
+	if quiet() then
 		return
 	end
-	local cmd = command(options)
-	if not cmd then
+	if kind ~= "sbatch" and os.getenv("FS_CLI_FILTER") ~= "all" then
 		return
 	end
-	if os.getenv("FS_CLI_FILTER_DEBUG") then
-		io.stderr:write("fs-toolkit: " .. cmd .. "\n")
+	local out, err = os.tmpname(), os.tmpname()
+	local cmd = command(options, out, err)
+	if cmd then
+		debug(cmd)
+		os.execute(cmd)
+		local text = slurp(out)
+		-- Only whole lines of fs-prio --brief are shown.
+		if string.match(text, "^fs%-toolkit: [^\n]*\n") and
+		    not string.match(text, "\n[^f\n]") then
+			io.stderr:write(text)
+		else
+			debug("nothing to say: " .. slurp(err) .. text)
+		end
 	end
-	local p = io.popen(cmd, "r")
-	if not p then
-		return
-	end
-	local out = p:read("*a") or ""
-	p:close()
-	local l = lines("\n" .. out, taken(SNAPSHOT .. "/ranked.tsv"))
-	if l then
-		io.stderr:write(l)
-	elseif os.getenv("FS_CLI_FILTER_DEBUG") then
-		io.stderr:write("fs-toolkit: nothing to say:\n" .. out)
-	end
+	os.remove(out)
+	os.remove(err)
 end
 
 function slurm_cli_setup_defaults(options, early_pass)

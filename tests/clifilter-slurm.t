@@ -5,14 +5,19 @@
 # installed by 'make install' under a temporary prefix, the snapshot written
 # by its fs-cli-filter-snapshot, and cli_filter.lua next to slurm.conf.
 #
-# Checks: sbatch prints the two lines with the FairShare and rank the
+# Checks: sbatch prints the lines with the FairShare and rank the
 # snapshot's ranked tree holds for the user, the priority and place and the
 # cost fs-prio --new gives offline on that snapshot (and the cost is
-# CPUs x time limit, billing being the CPUs here); the job is submitted and
-# runs. Negative controls: the expected line for another user is not the
-# one printed; a missing snapshot, a corrupt one, a missing fs-prio and one
-# that hangs all let the job submit (silently, the hang within the
-# timeout) and run.
+# CPUs x time limit, billing being the CPUs here), and for a user in two
+# accounts where the same job lands best; without -A the lines are those of
+# the user's DefaultAccount; run as the user (su), the same; the job is
+# submitted and runs. Negative controls: the expected line for another user
+# is not the one printed; a missing snapshot, a corrupt one, a missing
+# fs-prio, one that ignores SIGTERM and leaves a child holding its output,
+# FS_CLI_FILTER=off and ~/.fs-toolkit-quiet all let the job submit
+# (silently, the hang within the budget) and run. With PrivateData=usage,jobs
+# the snapshot's tree and queue are root's alone: another user cannot read
+# them, and the hook shows that user nothing.
 #
 # Runs in the chroot stacks (tests/releases.t sets FS_RELEASE;
 # FS_RELEASES_TESTS=tests/clifilter-slurm.t runs it alone) and on the host
@@ -36,7 +41,7 @@ lua_so=$(ls /usr/lib/*/slurm-wlm/cli_filter_lua.so /usr/lib/*/slurm/cli_filter_l
 	skip "$lua_so: a library is missing ($(ldd "$lua_so" | grep 'not found' | head -n 1))"
 export FS_SLURM_CPUS=4 FS_SLURM_HALF_LIFE=7-0
 
-echo "1..9"
+echo "1..14"
 # The toolkit as 'make install' puts it, under a prefix of its own.
 prefix=$tmp/inst
 make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
@@ -71,6 +76,7 @@ Parent - 'cfacct'
 User - 'cfa':DefaultAccount='cfacct':Fairshare=1
 User - 'cfb':DefaultAccount='cfacct':Fairshare=3
 Parent - 'cfother'
+User - 'cfa':DefaultAccount='cfacct':Fairshare=1
 User - 'cfc':DefaultAccount='cfother':Fairshare=1
 EOF
 slurm/load-tree.sh "$tmp/tree.cfg" >>"$log" 2>&1 || bail "load-tree.sh failed"
@@ -93,10 +99,11 @@ waiting=$(sbatch --parsable --uid=cfb -A cfacct -n 2 -t 5 -o /dev/null \
 # A job: 2 CPUs, 5 minutes (a sleep of 1 s). Its stderr in $tmp/err.$1,
 # its id in $tmp/id.$1, sbatch's time in $tmp/time.$1.
 ids=
-submit() { # NAME [USER]
-	local t0 st
+submit() { # NAME [USER [ACCOUNT]] (ACCOUNT - for none)
+	local t0 st a=(-A "${3:-cfacct}")
+	[ "${3:-}" = - ] && a=()
 	t0=$(date +%s%N)
-	sbatch --parsable --uid="${2:-cfa}" -A cfacct -n 2 -t 5 -o /dev/null \
+	sbatch --parsable --uid="${2:-cfa}" "${a[@]}" -n 2 -t 5 -o /dev/null \
 		--wrap 'sleep 1' >"$tmp/id.$1" 2>"$tmp/err.$1"
 	st=$?
 	echo $((($(date +%s%N) - t0) / 1000000)) >"$tmp/time.$1"
@@ -124,6 +131,17 @@ want() { # ACCOUNT/USER: the two lines
 		sed -n 's/^  [a-z]*\/[a-z]*: .* -> \(FairShare [0-9.]*, rank [0-9]* of [0-9]*\)$/\1/p')
 	echo "fs-toolkit: $1: FairShare $fs, rank $rank of $users; this job: $pl"
 	echo "fs-toolkit: its cost: 600 billing-seconds; once it has run: $cost (as of $(sed -n 's/^#taken=//p' "$snap/ranked.tsv"))"
+	# Several accounts: where the job lands best (place, then priority),
+	# from the table fs-prio --accounts prints.
+	fs-prio --new --tree "$snap/ranked.tsv" --conf "$SLURM_CONF" \
+		--jobs-file "$snap/pending.tsv" -u "$1" -n 2 -t 5 --accounts </dev/null |
+		awk '/^  -A / { a = $2; sub(":", "", a); p = $4 + 0; pl = $6 + 0; t = $8 + 0; n++
+			if (n == 1) { ma = a; mpl = pl; mp = p; ba = a; bpl = pl; bp = p }
+			else if (pl < bpl || (pl == bpl && p > bp)) { ba = a; bpl = pl; bp = p } }
+		END { if (n < 2) exit
+			if (ba != ma && bpl == mpl) printf "fs-toolkit: under -A %s: priority %d instead of %d (place %d of %d either way)\n", ba, bp, mp, mpl, t
+			else if (ba != ma) printf "fs-toolkit: under -A %s: place %d of %d instead of %d of %d\n", ba, bpl, t, mpl, t
+			else printf "fs-toolkit: -A %s is the best of your %d accounts for this job\n", ma, n }'
 }
 want cfacct/cfa >"$tmp/want"
 want cfother/cfc >"$tmp/want.other"
@@ -139,6 +157,13 @@ grep -q '^fs-toolkit: its cost: 600 billing-seconds' "$tmp/err.good" &&
 	grep -q 'place 2 of 2 in partition main\|place 1 of 2 in partition main' "$tmp/err.good" &&
 	! cmp -s "$tmp/want.other" "$tmp/err.good"
 ok $? "the cost is 2 CPUs x 300 s, the place among 2 pending jobs; negative control: not the lines for cfother/cfc"
+
+# cfa is in cfacct (its DefaultAccount) and cfother: without -A, sbatch
+# runs the job under cfacct, and the lines say so.
+submit default cfa -
+sed 's/^/# got:  /' "$tmp/err.default"
+[ $? = 0 ] && [ "$(wc -l <"$tmp/want")" = 3 ] && cmp -s "$tmp/want" "$tmp/err.default"
+ok $? "a user in two accounts without -A: the lines of the DefaultAccount, and where the job lands best"
 
 silent() { # NAME WHAT: submitted, nothing on stderr
 	[ "$2" = 0 ] && [ -s "$tmp/id.$1" ] && [ ! -s "$tmp/err.$1" ]
@@ -159,32 +184,81 @@ submit noprio
 silent noprio $?
 ok $? "negative control: no fs-prio, the job is submitted silently"
 
-printf '#!/bin/sh\nsleep 30\n' >"$tmp/hang"
+# A stand-in for an fs-prio stuck (on a hung file system, say): it ignores
+# SIGTERM and leaves a child of its own, in a session of its own, holding
+# its standard output and error for 30 s.
+printf '#!/bin/sh\ntrap "" TERM\nsetsid sleep 30 &\nsleep 30\n' >"$tmp/hang"
 chmod 755 "$tmp/hang"
 filter "$tmp/hang"
 submit hang
 st=$?
 echo "# sbatch took $(cat "$tmp/time.hang") ms with an fs-prio that hangs"
-silent hang $st && [ "$(cat "$tmp/time.hang")" -lt 6000 ]
-ok $? "negative control: an fs-prio that hangs, the job is submitted within the timeout"
+silent hang $st && [ "$(cat "$tmp/time.hang")" -lt 2500 ]
+ok $? "negative control: an fs-prio that ignores SIGTERM and leaves a child holding its output, the job is submitted within the budget (1 s)"
 
 filter
 submit again
 [ $? = 0 ] && cmp -s "$tmp/want" "$tmp/err.again"
 ok $? "the filter back in place, the same lines again"
 
+FS_CLI_FILTER=off submit off
+silent off $?
+st=$?
+mkdir -p "$tmp/home" && : >"$tmp/home/.fs-toolkit-quiet"
+HOME=$tmp/home submit quietfile
+silent quietfile $? && [ $st = 0 ]
+ok $? "a user turns it off: FS_CLI_FILTER=off, or a file ~/.fs-toolkit-quiet"
+
+# As the user, not root: cfa's own sbatch (the hook runs as cfa).
+chmod 755 "$tmp"
+asuser() { # NAME USER [ENV...]: sbatch run by USER, as submit
+	local n=$1 u=$2
+	shift 2
+	(cd / && su -s /bin/sh "$u" -c "env $* SLURM_CONF='$SLURM_CONF' sbatch --parsable -n 2 -t 5 -o /dev/null --wrap 'sleep 1'") \
+		>"$tmp/id.$n" 2>"$tmp/err.$n"
+	local st=$?
+	{ echo "== sbatch $n as $u: status $st"; cat "$tmp/id.$n" "$tmp/err.$n"; } >>"$log"
+	grep -qx '[0-9][0-9]*' "$tmp/id.$n" && ids="$ids${ids:+,}$(cat "$tmp/id.$n")"
+	return $st
+}
+asuser user cfa
+[ $? = 0 ] && cmp -s "$tmp/want" "$tmp/err.user"
+ok $? "run by the user itself, the same lines"
+
+# PrivateData=usage,jobs: the snapshot keeps the tree and the queue for
+# root; another user cannot read them, and the hook shows that user
+# nothing (with the debug switch, why).
+FS_SLURM_PRIVATE_DATA=usage,jobs slurm/stack.sh restart-ctld >>"$log" 2>&1 &&
+	scontrol show config | grep -q '^PrivateData *= *.*usage' ||
+	bail "cannot restart slurmctld with PrivateData=usage,jobs"
+"$share/fs-cli-filter-snapshot" "$snap" >>"$log" 2>&1 ||
+	bail "fs-cli-filter-snapshot failed under PrivateData"
+ls -l "$snap" | sed 's/^/# /'
+[ "$(stat -c %a "$snap/ranked.tsv")" = 600 ] && [ "$(stat -c %a "$snap/pending.tsv")" = 600 ] &&
+	! su -s /bin/sh cfc -c "cat '$snap/ranked.tsv' '$snap/pending.tsv'" >/dev/null 2>&1 &&
+	su -s /bin/sh cfc -c "cat '$snap/qos.txt'" >/dev/null 2>&1
+ok $? "PrivateData=usage,jobs: ranked.tsv and pending.tsv are root's alone (another user cannot read them), qos.txt is not private"
+asuser private cfa
+silent private $?
+st=$?
+asuser privdebug cfa FS_CLI_FILTER_DEBUG=1
+sed 's/^/# debug: /' "$tmp/err.privdebug"
+[ $st = 0 ] && grep -q 'kept for root under PrivateData' "$tmp/err.privdebug" &&
+	! grep -q 'FairShare' "$tmp/err.privdebug"
+ok $? "PrivateData: the user is shown nothing (the debug switch says why)"
+
 # Every job submitted above runs to its end, once cfc's is cancelled.
 scancel "$blocker" >>"$log" 2>&1
 ids="$ids,$waiting"
 completed() { sacct -X -n -P -j "$ids" -o State 2>/dev/null | grep -cx COMPLETED; }
 for _ in $(seq 90); do
-	[ "$(completed)" = 7 ] && break
+	[ "$(completed)" = 13 ] && break
 	sleep 1
 done
 states=$(sacct -X -n -P -j "$ids" -o JobID,State 2>>"$log" | paste -sd' ')
 echo "# jobs: $states"
-[ "$(echo "$ids" | tr , '\n' | wc -l)" = 7 ] && [ "$(completed)" = 7 ]
-ok $? "all 7 jobs ran and completed (6 above, and the one in the snapshot)"
+[ "$(echo "$ids" | tr , '\n' | wc -l)" = 13 ] && [ "$(completed)" = 13 ]
+ok $? "all 13 jobs ran and completed (12 above, and the one in the snapshot)"
 
 [ "${FS_CLIFILTER_VERBOSE:-}" ] && sed 's/^/# /' "$log"
 exit 0

@@ -75,7 +75,12 @@ fs_submit_lines(struct fs_buf *b, const struct fs_submit *s)
 	if (s->nacct < 2)
 		return;
 	best = better(s);
-	if (best) {
+	if (best && s->have_place && best->place == me->place) {
+		fs_buf_printf(b, "fs-toolkit: under -A %s: priority %u instead "
+			      "of %u (place %zu of %zu either way)\n",
+			      best->acct, best->priority, me->priority,
+			      me->place, me->total);
+	} else if (best) {
 		fs_buf_printf(b, "fs-toolkit: under -A %s: ", best->acct);
 		landing(b, s, best, 0);
 		fs_buf_addstr(b, " instead of ");
