@@ -172,6 +172,8 @@ config:
 
 # Scale and robustness: the tree generator, benchmarks, fuzzing, valgrind.
 #   make bench           tests/bench.sh at 10k, 100k and 1M associations
+#   make bench-submit    tests/bench-submit.sh: the time the cli_filter hook
+#                        adds to a real sbatch at 100,000 associations
 #   make bench-live      tests/bench-live.sh: fs-tree | fs-rank -l -P against
 #                        sshare on the host Slurm stack, 10k associations
 #   make fuzz            build the libFuzzer targets (clang) and run each for
@@ -213,9 +215,12 @@ bench: all $(GENTREE)
 bench-live: all
 	FS_BIN=$(abspath $(BIN)) tests/bench-live.sh
 
+bench-submit: all $(GENTREE)
+	FS_BIN=$(abspath $(BIN)) GENTREE=$(abspath $(GENTREE)) tests/bench-submit.sh
+
 check-valgrind: all $(REPLAY_BIN) $(GENTREE)
 	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) \
 		FS_WRAP='$(VALGRIND)' prove -f tests/golden.t tests/fuzz-replay.t \
 		tests/hostile.t
 
-.PHONY: fuzz bench bench-live check-valgrind
+.PHONY: fuzz bench bench-live bench-submit check-valgrind

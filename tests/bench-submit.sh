@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# bench-submit.sh: the time the cli_filter hook (contrib/cli_filter.lua)
+# adds to a real sbatch, on a snapshot of BENCH_SUBMIT_N associations
+# (default 100,000: gentree's tree, plus one user, bs1, in two accounts with
+# a DefaultAccount). A benchmark, not a test: `make bench-submit`, never
+# part of `make check`.
+#
+# Starts a private stack (tests/slurm/stack.sh with CliFilterPlugins=
+# cli_filter/lua, state in /tmp/fs-slurm-benchsubmit, ports from 17417),
+# installs the toolkit under a temporary prefix, writes the snapshot, then
+# alternates BENCH_SUBMIT_RUNS (default 100) submissions of one job by bs1
+# with the hook (SLURM_CONF with the plugin) and without it (a copy of
+# slurm.conf without the line), and prints the median and the slowest wall
+# time of each, and the medians' difference: the time the hook adds.
+# Needs root, the Slurm packages and Slurm's cli_filter/lua plugin.
+set -u
+cd "$(dirname "$0")" || exit 1
+bin=${FS_BIN:-$PWD/../bin}
+gentree=${GENTREE:-$PWD/../build/gen/gentree}
+export PATH="$bin:$PATH" LC_ALL=C
+N=${BENCH_SUBMIT_N:-100000}
+RUNS=${BENCH_SUBMIT_RUNS:-100}
+FS_BENCHSUBMIT_HOST=1
+. slurm/private-stack.sh
+export FS_SLURM_EXTRA_CONF="CliFilterPlugins=cli_filter/lua"
+private_stack BENCHSUBMIT /tmp/fs-slurm-benchsubmit 17417
+[ -x "$gentree" ] || bail "no $gentree (make $gentree)"
+prefix=$tmp/inst
+make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
+{ slurm/stack.sh wipe && slurm/stack.sh start; } >>"$log" 2>&1 || bail "stack.sh start failed"
+snap=$tmp/snap
+etc=$(dirname "$SLURM_CONF")
+sed -e "s|^local SNAPSHOT = .*|local SNAPSHOT = \"$snap\"|" \
+	"$prefix/share/fs-toolkit/cli_filter.lua" >"$etc/cli_filter.lua"
+grep -v '^CliFilterPlugins' "$SLURM_CONF" >"$tmp/plain.conf"
+cat >"$tmp/tree.cfg" <<'CFG'
+Cluster - 'fstest'
+Parent - 'root'
+Account - 'bsa':Fairshare=10
+Account - 'bsb':Fairshare=10
+Parent - 'bsa'
+User - 'bs1':DefaultAccount='bsa':Fairshare=1
+Parent - 'bsb'
+User - 'bs1':DefaultAccount='bsa':Fairshare=1
+CFG
+slurm/load-tree.sh "$tmp/tree.cfg" >>"$log" 2>&1 || bail "load-tree.sh failed"
+# The snapshot: gentree's tree with bs1's two associations, ranked; an
+# empty queue; the QOS.
+mkdir -p "$snap"
+{
+	"$gentree" -n "$N" | sed 's/^Account\tUser\tParent\tRawShares\tRawUsage$/&\tDefaultAccount/; /^[^#]/s/$/\t/; s/^Account\(.*\)\t$/Account\1/'
+	printf 'bsa\t\troot\t10\t\t\nbsa\tbs1\tbsa\t1\t5000\tbsa\nbsb\t\troot\t10\t\t\nbsb\tbs1\tbsb\t1\t10\tbsa\n'
+} | fs-rank >"$snap/ranked.tsv" 2>>"$log" || bail "cannot rank the snapshot"
+printf 'JobID\tUser\tAccount\tPartition\n' >"$snap/pending.tsv"
+sacctmgr -nP show qos format=name,priority,usagefactor >"$snap/qos.txt"
+chmod -R a+rX "$tmp"
+echo "# snapshot: $(grep -vc '^#' "$snap/ranked.tsv") rows, $(du -h "$snap/ranked.tsv" | cut -f1)"
+one() { # CONF: one sbatch by bs1, its wall time in ms on stdout
+	local t0 t1
+	t0=$(date +%s%N)
+	SLURM_CONF=$1 sbatch --uid=bs1 --hold -n 1 -t 5 -o /dev/null --wrap true >/dev/null 2>"$tmp/err" ||
+		bail "sbatch failed: $(cat "$tmp/err")"
+	t1=$(date +%s%N)
+	echo $(((t1 - t0) / 1000000))
+}
+one "$SLURM_CONF" >/dev/null
+sed 's/^/# the lines: /' "$tmp/err"
+grep -q '^fs-toolkit: bsa/bs1: FairShare' "$tmp/err" || bail "the hook printed no lines"
+: >"$tmp/with"
+: >"$tmp/without"
+for _ in $(seq "$RUNS"); do
+	one "$SLURM_CONF" >>"$tmp/with"
+	one "$tmp/plain.conf" >>"$tmp/without"
+done
+scancel -u bs1 >/dev/null 2>&1
+stat() { sort -n "$1" | awk '{ v[NR] = $1 } END { printf "%d %d", v[int((NR + 1) / 2)], v[NR] }'; }
+read -r mw sw < <(stat "$tmp/with")
+read -r mo so < <(stat "$tmp/without")
+echo "| $N associations, $RUNS sbatch each | median | slowest |"
+echo "|---|---|---|"
+echo "| sbatch with the hook | $mw ms | $sw ms |"
+echo "| sbatch without it | $mo ms | $so ms |"
+echo "| added by the hook | $((mw - mo)) ms | $((sw - mo)) ms (slowest with, less the median without) |"
