@@ -273,6 +273,15 @@ tree_taken(const struct ctx *x, long long *t, struct fs_err *e)
 	return r;
 }
 
+/* Whether standard input is a pipe: fs-rank | fs-prio. */
+static int
+stdin_is_pipe(void)
+{
+	struct stat st;
+
+	return fstat(0, &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
 /* Read the tree from --tree or standard input (when there is one). */
 static int
 read_tree(struct ctx *x, struct fs_err *e)
@@ -362,8 +371,19 @@ load(struct ctx *x, struct fs_err *e)
 		return -2;
 	}
 	e->file = NULL;
-	if (fs_live_prio(&x->s, e) < 0)
+	if (fs_live_prio(&x->s, e) < 0) {
+		/* Offline needs no cluster: say how. */
+		if ((!strncmp(e->msg, "no slurm.conf", 13) ||
+		     !strncmp(e->msg, "cannot read slurm.conf", 22)) &&
+		    strlen(e->msg) + 128 < sizeof(e->msg))
+			strcat(e->msg, stdin_is_pipe() && !o->tree ?
+			       ", or work offline with --conf FILE or --set "
+			       "'KEY=VALUE' (and --tree - to read the tree "
+			       "on standard input)" :
+			       ", or work offline with --conf FILE or --set "
+			       "'KEY=VALUE'");
 		return -1;
+	}
 	x->source = "live";
 	x->release = fs_live_built_version();
 	if (!x->have_tree) {
