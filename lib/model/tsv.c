@@ -460,9 +460,9 @@ fs_read_prologue(struct fs_lines *l, struct fs_header *h, unsigned long *lineno,
 		return fs_error(e, 0, "read error: %s", strerror(errno));
 	if (r)
 		return fs_error(e, *lineno ? *lineno : 1, *lineno ? "no header "
-				"line after the metadata" : "empty input: "
-				"expected a TSV tree starting with '"
-				FS_TSV_MAGIC "'");
+				"line after the metadata" : "empty input (did "
+				"the program writing it fail?): expected a TSV "
+				"tree starting with '" FS_TSV_MAGIC "'");
 	return 0;
 }
 
@@ -791,8 +791,9 @@ fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
 	s = t->buf.data;
 	end = s + t->buf.len;
 	if (s == end)
-		return fs_error(e, 1, "empty input: expected a TSV tree "
-				"starting with '" FS_TSV_MAGIC "'");
+		return fs_error(e, 1, "empty input (did the program writing "
+				"it fail?): expected a TSV tree starting with '"
+				FS_TSV_MAGIC "'");
 	/* The prologue, line by line. */
 	while (s < end && r) {
 		lineno++;
@@ -811,7 +812,8 @@ fs_table_parse(struct fs_table *t, struct fs_buf *text, struct fs_err *e)
 	if (r)
 		return fs_error(e, lineno ? lineno : 1,
 				t->h.state == H_MAGIC
-					? "empty input"
+					? "empty input (did the program writing "
+					  "it fail?)"
 					: "no header line after the metadata");
 	if (s > end)
 		s = end;
