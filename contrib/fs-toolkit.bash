@@ -16,19 +16,32 @@ _fs_tree_file()
 	[ -n "${FS_TREE:-}" ] && [ -r "$FS_TREE" ] && printf '%s\n' "$FS_TREE"
 }
 
-# Names in the tree: users (USER and ACCOUNT/USER) or accounts.
+# Names in the tree that start with PREFIX: users (USER and ACCOUNT/USER) or
+# accounts, one a line. awk keeps only the matches, so that a TAB on a tree
+# of 50,000 associations does not hand bash 100,000 words to sift.
 _fs_names()
 {
 	local tree
 	tree=$(_fs_tree_file) || return
 	[ -n "$tree" ] || return
-	awk -F '\t' -v what="$1" '
+	awk -F '\t' -v what="$1" -v cur="$2" '
+		function put(s) { if (substr(s, 1, n) == cur) print s }
+		BEGIN { n = length(cur) }
 		/^#/ { next }
 		!h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
-		what == "accounts" && $c["User"] == "" { print $c["Account"]; next }
+		what == "accounts" && $c["User"] == "" { put($c["Account"]); next }
 		what == "users" && $c["User"] != "" {
-			print $c["User"]; print $c["Account"] "/" $c["User"] }
-	' "$tree" 2>/dev/null | sort -u
+			put($c["User"]); put($c["Account"] "/" $c["User"]) }
+	' "$tree" 2>/dev/null | LC_ALL=C sort -u
+}
+
+# COMPREPLY from the lines of a command.
+_fs_reply()
+{
+	local l
+	while IFS= read -r l; do
+		COMPREPLY+=("$l")
+	done < <("$@")
 }
 
 _fs_toolkit()
@@ -43,10 +56,10 @@ _fs_toolkit()
 			return
 		fi ;;
 	-u|--users|--user)
-		COMPREPLY=($(compgen -W "$(_fs_names users)" -- "$cur"))
+		_fs_reply _fs_names users "$cur"
 		return ;;
 	-A|--accounts|--account)
-		COMPREPLY=($(compgen -W "$(_fs_names accounts)" -- "$cur"))
+		_fs_reply _fs_names accounts "$cur"
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
@@ -56,7 +69,7 @@ _fs_toolkit()
 		return
 	fi
 	if [ "$1" = fs-explain ] && [ -n "$(_fs_tree_file)" ]; then
-		COMPREPLY=($(compgen -W "$(_fs_names users)" -- "$cur"))
+		_fs_reply _fs_names users "$cur"
 		[[ $cur == */* ]] || COMPREPLY+=($(compgen -f -- "$cur"))
 		return
 	fi
