@@ -262,6 +262,11 @@ void fs_sprio_init(struct fs_sprio *o, const struct fs_prio_ctx *x,
 void fs_sprio_release(struct fs_sprio *o);
 /* Write only the jobs sprio's -j, -u and -p select (comma-separated lists,
  * NULL for all); places stay those among all jobs. */
+/* A line for each job id of jobs and user of users (comma-separated, NULL
+ * for none) that no row has (before fs_sprio_select): "job 999 is not
+ * pending". */
+void fs_sprio_unmatched(const struct fs_sprio *o, const char *jobs,
+			const char *users, struct fs_buf *b);
 void fs_sprio_select(struct fs_sprio *o, const char *jobs, const char *users,
 		     const char *parts);
 /* sprio's -S: the rows sorted by the fields of spec ("i", "-y,u": a '-'

@@ -181,6 +181,44 @@ fs_sprio_select(struct fs_sprio *o, const char *jobs, const char *users,
 	o->nrow = n;
 }
 
+/* Whether a row's job (users: 0) or user (1) is name. */
+static int
+selected(const struct fs_sprio *o, int users, const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < o->nrow; i++) {
+		const struct fs_prio_pending *j = at(o, o->row[i]);
+		const char *v = users ? j->user : j->id;
+
+		if (strlen(v) == n && !strncmp(v, name, n))
+			return 1;
+	}
+	return 0;
+}
+
+void
+fs_sprio_unmatched(const struct fs_sprio *o, const char *jobs,
+		   const char *users, struct fs_buf *b)
+{
+	const char *list[2] = {jobs, users}, *p;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		for (p = list[k]; p && *p; p += *p == ',') {
+			size_t n = strcspn(p, ",");
+
+			if (n && !selected(o, k, p, n))
+				fs_buf_printf(b, k ? "user '%.*s' has no "
+					      "pending job (sprio prints nothing "
+					      "for it)\n" : "job %.*s is not "
+					      "pending (sprio prints nothing for "
+					      "it)\n", (int)n, p);
+			p += n;
+		}
+	}
+}
+
 /* sprio's sort fields (sort.c): lower and upper case sort alike. */
 static const char sort_fields[] = "irucNAaFfJjPpQqTtYy";
 

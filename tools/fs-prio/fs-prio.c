@@ -781,8 +781,23 @@ run(const struct opts *o)
 	if (r == 0) {
 		fs_sprio_init(&x.out, &x.p, x.source, x.p.tr ?
 			      fs_algorithm_name(x.ro.algorithm) : NULL);
-		if (!o->new)
+		if (!o->new) {
+			struct fs_buf miss;
+
+			/* A job or user of -j or -u that has nothing
+			 * pending: sprio is silent about them; a line each
+			 * on stderr costs nothing (the status stays 0, as
+			 * sprio's). */
+			fs_buf_init(&miss);
+			fs_sprio_unmatched(&x.out, o->jobs, o->users, &miss);
 			fs_sprio_select(&x.out, o->jobs, o->users, o->parts);
+			for (char *l = miss.data, *nl; l && *l; l = nl + 1) {
+				nl = strchr(l, '\n');
+				*nl = '\0';
+				fs_warn("%s", l);
+			}
+			fs_buf_release(&miss);
+		}
 		/* sprio's rows by job id; the toolkit's best first. */
 		if (o->sort || sprio_output(o))
 			fs_sprio_sort(&x.out, o->sort ? o->sort : "i");
