@@ -343,6 +343,9 @@ void fs_names_add(struct fs_names *x, size_t n, fs_name_fn *name,
 size_t fs_names_put(struct fs_names *x, size_t n, fs_name_fn *name,
 		    const void *arg);
 void fs_names_release(struct fs_names *x);
+/* Levenshtein's distance between a and b, or max + 1 when it is more
+ * (or a name is over 256 bytes): for "did you mean" hints. */
+size_t fs_edit_distance(const char *a, const char *b, size_t max);
 
 /* Split "a,b,c" into a NULL-terminated list (one allocation; empty
  * items dropped); fs_list_free releases it. */

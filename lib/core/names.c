@@ -132,3 +132,41 @@ fs_names_release(struct fs_names *x)
 	free(x->slot);
 	memset(x, 0, sizeof(*x));
 }
+
+size_t
+fs_edit_distance(const char *a, const char *b, size_t max)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, *row, best, d;
+
+	if ((la > lb ? la - lb : lb - la) > max || la > 256 || lb > 256)
+		return max + 1;
+	row = fs_xcalloc(lb + 1, sizeof(*row));
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			size_t up = row[j];
+
+			d = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < d)
+				d = up + 1;
+			if (row[j - 1] + 1 < d)
+				d = row[j - 1] + 1;
+			row[j] = d;
+			diag = up;
+			if (d < best)
+				best = d;
+		}
+		if (best > max) {
+			free(row);
+			return max + 1;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d > max ? max + 1 : d;
+}

@@ -139,6 +139,30 @@ list_choices(const struct fs_tree *tr, const char *spec, struct fs_buf *b)
 	free(w[0]);
 }
 
+const char *
+fs_tree_closest(const struct fs_tree *tr, const char *name, int is_user)
+{
+	const char *best = NULL;
+	size_t d, bd = 3;
+	uint32_t i;
+
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+		const char *v = is_user ? a->user : a->acct;
+
+		if (!a->is_user != !is_user || (!is_user && i == tr->root))
+			continue;
+		if (!strcmp(v, name))
+			return NULL;
+		if ((d = fs_edit_distance(v, name, 2)) < bd ||
+		    (d == bd && best && strcmp(v, best) < 0)) {
+			bd = d;
+			best = v;
+		}
+	}
+	return best;
+}
+
 int
 fs_explain_find_user(const struct fs_tree *tr, const char *spec, uint32_t *i,
 		     struct fs_err *e)

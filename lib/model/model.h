@@ -516,6 +516,11 @@ int fs_decay_replay(const struct fs_decay_plan *p, struct fs_table *t,
 int fs_explain_find_user(const struct fs_tree *tr, const char *spec,
 			 uint32_t *i, struct fs_err *e);
 
+/* The user (is_user) or account name in the tree closest to name, within
+ * two edits, for a hint; NULL when there is none or name is in the tree. */
+const char *fs_tree_closest(const struct fs_tree *tr, const char *name,
+			    int is_user);
+
 /* A user as fs_explain_find_user finds it, else an account by its name:
  * 0 with *i set, or -1 with e->msg saying why (also for root and for a
  * FairShare=parent account, which have no Level FS to compare). */

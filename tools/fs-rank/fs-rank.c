@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fs.h"
 
@@ -105,6 +106,30 @@ usage(FILE *f)
 		"fs-rank(1).\n");
 }
 
+/* -u or -A of a name the tree does not have: sshare shows no row for it;
+ * say so, with the closest name. */
+static void
+hint(const struct fs_tree *tr, const char *name, int is_user)
+{
+	const char *what = is_user ? "user" : "account", *c;
+
+	uint32_t i;
+
+	/* As fs_tree_shown matches: accounts in any case. */
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+
+		if (is_user ? a->is_user && !strcmp(a->user, name) :
+		    !a->is_user && !strcasecmp(a->acct, name))
+			return;
+	}
+	if ((c = fs_tree_closest(tr, name, is_user)))
+		fs_warn("no %s '%s' in the tree; did you mean '%s'?", what,
+			name, c);
+	else
+		fs_warn("no %s '%s' in the tree", what, name);
+}
+
 static int
 run(struct opts *o, FILE *in, const char *name, FILE *out)
 {
@@ -175,6 +200,13 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 			return FS_EXIT_DATA;
 		}
 	}
+	/* A name with no rows, as sshare, shows nothing; a hint on stderr
+	 * costs nothing. */
+	for (i = 0; o->users && o->users[i]; i++)
+		if (!strchr(o->users[i], '/'))
+			hint(&tr, o->users[i], 1);
+	for (i = 0; o->accounts && o->accounts[i]; i++)
+		hint(&tr, o->accounts[i], 0);
 	ro.show = show = fs_tree_shown(&tr, (const char *const *)o->accounts,
 				       (const char *const *)o->users);
 
