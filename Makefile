@@ -157,6 +157,9 @@ install: all
 		contrib/fs-cli-filter-snapshot \
 		>$(DESTDIR)$(PREFIX)/share/fs-toolkit/fs-cli-filter-snapshot
 	chmod 755 $(DESTDIR)$(PREFIX)/share/fs-toolkit/fs-cli-filter-snapshot
+	install -d $(DESTDIR)$(PREFIX)/share/fs-toolkit/examples
+	install -m 644 contrib/examples/cluster.conf contrib/examples/jobs.tsv \
+		contrib/examples/tree.tsv $(DESTDIR)$(PREFIX)/share/fs-toolkit/examples
 
 clean:
 	rm -rf build bin
