@@ -91,6 +91,10 @@ fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
 	fs_buf_user_spec(b, tr, c->job.assoc);
 	fs_buf_addstr(b, " and its accounts.\n");
 	for (k = 0; k < 2; k++) {
+		/* A user right under root competes in root's list: root
+		 * itself is in none. */
+		if (k && c->before[k].node == tr->root)
+			break;
 		fs_buf_addstr(b, "  ");
 		fs_buf_user_spec(b, tr, c->before[k].node);
 		fs_buf_addstr(b, ": ");

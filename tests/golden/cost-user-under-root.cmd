@@ -1,0 +1,2 @@
+# a user right under root (sacctmgr's root/root): its cost, text and JSON, no line for root's own list (it crashed)
+p() { fs-rank | fs-prio --new --tree - --set PriorityType=priority/multifactor --set PriorityWeightFairshare=1000 --set 'PartitionName=p Default=YES MaxTime=1-0' --now 2026-11-20T08:00:00Z -u root/root -t 60 "$@"; echo "status $?"; }; p --cost <golden/cost-user-under-root.in; p --cost --json <golden/cost-user-under-root.in | grep -c fairshare; p --brief <golden/cost-user-under-root.in
