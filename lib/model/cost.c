@@ -4,11 +4,15 @@
  * The job is charged as slurmctld's decay thread charges a running job
  * (docs/slurm.md §4.3): every PriorityCalcPeriod, run_delta × pow(df,
  * run_delta) × billing × UsageFactor to its association and every ancestor,
- * after all usage decayed. fs_replay_run does exactly that, so the tree at
- * the job's end is a replay of this one job from now to its time limit,
- * nothing else running. The same replay without the job gives what the
- * job's usage amounts to at its end (decay included), and the order the
- * others keep: decay alone changes no order.
+ * after all usage decayed. fs_replay_run does exactly that for the job's
+ * association and its ancestors, the only nodes the job charges: the path
+ * at the job's end is a replay of this one job from now to its time
+ * limit, nothing else running, in a few nodes however long the job runs.
+ * The same replay without the job gives what the job's usage amounts to
+ * at its end (decay included). Every other node is only decayed, by the
+ * same factors, so it is multiplied once by their product (its last bits
+ * may differ from a run-by-run replay's; decay alone changes no order),
+ * and the tree is ranked once.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -63,15 +67,42 @@ fs_tree_free_copy(struct fs_tree *c)
 	c->usage_norm = c->usage_efctv = NULL;
 }
 
+/* The job's association and its ancestors, replayed alone: a tree of the
+ * path's nodes (index 0 the association, each one's parent the next), the
+ * job charged to it when jl->n. Every node's usage is decayed and charged
+ * exactly as fs_replay_run does it in the whole tree, whose other nodes
+ * do not change the path's. Returns the path's length; mini->node is
+ * allocated. */
+static uint32_t
+path_replay(const struct fs_tree *tr, uint32_t assoc, struct fs_tree *mini,
+	    struct fs_jobs *jl, struct fs_replay *r)
+{
+	uint32_t a, k = 0, depth = 0;
+
+	for (a = assoc; a != FS_NONE; a = tr->node[a].parent)
+		depth++;
+	memset(mini, 0, sizeof(*mini));
+	mini->node = fs_xcalloc(depth, sizeof(*mini->node));
+	mini->n = depth;
+	for (a = assoc; a != FS_NONE; a = tr->node[a].parent, k++) {
+		mini->node[k].usage_raw = tr->node[a].usage_raw;
+		mini->node[k].parent = k + 1 < depth ? k + 1 : FS_NONE;
+	}
+	if (jl->n)
+		jl->job[0].assoc = 0;
+	fs_replay_run(mini, jl, r);
+	return depth;
+}
+
 void
 fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	    const struct fs_cost_job *job, struct fs_cost *c)
 {
-	struct fs_tree with, without;
+	struct fs_tree with, path, alone;
 	struct fs_job jb;
 	struct fs_jobs jl;
 	struct fs_replay r;
-	uint32_t acct;
+	uint32_t acct, a, i, k;
 
 	memset(c, 0, sizeof(*c));
 	c->job = *job;
@@ -83,7 +114,6 @@ fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 
 	memset(&jb, 0, sizeof(jb));
 	jb.id = "new";
-	jb.assoc = job->assoc;
 	jb.start = job->start;
 	jb.end = job->start + job->seconds;
 	jb.billing = job->billing;
@@ -98,18 +128,27 @@ fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	r.period = job->period;
 	r.law = job->law;
 
-	fs_tree_copy_nodes(&with, tr);
-	fs_replay_run(&with, &jl, &r);
+	/* The path with the job and the association without it, replayed
+	 * run by run: a few nodes, however long the job. */
+	path_replay(tr, job->assoc, &path, &jl, &r);
 	c->cycles = r.cycles;
 	c->factor = r.factor;
-	fs_rank(&with, o);
-	fs_tree_copy_nodes(&without, tr);
 	jl.n = 0;
-	fs_replay_run(&without, &jl, &r);
-	c->added = with.node[job->assoc].usage_raw -
-		   without.node[job->assoc].usage_raw;
+	path_replay(tr, job->assoc, &alone, &jl, &r);
+	c->added = path.node[0].usage_raw - alone.node[0].usage_raw;
+	/* The tree at the job's end: decay alone multiplies every other
+	 * node by the same product of factors (it changes no order among
+	 * them), the path holds what the replay gave it; ranked once. */
+	fs_tree_copy_nodes(&with, tr);
+	if (c->factor != 1)
+		for (i = 0; i < with.n; i++)
+			with.node[i].usage_raw *= c->factor;
+	for (a = job->assoc, k = 0; a != FS_NONE; a = tr->node[a].parent)
+		with.node[a].usage_raw = path.node[k++].usage_raw;
+	fs_rank(&with, o);
 	fs_cost_facts(&with, job->assoc, &c->after[0]);
 	fs_cost_facts(&with, acct, &c->after[1]);
 	fs_tree_free_copy(&with);
-	fs_tree_free_copy(&without);
+	free(path.node);
+	free(alone.node);
 }
