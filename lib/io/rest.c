@@ -12,6 +12,11 @@
  * What slurmrestd does not send is said in the tree's metadata
  * (#approximate): the raw usage comes as an integer, and neither
  * PriorityDecayHalfLife nor PriorityCalcPeriod comes.
+ *
+ * A server that does not answer must not hold a cron job: every attempt
+ * (up to six versions) shares one deadline, REST_DEADLINE_S in all, and
+ * each gives up sooner on a connection that does not open or a transfer
+ * that stalls (fs-tree(1)).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +55,13 @@ fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
 #define REST_OLDEST 40
 /* An answer larger than this is refused: no cluster's shares come near. */
 #define REST_MAX_BODY (1UL << 30)
+/* The most fs-tree waits for slurmrestd, over all its attempts; the most
+ * one connection may take to open; and a transfer slower than
+ * REST_STALL_BYTES a second for REST_STALL_S seconds has stalled. */
+#define REST_DEADLINE_S 30
+#define REST_CONNECT_S 10
+#define REST_STALL_BYTES 1024
+#define REST_STALL_S 20
 
 static size_t
 sink(char *p, size_t size, size_t n, void *arg)
@@ -87,16 +99,58 @@ url_version(char *url)
 	return (int)v;
 }
 
-/* One GET: 0 with the status in *status, or -1 with e set. */
-static int
-get(CURL *c, const char *url, const char *sock, struct fs_buf *body,
-    long *status, struct fs_err *e)
+/* Milliseconds on a clock that only goes forward. */
+static long long
+now_ms(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* One GET of base's /slurm/v0.0.v/shares, given what is left of the time
+ * until deadline (now_ms()): 0 with the status in *status, or -1 with e
+ * set. */
+static int
+get(CURL *c, const char *base, int v, const char *sock, long long deadline,
+    struct fs_buf *body, long *status, struct fs_err *e)
+{
+	struct fs_buf url;
+	long long left = deadline - now_ms();
+	curl_off_t connected = 0;
 	CURLcode rc;
 
 	body->len = 0;
-	curl_easy_setopt(c, CURLOPT_URL, url);
+	if (left <= 0)
+		return fs_error(e, 0, "gave up after %d s, the most fs-tree "
+				"waits for slurmrestd (no answer yet to "
+				"/slurm/v0.0.%d/shares)", REST_DEADLINE_S, v);
+	fs_buf_init(&url);
+	fs_buf_printf(&url, "%s/slurm/v0.0.%d/shares", base, v);
+	curl_easy_setopt(c, CURLOPT_URL, url.data);
+	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)left);
 	rc = curl_easy_perform(c);
+	fs_buf_release(&url);
+	if (rc == CURLE_OPERATION_TIMEDOUT) {
+		curl_easy_getinfo(c, CURLINFO_CONNECT_TIME_T, &connected);
+		if (now_ms() >= deadline - 100)
+			return fs_error(e, 0, "gave up after %d s, the most "
+					"fs-tree waits for slurmrestd (no "
+					"answer yet to /slurm/v0.0.%d/shares)",
+					REST_DEADLINE_S, v);
+		if (connected)
+			return fs_error(e, 0, "slurmrestd stalled: less than "
+					"%d bytes a second for %d s (asking "
+					"for /slurm/v0.0.%d/shares)",
+					REST_STALL_BYTES, REST_STALL_S, v);
+		if (sock)
+			return fs_error(e, 0, "cannot reach slurmrestd on its "
+					"socket %s: no connection within %d s",
+					sock, REST_CONNECT_S);
+		return fs_error(e, 0, "cannot reach slurmrestd: no connection "
+				"within %d s", REST_CONNECT_S);
+	}
 	if (rc != CURLE_OK && sock)
 		return fs_error(e, 0, "cannot reach slurmrestd on its socket "
 				"%s: %s", sock, curl_easy_strerror(rc));
@@ -140,6 +194,7 @@ fs_rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 	struct fs_buf body, u;
 	struct fs_import_source src = {"slurmrestd", meta};
 	long status = 0;
+	long long deadline = now_ms() + REST_DEADLINE_S * 1000LL;
 	int v, want, r = -1;
 	CURL *c;
 
@@ -182,14 +237,13 @@ fs_rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdr);
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
 	curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, 300L);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)REST_CONNECT_S);
+	curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, (long)REST_STALL_BYTES);
+	curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, (long)REST_STALL_S);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	for (v = want ? want : REST_NEWEST; v >= (want ? want : REST_OLDEST);
 	     v--) {
-		u.len = 0;
-		fs_buf_printf(&u, "%s/slurm/v0.0.%d/shares", base, v);
-		if (get(c, u.data, sock, &body, &status, e) < 0)
+		if (get(c, base, v, sock, deadline, &body, &status, e) < 0)
 			goto done;
 		if (status != 404)
 			break;

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""A fake slurmrestd for tests/rest-hostile.t: serves one behaviour on
+127.0.0.1 (a free port the system picks) or on a unix socket, and ends by
+itself after LIFETIME seconds (SIGALRM), whatever its clients do.
+
+usage: rest-fake.py MODE DIR [LIFETIME [unix]]
+
+Writes the port to DIR/port once it listens (or DIR/sock is the socket,
+DIR/port then says "unix"), and appends to DIR/log each connection's first
+bytes: the request line and headers, or what a client of another protocol
+sent. Modes:
+  ok        /slurm/v0.0.45/shares answers 200 with the document in
+            $FAKE_BODY; any other path 404
+  hang      accepts, reads the request and never answers
+  slow404   every request: 404, after 8 seconds
+  endless   200, no Content-Length, a body that never ends
+  huge      200, Content-Length 2^41, then the same endless body
+  echo401   401 whose error description repeats the request's headers
+  html      200 with a web server's HTML page
+"""
+import os
+import signal
+import socket
+import socketserver
+import sys
+import threading
+import time
+
+mode, out = sys.argv[1], sys.argv[2]
+lifetime = int(sys.argv[3]) if len(sys.argv) > 3 else 60
+unix = len(sys.argv) > 4 and sys.argv[4] == "unix"
+lock = threading.Lock()
+
+
+def log(data):
+    with lock, open(os.path.join(out, "log"), "ab") as f:
+        f.write(data + b"\n--\n")
+
+
+def answer(status, body, ctype="application/json", length=None):
+    head = "HTTP/1.1 %s\r\nContent-Type: %s\r\nConnection: close\r\n" % (
+        status, ctype)
+    if length is not None:
+        head += "Content-Length: %d\r\n" % length
+    return head.encode() + b"\r\n" + body
+
+
+class Handler(socketserver.BaseRequestHandler):
+    def handle(self):
+        s = self.request
+        log(b"connection")
+        s.settimeout(5)
+        req = b""
+        try:
+            while b"\r\n\r\n" not in req and len(req) < 65536:
+                got = s.recv(4096)
+                if not got:
+                    break
+                req += got
+        except OSError:
+            pass
+        log(req)
+        line = req.split(b"\r\n", 1)[0].decode("latin-1").split(" ")
+        path = line[1] if len(line) > 1 else ""
+        try:
+            self.act(s, req, path)
+        except OSError:
+            pass
+
+    def act(self, s, req, path):
+        if mode == "ok":
+            if path == "/slurm/v0.0.45/shares":
+                with open(os.environ["FAKE_BODY"], "rb") as f:
+                    body = f.read()
+                s.sendall(answer("200 OK", body, length=len(body)))
+            else:
+                s.sendall(answer("404 Not Found", b"{}", length=2))
+        elif mode == "hang":
+            time.sleep(lifetime)
+        elif mode == "slow404":
+            time.sleep(8)
+            s.sendall(answer("404 Not Found", b"{}", length=2))
+        elif mode in ("endless", "huge"):
+            s.sendall(answer("200 OK", b"", length=(1 << 41) if mode ==
+                             "huge" else None))
+            chunk = b'{"shares": ' + b" " * (1 << 20)
+            s.settimeout(lifetime)
+            while True:
+                s.sendall(chunk)
+        elif mode == "echo401":
+            text = req.decode("latin-1").replace("\\", "\\\\")
+            text = text.replace('"', '\\"').replace("\r", "\\r")
+            text = text.replace("\n", "\\n")
+            body = ('{"errors": [{"description": "refused: %s"}]}' %
+                    text).encode()
+            s.sendall(answer("401 Unauthorized", body, length=len(body)))
+        elif mode == "html":
+            body = (b"<!DOCTYPE html>\n<html><head><title>It works"
+                    b"</title></head>\n<body>It works</body></html>\n")
+            s.sendall(answer("200 OK", body, "text/html", len(body)))
+
+
+class TCP(socketserver.ThreadingMixIn, socketserver.TCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+class Unix(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    daemon_threads = True
+
+
+signal.signal(signal.SIGALRM, lambda *_: os._exit(0))
+signal.alarm(lifetime)
+if unix:
+    srv = Unix(os.path.join(out, "sock"), Handler)
+    port = "unix"
+else:
+    srv = TCP(("127.0.0.1", 0), Handler)
+    port = str(srv.server_address[1])
+with open(os.path.join(out, "port.new"), "w") as f:
+    f.write(port + "\n")
+os.rename(os.path.join(out, "port.new"), os.path.join(out, "port"))
+srv.serve_forever()

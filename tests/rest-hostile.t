@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# fs-tree --rest against hostile servers and inputs: a fake slurmrestd
+# (rest-fake.py) on 127.0.0.1, on a port the system picks, one per case,
+# each ending by itself. Every refusal must follow the toolkit's contract:
+# exit 1, nothing on standard output, exactly one line on standard error,
+# "fs-tree: URL: message", the URL without its password.
+set -u
+cd "$(dirname "$0")" || exit 1
+B=${FS_BIN:?set FS_BIN to the directory of the built programs}
+export LC_ALL=C TZ=UTC
+if ! "$B/fs-tree" --help 2>/dev/null | grep -q 'slurmrestd: yes'; then
+	echo "1..0 # SKIP fs-tree was built without libcurl and json-c"
+	exit 0
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "1..0 # SKIP no python3 for the fake slurmrestd"
+	exit 0
+fi
+tmp=$(mktemp -d) || exit 1
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
+. ./tap.sh
+# FS_REST_SHOW=K: each case's first K lines (status, time, message) too.
+check_show=${FS_REST_SHOW:-0}
+
+# serve NAME MODE [LIFETIME [unix]]: a fake slurmrestd in $tmp/NAME; sets
+# port (empty if it did not start within 5 s).
+serve() {
+	local d=$tmp/$1 i
+	mkdir -p "$d"
+	python3 rest-fake.py "$2" "$d" "${3:-60}" ${4:-} 2>"$d/server.err" &
+	pids+=($!)
+	port=
+	for ((i = 0; i < 50; i++)); do
+		[ -s "$d/port" ] && port=$(cat "$d/port") && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# run NAME LIMIT ARGS...: fs-tree ARGS under a LIMIT-second timeout, its
+# output, standard error, status and seconds in $tmp/NAME.*.
+run() {
+	local name=$1 limit=$2 t0 t1
+	shift 2
+	t0=$EPOCHREALTIME
+	timeout -k 5 "$limit" "$B/fs-tree" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	echo $? >"$tmp/$name.st"
+	t1=$EPOCHREALTIME
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$tmp/$name.time"
+}
+
+# refused NAME REGEX [MAXSECONDS]: the run refused with one line matching
+# ^fs-tree: REGEX$, in at most MAXSECONDS.
+refused() {
+	local name=$1 re=$2 max=${3:-} st bad=0
+	st=$(cat "$tmp/$name.st")
+	echo "exit status $st, $(cat "$tmp/$name.time") s"
+	[ "$st" = 1 ] || { echo "want exit status 1"; bad=1; }
+	[ -s "$tmp/$name.out" ] && { echo "output on standard output"; bad=1; }
+	[ "$(wc -l <"$tmp/$name.err")" = 1 ] || { echo "not one line on standard error"; bad=1; }
+	grep -Eqx "fs-tree: $re" "$tmp/$name.err" || { echo "want: fs-tree: $re"; bad=1; }
+	if [ -n "$max" ] && ! awk -v t="$(cat "$tmp/$name.time")" -v m="$max" 'BEGIN { exit !(t <= m) }'; then
+		echo "took longer than $max s"
+		bad=1
+	fi
+	echo "standard error:"
+	head -c 600 "$tmp/$name.err"
+	return $bad
+}
+
+echo "1..2"
+
+# 5. Time: a server that accepts and never answers, and one that answers
+# 404 after 8 s to each of the six versions (48 s): both end within the
+# 30 s fs-tree allows over all its attempts. Run side by side.
+serve hang hang 60 && hang_url=http://127.0.0.1:$port
+serve slow slow404 70 && slow_url=http://127.0.0.1:$port
+run hang 60 --rest "$hang_url" &
+r1=$!
+run slow 60 --rest "$slow_url" &
+wait $r1 $!
+check "a server that accepts and never answers: one line naming the URL, within 25 s" \
+	refused hang "http://127\.0\.0\.1:[0-9]+: slurmrestd stalled: less than 1024 bytes a second for 20 s \(asking for /slurm/v0\.0\.45/shares\)" 25
+check "a slow 404 for every version: the 30 s deadline over all attempts, one line naming the URL" \
+	refused slow "http://127\.0\.0\.1:[0-9]+: gave up after 30 s, the most fs-tree waits for slurmrestd \(no answer yet to /slurm/v0\.0\.4[0-5]/shares\)" 35
