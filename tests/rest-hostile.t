@@ -69,7 +69,7 @@ refused() {
 	return $bad
 }
 
-echo "1..2"
+echo "1..4"
 
 # 5. Time: a server that accepts and never answers, and one that answers
 # 404 after 8 s to each of the six versions (48 s): both end within the
@@ -84,3 +84,13 @@ check "a server that accepts and never answers: one line naming the URL, within 
 	refused hang "http://127\.0\.0\.1:[0-9]+: slurmrestd stalled: less than 1024 bytes a second for 20 s \(asking for /slurm/v0\.0\.45/shares\)" 25
 check "a slow 404 for every version: the 30 s deadline over all attempts, one line naming the URL" \
 	refused slow "http://127\.0\.0\.1:[0-9]+: gave up after 30 s, the most fs-tree waits for slurmrestd \(no answer yet to /slurm/v0\.0\.4[0-5]/shares\)" 35
+
+# 6. Size: an answer with no length that never ends is refused when it
+# passes 1 GiB, and one whose length says more than that at once, before
+# a byte of it is read: each "too large", not a write error.
+serve endless endless 60 && run endless 60 --rest "http://127.0.0.1:$port"
+check "an endless answer: refused as too large, one line naming the URL" \
+	refused endless "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 1 GiB, the most fs-tree reads" 25
+serve huge huge 60 && run huge 60 --rest "http://127.0.0.1:$port"
+check "an answer whose Content-Length is 2 TiB: refused at once as too large" \
+	refused huge "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 1 GiB, the most fs-tree reads" 5

@@ -53,8 +53,14 @@ fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
 /* The data_parser versions, newest first. */
 #define REST_NEWEST 45
 #define REST_OLDEST 40
-/* An answer larger than this is refused: no cluster's shares come near. */
+/* An answer larger than this is refused, at once when its Content-Length
+ * says so, else when it passes it: a server that sends without end must
+ * not take the machine's memory. Slurm's answer is some 5,000 bytes an
+ * association with its 8 default TRES (each in three lists, some 500
+ * bytes an association for each TRES more): 100,000 associations come to
+ * some 500 MB, which this doubles, for sites with GPUs and licences. */
 #define REST_MAX_BODY (1UL << 30)
+#define REST_MAX_BODY_TEXT "1 GiB"
 /* The most fs-tree waits for slurmrestd, over all its attempts; the most
  * one connection may take to open; and a transfer slower than
  * REST_STALL_BYTES a second for REST_STALL_S seconds has stalled. */
@@ -151,6 +157,12 @@ get(CURL *c, const char *base, int v, const char *sock, long long deadline,
 		return fs_error(e, 0, "cannot reach slurmrestd: no connection "
 				"within %d s", REST_CONNECT_S);
 	}
+	/* The sink refuses more (the only write error), curl a length that
+	 * says more. */
+	if (rc == CURLE_WRITE_ERROR || rc == CURLE_FILESIZE_EXCEEDED)
+		return fs_error(e, 0, "the answer to /slurm/v0.0.%d/shares is "
+				"too large: more than %s, the most fs-tree "
+				"reads", v, REST_MAX_BODY_TEXT);
 	if (rc != CURLE_OK && sock)
 		return fs_error(e, 0, "cannot reach slurmrestd on its socket "
 				"%s: %s", sock, curl_easy_strerror(rc));
@@ -240,6 +252,8 @@ fs_rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)REST_CONNECT_S);
 	curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, (long)REST_STALL_BYTES);
 	curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, (long)REST_STALL_S);
+	curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE,
+			 (curl_off_t)REST_MAX_BODY);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	for (v = want ? want : REST_NEWEST; v >= (want ? want : REST_OLDEST);
 	     v--) {
