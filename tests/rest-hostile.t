@@ -69,7 +69,7 @@ refused() {
 	return $bad
 }
 
-echo "1..4"
+echo "1..8"
 
 # 5. Time: a server that accepts and never answers, and one that answers
 # 404 after 8 s to each of the six versions (48 s): both end within the
@@ -94,3 +94,20 @@ check "an endless answer: refused as too large, one line naming the URL" \
 serve huge huge 60 && run huge 60 --rest "http://127.0.0.1:$port"
 check "an answer whose Content-Length is 2 TiB: refused at once as too large" \
 	refused huge "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 1 GiB, the most fs-tree reads" 5
+
+# 7. Secrets. The password of a URL's user:password@ is never shown: the
+# URL is shown as http://***@host/, whatever the error.
+run pw-down 20 --rest "http://alice:s3cret@127.0.0.1:1"
+check "user:password@ in the URL: masked when the server cannot be reached" \
+	refused pw-down "http://\*\*\*@127\.0\.0\.1:1: cannot reach slurmrestd: Couldn't connect to server"
+run pw-version 20 --rest "https://alice:s3cret@127.0.0.1:1/slurm/v0.0.39"
+check "user:password@ in the URL: masked when the URL is refused" \
+	refused pw-version "https://\*\*\*@127\.0\.0\.1:1/slurm/v0\.0\.39: expected a URL ending in /slurm/v0\.0\.40 to v0\.0\.45, or none"
+run pw-noscheme 20 --rest "alice:s3cret@127.0.0.1:1"
+check "user:password@ in a URL without a scheme: masked" \
+	refused pw-noscheme "\*\*\*@127\.0\.0\.1:1: expected http://HOST:PORT, https://HOST:PORT or unix:/PATH"
+# Masked in messages only: the server still gets the credentials.
+serve pw-404 ok 30 && run pw-404 20 --rest "http://alice:s3cret@127.0.0.1:$port/slurm/v0.0.44"
+check "user:password@ in the URL: sent to the server (Basic), masked in its 404" \
+	eval 'refused pw-404 "http://\*\*\*@127\.0\.0\.1:[0-9]+/slurm/v0\.0\.44: slurmrestd answers 404 for /slurm/v0\.0\.44/shares: it does not serve data_parser v0\.0\.44 \(leave the version out for the newest it serves\)" 5 &&
+	grep -a "^Authorization: Basic $(printf alice:s3cret | base64)" "$tmp/pw-404/log"'

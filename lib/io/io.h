@@ -134,7 +134,8 @@ int fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
  * ("http[s]://host:port", or "unix:/path" for its socket; a url ending in
  * /slurm/v0.0.4x asks that version only, else the newest the server
  * serves), with the JWT of SLURM_JWT if set, and import the document into
- * a TSV tree in out (fs-tree(1)). 0, or -1 with e set (e->file the url). */
+ * a TSV tree in out (fs-tree(1)). 0, or -1 with e set: its message
+ * begins with the url, its user and password as "***". */
 int fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
 		 struct fs_err *e);
 /* Whether fs_rest_tree was built (libcurl and json-c). */

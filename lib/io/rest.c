@@ -195,9 +195,33 @@ first_error(const struct fs_buf *body, char *out, size_t size)
 	json_object_put(doc);
 }
 
-int
-fs_rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
-	     struct fs_err *e)
+/* The url as a message shows it: the user and password of
+ * "scheme://user:password@host/..." (or of "user:password@host") as
+ * "***", so that they do not travel in cron's mail. */
+static void
+url_shown(const char *url, struct fs_buf *out)
+{
+	const char *host = url + strspn(url, "abcdefghijklmnopqrstuvwxyz"
+					"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-");
+	const char *end, *at = NULL;
+
+	host = strncmp(host, "://", 3) ? url : host + 3;
+	for (end = host; *end && !strchr("/?#", *end); end++)
+		if (*end == '@')
+			at = end;
+	out->len = 0;
+	if (at) {
+		fs_buf_add(out, url, (size_t)(host - url));
+		fs_buf_add(out, "***", 3);
+		url = at;
+	}
+	fs_buf_add(out, url, strlen(url));
+	fs_buf_addch(out, '\0');
+}
+
+static int
+rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
+	  struct fs_err *e)
 {
 	const char *jwt = getenv("SLURM_JWT");
 	const char *sock = NULL;
@@ -210,8 +234,6 @@ fs_rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 	int v, want, r = -1;
 	CURL *c;
 
-	e->file = url_arg;
-	e->line = 0;
 	want = url_version(base);
 	if (want < 0 || (want && (want < REST_OLDEST || want > REST_NEWEST))) {
 		free(base);
@@ -317,6 +339,27 @@ done:
 	fs_buf_release(&u);
 	free(base);
 	return r;
+}
+
+int
+fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
+	     struct fs_err *e)
+{
+	char was[sizeof(e->msg)];
+	struct fs_buf shown;
+
+	e->file = NULL;
+	e->line = 0;
+	if (rest_tree(url, cluster, out, e) == 0)
+		return 0;
+	/* The url begins the message rather than standing in e->file:
+	 * shown without its password, and the message owns it. */
+	fs_buf_init(&shown);
+	url_shown(url, &shown);
+	snprintf(was, sizeof(was), "%s", e->msg);
+	fs_error(e, 0, "%.300s: %s", shown.data, was);
+	fs_buf_release(&shown);
+	return -1;
 }
 
 #endif
