@@ -69,7 +69,7 @@ refused() {
 	return $bad
 }
 
-echo "1..8"
+echo "1..11"
 
 # 5. Time: a server that accepts and never answers, and one that answers
 # 404 after 8 s to each of the six versions (48 s): both end within the
@@ -111,3 +111,37 @@ serve pw-404 ok 30 && run pw-404 20 --rest "http://alice:s3cret@127.0.0.1:$port/
 check "user:password@ in the URL: sent to the server (Basic), masked in its 404" \
 	eval 'refused pw-404 "http://\*\*\*@127\.0\.0\.1:[0-9]+/slurm/v0\.0\.44: slurmrestd answers 404 for /slurm/v0\.0\.44/shares: it does not serve data_parser v0\.0\.44 \(leave the version out for the newest it serves\)" 5 &&
 	grep -a "^Authorization: Basic $(printf alice:s3cret | base64)" "$tmp/pw-404/log"'
+
+# The token (SLURM_JWT) goes in a header: a control character in it would
+# end the header and begin others of the holder's choosing. Refused, with
+# no connection made and the token not shown.
+serve jwt-crlf ok 30 && SLURM_JWT=$'tok-Secret-1\r\nX-Injected: yes' run jwt-crlf 20 --rest "http://127.0.0.1:$port"
+check "a SLURM_JWT with CR LF: refused in one line, not sent, not shown" \
+	eval 'refused jwt-crlf "http://127\.0\.0\.1:[0-9]+: SLURM_JWT holds a control character \(0x0d, byte 13 of 29\): not sent" 5 &&
+	! grep -q tok-Secret "$tmp/jwt-crlf.err" && ! [ -e "$tmp/jwt-crlf/log" ]'
+# The token is never in a message, even when the server repeats it (here,
+# the whole request in its error's description), nor in any process's
+# arguments while fs-tree talks to the server.
+serve jwt-echo echo401 30 && SLURM_JWT=tok-Secret-2.abcdefgh run jwt-echo 20 --rest "http://127.0.0.1:$port"
+check "a server that repeats the token in its 401: the token sent, shown as ***" \
+	eval 'refused jwt-echo "http://127\.0\.0\.1:[0-9]+: slurmrestd refused us \(HTTP 401: refused: GET .*X-SLURM-USER-TOKEN: \*\*\*.*\): check the token in SLURM_JWT" 5 &&
+	! grep -q tok-Secret "$tmp/jwt-echo.err" && grep -aq "^X-SLURM-USER-TOKEN: tok-Secret-2.abcdefgh" "$tmp/jwt-echo/log"'
+argv_clean() {
+	local i pid
+	SLURM_JWT=tok-Secret-3.abcdefgh "$B/fs-tree" --rest "http://127.0.0.1:$1" >/dev/null 2>&1 &
+	pid=$!
+	for ((i = 0; i < 50; i++)); do
+		grep -aq '^X-SLURM-USER-TOKEN' "$tmp/jwt-argv/log" 2>/dev/null && break
+		sleep 0.1
+	done
+	grep -aq "^X-SLURM-USER-TOKEN: tok-Secret-3" "$tmp/jwt-argv/log" || { echo "the token did not reach the server"; kill "$pid"; return 1; }
+	if grep -al tok-Secret-3 /proc/[0-9]*/cmdline 2>/dev/null; then
+		echo "the token is in the arguments of a process"
+		kill "$pid"
+		return 1
+	fi
+	kill "$pid"
+	wait "$pid" 2>/dev/null
+	return 0
+}
+serve jwt-argv hang 30 && check "the token in no process's arguments while fs-tree waits for the server" argv_clean "$port"

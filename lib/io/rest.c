@@ -173,12 +173,32 @@ get(CURL *c, const char *base, int v, const char *sock, long long deadline,
 	return 0;
 }
 
-/* The first error of slurmrestd's document, for a message: ": " and its
- * description, or nothing. */
+/* text into out, each secret in it (a token of at least 8 bytes) as
+ * "***": what a server says can repeat what it was sent. */
 static void
-first_error(const struct fs_buf *body, char *out, size_t size)
+hide(const char *text, const char *secret, struct fs_buf *out)
+{
+	size_t n = secret ? strlen(secret) : 0;
+	const char *p;
+
+	out->len = 0;
+	while (n >= 8 && (p = strstr(text, secret)) != NULL) {
+		fs_buf_add(out, text, (size_t)(p - text));
+		fs_buf_add(out, "***", 3);
+		text = p + n;
+	}
+	fs_buf_add(out, text, strlen(text));
+	fs_buf_addch(out, '\0');
+}
+
+/* The first error of slurmrestd's document, for a message: ": " and its
+ * description, the token hidden, or nothing. */
+static void
+first_error(const struct fs_buf *body, const char *jwt, char *out,
+	    size_t size)
 {
 	struct json_object *doc, *errs, *err, *d = NULL;
+	struct fs_buf said;
 
 	*out = '\0';
 	if (!body->len || body->len > INT32_MAX)
@@ -190,8 +210,12 @@ first_error(const struct fs_buf *body, char *out, size_t size)
 	    (err = json_object_array_get_idx(errs, 0)) != NULL &&
 	    (json_object_object_get_ex(err, "description", &d) ||
 	     json_object_object_get_ex(err, "error", &d)) &&
-	    json_object_is_type(d, json_type_string))
-		snprintf(out, size, ": %.200s", json_object_get_string(d));
+	    json_object_is_type(d, json_type_string)) {
+		fs_buf_init(&said);
+		hide(json_object_get_string(d), jwt, &said);
+		snprintf(out, size, ": %.200s", said.data);
+		fs_buf_release(&said);
+	}
 	json_object_put(doc);
 }
 
@@ -220,10 +244,9 @@ url_shown(const char *url, struct fs_buf *out)
 }
 
 static int
-rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
-	  struct fs_err *e)
+rest_tree(const char *url_arg, const char *jwt, const char *cluster,
+	  struct fs_buf *out, struct fs_err *e)
 {
-	const char *jwt = getenv("SLURM_JWT");
 	const char *sock = NULL;
 	char *base = fs_xstrdup(url_arg), msg[256], meta[512];
 	struct curl_slist *hdr = NULL;
@@ -232,6 +255,7 @@ rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 	long status = 0;
 	long long deadline = now_ms() + REST_DEADLINE_S * 1000LL;
 	int v, want, r = -1;
+	const char *p;
 	CURL *c;
 
 	want = url_version(base);
@@ -241,6 +265,15 @@ rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 				"to v0.0.%d, or none", REST_OLDEST,
 				REST_NEWEST);
 	}
+	/* A CR or LF would end the header and begin others. */
+	for (p = jwt; p && *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+			free(base);
+			return fs_error(e, 0, "SLURM_JWT holds a control "
+					"character (0x%02x, byte %zu of %zu): "
+					"not sent", (unsigned char)*p,
+					(size_t)(p - jwt) + 1, strlen(jwt));
+		}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0 ||
 	    !(c = curl_easy_init()))
 		fs_die("out of memory");
@@ -298,7 +331,7 @@ rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 		goto done;
 	}
 	if (status == 401 || status == 403) {
-		first_error(&body, msg, sizeof(msg));
+		first_error(&body, jwt, msg, sizeof(msg));
 		fs_error(e, 0, "slurmrestd refused us (HTTP %ld%s): %s", status,
 			 msg, jwt && *jwt ? "check the token in SLURM_JWT"
 					  : "set SLURM_JWT (scontrol token)");
@@ -307,7 +340,7 @@ rest_tree(const char *url_arg, const char *cluster, struct fs_buf *out,
 	if (status != 200) {
 		/* slurmrestd passes the token on: one that slurmctld refuses
 		 * comes back as a failed call (HTTP 500), not as a 401. */
-		first_error(&body, msg, sizeof(msg));
+		first_error(&body, jwt, msg, sizeof(msg));
 		fs_error(e, 0, "slurmrestd answers HTTP %ld for "
 			 "/slurm/v0.0.%d/shares%s%s", status, v, msg,
 			 status == 500 && jwt && *jwt
@@ -345,20 +378,23 @@ int
 fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
 	     struct fs_err *e)
 {
-	char was[sizeof(e->msg)];
-	struct fs_buf shown;
+	const char *jwt = getenv("SLURM_JWT");
+	struct fs_buf shown, said;
 
 	e->file = NULL;
 	e->line = 0;
-	if (rest_tree(url, cluster, out, e) == 0)
+	if (rest_tree(url, jwt, cluster, out, e) == 0)
 		return 0;
 	/* The url begins the message rather than standing in e->file:
-	 * shown without its password, and the message owns it. */
+	 * shown without its password, and the message owns it. The token
+	 * is hidden wherever the server's words put it. */
 	fs_buf_init(&shown);
+	fs_buf_init(&said);
 	url_shown(url, &shown);
-	snprintf(was, sizeof(was), "%s", e->msg);
-	fs_error(e, 0, "%.300s: %s", shown.data, was);
+	hide(e->msg, jwt, &said);
+	fs_error(e, 0, "%.300s: %s", shown.data, said.data);
 	fs_buf_release(&shown);
+	fs_buf_release(&said);
 	return -1;
 }
 
