@@ -69,7 +69,7 @@ refused() {
 	return $bad
 }
 
-echo "1..11"
+echo "1..16"
 
 # 5. Time: a server that accepts and never answers, and one that answers
 # 404 after 8 s to each of the six versions (48 s): both end within the
@@ -145,3 +145,33 @@ argv_clean() {
 	return 0
 }
 serve jwt-argv hang 30 && check "the token in no process's arguments while fs-tree waits for the server" argv_clean "$port"
+
+# Schemes: http, https and unix:/PATH (http on slurmrestd's socket) only.
+# libcurl would read a file, or speak gopher or dict to any port (a
+# request of the holder's choosing).
+mkdir -p "$tmp/files/slurm/v0.0.45"
+cp sshare/json-2605-classic.json "$tmp/files/slurm/v0.0.45/shares"
+run scheme-file 20 --rest "file://$tmp/files"
+check "file:// refused: not a scheme fs-tree reads" \
+	refused scheme-file "file://[^ ]*: file:// is not a scheme fs-tree reads: expected http://HOST:PORT, https://HOST:PORT or unix:/PATH" 5
+for scheme in gopher dict; do
+	serve "scheme-$scheme" ok 30 && run "scheme-$scheme" 20 --rest "$scheme://127.0.0.1:$port"
+	check "$scheme:// refused, no connection made" \
+		eval "refused scheme-$scheme '$scheme://127\.0\.0\.1:[0-9]+: $scheme:// is not a scheme fs-tree reads: expected http://HOST:PORT, https://HOST:PORT or unix:/PATH' 5 &&
+		! [ -e '$tmp/scheme-$scheme/log' ]"
+done
+# What is documented keeps working, HTTP in capitals too.
+good() {
+	local st
+	st=$(cat "$tmp/$1.st")
+	echo "exit status $st"
+	head -c 300 "$tmp/$1.err"
+	[ "$st" = 0 ] && [ ! -s "$tmp/$1.err" ] && grep -qx '#source=slurmrestd' "$tmp/$1.out" &&
+		[ "$(grep -vc '^#' "$tmp/$1.out")" = 18 ] && "$B/fs-rank" <"$tmp/$1.out" >/dev/null
+}
+FAKE_BODY=$PWD/sshare/json-2605-classic.json serve ok-http ok 30 &&
+	run ok-http 20 --rest "HTTP://127.0.0.1:$port/"
+check "HTTP://127.0.0.1:PORT/ reads the fake server's tree" good ok-http
+FAKE_BODY=$PWD/sshare/json-2605-classic.json serve ok-unix ok 30 unix &&
+	run ok-unix 20 --rest "unix:$tmp/ok-unix/sock"
+check "unix:/PATH reads the tree on the fake server's socket" good ok-unix

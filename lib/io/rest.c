@@ -44,6 +44,7 @@ fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
 #else
 
 #include <pwd.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -219,14 +220,17 @@ first_error(const struct fs_buf *body, const char *jwt, char *out,
 	json_object_put(doc);
 }
 
+/* The letters of a url's scheme (RFC 3986). */
+#define SCHEME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" \
+	"0123456789+.-"
+
 /* The url as a message shows it: the user and password of
  * "scheme://user:password@host/..." (or of "user:password@host") as
  * "***", so that they do not travel in cron's mail. */
 static void
 url_shown(const char *url, struct fs_buf *out)
 {
-	const char *host = url + strspn(url, "abcdefghijklmnopqrstuvwxyz"
-					"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-");
+	const char *host = url + strspn(url, SCHEME_CHARS);
 	const char *end, *at = NULL;
 
 	host = strncmp(host, "://", 3) ? url : host + 3;
@@ -255,6 +259,7 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 	long status = 0;
 	long long deadline = now_ms() + REST_DEADLINE_S * 1000LL;
 	int v, want, r = -1;
+	size_t n;
 	const char *p;
 	CURL *c;
 
@@ -284,11 +289,28 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 		curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, sock);
 		free(base);
 		base = fs_xstrdup("http://localhost");
-	} else if (!strstr(base, "://")) {
+	} else if (strncmp(base + (n = strspn(base, SCHEME_CHARS)), "://",
+			   3)) {
 		fs_error(e, 0, "expected http://HOST:PORT, https://HOST:PORT "
 			 "or unix:/PATH");
 		goto done;
+	} else if (!(n == 4 && !strncasecmp(base, "http", 4)) &&
+		   !(n == 5 && !strncasecmp(base, "https", 5))) {
+		fs_error(e, 0, "%.*s:// is not a scheme fs-tree reads: "
+			 "expected http://HOST:PORT, https://HOST:PORT or "
+			 "unix:/PATH", (int)(n > 20 ? 20 : n), base);
+		goto done;
 	}
+	/* And libcurl speaks nothing else, nor follows a redirect to
+	 * anything else (file, gopher, dict, ... ). */
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
+	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS,
+			 CURLPROTO_HTTP | CURLPROTO_HTTPS);
+#endif
 	while (*base && base[strlen(base) - 1] == '/')
 		base[strlen(base) - 1] = '\0';
 	if (jwt && *jwt) {
