@@ -69,7 +69,7 @@ refused() {
 	return $bad
 }
 
-echo "1..16"
+echo "1..18"
 
 # 5. Time: a server that accepts and never answers, and one that answers
 # 404 after 8 s to each of the six versions (48 s): both end within the
@@ -175,3 +175,13 @@ check "HTTP://127.0.0.1:PORT/ reads the fake server's tree" good ok-http
 FAKE_BODY=$PWD/sshare/json-2605-classic.json serve ok-unix ok 30 unix &&
 	run ok-unix 20 --rest "unix:$tmp/ok-unix/sock"
 check "unix:/PATH reads the tree on the fake server's socket" good ok-unix
+
+# A 200 that is not JSON (a web server's page, an empty answer) is not
+# slurmrestd's: said so, not read as sshare text (whose message would
+# advise against 'sshare -n').
+serve html html 30 && run html 20 --rest "http://127.0.0.1:$port"
+check "a 200 with an HTML page: not JSON, in one line" \
+	refused html "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is not JSON \(Content-Type text/html, beginning '<!DOCTYPE html>\?<html><h'\): is this slurmrestd\?" 5
+FAKE_BODY=/dev/null serve empty ok 30 && run empty 20 --rest "http://127.0.0.1:$port"
+check "a 200 with nothing: not JSON, in one line" \
+	refused empty "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is not JSON \(Content-Type application/json, empty\): is this slurmrestd\?" 5

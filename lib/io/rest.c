@@ -259,7 +259,7 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 	long status = 0;
 	long long deadline = now_ms() + REST_DEADLINE_S * 1000LL;
 	int v, want, r = -1;
-	size_t n;
+	size_t n, skip;
 	const char *p;
 	CURL *c;
 
@@ -369,6 +369,33 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 				 ? " (slurmctld refuses a bad or expired token "
 				   "so: check SLURM_JWT)"
 				 : "");
+		goto done;
+	}
+	/* What answers 200 with anything but JSON is not slurmrestd (a web
+	 * server's page, a proxy's): said so, not read as sshare text. */
+	for (skip = 0; skip < body.len && (body.data[skip] == ' ' ||
+		body.data[skip] == '\t' || body.data[skip] == '\r' ||
+		body.data[skip] == '\n'); skip++)
+		;
+	if (skip == body.len || body.data[skip] != '{') {
+		char *type = NULL;
+		size_t shown = body.len - skip < 24 ? body.len - skip : 24;
+		struct fs_buf what;
+
+		fs_buf_init(&what);
+		curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &type);
+		if (type)
+			fs_buf_printf(&what, "Content-Type %.60s", type);
+		else
+			fs_buf_printf(&what, "no Content-Type");
+		if (!shown)
+			fs_buf_printf(&what, ", empty");
+		else
+			fs_buf_printf(&what, ", beginning '%.*s'", (int)shown,
+				      body.data + skip);
+		fs_error(e, 0, "the answer to /slurm/v0.0.%d/shares is not "
+			 "JSON (%s): is this slurmrestd?", v, what.data);
+		fs_buf_release(&what);
 		goto done;
 	}
 	snprintf(meta, sizeof(meta),
