@@ -17,6 +17,8 @@ sent. Modes:
   huge      200, Content-Length 2^41, then the same endless body
   echo401   401 whose error description repeats the request's headers
   html      200 with a web server's HTML page
+  full      listens and never accepts, its queue full: a connection
+            never opens
 """
 import os
 import signal
@@ -111,6 +113,25 @@ class Unix(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
 
 signal.signal(signal.SIGALRM, lambda *_: os._exit(0))
 signal.alarm(lifetime)
+if mode == "full":
+    # A backlog of 0 holds one connection; these fill it, and the
+    # kernel drops the SYNs of the next.
+    lsn = socket.socket()
+    lsn.bind(("127.0.0.1", 0))
+    lsn.listen(0)
+    fill = []
+    for _ in range(3):
+        c = socket.socket()
+        c.setblocking(False)
+        try:
+            c.connect(lsn.getsockname())
+        except BlockingIOError:
+            pass
+        fill.append(c)
+    with open(os.path.join(out, "port.new"), "w") as f:
+        f.write("%d\n" % lsn.getsockname()[1])
+    os.rename(os.path.join(out, "port.new"), os.path.join(out, "port"))
+    time.sleep(lifetime)
 if unix:
     srv = Unix(os.path.join(out, "sock"), Handler)
     port = "unix"

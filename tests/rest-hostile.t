@@ -69,21 +69,27 @@ refused() {
 	return $bad
 }
 
-echo "1..18"
+echo "1..19"
 
 # 5. Time: a server that accepts and never answers, and one that answers
 # 404 after 8 s to each of the six versions (48 s): both end within the
-# 30 s fs-tree allows over all its attempts. Run side by side.
+# 30 s fs-tree allows over all its attempts; one whose connection never
+# opens, in 10 s. Run side by side.
 serve hang hang 60 && hang_url=http://127.0.0.1:$port
 serve slow slow404 70 && slow_url=http://127.0.0.1:$port
+serve full full 60 && full_url=http://127.0.0.1:$port
 run hang 60 --rest "$hang_url" &
 r1=$!
 run slow 60 --rest "$slow_url" &
-wait $r1 $!
+r2=$!
+run full 60 --rest "$full_url" &
+wait $r1 $r2 $!
 check "a server that accepts and never answers: one line naming the URL, within 25 s" \
 	refused hang "http://127\.0\.0\.1:[0-9]+: slurmrestd stalled: less than 1024 bytes a second for 20 s \(asking for /slurm/v0\.0\.45/shares\)" 25
 check "a slow 404 for every version: the 30 s deadline over all attempts, one line naming the URL" \
 	refused slow "http://127\.0\.0\.1:[0-9]+: gave up after 30 s, the most fs-tree waits for slurmrestd \(no answer yet to /slurm/v0\.0\.4[0-5]/shares\)" 35
+check "a connection that never opens: one line naming the URL, within 15 s" \
+	refused full "http://127\.0\.0\.1:[0-9]+: cannot reach slurmrestd: no connection within 10 s" 15
 
 # 6. Size: an answer with no length that never ends is refused when it
 # passes 1 GiB, and one whose length says more than that at once, before

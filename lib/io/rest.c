@@ -124,8 +124,7 @@ get(CURL *c, const char *base, int v, const char *sock, long long deadline,
     struct fs_buf *body, long *status, struct fs_err *e)
 {
 	struct fs_buf url;
-	long long left = deadline - now_ms();
-	curl_off_t connected = 0;
+	long long start = now_ms(), left = deadline - start;
 	CURLcode rc;
 
 	body->len = 0;
@@ -139,14 +138,16 @@ get(CURL *c, const char *base, int v, const char *sock, long long deadline,
 	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)left);
 	rc = curl_easy_perform(c);
 	fs_buf_release(&url);
+	/* Which of the three limits it was, by the time it took: the
+	 * deadline, else the stall limit (which counts from the
+	 * connection, REST_STALL_S at least), else the connect timeout. */
 	if (rc == CURLE_OPERATION_TIMEDOUT) {
-		curl_easy_getinfo(c, CURLINFO_CONNECT_TIME_T, &connected);
 		if (now_ms() >= deadline - 100)
 			return fs_error(e, 0, "gave up after %d s, the most "
 					"fs-tree waits for slurmrestd (no "
 					"answer yet to /slurm/v0.0.%d/shares)",
 					REST_DEADLINE_S, v);
-		if (connected)
+		if (now_ms() - start >= REST_STALL_S * 1000LL)
 			return fs_error(e, 0, "slurmrestd stalled: less than "
 					"%d bytes a second for %d s (asking "
 					"for /slurm/v0.0.%d/shares)",
@@ -307,9 +308,10 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS,
+			 (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS,
-			 CURLPROTO_HTTP | CURLPROTO_HTTPS);
+			 (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
 	while (*base && base[strlen(base) - 1] == '/')
 		base[strlen(base) - 1] = '\0';
