@@ -96,7 +96,7 @@ check "a connection that never opens: one line naming the URL, within 15 s" \
 # a byte of it is read: each "too large", not a write error.
 serve endless endless 60 && run endless 60 --rest "http://127.0.0.1:$port"
 check "an endless answer: refused as too large, one line naming the URL" \
-	refused endless "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 1 GiB, the most fs-tree reads" 25
+	refused endless "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 1 GiB, the most fs-tree reads" 29
 serve huge huge 60 && run huge 60 --rest "http://127.0.0.1:$port"
 check "an answer whose Content-Length is 2 TiB: refused at once as too large" \
 	refused huge "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 1 GiB, the most fs-tree reads" 5
