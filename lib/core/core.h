@@ -45,6 +45,11 @@ int fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
 int fs_err_take(struct fs_err *e, const struct fs_err *from,
 		unsigned long offset);
 void fs_err_print(const struct fs_err *e);	/* to stderr, with fs_progname */
+/* The len bytes at s for a message, into out (size bytes, at least 8): in
+ * double quotes, a control byte, '"' and '\\' written as C writes them
+ * ("\n", "\t", "\x1b"), cut with "..." when they do not fit. Returns
+ * out. */
+char *fs_quote(char *out, size_t size, const char *s, size_t len);
 
 extern const char *fs_progname;
 void fs_set_progname(const char *argv0);

@@ -83,6 +83,45 @@ fs_err_print(const struct fs_err *e)
 		fprintf(stderr, "%s: %s\n", fs_progname, e->msg);
 }
 
+char *
+fs_quote(char *out, size_t size, const char *s, size_t len)
+{
+	size_t o = 0, i;
+
+	out[o++] = '"';
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		char esc[8];
+		size_t n;
+
+		if (c == '\n' || c == '\t' || c == '\r' || c == '"' ||
+		    c == '\\') {
+			esc[0] = '\\';
+			esc[1] = c == '\n' ? 'n' : c == '\t' ? 't' : c == '\r' ? 'r'
+								 : (char)c;
+			n = 2;
+		} else if (c < 0x20 || c == 0x7f)
+			n = (size_t)snprintf(esc, sizeof(esc), "\\x%02x", c);
+		else {
+			esc[0] = (char)c;
+			n = 1;
+		}
+		/* Room for this, the closing quote and the NUL; else "...". */
+		if (o + n + 2 > size || (i + 1 < len && o + n + 5 > size)) {
+			if (o + 5 > size)
+				o = size - 5;
+			memcpy(out + o, "...", 3);
+			o += 3;
+			break;
+		}
+		memcpy(out + o, esc, n);
+		o += n;
+	}
+	out[o++] = '"';
+	out[o] = '\0';
+	return out;
+}
+
 void
 fs_die(const char *fmt, ...)
 {

@@ -185,25 +185,47 @@ import_finish(struct fs_import *m, const char *cluster, long long taken,
 		return -1;
 
 	fs_buf_addstr(out, FS_TSV_MAGIC "\n");
-	fs_buf_printf(out, "#cluster=%s\n", cluster ? cluster : "unknown");
+	/* The names the input gives travel as metadata, whose lines hold no
+	 * control character (fs-tsv(5)): one would end the line early and
+	 * make the rest of the name a line of its own. */
+	if (fs_meta_put(out, "cluster", cluster ? cluster : "unknown") < 0) {
+		char q[256];
+
+		return fs_error(e, 0, "cluster name %s has a control character",
+				fs_quote(q, sizeof(q), cluster, strlen(cluster)));
+	}
 	fs_iso_time(taken >= 0 ? taken : (long long)time(NULL), date);
-	fs_buf_printf(out, "#taken=%s\n#source=%s\n", date,
-		      src ? src->source : "sshare");
+	fs_meta_put(out, "taken", date);
+	fs_meta_put(out, "source", src ? src->source : "sshare");
 	/* sshare's saved output keeps no release (fs-tree(1)); another
 	 * source's does. */
-	if (src && *m->release)
-		fs_buf_printf(out, "#slurm_version=%s\n", m->release);
+	if (src && *m->release &&
+	    fs_meta_put(out, "slurm_version", m->release) < 0) {
+		char q[256];
+
+		return fs_error(e, 1, "Slurm release %s (meta.slurm.release) "
+				"has a control character",
+				fs_quote(q, sizeof(q), m->release,
+					 strlen(m->release)));
+	}
 	if (alg)
-		fs_buf_printf(out, "#algorithm=%s\n", alg);
-	if (src && src->meta)
-		fs_buf_addstr(out, src->meta);
+		fs_meta_put(out, "algorithm", alg);
+	for (c = 0; src && src->meta && src->meta[c]; c += 2)
+		if (fs_meta_put(out, src->meta[c], src->meta[c + 1]) < 0)
+			return fs_error(e, 0, "internal error: metadata '%s' "
+					"has a control character",
+					src->meta[c]);
 	for (c = 0; c < IC_N; c++)
-		if (m->truncated[c])
-			fs_buf_printf(out, "#sshare_truncated=%s: %zu cell%s "
-				      "cut by sshare's column width, left "
-				      "empty\n", col_tsv[c], m->truncated[c],
-				      m->truncated[c] == 1 ? "" : "s");
-	fs_buf_addstr(out, "#" FS_TSV_TRAILER "=" FS_TSV_END "\n");
+		if (m->truncated[c]) {
+			char v[128];
+
+			snprintf(v, sizeof(v), "%s: %zu cell%s cut by sshare's "
+				 "column width, left empty", col_tsv[c],
+				 m->truncated[c],
+				 m->truncated[c] == 1 ? "" : "s");
+			fs_meta_put(out, "sshare_truncated", v);
+		}
+	fs_meta_put(out, FS_TSV_TRAILER, FS_TSV_END);
 	header_line(out, m);
 	fs_buf_add(out, m->body.data, m->body.len);
 	fs_buf_addstr(out, FS_TSV_END "\n");

@@ -111,11 +111,12 @@ int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 int fs_sshare_import(const char *text, size_t len, const char *cluster,
 		     long long taken, struct fs_buf *out, struct fs_err *e);
 /* The same from another source of sshare's document (slurmrestd, rest.c):
- * the tree's #source, metadata lines ("#key=value\n"...) to add, and the
- * release the document names as #slurm_version. */
+ * the tree's #source, metadata to add (key, value, key, value..., NULL;
+ * written by fs_meta_put), and the release the document names as
+ * #slurm_version. */
 struct fs_import_source {
 	const char *source;
-	const char *meta;
+	const char *const *meta;
 };
 int fs_import_from(const char *text, size_t len, const char *cluster,
 		   long long taken, const struct fs_import_source *src,

@@ -843,14 +843,23 @@ put_row(struct fs_buf *b, const struct tree *t, int i,
 	fs_buf_addch(b, '\n');
 }
 
-/* Metadata values are single-line by construction; keep them so. */
+/* A metadata line through the tree's one writer, which refuses a value
+ * with a control character (fs-tsv(5)); the first refused sets e and
+ * *bad. Refused, not mended: slurm.conf's values are lines of it and hold
+ * no line break, so one can only come from an argument (-A, -u), and a
+ * tree whose #partial (or #cluster) were changed on the way would name a
+ * filter (or a cluster) that is not the one given. */
 static void
-put_meta(struct fs_buf *b, const char *key, const char *value)
+put_meta(struct fs_buf *b, const char *key, const char *value,
+	 struct fs_err *e, int *bad)
 {
-	fs_buf_printf(b, "#%s=", key);
-	for (; value && *value; value++)
-		fs_buf_addch(b, *value == '\n' || *value == '\r' ? ' ' : *value);
-	fs_buf_addch(b, '\n');
+	char q[256];
+
+	if (!value)
+		value = "";
+	if (fs_meta_put(b, key, value) < 0 && !(*bad)++)
+		fs_error(e, 0, "metadata '%s': %s has a control character",
+			 key, fs_quote(q, sizeof(q), value, strlen(value)));
 }
 
 /* The filter as fs-tree's options, for the partial metadata; NULL for
@@ -915,37 +924,40 @@ mismatches(const struct fs_buf *text)
 }
 
 /* The TSV tree of msg's associations into out, rows depth first in the
- * controller's list order. */
-static void
+ * controller's list order: 0, or -1 with e set when a metadata value
+ * has a control character (out then holds a part of the tree). */
+static int
 put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	 struct tree *t, const struct dump_info *di, const char *rule,
-	 long long now)
+	 long long now, struct fs_err *e)
 {
 	char taken[32], num[32], *flags;
-	int *stack, top = 0;
+	int *stack, top = 0, bad = 0;
 
 	fs_iso_time(now, taken);
 	fs_buf_addstr(out, FS_TSV_MAGIC "\n");
-	put_meta(out, "cluster", conf->cluster_name);
-	put_meta(out, "taken", taken);
-	put_meta(out, "source", "live");
-	put_meta(out, "slurm_version", conf->version);
+	put_meta(out, "cluster", conf->cluster_name, e, &bad);
+	put_meta(out, "taken", taken, e, &bad);
+	put_meta(out, "source", "live", e, &bad);
+	put_meta(out, "slurm_version", conf->version, e, &bad);
 	snprintf(num, sizeof(num), "%u", conf->priority_decay_hl);
-	put_meta(out, "half_life", num);
+	put_meta(out, "half_life", num, e, &bad);
 	snprintf(num, sizeof(num), "%u", conf->priority_calc_period);
-	put_meta(out, "calc_period", num);
+	put_meta(out, "calc_period", num, e, &bad);
 	flags = priority_flags_text(conf);
-	put_meta(out, "priority_flags", flags);
+	put_meta(out, "priority_flags", flags, e, &bad);
 	free(flags);
-	put_meta(out, "algorithm", algorithm_name(conf->priority_flags));
+	put_meta(out, "algorithm", algorithm_name(conf->priority_flags), e, &bad);
 	snprintf(num, sizeof(num), "%u", (unsigned)conf->fs_dampening_factor);
-	put_meta(out, "dampening", num);
-	put_meta(out, "priority_type", conf->priority_type);
-	put_meta(out, "sibling_order", "controller");
-	put_meta(out, "sibling_rule", rule);
+	put_meta(out, "dampening", num, e, &bad);
+	put_meta(out, "priority_type", conf->priority_type, e, &bad);
+	put_meta(out, "sibling_order", "controller", e, &bad);
+	put_meta(out, "sibling_rule", rule, e, &bad);
 	if (di->partial)
-		put_meta(out, FS_TSV_PARTIAL, di->partial);
-	put_meta(out, FS_TSV_TRAILER, FS_TSV_END);
+		put_meta(out, FS_TSV_PARTIAL, di->partial, e, &bad);
+	put_meta(out, FS_TSV_TRAILER, FS_TSV_END, e, &bad);
+	if (bad)
+		return -1;
 	fs_buf_addstr(out, "Account\tUser\tPartition\tParent\tRawShares\t"
 		      "RawUsage\tGrpTRESMins\tTRESRunMins\tID\tParentID\t"
 		      "SlurmNormShares\tSlurmNormUsage\tSlurmEffectvUsage\t"
@@ -963,6 +975,7 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	}
 	free(stack);
 	fs_buf_addstr(out, FS_TSV_END "\n");
+	return 0;
 }
 
 /*
@@ -984,6 +997,8 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 	long ver = version_number(conf->version);
 	int private_usage = (conf->private_data & PRIVATE_DATA_USAGE) &&
 			    getuid() != 0 && getuid() != conf->slurm_user_id;
+	size_t len0 = out->len;
+	int r;
 
 	if (tree_build(s, msg->assoc_list, &t, private_usage) < 0)
 		return -1;
@@ -996,8 +1011,8 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 	if (ver >= FS_CTLD_LINEAGE || !di.fairtree) {
 		tree_filter(&t, f);
 		di.partial = partial_text(f);
-		put_tree(out, conf, &t, &di, ver >= FS_CTLD_LINEAGE ?
-			 "lineage" : "name", now);
+		r = put_tree(out, conf, &t, &di, ver >= FS_CTLD_LINEAGE ?
+			     "lineage" : "name", now, s->e);
 	} else {
 		struct fs_buf a, b;
 		long ma, mb = -1;
@@ -1006,25 +1021,29 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 		tree_filter(&t, NULL);
 		fs_buf_init(&a);
 		fs_buf_init(&b);
-		put_tree(&a, conf, &t, &di, "name", now);
-		ma = mismatches(&a);
+		r = put_tree(&a, conf, &t, &di, "name", now, s->e);
+		ma = r < 0 ? -1 : mismatches(&a);
 #ifdef FS_HAVE_LFT
 		di.with_lft = 1;
-		put_tree(&b, conf, &t, &di, "created", now);
-		mb = mismatches(&b);
+		if (r == 0 && put_tree(&b, conf, &t, &di, "created", now,
+				       s->e) == 0)
+			mb = mismatches(&b);
 #endif
 		di.with_lft = mb >= 0 && (ma < 0 || mb < ma);
 		tree_filter(&t, f);
 		di.partial = partial_text(f);
-		put_tree(out, conf, &t, &di, di.with_lft ? "created" :
-			 "name", now);
+		if (r == 0)
+			r = put_tree(out, conf, &t, &di, di.with_lft ? "created" :
+				     "name", now, s->e);
 		fs_buf_release(&a);
 		fs_buf_release(&b);
 	}
+	if (r < 0)
+		out->len = len0;
 	free(di.partial);
 	free(di.defaults);
 	tree_release(&t);
-	return 0;
+	return r;
 }
 
 /* The configuration and the association records (and QOS with qos). */

@@ -253,7 +253,13 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 	  struct fs_buf *out, struct fs_err *e)
 {
 	const char *sock = NULL;
-	char *base = fs_xstrdup(url_arg), msg[256], meta[512];
+	char *base = fs_xstrdup(url_arg), msg[256], version[32];
+	const char *const meta[] = {
+		"rest_version", version,
+		"approximate", "RawUsage is whole (slurmrestd sends the raw "
+		"usage as an integer); no half_life or calc_period "
+		"(slurmrestd sends neither)",
+		NULL};
 	struct curl_slist *hdr = NULL;
 	struct fs_buf body, u;
 	struct fs_import_source src = {"slurmrestd", meta};
@@ -400,11 +406,7 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 		fs_buf_release(&what);
 		goto done;
 	}
-	snprintf(meta, sizeof(meta),
-		 "#rest_version=v0.0.%d\n"
-		 "#approximate=RawUsage is whole (slurmrestd sends the raw "
-		 "usage as an integer); no half_life or calc_period "
-		 "(slurmrestd sends neither)\n", v);
+	snprintf(version, sizeof(version), "v0.0.%d", v);
 	r = fs_import_from(body.data, body.len, cluster,
 			   (long long)time(NULL), &src, out, e);
 	if (r < 0) {

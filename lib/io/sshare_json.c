@@ -373,6 +373,27 @@ struct cells {
 	struct shown how;	/* what it shows, as shown_add reads it */
 };
 
+/* Whether the cluster an element names can stand in the tree's metadata,
+ * which holds no control character (fs-tsv(5)): a line break would end
+ * the line and make the rest of the name a line of its own. */
+static int
+strings_ok(struct json_object *a, unsigned long line, struct fs_err *e)
+{
+	struct json_object *v = member(a, "cluster");
+	const char *s;
+	char q[256];
+	size_t n;
+
+	if (!v || !json_object_is_type(v, json_type_string))
+		return 0;
+	s = json_object_get_string(v);
+	n = (size_t)json_object_get_string_len(v);
+	if (memchr(s, '\0', n) || fs_meta_bad(s))
+		return fs_error(e, line, "cluster name %s has a control "
+				"character", fs_quote(q, sizeof(q), s, n));
+	return 0;
+}
+
 /* One element of the list into its cells. */
 static int
 json_cells(struct json_object *a, struct cells *x, unsigned long line,
@@ -399,6 +420,8 @@ json_cells(struct json_object *a, struct cells *x, unsigned long line,
 	if (!json_object_is_type(a, json_type_object))
 		return fs_error(e, line, "an element of 'shares' that is not "
 				"an object");
+	if (strings_ok(a, line, e) < 0)
+		return -1;
 	if (!name || !*name)
 		return fs_error(e, line, "an association without a 'name'");
 	if (!parent)

@@ -72,8 +72,20 @@ size_t fs_header_set_meta(struct fs_header *h, const char *key,
 			  const char *val);
 /* Append a column if absent; returns its index. */
 int fs_header_add_col(struct fs_header *h, const char *name);
+/* The one rule for a metadata key or value: no control character (a byte
+ * below 0x20, or 0x7f). A line break would end the line and start
+ * another, which a reader takes for more metadata or for the header; the
+ * reader refuses the rest too, so that what it passes on can be written
+ * again. The first such byte of s, or NULL. */
+const char *fs_meta_bad(const char *s);
+/* The one writer of a metadata line: "#key=value\n" onto b. Returns 0, or
+ * -1 with b unchanged when key (or an empty key, or one with '=') or value
+ * breaks the rule: the caller says whose value it was. */
+int fs_meta_put(struct fs_buf *b, const char *key, const char *val);
 /* The first line and the metadata, with trailer=#end added when absent:
- * whoever writes them ends the rows with FS_TSV_END "\n". */
+ * whoever writes them ends the rows with FS_TSV_END "\n". Every value in
+ * h keeps the rule (the reader's were checked, a program sets none that
+ * breaks it). */
 void fs_header_put_meta(const struct fs_header *h, struct fs_buf *b);
 /* The first line, the metadata (as fs_header_put_meta) and the header. */
 int fs_header_write(const struct fs_header *h, FILE *out);

@@ -116,6 +116,18 @@ fs_header_feed(struct fs_header *h, char *line, size_t len,
 					"metadata must be '#key=value': '%s'",
 					line);
 		*eq = '\0';
+		if (fs_meta_bad(line + 1) || fs_meta_bad(eq + 1)) {
+			char q[256];
+			const char *bad = fs_meta_bad(line + 1) ? line + 1
+							      : eq + 1;
+
+			fs_quote(q, sizeof(q), bad, strlen(bad));
+			if (bad == line + 1)
+				return fs_error(e, lineno, "metadata key %s has "
+						"a control character", q);
+			return fs_error(e, lineno, "metadata '%s': %s has a "
+					"control character", line + 1, q);
+		}
 		if (!strcmp(line + 1, FS_TSV_TRAILER) &&
 		    strcmp(eq + 1, FS_TSV_END))
 			return fs_error(e, lineno, "metadata '" FS_TSV_TRAILER
@@ -261,21 +273,40 @@ fs_header_add_col(struct fs_header *h, const char *name)
 	return (int)h->ncols++;
 }
 
+const char *
+fs_meta_bad(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return s;
+	return NULL;
+}
+
+int
+fs_meta_put(struct fs_buf *b, const char *key, const char *val)
+{
+	if (!*key || strchr(key, '=') || fs_meta_bad(key) || fs_meta_bad(val))
+		return -1;
+	fs_buf_addch(b, '#');
+	fs_buf_addstr(b, key);
+	fs_buf_addch(b, '=');
+	fs_buf_addstr(b, val);
+	fs_buf_addch(b, '\n');
+	return 0;
+}
+
 void
 fs_header_put_meta(const struct fs_header *h, struct fs_buf *b)
 {
 	size_t i;
 
 	fs_buf_addstr(b, FS_TSV_MAGIC "\n");
-	for (i = 0; i < h->nmeta; i++) {
-		fs_buf_addch(b, '#');
-		fs_buf_addstr(b, h->meta[i].key);
-		fs_buf_addch(b, '=');
-		fs_buf_addstr(b, h->meta[i].val);
-		fs_buf_addch(b, '\n');
-	}
+	for (i = 0; i < h->nmeta; i++)
+		if (fs_meta_put(b, h->meta[i].key, h->meta[i].val) < 0)
+			fs_die("internal error: metadata '%s' has a control "
+			       "character", h->meta[i].key);
 	if (meta_find(h, FS_TSV_TRAILER) == SIZE_MAX)
-		fs_buf_addstr(b, "#" FS_TSV_TRAILER "=" FS_TSV_END "\n");
+		fs_meta_put(b, FS_TSV_TRAILER, FS_TSV_END);
 }
 
 int

@@ -206,8 +206,17 @@ fs_whatif_apply(const struct fs_table *t, const struct fs_whatif *w, size_t n,
 	/* Messages name the lines of the input. */
 	out->first_line = t->first_line;
 	out->row_line = t->row_line;
-	if (n)
+	if (n) {
+		char *p;
+
+		/* Prose about the change, as a message is: a name's control
+		 * characters shown as '?', since metadata holds none
+		 * (fs-tsv(5)). */
+		for (p = meta.data; *p; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				*p = '?';
 		fs_header_set_meta(&out->h, "whatif", meta.data);
+	}
 	ret = 0;
 out:
 	fs_tree_release(&tr);

@@ -176,6 +176,64 @@ test_near_miss(void)
 	fs_table_release(&t);
 }
 
+/* The one metadata writer refuses what would break its line, and
+ * messages show a value's control characters as C writes them. */
+static void
+test_meta_put(void)
+{
+	static const struct {
+		const char *key, *val;
+		const char *out;	/* NULL: refused */
+	} cases[] = {
+		{"cluster", "demo", "#cluster=demo\n"},
+		{"cluster", "", "#cluster=\n"},
+		{"cluster", "caf\xc3\xa9 a=b", "#cluster=caf\xc3\xa9 a=b\n"},
+		{"cluster", "x\ny", NULL},
+		{"cluster", "demo\n#algorithm=classic", NULL},
+		{"cluster", "a\tb", NULL},
+		{"cluster", "a\rb", NULL},
+		{"cluster", "\x1b[31m", NULL},
+		{"cluster", "a\x7f", NULL},
+		{"", "v", NULL},
+		{"a=b", "v", NULL},
+		{"a\nb", "v", NULL},
+	};
+	static const struct {
+		const char *in;
+		size_t len, size;
+		const char *out;
+	} quotes[] = {
+		{"x\ny", 3, 64, "\"x\\ny\""},
+		{"a\tb\"c\\", 6, 64, "\"a\\tb\\\"c\\\\\""},
+		{"u\0v\x1b", 4, 64, "\"u\\x00v\\x1b\""},
+		{"abcdefghij", 10, 12, "\"abcdef...\""},
+		{"abc", 3, 8, "\"abc\""},
+	};
+	struct fs_buf b;
+	char q[64];
+	size_t i;
+
+	fs_buf_init(&b);
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		int r;
+
+		b.len = 0;
+		fs_buf_addstr(&b, "");
+		r = fs_meta_put(&b, cases[i].key, cases[i].val);
+		ok(cases[i].out ? r == 0 && !strcmp(b.data, cases[i].out)
+				: r < 0 && b.len == 0,
+		   "metadata %s %s", fs_quote(q, sizeof(q), cases[i].val,
+					       strlen(cases[i].val)),
+		   cases[i].out ? "written" : "refused");
+	}
+	fs_buf_release(&b);
+	for (i = 0; i < sizeof(quotes) / sizeof(*quotes); i++) {
+		fs_quote(q, quotes[i].size, quotes[i].in, quotes[i].len);
+		ok(!strcmp(q, quotes[i].out) && strlen(q) < quotes[i].size,
+		   "fs_quote gives %s", quotes[i].out);
+	}
+}
+
 static void
 test_parse_usage(void)
 {
@@ -453,6 +511,7 @@ main(void)
 	test_classic_ex1();
 	test_near_miss();
 	test_parse_usage();
+	test_meta_put();
 	test_roundtrip();
 	test_deep_chain();
 	test_walk_order_long();

@@ -159,6 +159,14 @@ main(int argc, char **argv)
 			"--taken an --sshare import");
 		goto usage_error;
 	}
+	if (cluster && fs_meta_bad(cluster)) {
+		char q[256];
+
+		/* It travels as the tree's #cluster (fs-tsv(5)). */
+		fs_warn("--cluster: %s has a control character",
+			fs_quote(q, sizeof(q), cluster, strlen(cluster)));
+		goto usage_error;
+	}
 	if (taken_arg) {
 		struct fs_err e = {NULL, 0, ""};
 

@@ -1,0 +1,1 @@
+fs-tree --sshare sshare/ex7.P --cluster "$(printf 'x\ty')"

@@ -1,0 +1,1 @@
+a=$(fs-tree --sshare - 2>&1 <golden/fs-tree-sshare-json-err-cluster-inject.in; echo "status $?"); b=$(sed 's/^{"shares"/{"m\\u0065ta": {}, "shares"/' golden/fs-tree-sshare-json-err-cluster-inject.in | fs-tree --sshare - 2>&1; echo "status $?"); [ "$a" = "$b" ] && echo "read as one document: the same" || echo "read as one document: $b"; fs-tree --sshare -
