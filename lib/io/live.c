@@ -634,6 +634,27 @@ tree_build(struct session *s, fs_slist list, struct tree *t,
 	}
 	slurm_list_iterator_destroy(it);
 	t->n = n = i;
+	/* The names stand in the tree's fields, which hold no tab, line
+	 * break or NUL (fs-tsv(5)): one would split its row. */
+	for (i = 0; i < n; i++) {
+		slurmdb_assoc_rec_t *r = t->nodes[i].rec;
+		const char *name[3] = {r->acct, r->user, r->partition};
+		int k;
+
+		for (k = 0; k < 3; k++)
+			if (name[k] && fs_field_bad(name[k], strlen(name[k]))) {
+				char q[256];
+
+				fs_error(s->e, 0, "association %u: %s name %s "
+					 "has a tab or a line break, which a "
+					 "field of the TSV tree cannot hold",
+					 r->id, k == 0 ? "account" : k == 1
+						? "user" : "partition",
+					 fs_quote(q, sizeof(q), name[k],
+						  strlen(name[k])));
+				goto bad;
+			}
+	}
 	qsort(ids, (size_t)n, sizeof(*ids), id_cmp);
 
 	for (i = 0; i < n; i++) {

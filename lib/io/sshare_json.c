@@ -373,24 +373,43 @@ struct cells {
 	struct shown how;	/* what it shows, as shown_add reads it */
 };
 
-/* Whether the cluster an element names can stand in the tree's metadata,
- * which holds no control character (fs-tsv(5)): a line break would end
- * the line and make the rest of the name a line of its own. */
+/* Whether the strings of an element that the tree carries can stand in
+ * it: names in a row's fields (no tab, line break or NUL), the cluster in
+ * the metadata (no control character, fs-tsv(5)). A name cut at a NUL, or
+ * one that splits its row or the prologue, would pass as another. */
 static int
 strings_ok(struct json_object *a, unsigned long line, struct fs_err *e)
 {
-	struct json_object *v = member(a, "cluster");
-	const char *s;
-	char q[256];
-	size_t n;
+	static const char *const key[] = {"cluster", "name", "parent",
+					  "partition"};
+	size_t k;
 
-	if (!v || !json_object_is_type(v, json_type_string))
-		return 0;
-	s = json_object_get_string(v);
-	n = (size_t)json_object_get_string_len(v);
-	if (memchr(s, '\0', n) || fs_meta_bad(s))
-		return fs_error(e, line, "cluster name %s has a control "
-				"character", fs_quote(q, sizeof(q), s, n));
+	for (k = 0; k < sizeof(key) / sizeof(*key); k++) {
+		struct json_object *v = member(a, key[k]);
+		const char *s, *bad;
+		char q[256];
+		size_t n;
+
+		if (!v || !json_object_is_type(v, json_type_string))
+			continue;
+		s = json_object_get_string(v);
+		n = (size_t)json_object_get_string_len(v);
+		if (k == 0) {
+			if (memchr(s, '\0', n) || fs_meta_bad(s))
+				return fs_error(e, line, "cluster name %s has a "
+						"control character",
+						fs_quote(q, sizeof(q), s, n));
+			continue;
+		}
+		if ((bad = fs_field_bad(s, n)) != NULL)
+			return fs_error(e, line, "'%s' %s has %s, which a field "
+					"of the TSV tree cannot hold", key[k],
+					fs_quote(q, sizeof(q), s, n),
+					*bad == '\t'   ? "a tab"
+					: *bad == '\n' ? "a line break"
+					: *bad == '\r' ? "a carriage return"
+						       : "a NUL byte");
+	}
 	return 0;
 }
 

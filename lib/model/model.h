@@ -78,6 +78,10 @@ int fs_header_add_col(struct fs_header *h, const char *name);
  * reader refuses the rest too, so that what it passes on can be written
  * again. The first such byte of s, or NULL. */
 const char *fs_meta_bad(const char *s);
+/* The rule for a field of a row: no tab, line break or NUL (the rest, a
+ * control character too, a field may hold). The first such byte of the
+ * len bytes at s, or NULL. */
+const char *fs_field_bad(const char *s, size_t len);
 /* The one writer of a metadata line: "#key=value\n" onto b. Returns 0, or
  * -1 with b unchanged when key (or an empty key, or one with '=') or value
  * breaks the rule: the caller says whose value it was. */

@@ -282,6 +282,17 @@ fs_meta_bad(const char *s)
 	return NULL;
 }
 
+const char *
+fs_field_bad(const char *s, size_t len)
+{
+	const char *end = s + len;
+
+	for (; (s = fs_scan_ctl(s, end)) < end; s++)
+		if (*s == '\t' || *s == '\n' || *s == '\r' || !*s)
+			return s;
+	return NULL;
+}
+
 int
 fs_meta_put(struct fs_buf *b, const char *key, const char *val)
 {

@@ -227,6 +227,12 @@ test_meta_put(void)
 		   cases[i].out ? "written" : "refused");
 	}
 	fs_buf_release(&b);
+	/* A field may hold any byte but a tab, a line break or a NUL. */
+	ok(!fs_field_bad("A\001\033[31m \x7f\xc3\xa9", 9) &&
+	   fs_field_bad("a\tb", 3) && fs_field_bad("a\nb", 3) &&
+	   fs_field_bad("a\rb", 3) && fs_field_bad("a\0b", 3) &&
+	   *fs_field_bad("abcdefghijklmnopqrstuvwxyz\t", 27) == '\t',
+	   "fields refuse a tab, a line break and a NUL only");
 	for (i = 0; i < sizeof(quotes) / sizeof(*quotes); i++) {
 		fs_quote(q, quotes[i].size, quotes[i].in, quotes[i].len);
 		ok(!strcmp(q, quotes[i].out) && strlen(q) < quotes[i].size,
