@@ -173,6 +173,192 @@ for f in "${files[@]}"; do
 	done
 done
 
+# sshare --json with hostile numbers and names: each value stands in one
+# element (at line BAD of the document) of a small document and, for those
+# marked big, deep in one of 10 000 associations (read in pieces, a chunk
+# of elements on each core). Every document is read twice: as it is, and with an
+# escaped key at its top, which makes fs-tree give up the read in pieces
+# and read it as one document: both must give the same bytes, message and
+# status. Each run must exit 0 with a tree fs-rank accepts, or exit 1 with
+# nothing on standard output and one line on standard error,
+# "fs-tree: <stdin>:BAD: ..." (the element's line, never one past the end).
+if [ -x "$B/fs-tree" ] && [ -x "$B/fs-rank" ] && "$B/fs-tree" --help | grep -q 'json'; then
+	# doc SIZE FIELD VALUE: FIELD is what the element at line BAD gets
+	# (name, usage, usage_normalized, level, tres, tresname; cluster
+	# every element, BAD then 2).
+	doc() {
+		# The value through the environment: awk -v would read its
+		# backslashes.
+		V=$3 awk -v size="$1" -v field="$2" '
+		function el(name, parent, type, line,   f, u, n, lv, tv, tn, cl) {
+			f = (line == bad) ? field : ""
+			# Accounts without a usage of their own: the sums of
+			# their users (all 0 but one).
+			u = type == "USER" ? "0" : "{\"set\": false, \"infinite\": false, \"number\": 0}"
+			n = "0.5"; lv = "1.0"; tv = "60"; tn = "\"cpu\""; cl = "\"c\""
+			if (f == "usage") u = value
+			if (f == "usage_normalized") n = value
+			if (f == "level") lv = value
+			if (f == "tres") tv = value
+			if (f == "tresname") tn = value
+			# The first cluster named is the one of the tree: every
+			# element names it.
+			if (field == "cluster") cl = value
+			if (f == "name") name = value
+			printf "  {\"cluster\": %s, \"name\": %s, \"parent\": \"%s\", \"type\": [\"%s\"], \"shares\": 1, \"usage\": %s, \"usage_normalized\": %s, \"fairshare\": {\"level\": %s, \"factor\": 0.5}, \"tres\": {\"run_seconds\": [{\"name\": %s, \"value\": {\"set\": true, \"infinite\": false, \"number\": %s}}], \"group_minutes\": []}}%s\n", cl, name, parent, type, u, n, lv, tn, tv, (line == last) ? "" : ","
+		}
+		BEGIN {
+			value = ENVIRON["V"]
+			print "{\"shares\": {\"shares\": ["
+			line = 2
+			if (size == "small") { bad = 4; last = 5 } else { bad = 7002; last = 10001 }
+			el("\"root\"", "", "ASSOCIATION", line++)
+			for (a = 1; line <= last; a++) {
+				el("\"a" a "\"", "root", "ASSOCIATION", line++)
+				for (u = 1; u <= 99 && line <= last; u++)
+					el("\"u" u "\"", "a" a, "USER", line++)
+			}
+			print "]}, \"meta\": {\"slurm\": {\"release\": \"24.11.5\"}}}"
+		}'
+	}
+	jcheck='
+import json, os, sys
+lines = open(sys.argv[1], encoding="utf-8", errors="replace").read().split("\n")
+row = int(sys.argv[2])
+field, value = os.environ["F"], json.loads(os.environ["V"])
+if isinstance(value, dict):
+    value = value.get("number")
+keys, k = set(), 1
+while lines[k].startswith("#"):
+    key = lines[k][1:].split("=", 1)[0]
+    if key in keys:
+        sys.exit("metadata %r twice" % key)
+    keys.add(key)
+    k += 1
+if not lines[k].startswith("Account\t"):
+    sys.exit("a line %r where the header should be" % lines[k][:60])
+head = lines[k].split("\t")
+rows = [l.split("\t") for l in lines[k + 1:] if l and l != "#end"]
+for r in rows:
+    for c, v in zip(head, r):
+        if c in ("GrpTRESMins", "TRESRunMins"):
+            for t in filter(None, v.split(",")):
+                n, _, x = t.partition("=")
+                if not n or not x.isdigit() or int(x) >= 2 ** 64:
+                    sys.exit("%s cell %r" % (c, v))
+        elif c not in ("Account", "User", "Partition", "Parent") and v.startswith("-"):
+            sys.exit("%s cell %r" % (c, v))
+cell = dict(zip(head, rows[row - 1]))
+num = isinstance(value, (int, float)) and not isinstance(value, bool)
+if num and isinstance(value, int) and not 0 <= value < 2 ** 64:
+    sys.exit("%s %s read as %s" % (field, os.environ["V"], cell.get("RawUsage")))
+if field == "usage" and num and cell["RawUsage"] != os.environ["V"]:
+    sys.exit("RawUsage %r from %s" % (cell["RawUsage"], os.environ["V"]))
+if field == "tres" and num and cell["TRESRunMins"] != "cpu=%d" % (int(value) // 60):
+    sys.exit("TRESRunMins %r from %s" % (cell["TRESRunMins"], os.environ["V"]))
+'
+	jfam=$tmp/jfam
+	mkdir -p "$jfam"
+	while IFS='|' read -r field value big; do
+		[ -n "$field" ] || continue
+		for size in small big; do
+			[ $size = big ] && { [ -n "$W" ] || [ -z "$big" ]; } && continue
+			bad=4
+			[ $size = big ] && bad=7002
+			[ "$field" = cluster ] && bad=2
+			doc $size "$field" "$value" >"$jfam/a.json"
+			sed '1s/^{"shares"/{"m\\u0065ta": {}, "shares"/' "$jfam/a.json" >"$jfam/b.json"
+			what="fs-tree --sshare - < sshare --json, $size, $field $value"
+			msg=()
+			for k in a b; do
+				timeout -k 5 "$T" $W "$B/fs-tree" --sshare - --taken 2026-01-01 \
+					<"$jfam/$k.json" >"$jfam/$k.out" 2>"$jfam/$k.err"
+				echo $? >"$jfam/$k.status"
+			done
+			st=$(cat "$jfam/a.status")
+			for x in out err status; do
+				cmp -s "$jfam/a.$x" "$jfam/b.$x" ||
+					msg+=("read in pieces and as one document differ in standard ${x/err/error}: $(head -c 200 "$jfam/a.$x" | tr '\n' ' ') / $(head -c 200 "$jfam/b.$x" | tr '\n' ' ')")
+			done
+			if grep -qE 'Sanitizer|runtime error:' "$jfam/a.err" "$jfam/b.err"; then
+				msg+=("sanitizer report")
+			fi
+			if [ "$st" = 0 ]; then
+				[ -s "$jfam/a.err" ] && msg+=("exit 0 with standard error: $(head -c 200 "$jfam/a.err")")
+				"$B/fs-rank" <"$jfam/a.out" >/dev/null 2>"$jfam/err2" ||
+					msg+=("fs-rank refuses the import: $(head -1 "$jfam/err2")")
+				[ "$(rows "$jfam/a.out")" = "$(($(wc -l <"$jfam/a.json") - 2))" ] ||
+					msg+=("$(rows "$jfam/a.out") rows from $(($(wc -l <"$jfam/a.json") - 2)) elements")
+				# What the tree must say of the element: its
+				# metadata one line a key, no negative number, TRES
+				# cells of whole numbers, a number as written.
+				why=$(V=$value F=$field python3 -c "$jcheck" "$jfam/a.out" $((bad - 1)) 2>&1) ||
+					msg+=("$why")
+			elif [ "$st" = 1 ]; then
+				[ -s "$jfam/a.out" ] && msg+=("exit 1 with output on standard output")
+				[ "$(wc -l <"$jfam/a.err")" = 1 ] || msg+=("exit 1 with $(wc -l <"$jfam/a.err") lines on standard error")
+				grep -q "^fs-tree: <stdin>:$bad: " "$jfam/a.err" ||
+					msg+=("message not at the element's line $bad: $(head -c 200 "$jfam/a.err")")
+			else
+				msg+=("exit status $st: $(head -c 200 "$jfam/a.err")")
+			fi
+			if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+		done
+	done <<'VALUES'
+usage|0
+usage|5.5|big
+usage|1e3
+usage|-5
+usage|-5.0|big
+usage|-0.0
+usage|1e400
+usage|-1e400
+usage|9223372036854775808
+usage|18446744073709551615
+usage|18446744073709551616|big
+usage|99999999999999999999999
+usage|-9223372036854775808
+usage|-99999999999999999999999|big
+usage|{"set": true, "infinite": false, "number": 99999999999999999999999}
+usage_normalized|-0.5|big
+usage_normalized|1e-400
+usage_normalized|99999999999999999999999
+level|-1.0
+level|18446744073709551615.0
+level|{"set": false, "infinite": true, "number": 0}
+tres|0
+tres|-5
+tres|-5.0|big
+tres|5.0
+tres|5.5
+tres|1e3
+tres|1e400
+tres|18446744073709551615
+tres|18446744073709551616
+tres|99999999999999999999999|big
+tres|-99999999999999999999999
+tresname|"gres/gpu:a100"
+tresname|"a=b"|big
+tresname|"a,b"
+tresname|""
+tresname|"a\tb"
+tresname|"a\u0000b"
+name|"a\tb"|big
+name|"a\nb"
+name|"a\rb"
+name|"a\u0000b"|big
+name|"a\u001b[31mb"
+name|"a=b,c|d"
+name|""
+name|"\u00e9t\u00e9"
+cluster|"x\ny"|big
+cluster|"demo\n#algorithm=classic"
+cluster|"a\u001b[31m"
+cluster|"a\u0000b"
+cluster|"a\tb"
+cluster|""
+VALUES
+fi
 # Streams cut short: the ranked sample tree cut after every line, and in the
 # middle of every line, through every program that reads a tree. Each must
 # refuse it (exit 1, one line on standard error; fs-decay may have streamed

@@ -27,6 +27,13 @@ static const char *const col_sshare[IC_N] = {
 	"GrpTRESMins", "TRESRunMins", "ID", "NormShares", "NormUsage",
 	"EffectvUsage", "LevelFS", "FairShare"};
 
+int
+fs_import_tres_name_ok(const char *name, size_t len)
+{
+	return len && !memchr(name, '=', len) && !memchr(name, ',', len) &&
+	       !fs_field_bad(name, len);
+}
+
 void
 fs_import_row(struct fs_import *m, const char *const *cell,
 	      unsigned long line)
@@ -651,6 +658,11 @@ fs_import_from(const char *text, size_t len, const char *cluster,
 
 	if (memchr(text, '\0', len))
 		return fs_error(e, 1, "NUL byte in input: not a text file");
+	/* Neither sshare nor slurmrestd writes one; an editor may. */
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		return fs_error(e, 1, "a UTF-8 byte order mark at the start: "
+				"sshare never writes one (remove it: sed -i "
+				"'1s/^\\xEF\\xBB\\xBF//' FILE)");
 	memset(&m, 0, sizeof(m));
 	fs_buf_init(&m.body);
 	for (skip = 0; skip < len && strchr(" \t\r\n", text[skip]); skip++)

@@ -30,6 +30,11 @@ struct fs_import {
 void fs_import_row(struct fs_import *m, const char *const *cell,
 		   unsigned long line);
 
+/* The rule for a TRES's name in a cell "name=N,...", which both front
+ * ends keep: not empty, no '=' or ',' (the cell would name other TRES),
+ * nothing a field may not hold. */
+int fs_import_tres_name_ok(const char *name, size_t len);
+
 /* The front end for 'sshare --json' (sshare_json.c): its rows into m; the
  * cluster its rows name, if any, into *cluster (the caller frees it). */
 int fs_import_json(struct fs_import *m, const char *text, size_t len,

@@ -219,7 +219,9 @@ member(struct json_object *o, const char *key)
 }
 
 /* A number, plain or as {"set","infinite","number"}, into out ("" when not
- * set, "inf" when infinite); integers stay integers. */
+ * set, "inf" when infinite); integers stay integers. Returns 0, -1 when it
+ * is not a number >= 0, or 1 for an integer at json-c's clamp (INT64_MIN
+ * or UINT64_MAX: see number_text), out then empty. */
 static int
 number(struct json_object *v, char *out, size_t size)
 {
@@ -245,11 +247,16 @@ number(struct json_object *v, char *out, size_t size)
 		snprintf(out, size, "inf");
 		return 0;
 	}
+	if (json_object_is_type(v, json_type_int) &&
+	    (json_object_get_int64(v) == INT64_MIN ||
+	     json_object_get_uint64(v) == UINT64_MAX))
+		return 1;
 	/* As sshare wrote it. */
 	if ((json_object_is_type(v, json_type_int) &&
 	     json_object_get_int64(v) >= 0) ||
 	    (json_object_is_type(v, json_type_double) &&
-	     isfinite(json_object_get_double(v)))) {
+	     isfinite(json_object_get_double(v)) &&
+	     json_object_get_double(v) >= 0)) {
 		snprintf(out, size, "%s", json_object_get_string(v));
 		return 0;
 	}
@@ -266,12 +273,225 @@ string(struct json_object *o, const char *key)
 		       : NULL;
 }
 
-/* A TRES list [{"name","value"}] as sshare's text prints it: "name=N,..."
- * for the values set, each divided by div (TRESRunMins: seconds to
- * minutes, as sshare does). */
-static int
-tres(struct json_object *list, unsigned long long div, struct fs_buf *b)
+/* ------------------------------------------------- a number's own text */
+
+/*
+ * json-c reads an integer past its range as INT64_MIN or UINT64_MAX
+ * (strtoll's and strtoull's ERANGE, unreported) and keeps no text of it.
+ * Such a value is looked up in the text of its element, by the keys that
+ * lead to it, so that a number past 2^64 - 1 is refused rather than read
+ * as 2^64 - 1 and a message quotes what the file says. The text is one
+ * json-c has accepted: these only step over it.
+ */
+
+static const char *
+ws(const char *p, const char *end)
 {
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/* Past the string whose '"' is at p. */
+static const char *
+past_string(const char *p, const char *end)
+{
+	for (p++; p < end && *p != '"'; p += *p == '\\' ? 2 : 1)
+		;
+	return p < end ? p + 1 : end;
+}
+
+/* Past the value at p. */
+static const char *
+past_value(const char *p, const char *end)
+{
+	int depth = 0;
+
+	if (p < end && *p != '{' && *p != '[' && *p != '"') {
+		while (p < end && !memchr(",}] \t\r\n", *p, 7))
+			p++;
+		return p;
+	}
+	while (p < end) {
+		if (*p == '"') {
+			p = past_string(p, end);
+			if (!depth)
+				return p;
+			continue;
+		}
+		if (*p == '{' || *p == '[')
+			depth++;
+		else if ((*p == '}' || *p == ']') && --depth == 0)
+			return p + 1;
+		p++;
+	}
+	return end;
+}
+
+/* Whether the key written [p, q) (inside its quotes) is key, its escapes
+ * read as json-c reads them. */
+static int
+key_is(const char *p, const char *q, const char *key)
+{
+	while (p < q) {
+		unsigned c = (unsigned char)*p++;
+
+		if (c == '\\' && p < q) {
+			char esc = *p++;
+
+			if (esc == 'u' && q - p >= 4) {
+				char h[5] = {p[0], p[1], p[2], p[3], 0};
+
+				c = (unsigned)strtoul(h, NULL, 16);
+				p += 4;
+			} else
+				c = esc == 'n' ? '\n' : esc == 't' ? '\t'
+				  : esc == 'r' ? '\r' : esc == 'b' ? '\b'
+				  : esc == 'f' ? '\f' : (unsigned char)esc;
+		}
+		if (!*key || c != (unsigned char)*key++)
+			return 0;
+	}
+	return !*key;
+}
+
+/* Where the value at path (n keys, or "#K" for the K-th element of a
+ * list) from the value at p starts, or NULL. Of a key given twice, the
+ * last, as json-c keeps it. */
+static const char *
+value_at(const char *p, const char *end, const char *const *path, int n)
+{
+	const char *found = NULL;
+
+	p = ws(p, end);
+	if (!n)
+		return p;
+	if (p >= end)
+		return NULL;
+	if (*path[0] == '#') {
+		long k = atol(path[0] + 1);
+
+		if (*p != '[')
+			return NULL;
+		for (p = ws(p + 1, end); p < end && *p != ']'; k--) {
+			if (!k)
+				return value_at(p, end, path + 1, n - 1);
+			p = ws(past_value(p, end), end);
+			if (p < end && *p == ',')
+				p = ws(p + 1, end);
+		}
+		return NULL;
+	}
+	if (*p != '{')
+		return NULL;
+	for (p = ws(p + 1, end); p < end && *p == '"';) {
+		const char *k = p + 1;
+		int match;
+
+		p = past_string(p, end);
+		match = key_is(k, p - 1, path[0]);
+		p = ws(p, end);
+		if (p < end && *p == ':')
+			p = ws(p + 1, end);
+		if (match)
+			found = p;
+		p = ws(past_value(p, end), end);
+		if (p < end && *p == ',')
+			p = ws(p + 1, end);
+	}
+	return found ? value_at(found, end, path + 1, n - 1) : NULL;
+}
+
+/* What the list shows of the algorithm (fs-tree(1)): Fair Tree gives
+ * every association a level (infinite without usage), classic none (0);
+ * under classic, 24.11 sends 0 for every factor (sshare's text computes
+ * them), 26.05 sends slurmctld's. */
+struct shown {
+	int fairtree, factors;
+};
+
+#define NNUMS 8
+
+/* One element's cells, before the list shows its algorithm: they point
+ * into the element, num, grp and run. */
+struct cells {
+	const char *cell[IC_N];
+	char num[NNUMS][64];
+	struct fs_buf grp, run;
+	struct shown how;	/* what it shows, as shown_add reads it */
+	const char *el;		/* the element's text, if known */
+	size_t el_len;
+	int el_unsure;		/* el may be another element's */
+	struct json_tokener *tok;	/* to see whether it is (el_unsure) */
+	struct json_object *obj;	/* the element */
+	char bad[48];		/* the text of a number refused */
+};
+
+/* The number at path in the element (n keys; plain, or as "number" of
+ * {"set","infinite","number"}) into out, as number() reads it, an integer
+ * at json-c's clamp as the element's text says: 0; -1 when it is not a
+ * number >= 0, -2 when it is a whole number past 2^64 - 1, x->bad then
+ * its text as the file has it (as json-c prints it when the element's
+ * text is not known). */
+static int
+element_number(struct cells *x, struct json_object *v,
+	       const char *const *path, int n, char *out, size_t size)
+{
+	static const char *const num[] = {"number"};
+	const char *p = NULL, *end = x->el + x->el_len, *q;
+	int r = number(v, out, size);
+
+	if (r < 0)
+		snprintf(x->bad, sizeof(x->bad), "%.40s",
+			 json_object_to_json_string(v));
+	if (r <= 0)
+		return r;
+	if (json_object_is_type(v, json_type_object))
+		v = member(v, "number");
+	/* The scan of an odd document (import_whole) may have taken another
+	 * list's elements: the text is this element's if it parses to it. */
+	if (x->el && x->el_unsure) {
+		struct json_object *again = json_tokener_parse_ex(
+			x->tok, x->el, (int)x->el_len);
+
+		if (!json_object_equal(again, x->obj))
+			x->el = NULL;
+		json_object_put(again);
+		json_tokener_reset(x->tok);
+		x->el_unsure = 0;
+	}
+	if (x->el && (p = value_at(x->el, end, path, n)) != NULL &&
+	    p < end && *p == '{')
+		p = value_at(p, end, num, 1);
+	if (!p || p >= end || (*p != '-' && (*p < '0' || *p > '9'))) {
+		/* Not found: json-c's value. */
+		if (json_object_get_int64(v) < 0) {
+			snprintf(x->bad, sizeof(x->bad), "%s",
+				 json_object_get_string(v));
+			return -1;
+		}
+		snprintf(out, size, "%s", json_object_get_string(v));
+		return 0;
+	}
+	q = past_value(p, end);
+	if (q - p == 20 && !memcmp(p, "18446744073709551615", 20)) {
+		snprintf(out, size, "%.20s", p);
+		return 0;
+	}
+	snprintf(x->bad, sizeof(x->bad), "%.*s",
+		 (int)(q - p > 40 ? 40 : q - p), p);
+	return *p == '-' ? -1 : -2;
+}
+
+/* A TRES list [{"name","value"}] .tres.which as sshare's text prints it:
+ * "name=N,..." for the values set, each a whole number divided by div
+ * (TRESRunMins: seconds to minutes, as sshare does). */
+static int
+tres(struct cells *x, struct json_object *a, const char *which,
+     unsigned long long div, struct fs_buf *b, const char *elname,
+     unsigned long line, struct fs_err *e)
+{
+	struct json_object *list = member(member(a, "tres"), which);
 	size_t i, n;
 
 	b->len = 0;
@@ -279,20 +499,63 @@ tres(struct json_object *list, unsigned long long div, struct fs_buf *b)
 	if (!list)
 		return 0;
 	if (!json_object_is_type(list, json_type_array))
-		return -1;
+		return fs_error(e, line, "'tres' of '%s': not a list of "
+				"{name, value}", elname);
 	n = json_object_array_length(list);
 	for (i = 0; i < n; i++) {
 		struct json_object *t = json_object_array_get_idx(list, i);
-		const char *name = string(t, "name");
-		char num[64];
-		unsigned long long v;
+		struct json_object *nm = member(t, "name");
+		struct json_object *v = member(t, "value");
+		char num[64], k[24], q[128];
+		const char *path[4] = {"tres", which, k, "value"};
+		unsigned long long val;
+		const char *name;
+		size_t len;
+		int r;
 
-		if (!name || number(member(t, "value"), num, sizeof(num)) < 0)
-			return -1;
+		if (!nm || !json_object_is_type(nm, json_type_string))
+			return fs_error(e, line, "'tres' of '%s': not a list "
+					"of {name, value}", elname);
+		name = json_object_get_string(nm);
+		len = (size_t)json_object_get_string_len(nm);
+		if (!fs_import_tres_name_ok(name, len))
+			return fs_error(e, line, "'tres.%s' of '%s': TRES name "
+					"%s: a TRES cell's names hold no '=', "
+					"',', tab, line break or NUL, and are "
+					"not empty", which, elname,
+					fs_quote(q, sizeof(q), name, len));
+		snprintf(k, sizeof(k), "#%zu", i);
+		r = element_number(x, v, path, 4, num, sizeof(num));
+		/* A whole number: an integer, or a double that is one. */
+		if (r == 0 && *num && strcmp(num, "inf") &&
+		    json_object_is_type(json_object_is_type(v, json_type_object)
+						? member(v, "number")
+						: v,
+					json_type_double)) {
+			double d = json_object_get_double(
+				json_object_is_type(v, json_type_object)
+					? member(v, "number")
+					: v);
+
+			if (d != floor(d) || d >= 18446744073709551616.0) {
+				snprintf(x->bad, sizeof(x->bad), "%.40s", num);
+				r = -1;
+			} else
+				snprintf(num, sizeof(num), "%.0f", d);
+		}
+		if (r < 0)
+			return fs_error(e, line, "'tres.%s' of '%s': %s: %s: "
+					"'%s'", which, elname,
+					fs_quote(q, sizeof(q), name, len),
+					r == -2 ? "a whole number past "
+						  "18446744073709551615"
+						: "not a whole number >= 0",
+					x->bad);
 		if (!*num || !strcmp(num, "inf"))
 			continue;
-		v = strtoull(num, NULL, 10) / div;
-		fs_buf_printf(b, "%s%s=%llu", b->len ? "," : "", name, v);
+		val = strtoull(num, NULL, 10) / div;
+		fs_buf_printf(b, "%s%.*s=%llu", b->len ? "," : "", (int)len,
+			      name, val);
 	}
 	return 0;
 }
@@ -316,13 +579,6 @@ is_user(struct json_object *a)
 	return 0;
 }
 
-/* What the list shows of the algorithm (fs-tree(1)): Fair Tree gives
- * every association a level (infinite without usage), classic none (0);
- * under classic, 24.11 sends 0 for every factor (sshare's text computes
- * them), 26.05 sends slurmctld's. */
-struct shown {
-	int fairtree, factors;
-};
 
 /* Whether a number as number() wrote it is set and not 0. */
 static int
@@ -362,16 +618,6 @@ shown_columns(struct fs_import *m, struct shown how)
 	m->algorithm = how.fairtree ? "fairtree" : "classic";
 }
 
-#define NNUMS 8
-
-/* One element's cells, before the list shows its algorithm: they point
- * into the element, num, grp and run. */
-struct cells {
-	const char *cell[IC_N];
-	char num[NNUMS][64];
-	struct fs_buf grp, run;
-	struct shown how;	/* what it shows, as shown_add reads it */
-};
 
 /* Whether the strings of an element that the tree carries can stand in
  * it: names in a row's fields (no tab, line break or NUL), the cluster in
@@ -436,6 +682,7 @@ json_cells(struct json_object *a, struct cells *x, unsigned long line,
 	size_t k;
 
 	memset(x->cell, 0, sizeof(x->cell));
+	x->obj = a;
 	if (!json_object_is_type(a, json_type_object))
 		return fs_error(e, line, "an element of 'shares' that is not "
 				"an object");
@@ -457,15 +704,21 @@ json_cells(struct json_object *a, struct cells *x, unsigned long line,
 	cell[IC_PART] = string(a, "partition");
 	for (k = 0; k < NNUMS; k++) {
 		struct json_object *v = member(a, nums[k].key);
+		const char *path[2] = {nums[k].key, nums[k].sub};
+		int r;
 
 		if (nums[k].sub)
 			v = member(v, nums[k].sub);
-		if (number(v, x->num[k], sizeof(x->num[k])) < 0)
-			return fs_error(e, line, "'%s%s%s' of '%s': not a "
-					"number >= 0: '%.40s'", nums[k].key,
-					nums[k].sub ? "." : "",
+		r = element_number(x, v, path, nums[k].sub ? 2 : 1, x->num[k],
+				   sizeof(x->num[k]));
+		if (r < 0)
+			return fs_error(e, line, "'%s%s%s' of '%s': %s: '%s'",
+					nums[k].key, nums[k].sub ? "." : "",
 					nums[k].sub ? nums[k].sub : "", name,
-					json_object_to_json_string(v));
+					r == -2 ? "a whole number past "
+						  "18446744073709551615"
+						: "not a number >= 0",
+					x->bad);
 		cell[nums[k].col] = x->num[k];
 	}
 	/* The level and the factor, as they came. */
@@ -478,10 +731,9 @@ json_cells(struct json_object *a, struct cells *x, unsigned long line,
 		cell[IC_RAWS] = "parent";
 		cell[IC_LFS] = NULL;
 	}
-	if (tres(member(member(a, "tres"), "group_minutes"), 1, &x->grp) < 0 ||
-	    tres(member(member(a, "tres"), "run_seconds"), 60, &x->run) < 0)
-		return fs_error(e, line, "'tres' of '%s': not a list of "
-				"{name, value}", name);
+	if (tres(x, a, "group_minutes", 1, &x->grp, name, line, e) < 0 ||
+	    tres(x, a, "run_seconds", 60, &x->run, name, line, e) < 0)
+		return -1;
 	cell[IC_GRP] = x->grp.data;
 	cell[IC_RUN] = x->run.data;
 	return 0;
@@ -596,6 +848,9 @@ import_whole(struct fs_import *m, const char *text, size_t len,
 	for (i = 0; i < n; i++)
 		shown_add(&how, json_object_array_get_idx(list, i));
 	shown_columns(m, how);
+	if (!(x.tok = json_tokener_new_ex(JSON_DEPTH)))
+		fs_die("out of memory");
+	json_tokener_set_flags(x.tok, JSON_TOKENER_STRICT);
 	fs_buf_init(&x.grp);
 	fs_buf_init(&x.run);
 	for (i = 0; i < n && r == 0; i++) {
@@ -604,12 +859,21 @@ import_whole(struct fs_import *m, const char *text, size_t len,
 
 		if (!*cluster && string(a, "cluster") && *string(a, "cluster"))
 			*cluster = fs_xstrdup(string(a, "cluster"));
+		/* The element's text, as the scan found it. */
+		x.el = NULL;
+		x.el_len = 0;
+		x.el_unsure = s->odd;
+		if (i < s->n && s->el[i].end) {
+			x.el = text + s->el[i].start;
+			x.el_len = s->el[i].end - s->el[i].start;
+		}
 		r = json_cells(a, &x, line, e);
 		if (r == 0)
 			json_row(m, x.cell, how, line);
 	}
 	fs_buf_release(&x.grp);
 	fs_buf_release(&x.run);
+	json_tokener_free(x.tok);
 	json_object_put(doc);
 	return r;
 }
@@ -700,6 +964,8 @@ pieces_make(void *arg, size_t c, struct fs_buf *b)
 	if (!(tok = json_tokener_new_ex(ELEM_DEPTH)))
 		fs_die("out of memory");
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	x.tok = tok;
+	x.el_unsure = 0;
 	fs_buf_init(&x.grp);
 	fs_buf_init(&x.run);
 	for (; k < end; k++) {
@@ -723,6 +989,8 @@ pieces_make(void *arg, size_t c, struct fs_buf *b)
 		if (ch->err_at == SIZE_MAX) {
 			if (!ch->cluster && (cl = string(a, "cluster")) && *cl)
 				ch->cluster = fs_xstrdup(cl);
+			x.el = j->text + sp->start;
+			x.el_len = (size_t)n;
 			if (json_cells(a, &x, sp->line, &ch->err) < 0)
 				ch->err_at = k;
 			else {

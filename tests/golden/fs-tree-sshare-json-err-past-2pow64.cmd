@@ -1,0 +1,1 @@
+for d in golden/fs-tree-sshare-json-err-past-2pow64.in; do sed 's/18446744073709551616/0/' $d | fs-tree --sshare - 2>&1; sed 's/^{"shares"/{"m\\u0065ta": {}, "shares"/' $d | fs-tree --sshare - 2>&1; sed 's/^{"shares"/{"m\\u0065ta": {}, "shares"/; s/18446744073709551616/0/' $d | fs-tree --sshare - 2>&1; done; fs-tree --sshare -
