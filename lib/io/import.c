@@ -518,6 +518,47 @@ split_fixed(struct text *x, char *line, unsigned long lineno,
 	return 0;
 }
 
+/* A TRES cell of the text, "name=N,...": each name as the JSON's are
+ * checked (fs_import_tres_name_ok), each N a whole number below 2^64, as
+ * sshare prints them. A cell that sshare cut ("...+") is not one. */
+static int
+tres_cell(const char *cell, const char *col, unsigned long lineno,
+	  struct fs_err *e)
+{
+	const char *p = cell, *eq, *end;
+	size_t len = strlen(cell);
+
+	if (!len || cell[len - 1] == '+')
+		return 0;
+	for (; *p; p = *end ? end + 1 : end) {
+		const char *d;
+		char item[64];
+
+		end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		eq = memchr(p, '=', (size_t)(end - p));
+		snprintf(item, sizeof(item), "%.*s", (int)(end - p), p);
+		if (!eq || !fs_import_tres_name_ok(p, (size_t)(eq - p)))
+			return fs_error(e, lineno, "column '%s': '%s': expected "
+					"NAME=N, a TRES and a whole number "
+					"(sshare's TRES list)", col, item);
+		for (d = eq + 1; d < end && *d >= '0' && *d <= '9'; d++)
+			;
+		if (d == eq + 1 || d < end)
+			return fs_error(e, lineno, "column '%s': '%s': not a "
+					"whole number >= 0: '%.*s'", col, item,
+					(int)(end - eq - 1), eq + 1);
+		if (d - eq - 1 > 20 ||
+		    (d - eq - 1 == 20 &&
+		     memcmp(eq + 1, "18446744073709551615", 20) > 0))
+			return fs_error(e, lineno, "column '%s': '%s': a whole "
+					"number past 18446744073709551615",
+					col, item);
+	}
+	return 0;
+}
+
 /* One row: its cells, and its place in the tree from its indentation. */
 static int
 text_row(struct text *x, char *line, unsigned long lineno, struct fs_err *e)
@@ -581,6 +622,11 @@ text_row(struct text *x, char *line, unsigned long lineno, struct fs_err *e)
 	for (c = 0; c < IC_N; c++)
 		if (x->col[c] >= 0)
 			cell[c] = trim(x->cell[x->col[c]]);
+	if ((cell[IC_GRP] &&
+	     tres_cell(cell[IC_GRP], col_sshare[IC_GRP], lineno, e) < 0) ||
+	    (cell[IC_RUN] &&
+	     tres_cell(cell[IC_RUN], col_sshare[IC_RUN], lineno, e) < 0))
+		return -1;
 	cell[IC_ACCT] = name;
 	cell[IC_USER] = user;
 	cell[IC_PARENT] = parent;

@@ -1,0 +1,1 @@
+for c in 'cpu=5,mem=' 'cpu=-5' 'cpu=18446744073709551616' 'cpu' '=5' 'cpu=5,,mem=1' 'cpu=1.5'; do sed "3s/cpu=0\$/$c/" sshare/ex7.P | fs-tree --sshare - 2>&1 >/dev/null; done; sed '3s/cpu=0$/cpu=18446744073709551615,gres\/gpu:a100=2/' sshare/ex7.P | fs-tree --sshare - --taken 2026-01-01 | sed -n 9p
