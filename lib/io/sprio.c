@@ -438,10 +438,14 @@ meta(const struct fs_sprio *o, struct fs_buf *b)
 	char d[32];
 
 	fs_buf_addstr(b, "#fs-prio 1\n");
+	/* Through the prologue's one writer: a value it refuses (a control
+	 * character in a ClusterName or a slurm.conf's path) is left out
+	 * rather than let break the line. */
 	if (s->cl.cluster)
-		fs_buf_printf(b, "#cluster=%s\n", s->cl.cluster);
+		fs_meta_put(b, "cluster", s->cl.cluster);
 	fs_iso_time(o->x->now, d);
-	fs_buf_printf(b, "#taken=%s\n#source=%s\n", d, o->source);
+	fs_meta_put(b, "taken", d);
+	fs_meta_put(b, "source", o->source);
 	fs_buf_printf(b, "#weight_age=%u\n#weight_assoc=%u\n"
 		      "#weight_fairshare=%u\n#weight_jobsize=%u\n"
 		      "#weight_partition=%u\n#weight_qos=%u\n#weight_tres=",
