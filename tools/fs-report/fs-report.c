@@ -151,10 +151,6 @@ write_report(FILE *f, const struct job *j)
 			       j->old ? &j->old->ro : NULL, &j->o->ro);
 }
 
-/* Write b to path through a temporary file in the same directory, renamed
- * into place: a reader sees the old report or the new one, never half. The
- * file keeps the mode of the one it replaces (a web server must still read
- * it); a new one gets 0666 less the umask, as if created directly. */
 /* s in a glob(3) pattern, its wildcards quoted. */
 static void
 glob_quote(struct fs_buf *pat, const char *s)
@@ -211,6 +207,28 @@ link_target(const char *arg)
 	return b.data;
 }
 
+/* --out FILE must be a regular file when it exists (through a symbolic
+ * link, the file it names): the report is renamed over it, which would
+ * replace a device or a FIFO with a file (as root, --out /dev/null would
+ * replace /dev/null). -1 with a message when it is not. */
+static int
+check_out(const char *arg)
+{
+	struct stat st;
+
+	if (stat(arg, &st) == 0 && !S_ISREG(st.st_mode)) {
+		fs_warn("%s: not a regular file: --out writes a file and "
+			"replaces it whole", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Write the report to arg through a temporary file in the same directory,
+ * renamed into place: a reader sees the old report or the new one, never
+ * half. The file keeps the mode of the one it replaces (a web server must
+ * still read it); a new one gets 0666 less the umask, as if created
+ * directly. */
 static int
 write_atomic(const char *arg, const struct job *j)
 {
@@ -223,6 +241,10 @@ write_atomic(const char *arg, const struct job *j)
 	const char *what = NULL;
 	FILE *f = NULL;
 
+	/* Checked again as the report is about to be written: main checked
+	 * before the inputs were read. */
+	if (check_out(arg) < 0)
+		return FS_EXIT_DATA;
 	/* A symbolic link is followed: the file it names is replaced, and
 	 * the link stays. */
 	if (lstat(arg, &st) == 0 && S_ISLNK(st.st_mode)) {
@@ -590,6 +612,9 @@ main(int argc, char **argv)
 			"report on; give one of them as a file");
 		return FS_EXIT_USAGE;
 	}
+	/* Before reading anything: a FILE --out cannot replace fails now. */
+	if (o.out && check_out(o.out) < 0)
+		return FS_EXIT_DATA;
 	ret = o.history ? run_history(&o) : run(&o, name);
 	c = fs_stdout_close();
 	return ret ? ret : c;
