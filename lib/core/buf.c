@@ -2,6 +2,7 @@
  * buf.c: buffers, standard output and input files.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -58,6 +59,40 @@ fs_open_input(const char *arg, const char **name)
 	if (!(f = fopen(arg, "r")))
 		fs_warn("%s: %s", arg, strerror(errno));
 	return f;
+}
+
+FILE *
+fs_open_regular(const char *path, const char *why)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	/* Checked before it is opened (opening a device can do things of
+	 * its own, a FIFO waits for a writer), and again on what was
+	 * opened, without waiting, should it have been replaced since. */
+	if (stat(path, &st) < 0) {
+		fs_warn("%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (S_ISREG(st.st_mode)) {
+		fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd < 0) {
+			fs_warn("%s: %s", path, strerror(errno));
+			return NULL;
+		}
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0) {
+			if ((f = fdopen(fd, "r")))
+				return f;
+			fs_warn("%s: %s", path, strerror(errno));
+			close(fd);
+			return NULL;
+		}
+		close(fd);
+	}
+	fs_warn("%s: not a regular file: %s", path, why);
+	return NULL;
 }
 
 void

@@ -112,6 +112,11 @@ int fs_stdout_close(void);
  * what messages call it ("<stdin>" for standard input). On failure prints
  * "prog: FILE: reason" and returns NULL. fs_close_input leaves stdin open. */
 FILE *fs_open_input(const char *arg, const char **name);
+/* Open path for reading only if it is a regular file (a symbolic link is
+ * followed), never waiting: a FIFO or a device is refused unread with
+ * "prog: PATH: not a regular file: WHY". NULL after a message on failure;
+ * close with fs_close_input. */
+FILE *fs_open_regular(const char *path, const char *why);
 void fs_close_input(FILE *f);
 /* Write all of buf or fail: returns 0 or -1 (errno set). */
 int fs_write_all(FILE *out, const void *buf, size_t len);

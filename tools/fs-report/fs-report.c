@@ -99,16 +99,22 @@ usage(FILE *f)
 
 /* Read, build and rank one snapshot; prints the error itself. lazy: for
  * a report (1) or gauges (2, LevelFS too), which show NormShares, NormUsage
- * and EffectvUsage of a few associations only (fs_report_build_lazy). */
+ * and EffectvUsage of a few associations only (fs_report_build_lazy).
+ * A snapshot of --history must be a regular file (snapshot non-zero): a
+ * FIFO named *.tsv would hang the run, waiting for a writer, and each
+ * snapshot is read twice. */
 static int
-load(struct snapshot *s, const char *name, int lazy)
+load(struct snapshot *s, const char *name, int lazy, int snapshot)
 {
-	struct fs_err e = {NULL, 0, ""};
+	struct fs_err e = {name, 0, ""};
 	FILE *in;
 	int ret = -1;
 
 	memset(s, 0, sizeof(*s));
-	if (!(in = fs_open_input(name, &e.file)))
+	in = snapshot ? fs_open_regular(name, "every *.tsv in --history's "
+					"DIR is read as a snapshot")
+		      : fs_open_input(name, &e.file);
+	if (!in)
 		return -1;
 	if (fs_table_read(&s->t, in, &e) == 0) {
 		if (lazy)
@@ -328,9 +334,9 @@ run(const struct opts *o, const char *name)
 			: !o->ro.all				    ? 2
 								    : 0;
 
-	if (load(&cur, name, lazy) < 0)
+	if (load(&cur, name, lazy, 0) < 0)
 		return FS_EXIT_DATA;
-	if (o->since && load(&old, o->since, lazy) < 0) {
+	if (o->since && load(&old, o->since, lazy, 0) < 0) {
 		unload(&cur);
 		return FS_EXIT_DATA;
 	}
@@ -395,7 +401,7 @@ run_history(const struct opts *o)
 		for (k = 0; k < g.gl_pathc; k++) {
 			struct fs_err e = {NULL, 0, ""};
 
-			if (load(&s, g.gl_pathv[k], 0) < 0)
+			if (load(&s, g.gl_pathv[k], 0, 1) < 0)
 				goto out;
 			if (fs_history_add(h, &s.tr, &s.ro, g.gl_pathv[k],
 					   &e) < 0) {

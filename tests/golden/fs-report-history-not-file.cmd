@@ -1,0 +1,2 @@
+# --history refuses a *.tsv in DIR that is not a regular file, naming it, as it refuses an unreadable snapshot: a FIFO (which hung it: opened to be read, and read twice) and a directory
+t=$(mktemp -d) && trap 'rm -rf "$t"' EXIT && gen/history.sh $t/snap 3 && mkfifo $t/snap/2026-11-02-1200.tsv && { timeout 10 fs-report --history $t/snap 2>&1 | sed "s|$t|DIR|g"; echo "status ${PIPESTATUS[0]}"; } && rm $t/snap/2026-11-02-1200.tsv && mkdir $t/snap/2026-11-02-1200.tsv && { timeout 10 fs-report --history $t/snap 2>&1 | sed "s|$t|DIR|g"; echo "status ${PIPESTATUS[0]}"; }
