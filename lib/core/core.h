@@ -370,6 +370,11 @@ int fs_list_has(const char *const *list, const char *s, int nocase);
 /* Threads the parallel loops use: FS_THREADS, else the online cores (at
  * most 8). */
 unsigned fs_par_threads(void);
+/* At most n threads for the loops that follow (0: no cap), until called
+ * again; not from inside a loop. For a caller with many small inputs in
+ * turn, where a team of threads for each would cost more than its work
+ * (fs-report --history). */
+void fs_par_cap(unsigned n);
 /* fn(arg, i) for every i in [0, n), on up to fs_par_threads() threads, in
  * any order; fn must write only what item i owns. */
 void fs_par_for(size_t n, void (*fn)(void *arg, size_t i), void *arg);

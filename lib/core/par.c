@@ -33,6 +33,15 @@
 
 #define FS_PAR_MAX 8
 
+/* fs_par_cap's, 0 for none: set by the calling thread between loops. */
+static unsigned par_cap;
+
+void
+fs_par_cap(unsigned n)
+{
+	par_cap = n;
+}
+
 unsigned
 fs_par_threads(void)
 {
@@ -41,7 +50,7 @@ fs_par_threads(void)
 	long n;
 
 	if (threads)
-		return threads;
+		return par_cap && par_cap < threads ? par_cap : threads;
 	s = getenv("FS_THREADS");
 	n = s && *s ? strtol(s, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
 	if (n < 1)
@@ -49,7 +58,7 @@ fs_par_threads(void)
 	if (n > FS_PAR_MAX)
 		n = FS_PAR_MAX;
 	threads = (unsigned)n;
-	return threads;
+	return par_cap && par_cap < threads ? par_cap : threads;
 }
 
 /* worker(arg) on nt threads, this one among them, until all return. */
