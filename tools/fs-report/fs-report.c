@@ -620,8 +620,11 @@ main(int argc, char **argv)
 		return fs_usage_error(synopsis);
 	}
 	if (o.history && optind < argc) {
-		fs_warn("--history reads DIR: no FILE");
-		return fs_usage_error(synopsis);
+		/* One line, as for the other options that do not go
+		 * together (check_opts). */
+		fs_warn("--history reads its snapshots from DIR: no FILE "
+			"('%s')", argv[optind]);
+		return FS_EXIT_USAGE;
 	}
 	if (optind < argc)
 		name = argv[optind];

@@ -1,0 +1,1 @@
+fs-report --history golden stray.tsv
