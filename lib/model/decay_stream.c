@@ -40,6 +40,20 @@ meta_seconds(const struct fs_header *h, const char *key, long long min,
 	return r;
 }
 
+/* 0 when t is a date a tree can hold, else -1 with a message naming
+ * what (the target, the start) and the bound it passes. */
+static int
+date_range(long long t, const char *what, struct fs_err *e)
+{
+	if (t > FS_DATE_MAX)
+		return fs_error(e, 0, "%s lies beyond 9999-12-31T23:59:59Z, "
+				"the last date a tree can hold", what);
+	if (t < FS_DATE_MIN)
+		return fs_error(e, 0, "%s lies before 0000-01-01T00:00:00Z, "
+				"the first date a tree can hold", what);
+	return 0;
+}
+
 static int
 plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
 	  struct fs_decay_plan *p, struct fs_err *e)
@@ -58,12 +72,12 @@ plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
 	p->from = o->from_set ? o->from : p->taken;
 	p->to = o->to_set ? o->to
 	      : o->elapsed_set ? p->from + o->elapsed : p->taken;
-	/* A tree's dates are YYYY-...: what fs-decay writes, it reads. */
-	if (p->to > FS_DATE_MAX || p->from > FS_DATE_MAX ||
-	    p->to < FS_DATE_MIN || p->from < FS_DATE_MIN)
-		return fs_error(e, 0, "the target date lies beyond "
-				"9999-12-31T23:59:59Z, the last date a tree "
-				"can hold");
+	/* A tree's dates are YYYY-...: what fs-decay writes, it reads. The
+	 * start first: a target made from it (--elapsed) passes the same
+	 * bound. */
+	if (date_range(p->from, "the start date (--from)", e) < 0 ||
+	    date_range(p->to, "the target date", e) < 0)
+		return -1;
 	if (p->to < p->from) {
 		fs_iso_time(p->from, a);
 		fs_iso_time(p->to, b);
