@@ -187,7 +187,7 @@ check "unix:/PATH reads the tree on the fake server's socket" good ok-unix
 # advise against 'sshare -n').
 serve html html 30 && run html 20 --rest "http://127.0.0.1:$port"
 check "a 200 with an HTML page: not JSON, in one line" \
-	refused html "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is not JSON \(Content-Type text/html, beginning '<!DOCTYPE html>\?<html><h'\): is this slurmrestd\?" 5
+	refused html "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is not JSON \(Content-Type text/html, beginning '<!DOCTYPE html>\\\\n<html><h'\): is this slurmrestd\?" 5
 FAKE_BODY=/dev/null serve empty ok 30 && run empty 20 --rest "http://127.0.0.1:$port"
 check "a 200 with nothing: not JSON, in one line" \
 	refused empty "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is not JSON \(Content-Type application/json, empty\): is this slurmrestd\?" 5

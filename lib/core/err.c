@@ -45,21 +45,106 @@ fs_usage_error(const char *synopsis)
 	return FS_EXIT_USAGE;
 }
 
+/*
+ * Every message is one line, whatever names it repeats (a file called
+ * "a<newline>b.tsv", a user name with a tab): each control character is
+ * written as an escape, \n, \t, \r or \xHH, where it is printed (the
+ * file's name in fs_err_print, every fs_warn and fs_die) and where an
+ * error's text is made (fs_error), which other messages quote. A
+ * backslash stays as it is, so escaping twice changes nothing; bytes from
+ * 0x80 (UTF-8) stay too.
+ */
+
+/* The escape of control character c into out (at most 5 bytes with the
+ * NUL); its length. */
+static size_t
+escape(unsigned char c, char *out)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	out[0] = '\\';
+	out[1] = c == '\n' ? 'n' : c == '\t' ? 't' : c == '\r' ? 'r' : 'x';
+	if (out[1] != 'x') {
+		out[2] = '\0';
+		return 2;
+	}
+	out[2] = hex[c >> 4];
+	out[3] = hex[c & 15];
+	out[4] = '\0';
+	return 4;
+}
+
+static int
+is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+/* s to f, its control characters escaped. */
+static void
+put_escaped(FILE *f, const char *s)
+{
+	char esc[5];
+
+	for (; *s; s++) {
+		if (is_control((unsigned char)*s)) {
+			escape((unsigned char)*s, esc);
+			fputs(esc, f);
+		} else
+			putc(*s, f);
+	}
+}
+
+/* "prog: " and the message of fmt, escaped, as one line on stderr. Made in
+ * a buffer on the stack (or from malloc when longer), never through
+ * fs_buf: fs_die("out of memory") comes from there. */
+static void
+put_message(const char *fmt, va_list ap)
+{
+	char small[1024], *s = small;
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(small, sizeof(small), fmt, cp);
+	va_end(cp);
+	if (n >= (int)sizeof(small) && (s = malloc((size_t)n + 1)))
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
+	else if (!s)
+		s = small;	/* cut short rather than not said */
+	fprintf(stderr, "%s: ", fs_progname);
+	put_escaped(stderr, n < 0 ? fmt : s);
+	fputc('\n', stderr);
+	if (s != small)
+		free(s);
+}
+
 int
 fs_error(struct fs_err *e, unsigned long line, const char *fmt, ...)
 {
+	char raw[sizeof(e->msg)], esc[5];
+	size_t at = 0, k;
+	const char *p;
 	va_list ap;
-
-	char *p;
 
 	e->line = line;
 	va_start(ap, fmt);
-	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
-	/* One line on a terminal, whatever names the message repeats. */
-	for (p = e->msg; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
+	/* Escaped into msg, cut before an escape that does not fit. */
+	for (p = raw; *p; p++) {
+		if (is_control((unsigned char)*p))
+			k = escape((unsigned char)*p, esc);
+		else {
+			esc[0] = *p;
+			k = 1;
+		}
+		if (at + k >= sizeof(e->msg))
+			break;
+		memcpy(e->msg + at, esc, k);
+		at += k;
+	}
+	e->msg[at] = '\0';
 	return -1;
 }
 
@@ -74,13 +159,16 @@ fs_err_take(struct fs_err *e, const struct fs_err *from, unsigned long offset)
 void
 fs_err_print(const struct fs_err *e)
 {
-	if (e->file && e->line)
-		fprintf(stderr, "%s: %s:%lu: %s\n", fs_progname, e->file,
-			e->line, e->msg);
-	else if (e->file)
-		fprintf(stderr, "%s: %s: %s\n", fs_progname, e->file, e->msg);
-	else
-		fprintf(stderr, "%s: %s\n", fs_progname, e->msg);
+	fprintf(stderr, "%s: ", fs_progname);
+	if (e->file) {
+		put_escaped(stderr, e->file);
+		if (e->line)
+			fprintf(stderr, ":%lu", e->line);
+		fputs(": ", stderr);
+	}
+	/* Escaped by fs_error; not when written into msg by hand. */
+	put_escaped(stderr, e->msg);
+	fputc('\n', stderr);
 }
 
 char *
@@ -127,11 +215,9 @@ fs_die(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", fs_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	put_message(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(FS_EXIT_DATA);
 }
 
@@ -140,9 +226,7 @@ fs_warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", fs_progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	put_message(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }

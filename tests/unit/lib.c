@@ -419,6 +419,32 @@ test_errors(void)
 	}
 }
 
+/* fs_error escapes control characters (a message is one line), cuts
+ * before an escape that does not fit, and leaves an escaped text as it is. */
+static void
+test_error_escapes(void)
+{
+	char text[1100];
+	struct fs_err e;
+
+	fs_error(&e, 0, "name '%s'", "a\nb\tc\rd\x01" "e\x7f\\n\xc3\xa9");
+	ok(!strcmp(e.msg, "name 'a\\nb\\tc\\rd\\x01e\\x7f\\n\xc3\xa9'"),
+	   "fs_error escapes \\n, \\t, \\r and \\xHH, not a backslash or UTF-8");
+	memcpy(text, e.msg, sizeof(e.msg));
+	fs_error(&e, 0, "%s", text);
+	ok(!strcmp(e.msg, text), "fs_error of an escaped text: the same text");
+	memset(text, 'x', 1021);
+	strcpy(text + 1021, "\n");
+	fs_error(&e, 0, "%s", text);
+	ok(strlen(e.msg) == 1023 && !strcmp(e.msg + 1021, "\\n"),
+	   "fs_error: an escape that fits the message whole is kept");
+	memset(text, 'x', 1022);
+	strcpy(text + 1022, "\n");
+	fs_error(&e, 0, "%s", text);
+	ok(strlen(e.msg) == 1022 && e.msg[1021] == 'x',
+	   "fs_error: an escape that does not fit is left out, not cut");
+}
+
 /* fs_iso_time computes the civil date itself: the same as gmtime's from
  * year 0 to 9999, every few hours, and at the edges. */
 static void
@@ -524,5 +550,6 @@ main(void)
 	test_slurp_huge();
 	test_filled();
 	test_errors();
+	test_error_escapes();
 	return done_testing();
 }
