@@ -399,6 +399,68 @@ if [ -x "$B/fs-tree" ] && [ -x "$B/fs-rank" ]; then
 		done
 	done
 fi
+# Forecast options (fs-explain --forecast, --until): each option given
+# values out of range, not numbers, overflowing or far too large, on the
+# sample tree. Each run must exit 0 with an answer and nothing on standard
+# error, or exit 1 or 2 with nothing on standard output and one line on
+# standard error, "fs-explain: ..."; within FS_HOSTILE_FORECAST_TIMEOUT
+# (default 10 s; a forecast steps through every decay run to its horizon,
+# and 2^31 minutes took a minute before horizons were bounded).
+if [ -x "$B/fs-tree" ] && [ -x "$B/fs-explain" ]; then
+	FT=${FS_HOSTILE_FORECAST_TIMEOUT:-10}
+	[ -n "$W" ] && FT=$T
+	"$B/fs-tree" --sample >"$tmp/sample.tsv"
+	nums=(0 -1 -0 1 0.5 abc "" " 1" "1 " nan inf -inf 1e308 1e-400 0x10
+		2147483648 4294967296 99999999999999999999 9223372036854775808)
+	spans=("${nums[@]}" 1s 2h 36526d 5000000w 10000y 9223372036854775807s
+		1d1h 1-0 1:00:00:00 2-0:00:00:00 2147483648:00)
+	files=("" / /dev/null golden/no-such-file hostile/bad-crlf
+		golden/forecast-running-jobs.txt)
+	fc=()
+	for v in "${spans[@]}"; do
+		fc+=("--forecast astro/alice bob --horizon" "$v")
+		fc+=("--forecast astro/alice bob --rate-from golden/forecast-sacct.txt --window" "$v")
+	done
+	for v in "${nums[@]}"; do
+		fc+=("--forecast astro/alice bob --rate" "bob=$v")
+		fc+=("astro/alice --rate chem/grace=2 --until" "fairshare=$v")
+		fc+=("astro/alice --rate chem/grace=2 --until" "rank=$v")
+	done
+	for v in "" = "=4" bob "bob==4" nobody=4 "astro/bob=4=4" chem=4; do
+		fc+=("--forecast astro/alice bob --rate" "$v")
+	done
+	for v in "${files[@]}"; do
+		fc+=("--forecast astro/alice bob --running" "$v")
+		fc+=("--forecast astro/alice bob --rate-from" "$v")
+	done
+	for ((k = 0; k < ${#fc[@]}; k += 2)); do
+		what="fs-explain ${fc[k]} '${fc[k + 1]}' (forecast options)"
+		# shellcheck disable=SC2086
+		timeout -k 5 "$FT" $W "$B/fs-explain" ${fc[k]} "${fc[k + 1]}" \
+			"$tmp/sample.tsv" </dev/null >"$tmp/out" 2>"$tmp/err"
+		st=$?
+		msg=()
+		if [ $st = 124 ] || [ $st = 137 ]; then
+			msg+=("hung: no answer in $FT s")
+		elif [ $st -ge 128 ]; then
+			msg+=("crashed: status $st")
+		elif [ $st = 0 ]; then
+			[ -s "$tmp/err" ] && msg+=("exit 0 with standard error: $(head -c 200 "$tmp/err")")
+			grep -q '^Answer: ' "$tmp/out" || msg+=("exit 0 without an answer")
+		elif [ $st = 1 ] || [ $st = 2 ]; then
+			[ -s "$tmp/out" ] && msg+=("exit $st with output on standard output")
+			lines=$(wc -l <"$tmp/err")
+			[ "$lines" = 1 ] || msg+=("exit $st with $lines lines on standard error: $(head -c 300 "$tmp/err")")
+			grep -q '^fs-explain: ' "$tmp/err" || msg+=("message not 'fs-explain: ...': $(head -c 200 "$tmp/err")")
+		else
+			msg+=("exit status $st (expected 0, 1 or 2): $(head -c 200 "$tmp/err")")
+		fi
+		if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
+			msg+=("sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error:' "$tmp/err")")
+		fi
+		if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+	done
+fi
 # A tree whose text is over 4 GB (a table's rows are 32-bit offsets into
 # it, fs-tsv(5)): refused with a message, whether the whole text is read
 # (fs-rank) or only some columns kept (fs-explain). Some 10 s and 4.3 GB

@@ -17,7 +17,10 @@
  * first holds, it is replayed again one period at a time from the step's
  * start to find the run. A goal that holds and is lost again within one
  * step is not seen. With no new usage at all nothing can move, and the
- * tree is only decayed to the horizon.
+ * tree is only decayed to the horizon. Either way every decay run to the
+ * horizon is stepped through: k runs are not one multiplication by the
+ * k-th power bit for bit (each rounds), so the horizon is bounded instead
+ * (FS_FORECAST_MAX_HORIZON, FS_FORECAST_MAX_RUNS in model.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +183,16 @@ fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	free(saved);
 	fs_tree_free_copy(&c);
 	free(jl.job);
+}
+
+long long
+fs_forecast_runs(const struct fs_forecast_opts *f)
+{
+	if (f->horizon <= 0)
+		return 0;
+	if (f->period <= 0)
+		return 1;
+	return f->horizon / f->period + (f->horizon % f->period != 0);
 }
 
 long long

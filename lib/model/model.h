@@ -755,6 +755,16 @@ void fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
  * rate charged as a job running all along, ranked again as it goes, until
  * the goal holds or the horizon is reached. */
 #define FS_FORECAST_CHECKS 256
+/* How far a forecast looks at most: 100 years (of 365.25 days), and no
+ * more decay runs than that is at Slurm's default PriorityCalcPeriod. The
+ * cost is linear in decay runs: each multiplies every usage, a long
+ * double, by the run's factor and rounds, and k runs at once (one factor
+ * pow(f, k)) would not round to the same bits, so quiet stretches cannot be
+ * stepped over exactly. By 100 years even a one-year half-life has halved
+ * today's usage 100 times, past the 64 bits of a long double: no answer
+ * then depends on the usage of today. */
+#define FS_FORECAST_MAX_HORIZON (100 * 31557600LL)
+#define FS_FORECAST_MAX_RUNS (FS_FORECAST_MAX_HORIZON / FS_SLURM_CALC_PERIOD)
 enum fs_forecast_goal {
 	FS_GOAL_PASS,		/* the lower of who and other ranks above
 				 * (never holds at the start) */
@@ -802,11 +812,16 @@ struct fs_forecast {
 	/* [0] who, [1] other (FS_GOAL_PASS): now and at `at`. */
 	struct fs_cost_side before[2], after[2];
 };
-/* The forecast on ranked tree tr (left as it is). Cost O(horizon / step
- * rankings + the cycles of one step). */
 /* The end of running job jb as the forecast takes it: its End, else its
  * Start + limit, else FS_JOB_RUNNING (no limit known: to the horizon). */
 long long fs_forecast_job_end(const struct fs_job *jb);
+/* The decay runs from f->from to the horizon (the last one may be short):
+ * what a forecast's cost is linear in; at most FS_FORECAST_MAX_RUNS. */
+long long fs_forecast_runs(const struct fs_forecast_opts *f);
+/* The forecast on ranked tree tr (left as it is), f->horizon at most
+ * FS_FORECAST_MAX_HORIZON and fs_forecast_runs(f) at most
+ * FS_FORECAST_MAX_RUNS. Cost O(horizon / step rankings + the cycles of one
+ * step) and O(decay runs × (nodes + jobs)). */
 void fs_forecast_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		     const struct fs_forecast_opts *f, struct fs_forecast *r);
 /* Each user association's mean billing per second over [from, to] of the

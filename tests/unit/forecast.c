@@ -139,6 +139,16 @@ test_pass(struct t *t)
 	fs_forecast_run(&t->tr, &t->ro, &f, &r);
 	ok(r.state == FS_FORECAST_NOT && r.at == FROM + 7800 &&
 	   r.cycles == 26, "horizon 2h10: not within it, 26 decay runs");
+	ok(fs_forecast_runs(&f) == 26, "fs_forecast_runs: 26 for 2h10");
+	f.horizon = FS_FORECAST_MAX_HORIZON;
+	ok(fs_forecast_runs(&f) == FS_FORECAST_MAX_RUNS &&
+	   FS_FORECAST_MAX_RUNS == 10519200,
+	   "100 years of 300 s: 10519200 decay runs, the most there may be");
+	f.period = 299;
+	ok(fs_forecast_runs(&f) == FS_FORECAST_MAX_HORIZON / 299 + 1,
+	   "of 299 s: one more for the short last run");
+	f.period = 0;
+	ok(fs_forecast_runs(&f) == 1, "no period: one run to the horizon");
 	free(rate);
 }
 

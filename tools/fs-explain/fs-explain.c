@@ -128,7 +128,8 @@ usage(FILE *f)
 		"                        tree's time, from `sacct -a -X -P` "
 		"output\n"
 		"      --window TIME     that window (default 7d)\n"
-		"      --horizon TIME    look this far ahead (default 30d)\n"
+		"      --horizon TIME    look this far ahead (default 30d, at most "
+		"36525d)\n"
 		"      --running SACCT_FILE\n"
 		"                        the running jobs, each to its time "
 		"limit, from `sacct\n"
@@ -1313,6 +1314,15 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	f.period = period;
 	f.step = 3600;
 	f.law.half_life = (long long)c->half_life;
+	if (fs_forecast_runs(&f) > FS_FORECAST_MAX_RUNS) {
+		fs_error(e, fs_header_meta_line(h, "calc_period"),
+			 "--horizon %s: %lld decay runs of %lld s "
+			 "(calc_period); a forecast steps through at most %lld, "
+			 "%s of them", span(o->horizon), fs_forecast_runs(&f),
+			 period, FS_FORECAST_MAX_RUNS,
+			 span(FS_FORECAST_MAX_RUNS * period));
+		goto out;
+	}
 
 	/* The rates: --rate-from, then --rate over it. */
 	if (o->rate_from) {
@@ -1921,6 +1931,13 @@ run(int argc, char **argv, struct opts *o)
 					"(7d, 36h, 2-0), not '%s'",
 					ch == O_WINDOW ? "window" : "horizon",
 					optarg);
+				return FS_EXIT_USAGE;
+			}
+			if (ch == O_HORIZON &&
+			    o->horizon > FS_FORECAST_MAX_HORIZON) {
+				fs_warn("--horizon: at most 100 years (36525d) "
+					"ahead, not '%s' (%s)", optarg,
+					span(o->horizon));
 				return FS_EXIT_USAGE;
 			}
 			o->forecast = 1;
