@@ -13,7 +13,12 @@
  * same factors, so it is multiplied once by their product (its last bits
  * may differ from a run-by-run replay's; decay alone changes no order),
  * and the tree is ranked once.
+ *
+ * A charge past the largest double (a UsageFactor of 1e308, a huge billing
+ * times a long time limit) is refused: Slurm's double would be inf, and
+ * inf usage ranks as NaN, the user's FairShare rising after the job.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,19 +99,33 @@ path_replay(const struct fs_tree *tr, uint32_t assoc, struct fs_tree *mini,
 	return depth;
 }
 
-void
+int
 fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
-	    const struct fs_cost_job *job, struct fs_cost *c)
+	    const struct fs_cost_job *job, struct fs_cost *c, struct fs_err *e)
 {
 	struct fs_tree with, path, alone;
 	struct fs_job jb;
 	struct fs_jobs jl;
 	struct fs_replay r;
 	uint32_t acct, a, i, k;
+	double run;
 
 	memset(c, 0, sizeof(*c));
 	c->job = *job;
 	c->charge = job->billing * job->usage_factor * (double)job->seconds;
+	/* What a decay run charges is at most this, in the replay's order of
+	 * operations (run_delta x decay <= seconds, then billing, then the
+	 * UsageFactor: fs_decay_charge, decay.c's charge()). */
+	run = (double)job->seconds * job->billing * job->usage_factor;
+	if (!isfinite(c->charge) || !isfinite(run) ||
+	    !(job->usage_factor >= 0) || !(job->billing >= 0)) {
+		e->file = NULL;
+		return fs_error(e, 0, "the job's charge, billing %.6g x "
+				"UsageFactor %.6g x %lld s, is not a finite "
+				"number: check the QOS UsageFactor, the "
+				"partition's TRESBillingWeights and -t",
+				job->billing, job->usage_factor, job->seconds);
+	}
 	/* The account whose list the user competes in. */
 	acct = tr->node[job->assoc].fs_parent;
 	fs_cost_facts(tr, job->assoc, &c->before[0]);
@@ -151,4 +170,5 @@ fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	fs_tree_free_copy(&with);
 	free(path.node);
 	free(alone.node);
+	return 0;
 }

@@ -742,9 +742,12 @@ void fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr);
 void fs_tree_ranked_here(struct fs_tree *tr, int keep_efctv);
 /* Free what fs_tree_copy_nodes and ranking the copy allocated. */
 void fs_tree_free_copy(struct fs_tree *c);
-/* The cost of job j on tree tr (ranked with o; left as it is). */
-void fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
-		 const struct fs_cost_job *j, struct fs_cost *c);
+/* The cost of job j on tree tr (ranked with o; left as it is). Returns 0,
+ * or -1 with e set when the charge (billing x UsageFactor x seconds) is not
+ * a finite double. */
+int fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		const struct fs_cost_job *j, struct fs_cost *c,
+		struct fs_err *e);
 
 /* ------------------------------------------------------------- forecast.c */
 

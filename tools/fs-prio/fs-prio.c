@@ -556,8 +556,7 @@ cost_run(struct ctx *x, struct fs_cost_info *in, struct fs_cost *c,
 	cj.period = period;
 	cj.start = x->p.now;
 	cj.seconds = (long long)limit * 60;
-	fs_cost_run(x->p.tr, &x->ro, &cj, c);
-	return 0;
+	return fs_cost_run(x->p.tr, &x->ro, &cj, c, e);
 }
 
 static int
