@@ -217,7 +217,10 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		else
 			snprintf(shares, sizeof(shares), "%u", a->shares_raw);
 		fs_buf_printf(&b, " %8s", shares);
-		num6(&b, 12, a->shares_norm, i == tr->root && fair);
+		/* FairShare=parent has no share of its own: Slurm's
+		 * NormShares for it (sshare -l's) is its fs parent's. */
+		num6(&b, 12, a->shares_norm,
+		     (i == tr->root && fair) || a->use_parent);
 		fs_buf_printf(&b, " %14.0Lf", a->usage_raw);
 		num6(&b, 13, fs_node_usage_efctv(tr, a), 0);
 		if (fair) {

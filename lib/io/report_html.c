@@ -165,16 +165,37 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 				      tr->user_count + 1 - a->rank,
 				      tr->user_count);
 	}
-	fs_buf_addstr(b, "\nShares ");
-	if (a->use_parent)
-		fs_buf_addstr(b, "parent");
-	else
-		fs_buf_printf(b, "%u", a->shares_raw);
-	fs_buf_addstr(b, fair ? " (" : " (NormShares ");
-	fmt_pct(b, (long double)nm.shares_norm);
-	fs_buf_addstr(b, fair ? " of level, " : ", ");
-	fmt_pct(b, (long double)r->width[i]);
-	fs_buf_addstr(b, " of cluster)\nUsage ");
+	/* Root and FairShare=parent have no shares of their own: what
+	 * Slurm keeps for them (1 over NO_VAL, the fs parent's NormShares)
+	 * is no part of a level. */
+	if (i == tr->root) {
+		fs_buf_addstr(b, "\nShares: root, 100% of cluster");
+	} else if (a->use_parent) {
+		fs_buf_addstr(b, "\nShares parent (none of its own");
+		if (a->is_user)
+			fs_buf_addstr(b, fair ? ", so Slurm gives it Level FS "
+						"inf in "
+					      : ": it takes the values of ");
+		else
+			fs_buf_addstr(b, ": its members compete in ");
+		fs_buf_html(b, tr->node[a->fs_parent].acct);
+		if (!a->is_user || fair)
+			fs_buf_addstr(b, "'s list");
+		if (!a->is_user) {
+			fs_buf_addstr(b, ", with ");
+			fmt_pct(b, (long double)r->width[i]);
+			fs_buf_addstr(b, " of cluster");
+		}
+		fs_buf_addch(b, ')');
+	} else {
+		fs_buf_printf(b, "\nShares %u", a->shares_raw);
+		fs_buf_addstr(b, fair ? " (" : " (NormShares ");
+		fmt_pct(b, (long double)nm.shares_norm);
+		fs_buf_addstr(b, fair ? " of level, " : ", ");
+		fmt_pct(b, (long double)r->width[i]);
+		fs_buf_addstr(b, " of cluster)");
+	}
+	fs_buf_addstr(b, "\nUsage ");
 	fs_report_fmt_hours(b, a->usage_raw);
 	fs_buf_addstr(b, " h (");
 	if (i != tr->root) {

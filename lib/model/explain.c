@@ -101,6 +101,8 @@ fs_explain_relation(const struct fs_tree *tr, enum fs_ties ties, uint32_t s,
 {
 	const struct fs_node *a = &tr->node[s], *b = &tr->node[i];
 
+	if (a->use_parent && !a->is_user)
+		return FS_RULE_PARENT;
 	if (a->level_fs != b->level_fs)
 		return FS_RULE_LEVEL_FS;
 	if (a->is_user && b->is_user)
@@ -565,7 +567,8 @@ fs_explain_rule_name(enum fs_explain_rule r)
 {
 	static const char *const n[] = {"same_association", "level_fs",
 					"tied_users", "user_first",
-					"list_order", "merged", "factor"};
+					"list_order", "merged", "factor",
+					"fairshare_parent"};
 
 	return n[r];
 }

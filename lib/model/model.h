@@ -569,7 +569,10 @@ enum fs_explain_rule {
 	FS_RULE_USER_FIRST,	/* equal, user and account: the user first */
 	FS_RULE_LIST_ORDER,	/* equal, two accounts, Slurm: list order */
 	FS_RULE_MERGED,		/* equal, two accounts, --ties merge */
-	FS_RULE_FACTOR		/* classic, depth-oblivious: the factors */
+	FS_RULE_FACTOR,		/* classic, depth-oblivious: the factors */
+	FS_RULE_PARENT		/* s is a FairShare=parent account: no Level
+				 * FS of its own (Slurm sorts it by NO_VAL),
+				 * its members compete in the same list */
 };
 enum fs_explain_rule fs_explain_relation(const struct fs_tree *tr,
 					 enum fs_ties ties, uint32_t s,

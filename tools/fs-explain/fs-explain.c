@@ -970,6 +970,17 @@ text_path(struct fs_buf *b, const struct ctx *c, struct fs_explain_path *p,
 		for (j = 0; j < s->nbefore && j < SHOW_BEFORE; j++) {
 			uint32_t o = s->before[j];
 
+			/* Slurm sorts a FairShare=parent account by its
+			 * placeholder, NO_VAL: a number that means nothing
+			 * to a reader. */
+			if (fs_explain_relation(tr, c->ro.ties, o,
+						s->level.node) == FS_RULE_PARENT) {
+				para(b, ind + 2, "after %s (FairShare=parent: "
+				     "no Level FS of its own, so it ranks no "
+				     "one; its members compete in %s's list)",
+				     name(tr, o), nm[pb].data);
+				continue;
+			}
 			fs_buf_printf(b, "%*safter %s (Level FS %s, %s)\n",
 				      ind + 2, "", name(tr, o),
 				      f6(tr->node[o].level_fs),
