@@ -7,17 +7,33 @@
 
 #include "io/io.h"
 
+/* A number in prose: six significant digits, and every digit of its
+ * whole part, without an exponent or trailing zeros (0.905742656651428
+ * is 0.905743, 1315946.65925646047 is 1315947, 19.2 stays 19.2). Every
+ * digit is for the JSON document and the TSV tree. */
 static const char *
-num(double v, char s[FS_FMT_MAX + 1])
+num(long double v, char s[FS_FMT_MAX + 1])
 {
-	s[fs_fmt_double(s, v)] = '\0';
-	return s;
-}
+	long double a = fabsl(v), t;
+	int whole = 0;
+	char *e;
 
-static const char *
-lnum(long double v, char s[FS_FMT_MAX + 1])
-{
-	s[fs_fmt_ld(s, v)] = '\0';
+	if (!isfinite(v) || a >= 1e21L || (a < 1e-4L && a > 0)) {
+		snprintf(s, FS_FMT_MAX + 1, "%.6Lg", v);
+		return s;
+	}
+	for (t = a; t >= 1; t /= 10)
+		whole++;
+	snprintf(s, FS_FMT_MAX + 1, "%.*Lf", whole >= 6 ? 0 : 6 - whole, v);
+	if (strchr(s, '.')) {
+		for (e = s + strlen(s); e[-1] == '0'; e--)
+			;
+		if (e[-1] == '.')
+			e--;
+		*e = '\0';
+	}
+	if (!strcmp(s, "-0"))
+		strcpy(s, "0");
 	return s;
 }
 
@@ -86,8 +102,8 @@ fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
 	fs_buf_printf(b, "At its end, after %lu decay runs (PriorityCalcPeriod "
 		      "%lld s) that multiply all usage by %s, with nothing "
 		      "else running, it has added %s to the usage of ",
-		      c->cycles, c->job.period, lnum(c->factor, n1),
-		      lnum(c->added, n2));
+		      c->cycles, c->job.period, num(c->factor, n1),
+		      num(c->added, n2));
 	fs_buf_user_spec(b, tr, c->job.assoc);
 	fs_buf_addstr(b, " and its accounts.\n");
 	for (k = 0; k < 2; k++) {
