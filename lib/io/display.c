@@ -221,7 +221,13 @@ fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		 * NormShares for it (sshare -l's) is its fs parent's. */
 		num6(&b, 12, a->shares_norm,
 		     (i == tr->root && fair) || a->use_parent);
-		fs_buf_printf(&b, " %14.0Lf", a->usage_raw);
+		/* sshare's integer, truncated (35467.875 is 35467, as
+		 * fs-rank -l and the whole part of fs-explain's 35467.875). */
+		if (a->usage_raw >= 0 && a->usage_raw < 0x1p64L)
+			fs_buf_printf(&b, " %14llu", (unsigned long long)
+				      fs_ld_u64(a->usage_raw));
+		else
+			fs_buf_printf(&b, " %14.0Lf", a->usage_raw);
 		num6(&b, 13, fs_node_usage_efctv(tr, a), 0);
 		if (fair) {
 			num6(&b, 11, a->level_fs,
