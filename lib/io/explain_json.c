@@ -326,6 +326,82 @@ fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 	fs_buf_release(&c.name);
 }
 
+/* ------------------------------------------------------------ usage by */
+
+static void
+json_usage_by(struct fs_buf *b, struct js *c, uint32_t asked,
+	      const struct fs_usage_by *u)
+{
+	const struct fs_tree *tr = c->tr;
+	const struct fs_node *a = &tr->node[u->node];
+	uint32_t k;
+
+	js_head(b, c);
+	fs_buf_addstr(b, "  \"asked\": ");
+	js_name(b, c, asked);
+	fs_buf_addstr(b, ",\n  \"account\": {\"name\": ");
+	js_name(b, c, u->node);
+	fs_buf_addstr(b, ", \"usage\": ");
+	fs_json_ld(b, a->usage_raw);
+	fs_buf_addstr(b, ", \"parent\": ");
+	if (a->fs_parent == FS_NONE)
+		fs_buf_addstr(b, "null");
+	else
+		js_name(b, c, a->fs_parent);
+	fs_buf_addstr(b, ", \"level_fs\": ");
+	if (u->levels) {
+		fs_json_ld(b, u->level.level_fs);
+		fs_buf_printf(b, ", \"place\": %u, \"of\": %u}",
+			      u->level.place + 1, u->level.count);
+	} else {
+		fs_buf_addstr(b, "null, \"place\": null, \"of\": null}");
+	}
+	fs_buf_printf(b, ",\n  \"children\": %u,\n  \"usage_by\": [",
+		      u->nkids);
+	for (k = 0; k < u->npart; k++) {
+		const struct fs_usage_part *p = &u->part[k];
+
+		fs_buf_addstr(b, k ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		if (p->node == FS_NONE) {
+			fs_buf_addstr(b, "null, \"kind\": \"deleted\"");
+		} else {
+			js_name(b, c, p->node);
+			fs_buf_addstr(b, tr->node[p->node].is_user
+						 ? ", \"kind\": \"user\""
+						 : ", \"kind\": \"account\"");
+		}
+		fs_buf_addstr(b, ", \"usage\": ");
+		fs_json_ld(b, p->usage);
+		fs_buf_addstr(b, ", \"part\": ");
+		fs_json_ld(b, p->part);
+		fs_buf_addstr(b, ", \"level_fs_without\": ");
+		if (u->levels) {
+			fs_json_ld(b, p->level_fs);
+			fs_buf_printf(b, ", \"place_without\": %u}",
+				      p->place + 1);
+		} else {
+			fs_buf_addstr(b, "null, \"place_without\": null}");
+		}
+	}
+	fs_buf_addstr(b, u->npart ? "\n  ],\n" : "],\n");
+	fs_buf_printf(b, "  \"more\": {\"count\": %u, \"usage\": ",
+		      u->nmore);
+	fs_json_ld(b, u->more_usage);
+	fs_buf_addstr(b, "}\n}\n");
+}
+
+void
+fs_explain_json_usage_by(struct fs_buf *b, const struct fs_tree *tr,
+			 const struct fs_rank_opts *ro, uint32_t asked,
+			 const struct fs_usage_by *u)
+{
+	struct js c = {.tr = tr, .ro = ro};
+
+	fs_buf_init(&c.name);
+	json_usage_by(b, &c, asked, u);
+	fs_buf_release(&c.name);
+}
+
 /* ------------------------------------------------------------ forecast */
 
 static void

@@ -400,6 +400,19 @@ void fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
 void fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
 		       const struct fs_cost_side *s);
 
+/* --------------------------------------------------------- explain_text.c */
+
+/* fs-explain's prose kept in the library, appended to b wrapped at 78
+ * columns. --usage-by: u (fs_explain_usage_by) on tree tr ranked with o;
+ * asked is the association named (a user: u is its fs parent's). */
+void fs_explain_usage_text(struct fs_buf *b, const struct fs_tree *tr,
+			   const struct fs_rank_opts *o, uint32_t asked,
+			   const struct fs_usage_by *u);
+/* --usage-by --json: the same facts (explain_json.c). */
+void fs_explain_json_usage_by(struct fs_buf *b, const struct fs_tree *tr,
+			      const struct fs_rank_opts *ro, uint32_t asked,
+			      const struct fs_usage_by *u);
+
 /* --------------------------------------------------------- explain_json.c */
 
 /* fs-explain --json: why one user or account ranks above another (x), or

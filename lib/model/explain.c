@@ -562,6 +562,122 @@ fs_explain_path_release(struct fs_explain_path *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* Heaviest first; equal usages in the tree's order (k). */
+struct weight {
+	long double usage;
+	uint32_t node, k;
+};
+
+static int
+heavier(const void *pa, const void *pb)
+{
+	const struct weight *a = pa, *b = pb;
+
+	if (a->usage != b->usage)
+		return a->usage > b->usage ? -1 : 1;
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
+/* The account's Level FS and place in its fs parent's list in copy c
+ * (tr's nodes) were usage x never charged: the account and its fs parent
+ * lose it, every member of the list is computed again (Slurm's
+ * arithmetic, fs_fairtree_level_fs) and the list sorted as the walk
+ * sorts it. */
+static void
+without(struct fs_tree *c, const struct fs_tree *tr, uint32_t acct,
+	long double x, uint32_t *v, uint32_t *tmp, struct fs_usage_part *p)
+{
+	struct fs_node *a = &c->node[acct];
+	struct fs_node *g = &c->node[a->fs_parent];
+	uint32_t k, m = g->nfs_kids;
+
+	a->usage_raw = tr->node[acct].usage_raw - x;
+	g->usage_raw = tr->node[a->fs_parent].usage_raw - x;
+	if (a->usage_raw < 0)
+		a->usage_raw = 0;
+	if (g->usage_raw < 0)
+		g->usage_raw = 0;
+	for (k = 0; k < m; k++) {
+		uint32_t j = c->fs_kids[g->fs_kids + k];
+
+		c->node[j].level_fs = fs_fairtree_level_fs(c, j);
+	}
+	p->level_fs = a->level_fs;
+	fs_fairtree_walk_order(c, a->fs_parent, v, tmp);
+	for (p->place = 0; p->place < m && v[p->place] != acct; p->place++)
+		;
+}
+
+void
+fs_explain_usage_by(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		    uint32_t acct, uint32_t max, struct fs_usage_by *u)
+{
+	const struct fs_node *a = &tr->node[acct];
+	struct weight *w = fs_xcalloc((size_t)a->nkids + 1, sizeof(*w));
+	long double sum = 0, total = a->usage_raw, slack;
+	const char *src;
+	uint32_t k, n = 0;
+
+	memset(u, 0, sizeof(*u));
+	u->node = acct;
+	u->nkids = a->nkids;
+	for (k = 0; k < a->nkids; k++) {
+		uint32_t j = tr->kids[a->kids + k];
+
+		w[n++] = (struct weight){tr->node[j].usage_raw, j, k};
+		sum += tr->node[j].usage_raw;
+	}
+	/* An account keeps the usage of its deleted children (docs/slurm.md
+	 * §1.4): what its own figure holds beyond its children's, when
+	 * that is more than rounding, or than cutting each figure to a
+	 * whole number does (sshare's text, slurmrestd). */
+	slack = 1;
+	if (tr->t && (fs_header_meta(&tr->t->h, "approximate") ||
+		      ((src = fs_header_meta(&tr->t->h, "source")) &&
+		       !strcmp(src, "sshare"))))
+		slack += a->nkids;
+	if (total - sum >= slack)
+		w[n++] = (struct weight){total - sum, FS_NONE, a->nkids};
+	qsort(w, n, sizeof(*w), heavier);
+	u->npart = n < max ? n : max;
+	u->part = fs_xcalloc((size_t)u->npart + 1, sizeof(*u->part));
+	for (k = 0; k < n; k++) {
+		if (k >= u->npart) {
+			u->nmore++;
+			u->more_usage += w[k].usage;
+			continue;
+		}
+		u->part[k].node = w[k].node;
+		u->part[k].usage = w[k].usage;
+		u->part[k].part = total > 0 ? w[k].usage / total : 0;
+	}
+	free(w);
+	u->levels = o->algorithm == FS_ALG_FAIRTREE && !a->use_parent &&
+		    a->fs_parent != FS_NONE;
+	if (!u->levels)
+		return;
+	fs_explain_level(tr, acct, &u->level);
+	if (u->npart) {
+		struct fs_tree c;
+		uint32_t m = tr->node[a->fs_parent].nfs_kids;
+		uint32_t *v = fs_xcalloc(2 * (size_t)m, sizeof(*v));
+
+		fs_tree_copy_nodes(&c, tr);
+		for (k = 0; k < u->npart; k++)
+			without(&c, tr, acct, u->part[k].usage, v, v + m,
+				&u->part[k]);
+		free(v);
+		fs_tree_free_copy(&c);
+	}
+}
+
+void
+fs_explain_usage_by_release(struct fs_usage_by *u)
+{
+	free(u->part);
+	memset(u, 0, sizeof(*u));
+}
+
 const char *
 fs_explain_rule_name(enum fs_explain_rule r)
 {

@@ -642,6 +642,37 @@ const struct fs_explain_step *fs_explain_path_step(struct fs_explain_path *p,
 						   uint32_t k);
 void fs_explain_path_release(struct fs_explain_path *p);
 
+/* Who weighs in an account's usage (fs-explain --usage-by): its direct
+ * children in the association tree, heaviest first, each with its part of
+ * the account's usage and, where the account has a Level FS (Fair Tree,
+ * not root, not FairShare=parent), the Level FS and place in its list it
+ * would have were that usage never charged (gone from its fs parent's
+ * usage too, so its siblings' Level FS move as well). */
+struct fs_usage_part {
+	uint32_t node;			/* a child; FS_NONE: usage that no
+					 * child holds (deleted ones') */
+	long double usage;
+	long double part;		/* of the account's usage; 0 when
+					 * it has none */
+	long double level_fs;		/* the account's, without it */
+	uint32_t place;			/* its walk position then, 0 first */
+};
+struct fs_usage_by {
+	uint32_t node;			/* the account */
+	int levels;			/* level, and each part's level_fs
+					 * and place, are set */
+	struct fs_explain_level level;	/* the account's now */
+	uint32_t nkids;			/* its direct children */
+	struct fs_usage_part *part;	/* the heaviest max, heaviest first */
+	uint32_t npart;
+	uint32_t nmore;			/* the lighter ones left out */
+	long double more_usage;		/* and their usage */
+};
+void fs_explain_usage_by(const struct fs_tree *tr,
+			 const struct fs_rank_opts *o, uint32_t acct,
+			 uint32_t max, struct fs_usage_by *u);
+void fs_explain_usage_by_release(struct fs_usage_by *u);
+
 /* ---------------------------------------------------------- explain_read.c */
 
 /* fs-explain's quick reader (issue 20): one checking pass over every row

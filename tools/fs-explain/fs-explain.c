@@ -39,6 +39,7 @@ struct opts {
 	const char *algorithm;		/* NULL: the tree's metadata */
 	const char *ties;		/* NULL: the tree's metadata */
 	int json, interactive;
+	int usage_by;			/* --usage-by */
 	struct fs_whatif *whatif;	/* --shares, --usage, in order */
 	size_t nwhatif;
 	/* --forecast: when will the lower one pass, or reach --until. */
@@ -61,6 +62,7 @@ struct ctx {
 	double half_life;
 	const char *name;		/* input name for messages */
 	int json;
+	int usage_by;			/* the question asked instead */
 	/* Where a long answer may be written as it is made, once every name
 	 * in it is resolved (a write error stays in ferror); NULL: held in
 	 * the buffer whole. */
@@ -87,6 +89,7 @@ static void
 usage(FILE *f)
 {
 	fputs(synopsis, f);
+	fputs("       fs-explain --usage-by [OPTIONS] ACCOUNT|USER [FILE]\n", f);
 	fprintf(f,
 		"\n"
 		"Explain why A ranks below (or above) B in a TSV tree, or show "
@@ -111,6 +114,10 @@ usage(FILE *f)
 		"(the accounts'\n"
 		"                        sums follow); repeatable\n"
 		"  -i, --interactive     ask at a prompt: 'A B', 'A', help, quit\n"
+		"      --usage-by        who weighs in the account's usage (a "
+		"user's: the\n"
+		"                        account it competes in), and its Level "
+		"FS without each\n"
 		"\n"
 		"Forecast: when the lower of A and B passes the other, or A "
 		"reaches a goal,\n"
@@ -1067,6 +1074,34 @@ quick_short(const struct ctx *c, const struct fs_explain *x)
 					       x->rule != FS_RULE_SAME));
 }
 
+/* --usage-by NAME: an account (root and FairShare=parent too), or a
+ * user's: the account whose list it competes in. */
+static int
+usage_by(const struct ctx *c, const char *spec, struct fs_buf *b,
+	 struct fs_err *e)
+{
+	struct fs_err user_err = *e;
+	struct fs_usage_by u;
+	uint32_t i, acct;
+
+	if (fs_explain_find_user(&c->tr, spec, &i, &user_err) == 0) {
+		acct = c->tr.node[i].fs_parent;
+	} else if (!strchr(spec, '/') && *spec &&
+		   (i = fs_tree_find_account(&c->tr, spec)) != FS_NONE) {
+		acct = i;
+	} else {
+		*e = user_err;
+		return -1;
+	}
+	fs_explain_usage_by(&c->tr, &c->ro, acct, SHOW_BEFORE, &u);
+	if (c->json)
+		fs_explain_json_usage_by(b, &c->tr, &c->ro, i, &u);
+	else
+		fs_explain_usage_text(b, &c->tr, &c->ro, i, &u);
+	fs_explain_usage_by_release(&u);
+	return 0;
+}
+
 /* Answer one question (one or two names) into b: 0, -1 with e set, or
  * -2 when the quick reader's tree is not enough (nothing written). */
 static int
@@ -1076,6 +1111,8 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 	uint32_t u[2], up;
 	int k;
 
+	if (c->usage_by)
+		return usage_by(c, names[0], b, e);
 	for (k = 0; k < n; k++)
 		if (fs_explain_find(&c->tr, names[k], &u[k], e) < 0)
 			return -1;
@@ -1565,6 +1602,7 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	memset(c, 0, sizeof(*c));
 	c->name = e->file;
 	c->json = o->json;
+	c->usage_by = o->usage_by;
 	if (fs_table_read_cols(&c->t, in,
 			       o->forecast ? forecast_cols : input_cols, e) < 0)
 		return FS_EXIT_DATA;
@@ -1596,6 +1634,7 @@ quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
 	enum fs_algorithm a;
 
 	if (o->interactive || o->forecast || o->json || o->nwhatif ||
+	    o->usage_by ||
 	    (o->ties && strcmp(o->ties, "slurm")) ||
 	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
 			      a != FS_ALG_FAIRTREE)) ||
@@ -1836,7 +1875,7 @@ run(int argc, char **argv, struct opts *o)
 {
 	enum { O_TIES = 256, O_JSON, O_ALG, O_SHARES, O_USAGE, O_FORECAST,
 	       O_UNTIL, O_RATE, O_RATE_FROM, O_WINDOW, O_HORIZON,
-	       O_NO_RUNNING, O_RUNNING };
+	       O_NO_RUNNING, O_RUNNING, O_USAGE_BY };
 	static const struct option lo[] = {
 		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
@@ -1852,6 +1891,7 @@ run(int argc, char **argv, struct opts *o)
 		{"horizon", required_argument, NULL, O_HORIZON},
 		{"no-running", no_argument, NULL, O_NO_RUNNING},
 		{"running", required_argument, NULL, O_RUNNING},
+		{"usage-by", no_argument, NULL, O_USAGE_BY},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -1961,12 +2001,20 @@ run(int argc, char **argv, struct opts *o)
 			o->running = optarg;
 			o->forecast = 1;
 			break;
+		case O_USAGE_BY:
+			o->usage_by = 1;
+			break;
 		default:
 			return fs_opt_other(ch, synopsis, usage);
 		}
 	}
 	if (o->forecast && o->interactive) {
 		fs_warn("--forecast: not with -i (one question)");
+		return fs_usage_error(synopsis);
+	}
+	if (o->usage_by && (o->forecast || o->interactive)) {
+		fs_warn("--usage-by: %s", o->forecast ? "not with --forecast"
+						      : "not with -i (one question)");
 		return fs_usage_error(synopsis);
 	}
 	names = argv + optind;
@@ -1986,6 +2034,10 @@ run(int argc, char **argv, struct opts *o)
 		if (nnames < 1 || nnames > 2) {
 			fs_warn(nnames ? "too many arguments"
 				       : "name a user or account, or two");
+			return fs_usage_error(synopsis);
+		}
+		if (o->usage_by && nnames != 1) {
+			fs_warn("--usage-by: name one account or user");
 			return fs_usage_error(synopsis);
 		}
 		if (o->forecast && (nnames == 2) == !!o->until) {
