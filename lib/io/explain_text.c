@@ -1,7 +1,7 @@
 /*
  * explain_text.c: fs-explain's prose that lives in the library (issue 40):
- * who weighs in an account's usage (--usage-by), written into an fs_buf,
- * wrapped at 78 columns. The
+ * who weighs in an account's usage (--usage-by) and what the columns mean
+ * (--glossary), each written into an fs_buf, wrapped at 78 columns. The
  * rest of fs-explain's words are still the program's.
  */
 #include <math.h>
@@ -242,4 +242,153 @@ fs_explain_usage_text(struct fs_buf *b, const struct fs_tree *tr,
 		     "beyond its children's, as Slurm keeps the usage of an "
 		     "association deleted under it.", name(tr, u->node));
 	para(b, 0, "(USAGE is the whole part, as sshare prints RawUsage.)");
+}
+
+/* ------------------------------------------------------------ --glossary */
+
+uint32_t
+fs_explain_glossary_user(const struct fs_tree *tr)
+{
+	uint32_t k, first = FS_NONE;
+
+	for (k = 0; k < tr->n; k++) {
+		const struct fs_node *a = &tr->node[tr->order[k]];
+
+		if (!a->is_user)
+			continue;
+		if (first == FS_NONE)
+			first = tr->order[k];
+		if (!a->use_parent && a->shares_raw && a->usage_raw > 0 &&
+		    a->fs_parent != tr->root)
+			return tr->order[k];
+	}
+	return first;
+}
+
+void
+fs_explain_glossary(struct fs_buf *b, const struct fs_tree *tr,
+		    const struct fs_rank_opts *o, double half_life,
+		    uint32_t user)
+{
+	const struct fs_node *a = &tr->node[user];
+	const struct fs_node *p = &tr->node[a->fs_parent];
+	const struct fs_node *r = &tr->node[tr->root];
+	int fair = fs_algorithm_levels(o->algorithm);
+	uint32_t n = tr->user_count, place = n + 1 - a->rank;
+	const char *u = name(tr, user), *pn = name(tr, a->fs_parent);
+	char hl[64];
+
+	if (half_life <= 0)
+		snprintf(hl, sizeof(hl), "no decay: half-life 0");
+	else if (fmod(half_life, 86400) == 0)
+		snprintf(hl, sizeof(hl), "%g day%s", half_life / 86400,
+			 half_life == 86400 ? "" : "s");
+	else
+		snprintf(hl, sizeof(hl), "%g s", half_life);
+	para(b, 0, "The columns of sshare and fs-rank, with the numbers of %s "
+	     "in this tree (%s):", u, fair ? "Fair Tree"
+				     : fs_algorithm_name(o->algorithm));
+
+	fs_buf_addstr(b, "\nRawShares\n");
+	if (a->use_parent)
+		para(b, 2, "The shares an association is given (sacctmgr's "
+		     "Fairshare=). %s has none of its own: 'parent' "
+		     "(FairShare=parent), so it competes in %s's list.", u, pn);
+	else
+		para(b, 2, "The shares an association is given (sacctmgr's "
+		     "Fairshare=). %s has %u. 'parent' (FairShare=parent) "
+		     "means none of its own: what is under it competes in its "
+		     "parent's list.", u, a->shares_raw);
+
+	fs_buf_addstr(b, "\nNormShares\n");
+	if (a->use_parent)
+		para(b, 2, "Its part of the shares of the list it competes in. "
+		     "A FairShare=parent association has none; sshare shows "
+		     "its parent's, %s's %s.", pn, f6(a->shares_norm));
+	else if (fair)
+		para(b, 2, "Its part of the shares of the list it competes in: "
+		     "its RawShares over the list's total. %s: %u of %u in "
+		     "%s's list = %s.", u, a->shares_raw, a->level_shares, pn,
+		     f6(a->shares_norm));
+	else
+		para(b, 2, "Its part of the cluster's shares: its part of each "
+		     "list's shares, multiplied down the tree. %s: %s.", u,
+		     f6(a->shares_norm));
+
+	fs_buf_addstr(b, "\nRawUsage\n");
+	para(b, 2, "The usage charged to it and to everything under it: "
+	     "CPU-seconds, or billing-seconds under TRESBillingWeights, "
+	     "halved every half-life (%s). %s: %s; sshare prints its whole "
+	     "part, %s.", hl, u, usage_words(a->usage_raw),
+	     whole(a->usage_raw));
+
+	fs_buf_addstr(b, "\nNormUsage\n");
+	para(b, 2, "Its part of the whole cluster's usage: its RawUsage over "
+	     "root's. %s: %s / %s = %s.", u, usage_words(a->usage_raw),
+	     usage_words(r->usage_raw), f6(fs_node_usage_norm(tr, a)));
+
+	fs_buf_addstr(b, "\nEffectvUsage\n");
+	if (fair)
+		para(b, 2, "Under Fair Tree, its part of the usage of the "
+		     "account whose list it competes in: its RawUsage over "
+		     "that account's. %s: %s / %s's %s = %s.", u,
+		     usage_words(a->usage_raw), pn, usage_words(p->usage_raw),
+		     f6(fs_node_usage_efctv(tr, a)));
+	else if (a->use_parent)
+		para(b, 2, "Under %s a FairShare=parent association takes its "
+		     "parent's: %s's %s.", fs_algorithm_name(o->algorithm), pn,
+		     f6(fs_node_usage_efctv(tr, a)));
+	else if (a->fs_parent == tr->root)
+		para(b, 2, "Under %s, for an association of root's list, its "
+		     "NormUsage. %s: %s.", fs_algorithm_name(o->algorithm), u,
+		     f6(fs_node_usage_efctv(tr, a)));
+	else if (o->algorithm == FS_ALG_CLASSIC)
+		para(b, 2, "Under classic, its NormUsage moved towards its "
+		     "parent's EffectvUsage by its part of its list's shares. "
+		     "%s: %s.", u, f6(fs_node_usage_efctv(tr, a)));
+	else
+		para(b, 2, "Under depth-oblivious, its NormUsage weighed "
+		     "against its siblings' and against how much its parent "
+		     "used of its own share. %s: %s.", u,
+		     f6(fs_node_usage_efctv(tr, a)));
+
+	fs_buf_addstr(b, "\nLevelFS\n");
+	if (!fair)
+		para(b, 2, "Fair Tree's: NormShares over EffectvUsage in each "
+		     "list. sshare leaves it empty under %s.",
+		     fs_algorithm_name(o->algorithm));
+	else if (a->use_parent)
+		para(b, 2, "NormShares over EffectvUsage: above 1, less used "
+		     "than its share of its list; below 1, more. Fair Tree "
+		     "sorts every list by it, highest first, and walks the tree "
+		     "in that order. Slurm gives a FairShare=parent user inf, "
+		     "whatever its usage: %s is inf.", u);
+	else
+		para(b, 2, "NormShares over EffectvUsage: above 1, less used "
+		     "than its share of its list; below 1, more. Fair Tree "
+		     "sorts every list by it, highest first, and walks the tree "
+		     "in that order; inf is no usage, 0 no shares. %s: %s / %s "
+		     "= %s.", u, f6(a->shares_norm),
+		     f6(fs_node_usage_efctv(tr, a)), f6(a->level_fs));
+
+	fs_buf_addstr(b, "\nFairShare\n");
+	if (fair)
+		para(b, 2, "A user's factor in its jobs' priority (times "
+		     "PriorityWeightFairshare): under Fair Tree its place in "
+		     "that walk counted from the last, over the number of user "
+		     "associations. %s, %s of %u: (%u - %u + 1) / %u = %s.", u,
+		     ordinal(place), n, n, place, n, f6(a->fs_factor));
+	else
+		para(b, 2, "A user's factor in its jobs' priority (times "
+		     "PriorityWeightFairshare): under %s 2^(-(EffectvUsage / "
+		     "NormShares) / D), D the FairShareDampeningFactor (%u "
+		     "here)%s. %s: %s.", fs_algorithm_name(o->algorithm),
+		     o->dampening, a->use_parent ? ", with its parent's values "
+		     "for FairShare=parent" : "", u, f6(a->fs_factor));
+
+	fs_buf_addstr(b, "\nRank\n");
+	para(b, 2, "The toolkit's name for a user's place %s, 1 first; "
+	     "sshare shows only FairShare. Users tied %s share a rank. %s: "
+	     "%u of %u.", fair ? "in Fair Tree's walk" : "by FairShare",
+	     fair ? "at one Level FS" : "at one FairShare", u, place, n);
 }

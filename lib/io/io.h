@@ -408,6 +408,14 @@ void fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
 void fs_explain_usage_text(struct fs_buf *b, const struct fs_tree *tr,
 			   const struct fs_rank_opts *o, uint32_t asked,
 			   const struct fs_usage_by *u);
+/* --glossary: sshare's columns in plain words, with user's numbers. */
+void fs_explain_glossary(struct fs_buf *b, const struct fs_tree *tr,
+			 const struct fs_rank_opts *o, double half_life,
+			 uint32_t user);
+/* The user --glossary shows without one named: the first in the tree's
+ * order with shares and usage below a first-level account, else the
+ * first user (FS_NONE: none). */
+uint32_t fs_explain_glossary_user(const struct fs_tree *tr);
 /* --usage-by --json: the same facts (explain_json.c). */
 void fs_explain_json_usage_by(struct fs_buf *b, const struct fs_tree *tr,
 			      const struct fs_rank_opts *ro, uint32_t asked,

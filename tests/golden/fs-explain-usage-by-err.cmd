@@ -1,3 +1,6 @@
 fs-tree --sample | fs-explain --usage-by physics chem; echo "status $?"
 fs-tree --sample | fs-explain --usage-by --forecast physics chem; echo "status $?"
 fs-tree --sample | fs-explain --usage-by nobody; echo "status $?"
+fs-tree --sample | fs-explain --usage-by --glossary bob; echo "status $?"
+fs-tree --sample | fs-explain --glossary --json bob; echo "status $?"
+fs-tree --sample | fs-explain --glossary bob heidi; echo "status $?"

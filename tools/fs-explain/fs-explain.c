@@ -39,7 +39,7 @@ struct opts {
 	const char *algorithm;		/* NULL: the tree's metadata */
 	const char *ties;		/* NULL: the tree's metadata */
 	int json, interactive;
-	int usage_by;			/* --usage-by */
+	int usage_by, glossary;		/* --usage-by, --glossary */
 	struct fs_whatif *whatif;	/* --shares, --usage, in order */
 	size_t nwhatif;
 	/* --forecast: when will the lower one pass, or reach --until. */
@@ -62,7 +62,7 @@ struct ctx {
 	double half_life;
 	const char *name;		/* input name for messages */
 	int json;
-	int usage_by;			/* the question asked instead */
+	int usage_by, glossary;		/* the question asked instead */
 	/* Where a long answer may be written as it is made, once every name
 	 * in it is resolved (a write error stays in ferror); NULL: held in
 	 * the buffer whole. */
@@ -89,7 +89,9 @@ static void
 usage(FILE *f)
 {
 	fputs(synopsis, f);
-	fputs("       fs-explain --usage-by [OPTIONS] ACCOUNT|USER [FILE]\n", f);
+	fputs("       fs-explain --usage-by [OPTIONS] ACCOUNT|USER [FILE]\n"
+	      "       fs-explain --glossary [--algorithm NAME] [USER] [FILE]\n",
+	      f);
 	fprintf(f,
 		"\n"
 		"Explain why A ranks below (or above) B in a TSV tree, or show "
@@ -118,6 +120,8 @@ usage(FILE *f)
 		"user's: the\n"
 		"                        account it competes in), and its Level "
 		"FS without each\n"
+		"      --glossary        sshare's columns in plain words, with "
+		"USER's numbers\n"
 		"\n"
 		"Forecast: when the lower of A and B passes the other, or A "
 		"reaches a goal,\n"
@@ -1074,6 +1078,23 @@ quick_short(const struct ctx *c, const struct fs_explain *x)
 					       x->rule != FS_RULE_SAME));
 }
 
+/* --glossary [USER]: the columns' words with the numbers of USER, else
+ * of the first user with shares and usage. */
+static int
+glossary(const struct ctx *c, char **names, int n, struct fs_buf *b,
+	 struct fs_err *e)
+{
+	uint32_t u;
+
+	if (n && fs_explain_find_user(&c->tr, names[0], &u, e) < 0)
+		return -1;
+	if (!n && (u = fs_explain_glossary_user(&c->tr)) == FS_NONE)
+		return fs_error(e, 0, "the tree has no user association to "
+				"show the numbers of");
+	fs_explain_glossary(b, &c->tr, &c->ro, c->half_life, u);
+	return 0;
+}
+
 /* --usage-by NAME: an account (root and FairShare=parent too), or a
  * user's: the account whose list it competes in. */
 static int
@@ -1111,6 +1132,8 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 	uint32_t u[2], up;
 	int k;
 
+	if (c->glossary)
+		return glossary(c, names, n, b, e);
 	if (c->usage_by)
 		return usage_by(c, names[0], b, e);
 	for (k = 0; k < n; k++)
@@ -1603,6 +1626,7 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	c->name = e->file;
 	c->json = o->json;
 	c->usage_by = o->usage_by;
+	c->glossary = o->glossary;
 	if (fs_table_read_cols(&c->t, in,
 			       o->forecast ? forecast_cols : input_cols, e) < 0)
 		return FS_EXIT_DATA;
@@ -1634,7 +1658,7 @@ quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
 	enum fs_algorithm a;
 
 	if (o->interactive || o->forecast || o->json || o->nwhatif ||
-	    o->usage_by ||
+	    o->usage_by || o->glossary ||
 	    (o->ties && strcmp(o->ties, "slurm")) ||
 	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
 			      a != FS_ALG_FAIRTREE)) ||
@@ -1875,7 +1899,7 @@ run(int argc, char **argv, struct opts *o)
 {
 	enum { O_TIES = 256, O_JSON, O_ALG, O_SHARES, O_USAGE, O_FORECAST,
 	       O_UNTIL, O_RATE, O_RATE_FROM, O_WINDOW, O_HORIZON,
-	       O_NO_RUNNING, O_RUNNING, O_USAGE_BY };
+	       O_NO_RUNNING, O_RUNNING, O_USAGE_BY, O_GLOSSARY };
 	static const struct option lo[] = {
 		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
@@ -1892,6 +1916,7 @@ run(int argc, char **argv, struct opts *o)
 		{"no-running", no_argument, NULL, O_NO_RUNNING},
 		{"running", required_argument, NULL, O_RUNNING},
 		{"usage-by", no_argument, NULL, O_USAGE_BY},
+		{"glossary", no_argument, NULL, O_GLOSSARY},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
@@ -2004,6 +2029,9 @@ run(int argc, char **argv, struct opts *o)
 		case O_USAGE_BY:
 			o->usage_by = 1;
 			break;
+		case O_GLOSSARY:
+			o->glossary = 1;
+			break;
 		default:
 			return fs_opt_other(ch, synopsis, usage);
 		}
@@ -2012,14 +2040,28 @@ run(int argc, char **argv, struct opts *o)
 		fs_warn("--forecast: not with -i (one question)");
 		return fs_usage_error(synopsis);
 	}
-	if (o->usage_by && (o->forecast || o->interactive)) {
-		fs_warn("--usage-by: %s", o->forecast ? "not with --forecast"
-						      : "not with -i (one question)");
+	if ((o->usage_by || o->glossary) &&
+	    (o->forecast || o->interactive || (o->usage_by && o->glossary) ||
+	     (o->glossary && o->json))) {
+		fs_warn("--%s: %s", o->usage_by ? "usage-by" : "glossary",
+			o->usage_by && o->glossary ? "not with --glossary"
+			: o->forecast ? "not with --forecast"
+			: o->interactive ? "not with -i (one question)"
+					 : "not with --json (it is text)");
 		return fs_usage_error(synopsis);
 	}
 	names = argv + optind;
 	nnames = argc - optind;
-	if (o->interactive) {
+	if (o->glossary) {
+		/* [USER] [FILE]: one name is FILE when it is - or a file. */
+		if (nnames == 2 || (nnames == 1 && (!strcmp(names[0], "-") ||
+						    !access(names[0], F_OK))))
+			file = names[--nnames];
+		if (nnames > 1) {
+			fs_warn("too many arguments: --glossary [USER] [FILE]");
+			return fs_usage_error(synopsis);
+		}
+	} else if (o->interactive) {
 		if (nnames > 1) {
 			fs_warn("too many arguments: with -i, one FILE at most");
 			return fs_usage_error(synopsis);
