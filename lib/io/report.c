@@ -1186,6 +1186,9 @@ account_rows(struct fs_report *r, struct fs_rtable *t, const uint32_t *v,
 		fs_report_fmt_hours(&b, a->usage_raw);
 		end_cell(&b);
 		table_row(t, &b);
+		t->service = fs_xreallocarray(t->service, t->nrows,
+					      sizeof(*t->service));
+		t->service[t->nrows - 1] = fs_report_service_at(r, v[k]);
 	}
 	fs_buf_release(&b);
 }
@@ -1725,6 +1728,7 @@ report_release(struct fs_report *r)
 		for (c = 0; c < t->nrows * t->ncols; c++)
 			free(t->cell[c]);
 		free(t->cell);
+		free(t->service);
 		free((void *)t->head);
 		free((void *)t->align);
 		free(t->spec);
@@ -1748,6 +1752,7 @@ report_release(struct fs_report *r)
 	free(r->links);
 	free(r->link_at);
 	free(r->size);
+	free(r->sec);
 }
 
 /* What the HTML page needs beyond the tables: the picture's widths and
@@ -1765,6 +1770,7 @@ add_html(struct fs_report *r)
 			r->draw[i] = (double)cluster_use(r, i);
 	}
 	/* by_user and by_acct: prep() sorted them, and made the links. */
+	fs_report_html_order(r);
 }
 
 /* What the tables and pages are made from, in independent tasks on every

@@ -22,6 +22,8 @@ struct fs_rtable {
 	char *spec;
 	char **cell;		/* nrows * ncols */
 	size_t nrows, more;	/* more: rows left off by --top */
+	long double *service;	/* per row of accounts, or NULL: the
+				 * service value HTML colours it by */
 };
 
 struct fs_report {
@@ -64,6 +66,9 @@ struct fs_report {
 	char *links;		/* HTML: fs_report_html_links */
 	uint32_t *link_at;
 	uint32_t *size;		/* HTML: fs_report_html_sizes */
+	uint32_t *sec;		/* HTML: the accounts in the sections' order
+				 * (fs_report_html_order) */
+	size_t nsec;
 	uint32_t distinct_users;	/* user names, in by_user */
 	uint32_t accounts;	/* below root */
 };
@@ -136,6 +141,11 @@ void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
 void fs_report_html_links(struct fs_report *r);
 /* The associations in each node's subtree, into r->size. */
 void fs_report_html_sizes(struct fs_report *r);
+/* The accounts in the order of the page's sections, into r->sec: depth
+ * first from root, each account's sub-accounts by the gap between their
+ * share of the cluster and their use of it, the furthest below it first
+ * (r->width: after prep()). */
+void fs_report_html_order(struct fs_report *r);
 /* The page into b, written to out as it is made (b is left empty): 0, or
  * -1 when writing failed. */
 int fs_report_html_write(struct fs_buf *b, FILE *out,

@@ -1,16 +1,20 @@
 /*
  * report_html.c: fs-report --html, one self-contained page: the summary, an
- * SVG picture of the whole tree and the report's tables. Nothing is fetched
- * (no scripts, fonts or images; a Content-Security-Policy says so to the
- * browser too) and every name is escaped (fs_buf_html), so a hostile
- * account name is shown as text.
+ * SVG picture of the whole tree, the report's tables and every account in
+ * a section of its own. Nothing is fetched (no scripts, fonts or images; a
+ * Content-Security-Policy says so to the browser too) and every name is
+ * escaped (fs_buf_html), so a hostile account name is shown as text.
  *
  * The picture is an icicle: root across the top, each association a box
  * under its parent, as wide as its part of the cluster's shares (the
  * product down the tree of the per-level parts: report.c global_shares) and
  * coloured by log2 of its Level FS (classic: S/U), blue for under-served,
- * red for over-served, clamped at 1/8 and 8. Each box's numbers are in its
- * <title>, which browsers show as a tooltip.
+ * red for over-served, clamped at 1/8 and 8, in NCOLOUR steps that the
+ * style sheet names (class cK), so that a box, a swatch and a legend entry
+ * cost a class, not a colour. Each box's numbers are in its <title>, which
+ * browsers show as a tooltip; its name is written in it where the name, or
+ * two characters of it and an ellipsis, fits (text_px: the widths of
+ * DejaVu Sans, the widest usual sans-serif font).
  *
  * A box narrower than MIN_PX cannot be seen: the thin children of a parent
  * are drawn as one grey block after the wide ones (or left out when even
@@ -20,25 +24,49 @@
  * the page stays small at 100 000 associations. Layout is one depth-first
  * walk with an explicit stack, O(n log n) for the sort of thin children.
  *
- * At a million associations the page is bigger than its input (165 MB
- * from a 134 MB ranked tree): it is written as it is made, never held
- * whole: the sections and the name index, chunks made on every core
- * (fs_par_ordered), by the thread that has the next one in order; the
- * head, the picture and the tables, small, before them.
+ * The sections are most of the page: they are made to stay small and quick
+ * for a browser at the size of a real cluster (issue 40: 50,000
+ * associations under 2 MB, laid out in under 2 s). Each account is one
+ * <details> whose summary is one line of its numbers, nested in its
+ * parent's in the order of the gap between its share of the cluster and
+ * its use of it (fs_report_html_order), so that an account appears once
+ * and a closed page shows root's accounts only; its users are lines of
+ * text in one <pre>, not table rows: a row's cells were 17 DOM nodes a
+ * user, and the nodes, not the bytes, were most of a browser's time. The
+ * columns are tab stops of a monospaced font, their headings made by the
+ * style sheet. A link to a section inside closed ones opens them (the
+ * HTML standard's ancestor details revealing); past NEST_MAX levels the
+ * sections are not nested further (a browser's parser caps the depth of
+ * the DOM) but follow their ancestor at that level with their path.
+ *
+ * At a million associations the page is bigger than its input: it is
+ * written as it is made, never held whole: the sections, chunks made on
+ * every core (fs_par_ordered), by the thread that has the next one in
+ * order; the head, the picture and the tables, small, before them.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "io/report.h"
+#include "core/msort.h"
 
 #define WIDTH 1200.0	/* SVG user units */
 #define ROW_H 22.0
 #define MIN_PX 1.5
-#define CHAR_PX 7.0	/* a rough width of one character at 12px */
+#define FONT_PX 12.0	/* the picture's text */
+#define SMALL_PX 9.0	/* and its small text, for a name that fits no other way */
+#define NCOLOUR 25	/* colour steps: c0 (1/8 and below) to c24 (8 and up) */
+#define NEST_MAX 32	/* sections nested this deep at most */
+#define TAB 10		/* a column of the sections, in characters */
 
 static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
+/* A literal at o: the end. */
+#define PUT(o, lit) ((char *)memcpy((o), (lit), sizeof(lit) - 1) + \
+		     sizeof(lit) - 1)
+
+/* The style sheet of both pages, */
 static const char style[] =
 	"body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1300px}"
 	"h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em}"
@@ -53,74 +81,120 @@ static const char style[] =
 	"svg text{font:12px sans-serif;pointer-events:none}"
 	"svg rect{stroke:#fff;stroke-width:.5}"
 	"p.nav a{margin-right:1.2em}h3{font-size:1.05em}"
-	"details{margin:.1em 0}summary{cursor:pointer}"
-	"details[open]{margin-bottom:.6em}"
-	"details table{margin-left:1.2em;font-size:.92em}"
-	"details td+td,details th+th{text-align:right;"
-	"font-variant-numeric:tabular-nums}"
-	"details td.l,details th.l{text-align:left}"
-	"p.path{margin:.2em 1.2em;color:#555;font-size:.9em}"
-	"mark{background:#fdd49e}tr.ns td{background:#fff1e0}"
-	".d1{margin-left:1.2em}.d2{margin-left:2.4em}.d3{margin-left:3.6em}"
-	".d4{margin-left:4.8em}.d5{margin-left:6em}.d6{margin-left:7.2em}"
-	".d7{margin-left:8.4em}.d8{margin-left:9.6em}.d9{margin-left:10.8em}"
+	"mark{background:#fdd49e}";
+
+/* the report's, */
+static const char style_report[] =
+	"svg text.w{fill:#fff}svg text.n{fill:#333}svg text.s{font-size:9px}"
+	"td>i{display:inline-block;width:.8em;height:.8em;"
+	"border:1px solid #999;vertical-align:middle;margin-right:.4em}"
+	/* The sections: one line an account, columns at tab stops. */
+	"div.t{font:.85em/1.45 monospace}"
+	"details>summary{white-space:pre;tab-size:10;cursor:pointer}"
+	"details>summary>b{display:inline-block;min-width:14ch}"
+	"details>summary>i{display:inline-block;width:1ch;height:.9em;"
+	"margin-right:1ch;border:1px solid #999;vertical-align:-.1em}"
+	"div.k,pre.u,p.path{margin:0 0 .2em 2.5ch}"
+	"div.k::before,pre.u::before{display:block;white-space:pre;"
+	"tab-size:10;color:#555;font-weight:bold}"
+	"pre.u{font:inherit;tab-size:10;margin-top:.1em}"
+	"p.path{color:#555}"
 	"ul.ix{columns:14em;list-style:none;padding:0;margin:.3em 1.2em}"
-	"ul.ix li{break-inside:avoid}"
+	"ul.ix li{break-inside:avoid}";
+
+/* and the history's. */
+static const char style_history[] =
 	"svg.ch{width:100%;border:0}"
 	"svg.ch text{font:11px sans-serif}svg.ch text.pt{font-weight:bold}"
 	"svg.ch rect.pl{fill:#fafafa;stroke:#ccc}"
 	"svg.ch path.gr{stroke:#ddd}"
 	"svg.ch polyline{fill:none;stroke:#2166ac;stroke-width:1.5}"
-	"svg.ch circle{fill:#2166ac}"
-	"span.sw{display:inline-block;width:.8em;height:.8em;"
-	"border:1px solid #999;vertical-align:middle}";
+	"svg.ch circle{fill:#2166ac}";
 
-/* Diverging colour for a service value: blue above 1, red below. */
-static void
-colour(struct fs_buf *b, long double s, int *dark)
+/* A service value's step of the diverging colour scale: log2 of it, from
+ * -3 (1/8, red) to 3 (8, blue) in quarters, 0 to NCOLOUR - 1; -1 for
+ * none (grey). */
+static int
+colour_step(long double s)
 {
-	static const double blue[3] = {33, 102, 172}, red[3] = {178, 24, 43};
-	static const char hex[] = "0123456789abcdef";
-	const double mid[3] = {247, 247, 247};
-	const double *end;
-	double t, x;
-	char *o;
+	double t;
 	int k;
 
-	*dark = 0;
-	if (s < 0) {
-		fs_buf_addstr(b, "#c8c8c8");
+	if (s < 0)
+		return -1;
+	/* No log2l beyond the ends, a third of a big tree. */
+	if (isinf(s) || s >= 8)
+		return NCOLOUR - 1;
+	if (s <= 0.125L)
+		return 0;
+	t = (double)log2l(s) * (NCOLOUR / 2) / 3;
+	k = (int)lround(t) + NCOLOUR / 2;
+	return k < 0 ? 0 : k > NCOLOUR - 1 ? NCOLOUR - 1 : k;
+}
+
+/* Step k's colour, "#rrggbb", between the middle's light grey and the
+ * ends' red and blue; dark ones take white text. */
+static void
+step_colour(char out[8], int k)
+{
+	static const double blue[3] = {33, 102, 172}, red[3] = {178, 24, 43};
+	static const double mid[3] = {247, 247, 247};
+	static const char hex[] = "0123456789abcdef";
+	double t = (double)(k - NCOLOUR / 2) / (NCOLOUR / 2);
+	const double *end = t > 0 ? blue : red;
+	int c, j;
+
+	if (k < 0) {
+		memcpy(out, "#c8c8c8", 8);
 		return;
 	}
-	/* log2l(s) / 3 is clamped to 1 from s = 8 up and to -1 from 1/8
-	 * down: no log2l for those, a third of a big tree. */
-	if (isinf(s) || s >= 8)
-		t = 1;
-	else if (s <= 0.125L)
-		t = -1;
-	else
-		t = (double)log2l(s) / 3;
-	if (t > 1)
-		t = 1;
-	if (t < -1)
-		t = -1;
-	end = t > 0 ? blue : red;
 	t = fabs(t);
-	*dark = t > 0.6;
-	o = fs_buf_room(b, 8);
-	*o++ = '#';
-	for (k = 0; k < 3; k++) {
-		/* "%02x" of lround(x), x from 0 to 255: the whole part,
-		 * one more from a half up (exact: x - c is) */
-		unsigned c;
-
-		x = mid[k] + (end[k] - mid[k]) * t;
-		c = (unsigned)x;
-		c += x - c >= 0.5;
-		*o++ = hex[c >> 4 & 15];
-		*o++ = hex[c & 15];
+	out[0] = '#';
+	for (j = 0; j < 3; j++) {
+		c = (int)lround(mid[j] + (end[j] - mid[j]) * t);
+		out[1 + 2 * j] = hex[c >> 4 & 15];
+		out[2 + 2 * j] = hex[c & 15];
 	}
-	fs_buf_used(b, o);
+	out[7] = '\0';
+}
+
+static int
+step_dark(int k)
+{
+	return k >= 0 && abs(k - NCOLOUR / 2) * 5 > 3 * (NCOLOUR / 2);
+}
+
+/* class="cK" of step k: cn for none. */
+static char *
+put_class(char *o, int k)
+{
+	memcpy(o, "class=\"c", 8);
+	o += 8;
+	if (k < 0)
+		*o++ = 'n';
+	else {
+		if (k >= 10)
+			*o++ = (char)('0' + k / 10);
+		*o++ = (char)('0' + k % 10);
+	}
+	*o++ = '"';
+	return o;
+}
+
+/* The colour steps' rules, for boxes (fill) and swatches (background). */
+static void
+colour_rules(struct fs_buf *b)
+{
+	char c[8];
+	int k;
+
+	for (k = -1; k < NCOLOUR; k++) {
+		step_colour(c, k);
+		if (k < 0)
+			fs_buf_printf(b, ".cn{fill:%s;background:%s}", c, c);
+		else
+			fs_buf_printf(b, ".c%d{fill:%s;background:%s}", k, c, c);
+	}
 }
 
 static void
@@ -208,6 +282,84 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	fs_buf_addstr(b, " of cluster)</title>");
 }
 
+/* The advance widths of DejaVu Sans, in thousandths of an em, of the
+ * printable ASCII characters (from its hmtx table); any other character
+ * counts as a whole em, more than any of these. */
+static const unsigned short glyph_w[95] = {
+	318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361,
+	318, 337, 636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337,
+	838, 838, 838, 531, 1000, 684, 686, 698, 770, 632, 575, 775, 752, 295,
+	295, 656, 557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989,
+	685, 611, 685, 390, 337, 390, 838, 500, 500, 613, 635, 550, 635, 615,
+	352, 635, 634, 278, 278, 579, 278, 974, 634, 612, 635, 635, 411, 521,
+	392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+};
+
+/* fs_buf_html of s's first n bytes. */
+static void
+fs_buf_html_n(struct fs_buf *b, const char *s, size_t n)
+{
+	char *part;
+
+	if (!s[n]) {
+		fs_buf_html(b, s);
+		return;
+	}
+	part = fs_xstrdup(s);
+	part[n] = '\0';
+	fs_buf_html(b, part);
+	free(part);
+}
+
+/* The width of s's first n bytes at px pixels a em. */
+static double
+text_px(const char *s, size_t n, double px)
+{
+	unsigned long w = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		unsigned char c = (unsigned char)s[k];
+
+		if (c >= 32 && c < 127)
+			w += glyph_w[c - 32];
+		else if ((c & 0xc0) != 0x80)	/* not a continuation byte */
+			w += 1000;
+	}
+	return w * px / 1000;
+}
+
+/* How many bytes of name fit in w pixels less the box's margins at px
+ * pixels a em, whole characters: all of it, or a beginning that leaves
+ * room for an ellipsis (*cut set), at least two characters; 0 when not
+ * even that fits. */
+static size_t
+label_fit(const char *name, double w, double px, int *cut)
+{
+	size_t n = strlen(name), k, chars = 0;
+	double room = w - 8, used = 0;
+
+	*cut = 0;
+	if (text_px(name, n, px) <= room)
+		return n;
+	room -= px;	/* the ellipsis: one em */
+	for (k = 0; k < n;) {
+		size_t next = k + 1;
+
+		while (next < n && ((unsigned char)name[next] & 0xc0) == 0x80)
+			next++;
+		used += text_px(name + k, next - k, px);
+		if (used > room)
+			break;
+		k = next;
+		chars++;
+	}
+	if (chars < 2)
+		return 0;
+	*cut = 1;
+	return k;
+}
+
 static void
 box(struct fs_buf *b, const struct fs_report *r, uint32_t i, double x,
     double w, uint32_t depth)
@@ -216,26 +368,35 @@ box(struct fs_buf *b, const struct fs_report *r, uint32_t i, double x,
 	const char *name = i == r->cur->root ? r->title
 			   : a->is_user	     ? a->user
 					     : a->acct;
-	int dark, link = !a->is_user;
+	int link = !a->is_user, k = colour_step(fs_report_service_at(r, i));
+	int cut, cut_s, small = 0;
+	size_t fit = label_fit(name, w, FONT_PX, &cut), fit_s;
+	char *o;
 
+	/* A whole name in the small font rather than a cut one; else the
+	 * most of it. */
+	if ((!fit || cut) &&
+	    (fit_s = label_fit(name, w, SMALL_PX, &cut_s)) > fit) {
+		fit = fit_s;
+		cut = cut_s;
+		small = 1;
+	}
 	if (link)
 		fs_buf_printf(b, "<a href=\"#n%u\">", i);
 	fs_buf_addstr(b, "<g>");
 	tooltip(b, r, i);
-	fs_buf_printf(b, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
-			 "height=\"%.0f\" fill=\"", x, depth * ROW_H, w,
-		      ROW_H);
-	colour(b, fs_report_service_at(r, i), &dark);
-	fs_buf_addstr(b, "\"/>");
-	if (w >= CHAR_PX * (double)strlen(name) + 8)
+	o = put_class(PUT(fs_buf_room(b, 32), "<rect "), k);
+	fs_buf_used(b, o);
+	fs_buf_printf(b, " x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
+			 "height=\"%.0f\"/>", x, depth * ROW_H, w, ROW_H);
+	if (fit) {
 		fs_buf_printf(b, "<text x=\"%.2f\" y=\"%.0f\"%s>", x + 4,
-			      depth * ROW_H + 15,
-			      dark ? " fill=\"#fff\"" : "");
-	else
-		name = NULL;
-	if (name) {
-		fs_buf_html(b, name);
-		fs_buf_addstr(b, "</text>");
+			      depth * ROW_H + (small ? 14 : 15),
+			      step_dark(k) ? small ? " class=\"w s\""
+						   : " class=\"w\""
+			      : small ? " class=\"s\"" : "");
+		fs_buf_html_n(b, name, fit);
+		fs_buf_addstr(b, cut ? "&#8230;</text>" : "</text>");
 	}
 	fs_buf_addstr(b, link ? "</g></a>\n" : "</g>\n");
 }
@@ -319,11 +480,24 @@ icicle(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
 		fs_buf_printf(&body, ", each too thin to draw: %.4g%% of the "
 				     "cluster's %s together</title>"
 				     "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
-				     "height=\"%.0f\" fill=\"url(#thin)\"/></g>\n",
+				     "height=\"%.0f\" fill=\"url(#thin)\"/>",
 			      thin / scale * 100,
 			      r->o->width_usage ? "usage" : "shares", x,
 			      (f.depth + 1) * ROW_H, thin,
 			      ROW_H);
+		/* How many, where it fits. */
+		{
+			char num[16];
+			int cut;
+
+			snprintf(num, sizeof(num), "%u", nthin);
+			if (label_fit(num, thin, FONT_PX, &cut) && !cut)
+				fs_buf_printf(&body, "<text x=\"%.2f\" "
+						     "y=\"%.0f\" class=\"n\">"
+						     "%s</text>", x + 4,
+					      (f.depth + 1) * ROW_H + 15, num);
+		}
+		fs_buf_addstr(&body, "</g>\n");
 	}
 	fs_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 			 "viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
@@ -353,17 +527,17 @@ icicle(struct fs_buf *b, const struct fs_report *r, const uint32_t *size)
 	free(st);
 }
 
+
+
 static void
 legend(struct fs_buf *b, int fair, int usage)
 {
 	static const struct {
-		long double v;
+		int step;
 		const char *label;
-	} sw[] = {{0.125L, "&#8804; 1/8"}, {0.25L, "1/4"}, {0.5L, "1/2"},
-		  {1, "1"}, {2, "2"}, {4, "4"}, {8, "&#8805; 8"},
-		  {-1, "none"}};
+	} sw[] = {{0, "&#8804; 1/8"}, {4, "1/4"}, {8, "1/2"}, {12, "1"},
+		  {16, "2"}, {20, "4"}, {24, "&#8805; 8"}, {-1, "none"}};
 	size_t k;
-	int dark;
 
 	fs_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 			 "viewBox=\"0 0 %d 40\" style=\"width:%dpx;border:0\" "
@@ -372,9 +546,9 @@ legend(struct fs_buf *b, int fair, int usage)
 		      (int)(sizeof(sw) / sizeof(*sw)) * 70 + 10);
 	for (k = 0; k < sizeof(sw) / sizeof(*sw); k++) {
 		fs_buf_printf(b, "<rect x=\"%zu\" y=\"2\" width=\"66\" "
-				 "height=\"16\" fill=\"", 5 + k * 70);
-		colour(b, sw[k].v, &dark);
-		fs_buf_printf(b, "\"/><text x=\"%zu\" y=\"34\">%s</text>\n",
+				 "height=\"16\" ", 5 + k * 70);
+		fs_buf_used(b, put_class(fs_buf_room(b, 16), sw[k].step));
+		fs_buf_printf(b, "/><text x=\"%zu\" y=\"34\">%s</text>\n",
 			      8 + k * 70, sw[k].label);
 	}
 	fs_buf_addstr(b, "</svg>\n");
@@ -427,6 +601,11 @@ table(struct fs_buf *b, const struct fs_rtable *t)
 			fs_buf_addstr(b, t->align[c] == 'r'
 						 ? "<td class=\"num\">"
 						 : "<td>");
+			/* An account's colour, as in the picture. */
+			if (!c && t->service)
+				fs_buf_used(b, PUT(put_class(PUT(
+					fs_buf_room(b, 32), "<i "),
+					colour_step(t->service[r])), "></i>"));
 			fs_buf_html(b, t->cell[r * t->ncols + c]);
 			fs_buf_addstr(b, "</td>");
 		}
@@ -468,9 +647,9 @@ make_link(struct fs_buf *b, const struct fs_report *r, uint32_t i)
  * size, not a call. */
 #define LINK_COPY 64
 
-/* Every account's link, made once: the page has one per user association
- * in the index, and more in the sections. Each is its length (2 bytes)
- * then its text, at links + link_at[i]. */
+/* Every account's link, made once: the page has one per account in the
+ * index, and more in the paths of the deepest sections. Each is its
+ * length (2 bytes) then its text, at links + link_at[i]. */
 void
 fs_report_html_links(struct fs_report *r)
 {
@@ -565,40 +744,6 @@ put_link(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
 	return fs_buf_room(b, 256);
 }
 
-/* A literal at o: the end. */
-#define PUT(o, lit) ((char *)memcpy((o), (lit), sizeof(lit) - 1) + \
-		     sizeof(lit) - 1)
-
-/* A part of the cluster as the tables print it: two decimals, "<0.01%"
- * rather than 0.00% when not nothing. */
-static inline void
-fmt_part(struct fs_buf *b, long double v)
-{
-	if (v <= 0)
-		fs_buf_addch(b, '0');
-	else if (v < 0.0001L)
-		fs_buf_addstr(b, "&lt;0.01%");
-	else {
-		fs_report_fmt_fixed(b, v * 100, 2);
-		fs_buf_addch(b, '%');
-	}
-}
-
-/* fmt_part of a double w, decided without long doubles where it is "0"
- * or "<0.01%", as most shares of a big tree are: (long double)w < 0.0001L
- * is w < 0.0001, the double above 0.0001L with no double between. */
-static inline char *
-put_part_d(struct fs_buf *b, char *o, double w)
-{
-	if (w <= 0)
-		return PUT(o, "0");
-	if (w < 0.0001)
-		return PUT(o, "&lt;0.01%");
-	fs_buf_used(b, o);
-	fmt_part(b, (long double)w);
-	return fs_buf_room(b, 256);
-}
-
 /* fmt_part of usage over total, and hours of usage: "0" straight for no
  * usage, a third of a big tree. */
 static inline int
@@ -621,109 +766,295 @@ put_fixed6(struct fs_buf *b, char *o, double v)
 	return fs_buf_room(b, 256);
 }
 
-/* The sections' tables are most of a large page: their cells are closed
- * by the next one (HTML allows it) and aligned by the style sheet (every
- * column after the first on the right), about 70 bytes a user.
- *
- * Shares, Share, Use, Level FS (S/U), Usage (h) of one association as
- * table cells after the first, at o (room for 256 bytes): the end, room
- * for 256 more. */
-static char *
-num_cells(struct fs_buf *b, char *o, const struct fs_report *r, uint32_t i)
-{
-	const struct fs_tree *tr = r->cur;
-	const struct fs_node *a = &tr->node[i];
-	long double total = tr->node[tr->root].usage_raw;
-	/* Asked first: the cells before it are written while it is stored,
-	 * and it is then passed on as it lies in memory. */
-	long double sv = fs_report_service_at(r, i);
 
-	o = PUT(o, "<td>");
-	if (a->use_parent)
-		o = PUT(o, "parent");
-	else if (no_shares(a))
-		o = PUT(o, "<mark>0</mark>");
+/* A part of the cluster (v, a fraction) in percent: two decimals, two
+ * significant digits below 0.01% ("0.0034%"), where most accounts of a
+ * big cluster are, and an exponent below 0.001% ("4.6e-05%"); 0 for
+ * nothing. */
+static void
+fmt_pct2(struct fs_buf *b, long double v)
+{
+	long double p = v * 100;
+
+	if (v == NO_VAL_LD || isnan(v))
+		fs_buf_addch(b, '-');
+	else if (v <= 0)
+		fs_buf_addch(b, '0');
+	else if (p >= 0.01L) {
+		fs_report_fmt_fixed(b, p, 2);
+		fs_buf_addch(b, '%');
+	} else if (p >= 0.001L)
+		fs_buf_printf(b, "%.4Lf%%", p);
 	else
-		o = fs_put_u64(o, a->shares_raw);
-	o = PUT(o, "<td>");
-	o = put_part_d(b, o, r->width[i]);
-	o = PUT(o, "<td>");
-	if (no_usage(a))
-		o = PUT(o, "0");
-	else {
-		fs_buf_used(b, o);
-		fmt_part(b, total > 0 ? a->usage_raw / total : 0);
-		o = fs_buf_room(b, 256);
-	}
-	o = PUT(o, "<td>");
-	fs_buf_used(b, o);
-	fs_report_fmt_service(b, sv);
-	o = fs_buf_room(b, 256);
-	o = PUT(o, "<td>");
-	if (no_usage(a))
-		return PUT(o, "0");
-	fs_buf_used(b, o);
-	fs_report_fmt_hours(b, a->usage_raw);
-	return fs_buf_room(b, 256);
+		fs_buf_printf(b, "%.1Le%%", p);
 }
 
+/* A gap in points of the cluster (v, a fraction), signed, as fmt_pct2
+ * writes a part: "+3.61", "-0.0012", "+8.8e-05". */
+static void
+fmt_points(struct fs_buf *b, long double v)
+{
+	long double p = fabsl(v * 100);
+
+	if (v == 0)
+		fs_buf_addch(b, '0');
+	else if (p >= 0.01L)
+		fs_buf_printf(b, "%+.2Lf", v * 100);
+	else if (p >= 0.001L)
+		fs_buf_printf(b, "%+.4Lf", v * 100);
+	else
+		fs_buf_printf(b, "%+.1Le", v * 100);
+}
+
+/* The node's part of the cluster's usage, and its gap: its part of the
+ * cluster's shares less that (report.c's, for the sections). */
+static long double
+use_of(const struct fs_report *r, uint32_t i)
+{
+	long double total = r->cur->node[r->cur->root].usage_raw;
+
+	return total > 0 ? r->cur->node[i].usage_raw / total : 0;
+}
+
+static long double
+gap_of(const struct fs_report *r, uint32_t i)
+{
+	return (long double)r->width[i] - use_of(r, i);
+}
+
+/* ------------------------------------------------ the sections' order */
+
+struct by_gap {
+	long double gap;
+	uint32_t i;
+};
+
+static inline int
+gap_before(const void *ctx, const struct by_gap *a, const struct by_gap *b)
+{
+	(void)ctx;
+	return a->gap > b->gap;	/* stable: equal gaps keep the tree's order */
+}
+
+FS_MSORT(gap_sort, struct by_gap, const void *, gap_before)
+
+void
+fs_report_html_order(struct fs_report *r)
+{
+	const struct fs_tree *tr = r->cur;
+	uint32_t *st = fs_xcalloc(r->nacct_nodes + 1, sizeof(*st));
+	struct by_gap *k = NULL, *tmp = NULL;
+	size_t sp = 0, cap = 0, m, j;
+
+	r->sec = fs_xcalloc(r->nacct_nodes + 1, sizeof(*r->sec));
+	r->nsec = 0;
+	st[sp++] = tr->root;
+	while (sp) {
+		uint32_t i = st[--sp];
+		const struct fs_node *a = &tr->node[i];
+
+		r->sec[r->nsec++] = i;
+		if (a->nkids > cap) {
+			cap = a->nkids;
+			free(k);
+			free(tmp);
+			k = fs_xcalloc(cap, sizeof(*k));
+			tmp = fs_xcalloc(cap, sizeof(*tmp));
+		}
+		for (m = 0, j = 0; j < a->nkids; j++) {
+			uint32_t c = tr->kids[a->kids + j];
+
+			if (!tr->node[c].is_user)
+				k[m++] = (struct by_gap){gap_of(r, c), c};
+		}
+		gap_sort(NULL, k, tmp, (uint32_t)m);
+		/* The furthest below its share walked first. */
+		while (m)
+			st[sp++] = k[--m].i;
+	}
+	free(k);
+	free(tmp);
+	free(st);
+}
+
+/* ------------------------------------------------------ the sections */
+
+/* A user of a section, by rank: the order Fair Tree serves them in,
+ * which among the users of one account is the order of their Level FS. */
+struct by_rank {
+	uint32_t rank, i;	/* rank as stored: higher is served first */
+};
+
+static inline int
+rank_before(const void *ctx, const struct by_rank *a, const struct by_rank *b)
+{
+	(void)ctx;
+	return a->rank > b->rank;
+}
+
+FS_MSORT(rank_sort, struct by_rank, const void *, rank_before)
+
+/* The nesting level of a section: its depth, up to NEST_MAX. */
+static uint32_t
+level_of(const struct fs_tree *tr, uint32_t i)
+{
+	uint32_t d = tr->node[i].depth;
+
+	return d < NEST_MAX ? d : NEST_MAX;
+}
+
+/* Characters in a UTF-8 name, for its tab stops. */
+static size_t
+chars_of(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* A name that fills its column (two tab stops) and the tabs that bring
+ * the next one to its stop. */
+static char *
+put_name_tabs(struct fs_buf *b, char *o, const char *name, int mark)
+{
+	if (mark)
+		o = PUT(o, "<mark>");
+	o = put_html(b, o, name);
+	*o++ = '\t';
+	if (chars_of(name) < TAB)
+		*o++ = '\t';
+	return o;
+}
+
+/* The users of an account, u[0..nu), one line each, by rank. */
+static void
+section_users(struct fs_buf *b, const struct fs_report *r, struct by_rank *u,
+	      struct by_rank *tmp, size_t nu)
+{
+	const struct fs_tree *tr = r->cur;
+	int fair = fs_algorithm_levels(r->ro->algorithm);
+	size_t k;
+	char *o;
+
+	rank_sort(NULL, u, tmp, (uint32_t)nu);
+	fs_buf_addstr(b, "<pre class=\"u\">");
+	for (k = 0; k < nu; k++) {
+		const struct fs_node *c = &tr->node[u[k].i];
+		int ns = no_shares(c);
+
+		if (k + 8 < nu) {
+			const struct fs_node *n = &tr->node[u[k + 8].i];
+
+			__builtin_prefetch(n->user);
+			__builtin_prefetch(n->part);
+		}
+		o = put_name_tabs(b, fs_buf_room(b, 256), c->user, ns);
+		if (r->partitions) {
+			o = put_html(b, o, c->part);
+			*o++ = '\t';
+		}
+		if (c->use_parent)
+			o = PUT(o, "parent");
+		else
+			o = fs_put_u64(o, c->shares_raw);
+		*o++ = '\t';
+		if (!fair) {
+			o = put_fixed6(b, o, c->fs_factor);
+			*o++ = '\t';
+		}
+		if (c->rank)
+			o = fs_put_u64(o, tr->user_count + 1 - c->rank);
+		else
+			*o++ = '-';
+		*o++ = '\t';
+		if (no_usage(c))
+			*o++ = '0';
+		else {
+			fs_buf_used(b, o);
+			fs_report_fmt_hours(b, c->usage_raw);
+			o = fs_buf_room(b, 256);
+		}
+		if (ns)
+			o = PUT(o, "</mark>");
+		*o++ = '\n';
+		fs_buf_used(b, o);
+	}
+	fs_buf_addstr(b, "</pre>\n");
+}
+
+/* Account i's section up to its sub-accounts: its line (summary), the
+ * path where it is not nested under its parent, its users; u and tmp
+ * hold room for its children. */
 static void
 section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
-	uint32_t depth, const uint32_t *size)
+	const uint32_t *size, struct by_rank *u, struct by_rank *tmp)
 {
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i], *c;
-	int fair = fs_algorithm_levels(r->ro->algorithm);
-	long double total = tr->node[tr->root].usage_raw;
-	uint32_t j, nacct = 0, nuser = 0, nzero = 0, p;
+	uint32_t j, nzero = 0, p;
 	uint32_t path[64], np = 0;
-	long double sv = fs_report_service_at(r, i);
-	int dark;
+	size_t nu = 0;
 	char *o;
 
-	/* An organisation's thousands of accounts are far apart: fetched
-	 * ahead, here and in the tables below. */
 	for (j = 0; j < a->nkids; j++) {
+		uint32_t k = tr->kids[a->kids + j];
+
 		if (j + 16 < a->nkids)
 			fs_prefetch_node(&tr->node[tr->kids[a->kids + j + 16]]);
-		c = &tr->node[tr->kids[a->kids + j]];
+		c = &tr->node[k];
 		if (c->is_user) {
-			nuser++;
 			nzero += no_shares(c);
-			/* Its names, for the rows below. */
-			__builtin_prefetch(c->user);
-			__builtin_prefetch(c->part);
-		} else
-			nacct++;
+			u[nu++] = (struct by_rank){c->rank, k};
+		}
 	}
 	o = fs_put_u64(PUT(fs_buf_room(b, 256), "<details id=\"n"), i);
-	o = PUT(o, "\" class=\"d");
-	*o++ = (char)('0' + (depth < 9 ? depth : 9));
-	fs_buf_used(b, i == tr->root ? PUT(o, "\" open><summary><b>")
-			      : PUT(o, "\"><summary><b>"));
-	fs_buf_html(b, name_of(r, i));
-	fs_buf_addstr(b, "</b> <span class=\"sw\" style=\"background:");
-	colour(b, sv, &dark);
-	o = put_part_d(b, PUT(fs_buf_room(b, 256), "\"></span> share "),
-		       r->width[i]);
-	fs_buf_used(b, PUT(o, ", use "));
-	fmt_part(b, total > 0 ? a->usage_raw / total : 0);
-	fs_buf_addstr(b, fair ? ", Level FS " : ", S/U ");
-	fs_report_fmt_service(b, sv);
-	fs_buf_addstr(b, ", ");
-	fs_report_fmt_hours(b, a->usage_raw);
-	o = fs_put_u64(PUT(fs_buf_room(b, 256), " h; "), nacct);
-	o = nacct == 1 ? PUT(o, " account, ") : PUT(o, " accounts, ");
-	o = fs_put_u64(o, nuser);
-	o = nuser == 1 ? PUT(o, " user") : PUT(o, " users");
+	if (i == tr->root) {
+		o = PUT(o, "\" open><summary><i class=\"cn\"></i><b>root</b>"
+			   " all of the cluster: ");
+		fs_buf_used(b, o);
+		fs_report_fmt_hours(b, a->usage_raw);
+		o = fs_put_u64(PUT(fs_buf_room(b, 256), " h in "),
+			       size[i] - 1);
+		o = PUT(o, " associations");
+	} else {
+		o = put_class(PUT(o, "\"><summary><i "),
+			      colour_step(fs_report_service_at(r, i)));
+		o = put_html(b, PUT(o, "></i><b>"), a->acct);
+		o = PUT(o, "</b>\t");
+		if (a->use_parent)
+			o = PUT(o, "parent");
+		else
+			o = fs_put_u64(o, a->shares_raw);
+		*o++ = '\t';
+		fs_buf_used(b, o);
+		fmt_pct2(b, (long double)r->width[i]);
+		fs_buf_addch(b, '\t');
+		fmt_pct2(b, use_of(r, i));
+		fs_buf_addch(b, '\t');
+		fmt_points(b, gap_of(r, i));
+		fs_buf_addch(b, '\t');
+		fs_report_fmt_service(b, fs_report_service_at(r, i));
+		o = fs_put_u64(PUT(fs_buf_room(b, 256), "\t"), size[i] - 1);
+		*o++ = '\t';
+		if (no_usage(a))
+			*o++ = '0';
+		else {
+			fs_buf_used(b, o);
+			fs_report_fmt_hours(b, a->usage_raw);
+			o = fs_buf_room(b, 256);
+		}
+	}
 	if (nzero) {
-		o = fs_put_u64(PUT(o, "; <mark>"), nzero);
-		o = PUT(o, " with usage but no shares</mark>");
+		o = fs_put_u64(PUT(o, "\t<mark>"), nzero);
+		o = PUT(o, " without shares</mark>");
 	}
 	fs_buf_used(b, PUT(o, "</summary>\n"));
-	if (i != tr->root) {
-		/* The nearest 64 ancestors at most, so a deep chain stays
-		 * linear: further up is an ellipsis. */
+	if (a->depth > NEST_MAX) {
+		/* Not nested under its parent: the nearest 64 ancestors at
+		 * most, so a deep chain stays linear; further up is an
+		 * ellipsis. */
 		fs_buf_addstr(b, "<p class=\"path\">In ");
 		for (p = a->parent;; p = tr->node[p].parent) {
 			path[np++] = p;
@@ -740,107 +1071,52 @@ section(struct fs_buf *b, const struct fs_report *r, uint32_t i,
 		}
 		fs_buf_used(b, PUT(o, "</p>\n"));
 	}
-	if (nacct) {
-		/* Literals, not a printf: a section is a few rows. */
-		fs_buf_addstr(b, "<table><thead><tr><th>Account</th>"
-				 "<th>Shares</th>"
-				 "<th>Share</th>"
-				 "<th>Use</th>");
-		fs_buf_addstr(b, fair ? "<th>LevelFS</th>" : "<th>S/U</th>");
-		fs_buf_addstr(b, "<th>Usage (h)</th>"
-				 "<th>Associations</th>"
-				 "</tr></thead><tbody>\n");
-		for (j = 0; j < a->nkids; j++) {
-			uint32_t k = tr->kids[a->kids + j];
-
-			if (j + 8 < a->nkids)
-				fs_prefetch_node(
-					&tr->node[tr->kids[a->kids + j + 8]]);
-			if (tr->node[k].is_user)
-				continue;
-			o = put_link(b, PUT(fs_buf_room(b, 256), "<tr><td>"), r, k);
-			o = num_cells(b, o, r, k);
-			o = PUT(o, "<td>");
-			o = fs_put_u64(o, size[k]);
-			*o++ = '\n';
-			fs_buf_used(b, o);
-		}
-		fs_buf_addstr(b, "</tbody></table>\n");
-	}
-	if (nuser) {
-		fs_buf_addstr(b, "<table><thead><tr><th>User</th>");
-		if (r->partitions)
-			fs_buf_addstr(b, "<th class=\"l\">Partition</th>");
-		fs_buf_addstr(b, "<th>Shares</th>"
-				 "<th>Share</th>"
-				 "<th>Use</th>");
-		fs_buf_addstr(b, fair ? "<th>LevelFS</th>" : "<th>S/U</th>");
-		fs_buf_addstr(b, "<th>Usage (h)</th>"
-				 "<th>FairShare</th>"
-				 "<th>Rank</th>"
-				 "</tr></thead><tbody>\n");
-		for (j = 0; j < a->nkids; j++) {
-			uint32_t k = tr->kids[a->kids + j];
-
-			c = &tr->node[k];
-			if (!c->is_user)
-				continue;
-			o = fs_buf_room(b, 256);
-			o = no_shares(c) ? PUT(o, "<tr class=\"ns\"><td>")
-					 : PUT(o, "<tr><td>");
-			o = put_html(b, o, c->user);
-			if (r->partitions)
-				o = put_html(b, PUT(o, "<td class=\"l\">"),
-					     c->part);
-			o = num_cells(b, o, r, k);
-			o = PUT(o, "<td>");
-			o = put_fixed6(b, o, c->fs_factor);
-			o = PUT(o, "<td>");
-			if (c->rank)
-				o = fs_put_u64(o, tr->user_count + 1 - c->rank);
-			*o++ = '\n';
-			fs_buf_used(b, o);
-		}
-		fs_buf_addstr(b, "</tbody></table>\n");
-	}
-	fs_buf_addstr(b, "</details>\n");
+	if (nu)
+		section_users(b, r, u, tmp, nu);
 }
 
-/* The sections are most of a large page: made in chunks of the tree's
+/* The sections are most of a large page: made in chunks of the page's
  * order on every core (fs_par_ordered), appended in order. */
-#define SECTION_CHUNK 8192
+#define SECTION_CHUNK 2048
 
 struct sections_job {
 	const struct fs_report *r;
 	const uint32_t *size;
 	FILE *out;
+	uint32_t maxkids;
 };
 
 static void
 sections_make(void *arg, size_t c, struct fs_buf *b)
 {
 	const struct sections_job *j = arg;
-	const struct fs_tree *tr = j->r->cur;
+	const struct fs_report *r = j->r;
+	const struct fs_tree *tr = r->cur;
 	size_t k, end = (c + 1) * SECTION_CHUNK;
+	struct by_rank *u = fs_xcalloc(j->maxkids + 1, sizeof(*u));
+	struct by_rank *tmp = fs_xcalloc(j->maxkids + 1, sizeof(*tmp));
 
-	if (end > tr->n)
-		end = tr->n;
+	if (end > r->nsec)
+		end = r->nsec;
 	for (k = c * SECTION_CHUNK; k < end; k++) {
-		uint32_t i = tr->order[k];
+		uint32_t i = r->sec[k], e = level_of(tr, i), next, up;
 
-		/* An account's children follow it in this order, mostly: a
-		 * section reads them all, and they are all over memory. */
-		if (k + 32 < end)
-			fs_prefetch_node(&tr->node[tr->order[k + 32]]);
-		if (k + 24 < end) {
-			const struct fs_node *n = &tr->node[tr->order[k + 24]];
-
-			__builtin_prefetch(n->user);
-			__builtin_prefetch(n->part);
+		if (k + 8 < end)
+			fs_prefetch_node(&tr->node[r->sec[k + 8]]);
+		section(b, r, i, j->size, u, tmp);
+		/* Its sub-accounts inside it; else it is closed, and so are
+		 * the ancestors the next one is not in. */
+		next = k + 1 < r->nsec ? level_of(tr, r->sec[k + 1]) : 0;
+		if (k + 1 < r->nsec && next > e) {
+			fs_buf_addstr(b, "<div class=\"k\">\n");
+			continue;
 		}
-		if (!tr->node[i].is_user)
-			section(b, j->r, i, tr->node[i].depth, j->size);
+		fs_buf_addstr(b, "</details>\n");
+		for (up = e; up > next; up--)
+			fs_buf_addstr(b, "</div></details>\n");
 	}
+	free(u);
+	free(tmp);
 }
 
 static int
@@ -851,6 +1127,22 @@ sections_emit(void *arg, struct fs_buf *b)
 	return fs_write_all(j->out, b->data, b->len);
 }
 
+/* The style sheet's headings of the sections' columns (a tab is "\9 ":
+ * the space ends the escape, which would take the hex digits after it). */
+static void
+section_heads(struct fs_buf *b, const struct fs_report *r)
+{
+	int fair = fs_algorithm_levels(r->ro->algorithm);
+
+	fs_buf_printf(b, "div.k::before{content:\"    Account\\9 Shares"
+			 "\\9 Share\\9 Use\\9 Gap\\9 %s\\9 Below\\9 "
+			 "Usage (h)\"}", fair ? "Level FS" : "S/U");
+	fs_buf_printf(b, "pre.u::before{content:\"User\\9 \\9 %sShares\\9 "
+			 "%sRank\\9 Usage (h)\"}",
+		      r->partitions ? "Partition\\9 " : "",
+		      fair ? "" : "FairShare\\9 ");
+}
+
 /* The heading into b, written out with what b held; then the sections,
  * written by the threads that make them. */
 static int
@@ -858,27 +1150,45 @@ sections(struct fs_buf *b, FILE *out, const struct fs_report *r,
 	 const uint32_t *size, int *failed)
 {
 	const struct fs_tree *tr = r->cur;
+	int fair = fs_algorithm_levels(r->ro->algorithm);
 	struct sections_job j;
+	size_t k;
 
-	fs_buf_addstr(b, "<h2 id=\"accounts\">Accounts one by one</h2>\n"
-			 "<p class=\"note\">Every account in the tree's "
-			 "order, indented by depth: open one for its "
-			 "sub-accounts (each a link to its own section) and "
-			 "its users. Share and Use are parts of the whole "
-			 "cluster; usage is in hours. <mark>Marked</mark> "
-			 "users have usage but no shares.</p>\n");
+	fs_buf_printf(b, "<h2 id=\"accounts\">Accounts one by one</h2>\n"
+			 "<p class=\"note\">Every account is a line inside "
+			 "its parent's: open it for its users and its "
+			 "sub-accounts. An account's sub-accounts are in the "
+			 "order of their Gap, Share &#8722; Use: Share is its "
+			 "part of the whole cluster's shares, Use its part of "
+			 "the cluster's usage, and Gap the difference in "
+			 "points of the cluster, so the first used least of "
+			 "its share and the last most beyond it; the colour "
+			 "is its %s, as in the picture. Below counts the "
+			 "associations under it; usage is in hours. Users "
+			 "are in the order of their Rank, in which Fair Tree "
+			 "serves them (%s). <mark>Marked</mark> users have "
+			 "usage but no shares.</p>\n<div class=\"t\">\n",
+		      fair ? "Level FS" : "S/U",
+		      fair ? "among the users of one account, the order of "
+			     "their Level FS; FairShare is (N + 1 &#8722; "
+			     "Rank) / N of N user associations"
+			   : "by FairShare");
 	if (fs_report_flush(b, out, 0, failed) < 0)
 		return -1;
-	/* Each section is indented by its node's depth. */
-	j = (struct sections_job){r, size, out};
-	*failed = fs_par_ordered((tr->n + SECTION_CHUNK - 1) / SECTION_CHUNK,
+	j = (struct sections_job){r, size, out, 0};
+	for (k = 0; k < r->nsec; k++)
+		if (tr->node[r->sec[k]].nkids > j.maxkids)
+			j.maxkids = tr->node[r->sec[k]].nkids;
+	*failed = fs_par_ordered((r->nsec + SECTION_CHUNK - 1) / SECTION_CHUNK,
 				 sections_make, sections_emit, &j) < 0;
+	if (!*failed)
+		fs_buf_addstr(b, "</div>\n");
 	return -*failed;
 }
 
-/* Names a person looks up, alphabetically, in sections of INDEX_CHUNK
- * names each headed by its first and last, as a dictionary's guide
- * words. */
+/* Account names a person looks up, alphabetically, in sections of
+ * INDEX_CHUNK names each headed by its first and last, as a dictionary's
+ * guide words. */
 #define INDEX_CHUNK 500
 
 static void
@@ -891,150 +1201,39 @@ index_head(struct fs_buf *b, const char *first, const char *last, size_t n)
 	fs_buf_printf(b, " (%zu)</summary><ul class=\"ix\">\n", n);
 }
 
-/* The index is made in its chunks on every core (fs_par_ordered), as the
- * sections are: chunk c holds by_acct or by_user [start[c], start[c + 1]). */
-struct index_job {
-	const struct fs_report *r;
-	const size_t *start;
-	FILE *out;
-};
-
 static void
-index_accts(void *arg, size_t c, struct fs_buf *b)
+name_index(struct fs_buf *b, const struct fs_report *r)
 {
-	const struct index_job *x = arg;
-	const struct fs_report *r = x->r;
 	const struct fs_tree *tr = r->cur;
-	size_t j, start = x->start[c], k = x->start[c + 1];
+	size_t start, k, end;
 	char *o;
 
-	index_head(b, tr->node[r->by_acct[start]].acct,
-		   tr->node[r->by_acct[k - 1]].acct, k - start);
-	for (j = start; j < k; j++) {
-		o = put_link(b, PUT(fs_buf_room(b, 256), "<li>"), r, r->by_acct[j]);
-		*o++ = '\n';
-		fs_buf_used(b, o);
-	}
-	fs_buf_addstr(b, "</ul></details>\n");
-}
-
-static void
-index_users(void *arg, size_t c, struct fs_buf *b)
-{
-	const struct index_job *x = arg;
-	const struct fs_report *r = x->r;
-	const struct fs_tree *tr = r->cur;
-	size_t j, start = x->start[c], k = x->start[c + 1], names = 0;
-	char *o;
-	int ns;
-
-	for (j = start; j < k; j++)
-		names += r->user_first[j];
-	for (j = k; !r->user_first[j - 1]; j--)
-		;
-	index_head(b, tr->node[r->by_user[start]].user,
-		   tr->node[r->by_user[j - 1]].user, names);
-	for (j = start; j < k; j++) {
-		const struct fs_node *a = &tr->node[r->by_user[j]];
-
-		/* In name order the nodes are all over memory: fetch them,
-		 * then their names, ahead. */
-		if (j + 32 < k)
-			fs_prefetch_node(&tr->node[r->by_user[j + 32]]);
-		if (j + 16 < k)
-			__builtin_prefetch(
-				&r->link_at[tr->node[r->by_user[j + 16]].parent]);
-		if (j + 8 < k) {
-			const struct fs_node *n = &tr->node[r->by_user[j + 8]];
-
-			__builtin_prefetch(n->user);
-			__builtin_prefetch(n->part);
-			if (r->links && r->link_at[n->parent] != UINT32_MAX)
-				__builtin_prefetch(r->links +
-						   r->link_at[n->parent]);
-		}
-		if (r->user_first[j]) {
-			o = fs_buf_room(b, 256);
-			if (j > start)
-				*o++ = '\n';
-			o = PUT(put_html(b, PUT(o, "<li>"), a->user), ": ");
-		} else
-			o = PUT(fs_buf_room(b, 256), ", ");
-		if ((ns = no_shares(a)))
-			o = PUT(o, "<mark>");
-		o = put_link(b, o, r, a->parent);
-		if (*a->part) {
-			o = put_html(b, PUT(o, " ("), a->part);
-			*o++ = ')';
-		}
-		if (ns)
-			o = PUT(o, "</mark>");
-		fs_buf_used(b, o);
-	}
-	fs_buf_addstr(b, "\n</ul></details>\n");
-}
-
-static int
-index_emit(void *arg, struct fs_buf *b)
-{
-	const struct index_job *x = arg;
-
-	return fs_write_all(x->out, b->data, b->len);
-}
-
-/* What b holds written, then the chunks of n entries, each of INDEX_CHUNK
- * (users: of INDEX_CHUNK names, marked in first; a user's accounts stay
- * on one line). */
-static int
-index_part(struct fs_buf *b, FILE *out, const struct fs_report *r, size_t n,
-	   const uint8_t *first, void (*make)(void *, size_t, struct fs_buf *),
-	   int *failed)
-{
-	size_t *start = fs_xcalloc(n + 2, sizeof(*start)), nc = 0, k, names;
-
-	if (fs_report_flush(b, out, 0, failed) < 0) {
-		free(start);
-		return -1;
-	}
-	for (k = 0; k < n;) {
-		start[nc++] = k;
-		if (!first)
-			k = k + INDEX_CHUNK < n ? k + INDEX_CHUNK : n;
-		else
-			for (names = 0; k < n; k++)
-				if (first[k] && names++ == INDEX_CHUNK)
-					break;
-	}
-	start[nc] = n;
-	*failed = fs_par_ordered(nc, make, index_emit,
-				 &(struct index_job){r, start, out}) < 0;
-	free(start);
-	return -*failed;
-}
-
-static int
-name_index(struct fs_buf *b, FILE *out, const struct fs_report *r,
-	   int *failed)
-{
 	fs_buf_addstr(b, "<h2 id=\"index\">Find by name</h2>\n"
-			 "<p class=\"note\">Every account and user in "
-			 "alphabetical order, each a link to its account's "
-			 "section. The browser's find (Ctrl+F) searches the "
-			 "closed lists too.</p>\n<h3>Accounts</h3>\n");
-	if (index_part(b, out, r, r->nby_acct, NULL, index_accts, failed) < 0)
-		return -1;
+			 "<p class=\"note\">Every account in alphabetical "
+			 "order, each a link to its section. A user is in "
+			 "each of its accounts' sections: the browser's find "
+			 "(Ctrl+F) searches the closed sections too, and "
+			 "opens the one it finds.</p>\n");
 	if (!r->nby_acct)
 		fs_buf_addstr(b, "<p>There are no accounts below root.</p>\n");
-	fs_buf_addstr(b, "<h3>Users</h3>\n");
-	if (index_part(b, out, r, r->nby_user, r->user_first, index_users,
-		       failed) < 0)
-		return -1;
-	if (!r->nby_user)
-		fs_buf_addstr(b, "<p>There are no users.</p>\n");
-	return 0;
+	for (start = 0; start < r->nby_acct; start = end) {
+		end = start + INDEX_CHUNK < r->nby_acct ? start + INDEX_CHUNK
+							: r->nby_acct;
+		index_head(b, tr->node[r->by_acct[start]].acct,
+			   tr->node[r->by_acct[end - 1]].acct, end - start);
+		for (k = start; k < end; k++) {
+			o = put_link(b, PUT(fs_buf_room(b, 256), "<li>"), r,
+				     r->by_acct[k]);
+			*o++ = '\n';
+			fs_buf_used(b, o);
+		}
+		fs_buf_addstr(b, "</ul></details>\n");
+	}
 }
 
-/* The page up to the end of the summary table. */
+/* The page up to the end of the summary table; a report's page (not the
+ * history's) has the colour steps and the sections' headings in its style
+ * sheet. */
 static void
 page_head(struct fs_buf *b, const struct fs_report *r)
 {
@@ -1050,8 +1249,14 @@ page_head(struct fs_buf *b, const struct fs_report *r)
 			 "initial-scale=1\">\n<title>");
 	fs_buf_printf(b, "%s for cluster ", kind);
 	fs_buf_html(b, r->title);
-	fs_buf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n"
-			 "<h1>%s for cluster ", style, kind);
+	fs_buf_printf(b, "</title>\n<style>%s%s", style,
+		      r->kind ? style_history : style_report);
+	if (!r->kind) {
+		colour_rules(b);
+		section_heads(b, r);
+	}
+	fs_buf_printf(b, "</style>\n</head>\n<body>\n<h1>%s for cluster ",
+		      kind);
 	fs_buf_html(b, r->title);
 	fs_buf_addstr(b, "</h1>\n<table class=\"summary\">\n");
 	for (k = 0; k < r->nsummary; k++) {
@@ -1220,6 +1425,7 @@ fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 	fs_buf_addstr(b, "</body>\n</html>\n");
 }
 
+
 int
 fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 {
@@ -1236,8 +1442,9 @@ fs_report_html_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	legend(b, fs_algorithm_levels(r->ro->algorithm), r->o->width_usage);
 	for (k = 0; k < r->ntab; k++)
 		table(b, &r->tab[k]);
-	if (sections(b, out, r, size, &failed) == 0 &&
-	    name_index(b, out, r, &failed) == 0)
+	if (sections(b, out, r, size, &failed) == 0) {
+		name_index(b, r);
 		fs_buf_addstr(b, "</body>\n</html>\n");
+	}
 	return fs_report_flush(b, out, 0, &failed);
 }

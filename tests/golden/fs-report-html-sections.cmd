@@ -1,0 +1,2 @@
+# The accounts one by one: each a line (share, use, gap, Level FS, associations below, usage) nested in its parent's, in the order of its gap (furthest below its share first), with its colour's class; its users by rank, a marked one with usage but no shares; the columns' headings in the style sheet
+fs-tree --sample | fs-rank | fs-report --html | sed -n -e 's/.*\(div\.k::before{[^}]*}pre\.u::before{[^}]*}\).*/\1/p' -e '/^<div class="t">$/,/^<\/div>$/p'
