@@ -7,14 +7,20 @@
  * must stay small whatever the size of the cluster, so by default the
  * series are bounded: the cluster's own gauges, the accounts down to
  * --depth (root is depth 0) and the --top heaviest users and the --top of
- * lowest FairShare; --scope all writes every association. Labels say
- * nothing twice: an account's series carry cluster, account and parent
- * (root has none), a user's cluster, account, user and, when the tree has
- * partitions, partition: a user's parent is its account, and the depth
- * follows from the parents. Label values are escaped (backslash, double
- * quote, newline); infinity is +Inf. No timestamps: the textfile collector
- * refuses them, and fairshare_snapshot_timestamp_seconds says when the tree
- * was taken.
+ * lowest FairShare; --scope all writes every association.
+ *
+ * Accounts and users are families of their own (fairshare_account_* and
+ * fairshare_user_*): an account's usage holds its users', so one family of
+ * both made sum by (account) count each user twice. An account's series
+ * carry cluster, account and parent (root has none), a user's cluster,
+ * account, user and, when the tree has partitions, partition: a user's
+ * parent is its account, and the depth follows from the parents. Names
+ * follow Prometheus's conventions: a unit in the name, fractions in
+ * _ratio, usage in (decayed) billing-seconds; the names before issue 40
+ * are still taken by --metrics (renamed[]). Label values are escaped
+ * (backslash, double quote, newline); infinity is +Inf. No timestamps: the
+ * textfile collector refuses them, and
+ * fairshare_snapshot_timestamp_seconds says when the tree was taken.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -31,25 +37,37 @@ enum val {
 	V_USAGE, V_USAGE_EFCTV, V_USAGE_NORM, V_COUNT
 };
 
+/* Each value's families, fairshare_account_NAME and fairshare_user_NAME,
+ * and what they hold. */
 static const struct {
 	const char *name, *help;
 } family[V_COUNT] = {
-	{"fairshare_factor", "Fair-share factor (FairShare) from 0 to 1."},
-	{"fairshare_level_fs", "Fair Tree Level FS: the part of the level's "
-			       "shares over the part of its usage."},
-	{"fairshare_rank", "Fair Tree rank of a user association, 1 served "
-			   "first."},
-	{"fairshare_shares_raw", "Shares given to the association "
-				 "(RawShares)."},
-	{"fairshare_shares_normalized", "Normalised shares (NormShares)."},
-	{"fairshare_shares_cluster_fraction", "Part of the whole cluster's "
-					      "shares: the product of the "
-					      "per-level parts down the "
-					      "tree."},
-	{"fairshare_usage_raw", "Decayed usage (RawUsage)."},
-	{"fairshare_usage_effective", "Effective usage (EffectvUsage)."},
-	{"fairshare_usage_normalized", "Usage over the cluster's usage "
-				       "(NormUsage)."},
+	{"factor", "Fair-share factor (FairShare) from 0 to 1."},
+	{"level_fs", "Fair Tree Level FS: the part of the level's shares "
+		     "over the part of its usage."},
+	{"rank", "Rank among the user associations, 1 served first."},
+	{"shares", "Shares given to the association (RawShares)."},
+	{"shares_normalized_ratio", "Normalised shares (NormShares): Fair "
+				    "Tree, the part of the level's shares; "
+				    "classic, of the cluster's."},
+	{"shares_cluster_ratio", "Part of the whole cluster's shares: the "
+				 "product of the per-level parts down the "
+				 "tree."},
+	{"usage_billing_seconds", "Decayed usage (RawUsage): billing units "
+				  "(CPUs without TRESBillingWeights) times "
+				  "seconds, decayed by the half-life."},
+	{"usage_effective_ratio", "Effective usage (EffectvUsage): Fair Tree, "
+				  "the part of the level's usage."},
+	{"usage_normalized_ratio", "Usage over the cluster's usage "
+				   "(NormUsage)."},
+};
+
+/* The names before issue 40, one family for accounts and users, which
+ * --metrics still takes. */
+static const char *const renamed[V_COUNT] = {
+	"factor", "level_fs", "rank", "shares_raw", "shares_normalized",
+	"shares_cluster_fraction", "usage_raw", "usage_effective",
+	"usage_normalized",
 };
 
 static void
@@ -115,7 +133,7 @@ fs_report_prom_metric(const char *name)
 	int v;
 
 	for (v = 0; v < V_COUNT; v++)
-		if (!strcmp(name, family[v].name + strlen("fairshare_")))
+		if (!strcmp(name, family[v].name) || !strcmp(name, renamed[v]))
 			return v;
 	return -1;
 }
@@ -123,15 +141,14 @@ fs_report_prom_metric(const char *name)
 const char *
 fs_report_prom_metric_names(void)
 {
-	static char names[256];
+	static char names[512];
 	int v;
 
 	if (!*names)
 		for (v = 0; v < V_COUNT; v++)
 			snprintf(names + strlen(names),
 				 sizeof(names) - strlen(names), "%s%s",
-				 v ? "," : "",
-				 family[v].name + strlen("fairshare_"));
+				 v ? "," : "", family[v].name);
 	return names;
 }
 
@@ -147,6 +164,20 @@ static void
 header(struct fs_buf *b, const char *name, const char *help)
 {
 	fs_buf_printf(b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+}
+
+/* The family of value v for accounts (users 0) or users. */
+static void
+family_header(struct fs_buf *b, enum val v, int users)
+{
+	fs_buf_printf(b, "# HELP fairshare_%s_%s %s %s\n"
+			 "# TYPE fairshare_%s_%s gauge\n",
+		      users ? "user" : "account", family[v].name,
+		      users ? "User associations:"
+		      : v == V_FACTOR ? "Accounts (classic algorithms):"
+				      : "Accounts:",
+		      family[v].help, users ? "user" : "account",
+		      family[v].name);
 }
 
 /* A gauge of the whole cluster. */
@@ -196,7 +227,8 @@ sample(struct fs_buf *b, const struct fs_report *r, const char *cluster,
 	const struct fs_tree *tr = r->cur;
 	const struct fs_node *a = &tr->node[i];
 
-	fs_buf_printf(b, "%s{", family[v].name);
+	fs_buf_printf(b, "fairshare_%s_%s{", a->is_user ? "user" : "account",
+		      family[v].name);
 	label(b, "cluster", cluster, 1);
 	label(b, "account", a->acct, 0);
 	if (a->is_user) {
@@ -222,7 +254,7 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	long double x;
 	long long t;
 	struct fs_err te = {NULL, 0, ""};
-	int v, failed = 0;
+	int v, failed = 0, fair = fs_algorithm_levels(r->ro->algorithm);
 
 	if (!cluster)
 		cluster = "";
@@ -243,13 +275,25 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 		      "Accounts in the tree, root excepted.", accounts);
 
 	for (v = 0; v < V_COUNT; v++) {
+		int users;
+
 		if (r->o->metrics && !(r->o->metrics & 1u << v))
 			continue;
-		header(b, family[v].name, family[v].help);
-		for (j = 0; j < nin; j++) {
-			uint32_t i = in ? in[j] : tr->order[j];
+		for (users = 0; users < 2; users++) {
+			/* No family that cannot have a series: an account's
+			 * rank, Level FS under the classic algorithms, an
+			 * account's factor under Fair Tree. */
+			if ((v == V_RANK && !users) ||
+			    (v == V_LEVEL_FS && !fair) ||
+			    (v == V_FACTOR && !users && fair))
+				continue;
+			family_header(b, (enum val)v, users);
+			for (j = 0; j < nin; j++) {
+				uint32_t i = in ? in[j] : tr->order[j];
 
-			if (value(r, i, (enum val)v, &x)) {
+				if ((int)tr->node[i].is_user != users ||
+				    !value(r, i, (enum val)v, &x))
+					continue;
 				sample(b, r, cluster, (enum val)v, i, x);
 				if (fs_report_flush(b, out, FS_REPORT_FLUSH_AT,
 						    &failed) < 0)

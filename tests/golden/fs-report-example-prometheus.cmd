@@ -1,2 +1,2 @@
 fs-tree --sample | fs-rank | fs-report --prometheus --scope all |
-    grep '^fairshare_factor{.*user="alice"'
+    grep '^fairshare_user_factor{.*user="alice"'

@@ -1,1 +1,1 @@
-fs-tree --sample | sed 's/^hep\tcarol/hep\tca\xffrol/' | fs-rank | fs-report --prometheus | python3 -c 'import sys; t = sys.stdin.buffer.read().decode("utf-8"); print("valid UTF-8"); print([l for l in t.splitlines() if l.startswith("fairshare_factor{") and "rol" in l][0])'
+fs-tree --sample | sed 's/^hep\tcarol/hep\tca\xffrol/' | fs-rank | fs-report --prometheus | python3 -c 'import sys; t = sys.stdin.buffer.read().decode("utf-8"); print("valid UTF-8"); print([l for l in t.splitlines() if l.startswith("fairshare_user_factor{") and "rol" in l][0])'

@@ -382,7 +382,8 @@ main(void)
 	free(s);
 
 	s = report(&tr, &ro, NULL, NULL, FS_REPORT_PROMETHEUS, 10);
-	ok(strstr(s, "# TYPE fairshare_level_fs gauge\n") != NULL,
+	ok(strstr(s, "# TYPE fairshare_account_level_fs gauge\n") != NULL &&
+	   strstr(s, "# TYPE fairshare_user_level_fs gauge\n") != NULL,
 	   "prometheus families are gauges");
 	ok(strstr(s, "account=\"hep\",user=\"dave\"} +Inf\n") != NULL,
 	   "prometheus infinity");
