@@ -1734,6 +1734,8 @@ report_release(struct fs_report *r)
 		free(t->spec);
 	}
 	free(r->tab);
+	for (k = 0; k < r->nnotes; k++)
+		free(r->notes[k]);
 	if (r->draw != r->width)
 		free(r->draw);
 	fs_free_huge(r->width, n, sizeof(*r->width));
@@ -2002,6 +2004,61 @@ history_rows(struct fs_report *r, const struct fs_history *h, int users)
 	fs_buf_release(&c);
 }
 
+/* The users whose usage grew most from the first snapshot to the last,
+ * in hours and as a part of the cluster's growth. */
+static void
+history_growth_rows(struct fs_report *r, const struct fs_history *h)
+{
+	double grown = h->total[h->nt - 1] - h->total[0];	/* hours */
+	struct fs_rtable *t;
+	struct fs_buf c, note;
+	size_t k;
+
+	fs_buf_init(&note);
+	fs_buf_addstr(&note, "Usage (RawUsage in hours, decayed) in the last "
+			     "snapshot less in the first, where a user "
+			     "missing from one counts 0: what each used in "
+			     "the period, less what decayed. Of growth is its "
+			     "part of the whole cluster's growth, ");
+	fs_report_fmt_hours(&note, (long double)grown * 3600);
+	fs_buf_addstr(&note, grown > 0 ? " hours."
+				       : " hours (none: no part is shown).");
+	t = table_new(r, "Users whose usage grew most", NULL,
+		      "No user's usage grew.",
+		      "lUser|lAccount|pPartition|rUsage first (h)|"
+		      "rUsage last (h)|rGrowth (h)|rOf growth");
+	t->note = r->notes[r->nnotes++] = note.data;
+	t->more = h->ngrow_pos - h->ngrow;
+	fs_buf_init(&c);
+	for (k = 0; k < h->ngrow; k++) {
+		const struct fs_hseries *s = &h->s[h->grow_top[k]];
+		long double g = fs_history_growth(h, s);
+
+		c.len = 0;
+		fs_buf_addstr(&c, s->user);
+		end_cell(&c);
+		fs_buf_addstr(&c, s->acct);
+		end_cell(&c);
+		if (r->partitions) {
+			fs_buf_addstr(&c, s->part);
+			end_cell(&c);
+		}
+		fs_report_fmt_hours(&c, s->first_at == 0 ? s->first_u : 0);
+		end_cell(&c);
+		fs_report_fmt_hours(&c, s->last_at == h->nt - 1 ? s->last_u : 0);
+		end_cell(&c);
+		fs_report_fmt_hours(&c, g);
+		end_cell(&c);
+		if (grown > 0)
+			fmt_percent(&c, g / 3600 / (long double)grown);
+		else
+			fs_buf_addch(&c, '-');
+		end_cell(&c);
+		table_row(t, &c);
+	}
+	fs_buf_release(&c);
+}
+
 int
 fs_history_write(FILE *out, const struct fs_history *h)
 {
@@ -2027,6 +2084,9 @@ fs_history_write(FILE *out, const struct fs_history *h)
 	fs_buf_addstr(&b, " in the last");
 	summary_add(&r, "Total usage", "%s", b.data);
 	fs_buf_release(&b);
+	/* Who used the cluster in the period first: an administrator's
+	 * first question. */
+	history_growth_rows(&r, h);
 	history_rows(&r, h, 0);
 	history_rows(&r, h, 1);
 	fs_buf_init(&page);

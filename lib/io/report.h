@@ -37,6 +37,8 @@ struct fs_report {
 	size_t nsummary;	/* pairs */
 	struct fs_rtable *tab;
 	size_t ntab;
+	char *notes[1];		/* the tables' notes that are made, not fixed */
+	size_t nnotes;
 	int partitions;		/* some association has a partition */
 	/* The user associations of cur twice, the first --top of each in
 	 * order: the heaviest (RawUsage) first, the lowest FairShare first.
@@ -82,6 +84,7 @@ struct fs_hseries {
 	double first_v, last_v;	/* first and last measured values */
 	long double first_u, last_u;	/* RawUsage first and last seen */
 	uint32_t seen;		/* snapshots it is in */
+	uint32_t first_at, last_at;	/* the first and last of them */
 	double *v, *u;		/* chosen only: value (FairShare, Level FS or
 				 * S/U) and usage in hours a snapshot, NAN
 				 * where absent */
@@ -101,7 +104,14 @@ struct fs_history {
 	size_t at;		/* pass 2: the snapshot being read */
 	uint32_t *acc_top, *usr_top;	/* indexes in s, most moved first */
 	size_t nacc, nusr, nacc_moved, nusr_moved;
+	uint32_t *grow_top;	/* users, the usage that grew most first */
+	size_t ngrow, ngrow_pos;	/* the first --top, and all that grew */
 };
+
+/* report_history.c: how much a series' RawUsage grew from the first
+ * snapshot to the last (0 where it is missing from one). */
+long double fs_history_growth(const struct fs_history *h,
+			      const struct fs_hseries *s);
 
 /* report.c: node i's NormShares, NormUsage, EffectvUsage and LevelFS,
  * read from its row if fs_report_build_lazy left them unread (FS_NO_VAL

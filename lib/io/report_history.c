@@ -6,7 +6,9 @@
  * keeps, per association (account, user, partition), how far its value
  * moved (a user's FairShare; an account's Level FS, or S/U, on the colour
  * scale of the picture, log2 clamped to 1/8..8) and its first and last
- * values; the --top accounts and users that moved most are then chosen,
+ * values, and its usage in the first and last snapshots it is in; the
+ * --top accounts and users that moved most, and the --top users whose
+ * usage grew most from the first snapshot to the last, are then chosen,
  * and a second pass over the same files keeps their values and usage at
  * each snapshot, with the cluster's total usage. The associations of each
  * snapshot are matched to the ones already known by a merge of two lists
@@ -53,6 +55,7 @@ fs_history_free(struct fs_history *h)
 	free(h->first);
 	free(h->acc_top);
 	free(h->usr_top);
+	free(h->grow_top);
 	free(h);
 }
 
@@ -185,9 +188,12 @@ merge(struct fs_history *h, const struct fs_tree *tr,
 				s->lo = fmin(s->lo, m);
 				s->hi = fmax(s->hi, m);
 			}
-			if (!s->seen)
+			if (!s->seen) {
 				s->first_u = a->usage_raw;
+				s->first_at = (uint32_t)(h->nt - 1);
+			}
 			s->last_u = a->usage_raw;
+			s->last_at = (uint32_t)(h->nt - 1);
 			s->seen++;
 			free(s->parent);
 			s->parent = fs_xstrdup(a->parent == FS_NONE
@@ -283,18 +289,58 @@ sort_moved(const struct fs_history *h, uint32_t *v, size_t n)
 	free(tmp);
 }
 
+long double
+fs_history_growth(const struct fs_history *h, const struct fs_hseries *s)
+{
+	long double last = s->last_at == h->nt - 1 ? s->last_u : 0;
+	long double first = s->first_at == 0 ? s->first_u : 0;
+
+	return last - first;
+}
+
+/* The usage that grew most first, then in key order. */
+static inline int
+grew_before(const struct fs_history *h, const uint32_t *x, const uint32_t *y)
+{
+	long double a = fs_history_growth(h, &h->s[*x]);
+	long double b = fs_history_growth(h, &h->s[*y]);
+
+	return a != b ? a > b : *x < *y;
+}
+
+FS_MSORT(grew_sort, uint32_t, const struct fs_history *, grew_before)
+
+/* Room for one value a snapshot, for the charts of pass 2. */
+static void
+chart_room(const struct fs_history *h, struct fs_hseries *s)
+{
+	size_t t;
+
+	if (s->v)
+		return;
+	s->v = fs_xcalloc(h->nt, sizeof(*s->v));
+	s->u = fs_xcalloc(h->nt, sizeof(*s->u));
+	for (t = 0; t < h->nt; t++)
+		s->v[t] = s->u[t] = NAN;
+}
+
 /* Between the passes: the --top accounts and users that moved most (by
- * the range of their value), given room for one value a snapshot. */
+ * the range of their value), and the --top users whose usage grew most,
+ * given room for one value a snapshot. */
 void
 fs_history_choose(struct fs_history *h)
 {
 	uint32_t *acc = fs_xcalloc(h->ns + 1, sizeof(*acc));
 	uint32_t *usr = fs_xcalloc(h->ns + 1, sizeof(*usr));
-	size_t k, na = 0, nu = 0;
+	uint32_t *grew = fs_xcalloc(h->ns + 1, sizeof(*grew));
+	uint32_t *tmp = fs_xcalloc(h->ns + 1, sizeof(*tmp));
+	size_t k, na = 0, nu = 0, ng = 0;
 
 	for (k = 0; k < h->ns; k++) {
 		const struct fs_hseries *s = &h->s[k];
 
+		if (s->is_user && fs_history_growth(h, s) > 0)
+			grew[ng++] = (uint32_t)k;
 		if (!(s->hi > s->lo))
 			continue;
 		if (s->is_user)
@@ -304,22 +350,23 @@ fs_history_choose(struct fs_history *h)
 	}
 	sort_moved(h, acc, na);
 	sort_moved(h, usr, nu);
+	grew_sort(h, grew, tmp, (uint32_t)ng);
+	free(tmp);
 	h->nacc_moved = na;
 	h->nusr_moved = nu;
+	h->ngrow_pos = ng;
 	h->nacc = na < h->o->top ? na : h->o->top;
 	h->nusr = nu < h->o->top ? nu : h->o->top;
+	h->ngrow = ng < h->o->top ? ng : h->o->top;
 	h->acc_top = acc;
 	h->usr_top = usr;
-	for (k = 0; k < h->nacc + h->nusr; k++) {
-		struct fs_hseries *s = &h->s[k < h->nacc ? acc[k]
-							 : usr[k - h->nacc]];
-		size_t t;
-
-		s->v = fs_xcalloc(h->nt, sizeof(*s->v));
-		s->u = fs_xcalloc(h->nt, sizeof(*s->u));
-		for (t = 0; t < h->nt; t++)
-			s->v[t] = s->u[t] = NAN;
-	}
+	h->grow_top = grew;
+	for (k = 0; k < h->nacc; k++)
+		chart_room(h, &h->s[acc[k]]);
+	for (k = 0; k < h->nusr; k++)
+		chart_room(h, &h->s[usr[k]]);
+	for (k = 0; k < h->ngrow; k++)
+		chart_room(h, &h->s[grew[k]]);
 	h->total = fs_xcalloc(h->nt + 1, sizeof(*h->total));
 	h->pass = 2;
 	h->at = 0;

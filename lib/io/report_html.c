@@ -1392,10 +1392,13 @@ fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 	page_head(b, r);
 	fs_buf_addstr(b, "<h2>The cluster's usage</h2>\n");
 	chart(b, NULL, NULL, SC_HOURS, h->total, h);
+	/* The tables of fs_history_write: the users whose usage grew most,
+	 * the accounts and the users that moved most; a chart each row. */
 	for (k = 0; k < r->ntab; k++) {
-		int users = k == 1;
-		const uint32_t *v = users ? h->usr_top : h->acc_top;
-		size_t n = users ? h->nusr : h->nacc, j;
+		int users = k != 1;
+		const uint32_t *v = k == 0 ? h->grow_top : k == 1 ? h->acc_top
+								 : h->usr_top;
+		size_t n = k == 0 ? h->ngrow : k == 1 ? h->nacc : h->nusr, j;
 
 		table(b, &r->tab[k]);
 		for (j = 0; j < n; j++) {
