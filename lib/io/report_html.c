@@ -12,9 +12,10 @@
  * red for over-served, clamped at 1/8 and 8, in NCOLOUR steps that the
  * style sheet names (class cK), so that a box, a swatch and a legend entry
  * cost a class, not a colour. Each box's numbers are in its <title>, which
- * browsers show as a tooltip; its name is written in it where the name, or
- * two characters of it and an ellipsis, fits (text_px: the widths of
- * DejaVu Sans, the widest usual sans-serif font).
+ * browsers show as a tooltip; its name is written in it where the name
+ * fits, in a smaller type if only that fits, or else two characters of it
+ * or more and an ellipsis (text_px: the widths of DejaVu Sans, the widest
+ * usual sans-serif font).
  *
  * A box narrower than MIN_PX cannot be seen: the thin children of a parent
  * are drawn as one grey block after the wide ones (or left out when even
@@ -39,10 +40,10 @@
  * sections are not nested further (a browser's parser caps the depth of
  * the DOM) but follow their ancestor at that level with their path.
  *
- * At a million associations the page is bigger than its input: it is
- * written as it is made, never held whole: the sections, chunks made on
- * every core (fs_par_ordered), by the thread that has the next one in
- * order; the head, the picture and the tables, small, before them.
+ * At a million associations the page is 36 MB: it is written as it is
+ * made, never held whole: the sections, chunks made on every core
+ * (fs_par_ordered), by the thread that has the next one in order; the
+ * head, the picture and the tables, small, before them.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -55,7 +56,7 @@
 #define ROW_H 22.0
 #define MIN_PX 1.5
 #define FONT_PX 12.0	/* the picture's text */
-#define SMALL_PX 9.0	/* and its small text, for a name that fits no other way */
+#define SMALL_PX 9.0	/* its small text, for a name that fits no other way */
 #define NCOLOUR 25	/* colour steps: c0 (1/8 and below) to c24 (8 and up) */
 #define NEST_MAX 32	/* sections nested this deep at most */
 #define TAB 10		/* a column of the sections, in characters */
