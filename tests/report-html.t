@@ -11,9 +11,10 @@
 # use), each with its colour, and every box of the picture wide enough for
 # a name's beginning carries one. With Chromium: the browser lays the page
 # out, and loads it in under 3 s (the goal is 2 s; this 2-core machine,
-# shared, took 1.1 to 2.6 s when its load average was 14 to 17, against 9
-# to 16 s before issue 40) with under 1 s of its main thread's CPU time
-# (0.35 s here, 2.9 s before), best of three (tests/chrome-load.py).
+# shared, took 0.5 to 0.9 s at a load average of 4 to 6 and 1.1 to 2.6 s
+# at 14 to 17, against 3.0 to 16 s before issue 40) with under 1 s of its
+# main thread's CPU time (0.3 to 0.45 s here, 2.1 to 3.3 s before), best
+# of three (tests/chrome-load.py).
 # Chromium's checks skip when it is not installed, the timing when python3
 # is not either.
 set -u
