@@ -14,6 +14,12 @@
 
 PROGS = fs-tree fs-rank fs-decay fs-explain fs-report fs-prio
 
+# The release, in one place: the file VERSION. It reaches every program's
+# --version (err.c's FS_VERSION), the installed man pages' footer (.Os),
+# the tarball's name (make dist); debian/changelog, fs-toolkit.spec and
+# NEWS name it too, which tests/version.t checks.
+VERSION := $(shell cat VERSION)
+
 PREFIX ?= /usr/local
 DESTDIR ?=
 CC ?= cc
@@ -82,6 +88,7 @@ LIBFS = $(BUILD)/libfs.a
 # Per-program libraries; lib/io/live.c is the only file that includes Slurm's
 # headers.
 lib/io/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS))
+lib/core/err_CFLAGS = -DFS_VERSION='"$(VERSION)"'
 lib/io/sshare_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
 lib/io/rest_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC) $(if $(HAVE_CURL),-DHAVE_CURL)
 fs-tree_LIBS = $(if $(HAVE_SLURM),$(SLURM_LIBS)) $(if $(HAVE_CURL),-lcurl)
@@ -99,18 +106,23 @@ REPLAY_BIN = $(patsubst %,$(BUILD)/fuzz/replay-%,$(FUZZ_NAMES))
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS = -std=gnu11 -g -O1 -Ilib $(FUZZ_SAN)
+FUZZ_CFLAGS = -std=gnu11 -g -O1 -Ilib $(FUZZ_SAN) $(lib/core/err_CFLAGS)
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--show-leak-kinds=definite --errors-for-leak-kinds=definite
 
 MAN1 = $(wildcard tools/*/*.1)
 MAN5 = $(wildcard man/*.5)
+# An installed page's footer names the release (the sources' bare .Os
+# leaves it to the formatter).
+MAN_OS = sed -e 's/^\.Os$$/.Os "fairshare toolkit" $(VERSION)/'
 
 all: $(addprefix $(BIN)/,$(PROGS))
 
 $(BUILD)/lib/%.o: lib/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(lib/$*_CFLAGS) -c -o $@ $<
+
+$(BUILD)/lib/core/err.o: VERSION
 
 $(LIBFS): $(LIB_OBJ)
 	@mkdir -p $(@D)
@@ -140,8 +152,10 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/man/man5
 	install -m 755 $(addprefix $(BIN)/,$(PROGS)) $(DESTDIR)$(PREFIX)/bin
-	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 644 $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5
+	for f in $(MAN1) $(MAN5); do \
+		d=$(DESTDIR)$(PREFIX)/share/man/man$${f##*.}/$${f##*/}; \
+		$(MAN_OS) $$f >$$d && chmod 644 $$d || exit 1; \
+	done
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 644 contrib/fs-toolkit.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/fs-toolkit

@@ -53,9 +53,8 @@ char *fs_quote(char *out, size_t size, const char *s, size_t len);
 
 extern const char *fs_progname;
 void fs_set_progname(const char *argv0);
-/* The toolkit's release, which every program's --version prints. */
-#define FS_VERSION "0.9.0"
-/* "fs-rank (fairshare toolkit) 0.9.0" on stdout. */
+/* "fs-rank (fairshare toolkit) 0.9.0" on stdout: the toolkit's release,
+ * FS_VERSION, which the Makefile gives err.c from the file VERSION. */
 void fs_print_version(void);
 /* A usage error's tail: the program's synopsis (its "usage:" lines) and
  * "Try 'PROG --help' ..." on stderr, not the whole help. Returns

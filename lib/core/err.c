@@ -6,6 +6,10 @@
 
 #include "core/core.h"
 
+#ifndef FS_VERSION
+#error "FS_VERSION is the release in the file VERSION: build with make"
+#endif
+
 const char *fs_progname = "fs";
 
 void
