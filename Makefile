@@ -36,8 +36,15 @@ SANITIZE ?=
 # PREFIX/include, the library in PREFIX/lib64 or PREFIX/lib, found again at
 # run time through an rpath), through pkg-config's 'slurm', then in the
 # compiler's own paths with CPPFLAGS and CFLAGS (Debian's libslurm-dev).
+# An rpath is given only to a directory the dynamic linker does not search
+# anyway: SchedMD's slurm.pc names /usr/lib64, and a package's rpath check
+# (rpmbuild's check-rpaths, lintian) refuses an rpath to a system directory.
 SLURM_PREFIX ?=
 PKG_CONFIG ?= pkg-config
+SYSTEM_LIBDIRS := /lib /lib64 /usr/lib /usr/lib64 \
+	$(addprefix /usr/lib/,$(shell $(CC) -print-multiarch 2>/dev/null))
+comma := ,
+slurm_rpath = $(if $(filter-out $(SYSTEM_LIBDIRS),$(1)),-Wl$(comma)-rpath$(comma)$(1))
 ifneq ($(SLURM_PREFIX),)
   ifeq ($(wildcard $(SLURM_PREFIX)/include/slurm/slurm.h),)
     $(error SLURM_PREFIX=$(SLURM_PREFIX): no include/slurm/slurm.h there)
@@ -47,12 +54,12 @@ ifneq ($(SLURM_PREFIX),)
 	$(SLURM_PREFIX)/lib/libslurm.so)))
   SLURM_CFLAGS := -I$(SLURM_PREFIX)/include \
 	-DFS_SLURM_DEFAULT_CONF='"$(SLURM_PREFIX)/etc/slurm.conf"'
-  SLURM_LIBS := -L$(SLURM_LIBDIR) -Wl,-rpath,$(SLURM_LIBDIR) -lslurm
+  SLURM_LIBS := -L$(SLURM_LIBDIR) $(call slurm_rpath,$(SLURM_LIBDIR)) -lslurm
 else ifeq ($(shell $(PKG_CONFIG) --exists slurm 2>/dev/null && echo 1),1)
   SLURM_LIBDIR := $(shell $(PKG_CONFIG) --variable=libdir slurm)
   SLURM_CFLAGS := $(shell $(PKG_CONFIG) --cflags slurm)
   SLURM_LIBS := $(shell $(PKG_CONFIG) --libs slurm) \
-	$(if $(SLURM_LIBDIR),-Wl,-rpath,$(SLURM_LIBDIR))
+	$(call slurm_rpath,$(SLURM_LIBDIR))
 else
   SLURM_LIBS := -lslurm
 endif
