@@ -7,7 +7,9 @@
 #                        runs one file at a time
 #   make check SANITIZE=address,undefined
 #                        the same suite built with sanitizers (in build/san)
+#   make check-quick     the checks a package build runs (seconds)
 #   make install PREFIX=/usr/local DESTDIR=
+#   make dist            fs-toolkit-VERSION.tar.gz, the release's tarball
 #
 # The program list below is the single source of truth: adding a program is
 # one word here and one directory under tools/.
@@ -155,6 +157,14 @@ check: all $(UNIT_BIN) $(REPLAY_BIN) $(GENTREE)
 	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) prove -f -j2 \
 		--rules='par=tests/releases.t' --rules='seq=**' tests/*.t
 
+# The checks quick enough for a package build (debian/rules, the RPM spec's
+# %check) and for the tarball's own test (tests/dist.t): every example in the
+# README and the man pages, one meaning per option letter. Seconds, no
+# daemons, no root; 'make check' is the whole suite.
+CHECK_QUICK = tests/readme.t tests/man-examples.t tests/options.t
+check-quick: all
+	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) prove $(CHECK_QUICK)
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/man/man5
@@ -185,6 +195,25 @@ install: all
 clean:
 	rm -rf build bin
 
+# The release's tarball, DIST_DIR/fs-toolkit-VERSION.tar.gz: the files git
+# tracks, as the work tree has them, under fs-toolkit-VERSION/. The same
+# files give the same bytes (names sorted, owner root, every time the last
+# commit's, gzip -n). It builds on its own (tests/dist.t); debian/ and
+# fs-toolkit.spec inside build the packages (rpmbuild -ta takes it as is).
+DIST_NAME = fs-toolkit-$(VERSION)
+DIST_DIR ?= .
+dist:
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { \
+		echo "make dist: not a git checkout (the tarball holds the files git tracks)" >&2; \
+		exit 1; }
+	git ls-files -z | tar --null -T - -cf - --sort=name \
+		--transform='s|^|$(DIST_NAME)/|SH' --owner=0 --group=0 \
+		--numeric-owner --mode=a+rX,u+w,go-w \
+		--mtime=@$$(git log -1 --format=%ct) | gzip -9n \
+		>$(DIST_DIR)/$(DIST_NAME).tar.gz.tmp
+	mv $(DIST_DIR)/$(DIST_NAME).tar.gz.tmp $(DIST_DIR)/$(DIST_NAME).tar.gz
+	@echo "make dist: $(DIST_DIR)/$(DIST_NAME).tar.gz"
+
 # What the build found: 'make config' (and the same variables as for make).
 config:
 	@echo "libslurm:  $(if $(HAVE_SLURM),yes,no) $(strip $(SLURM_CFLAGS) $(SLURM_LIBS))"
@@ -192,7 +221,7 @@ config:
 	@echo "json-c:    $(if $(HAVE_JSONC),yes,no)"
 	@echo "libcurl:   $(if $(HAVE_CURL),yes,no)"
 
-.PHONY: all check install clean config
+.PHONY: all check check-quick install clean dist config
 
 # Scale and robustness: the tree generator, benchmarks, fuzzing, valgrind.
 #   make bench           tests/bench.sh at 10k, 100k and 1M associations
