@@ -38,10 +38,15 @@ SANITIZE ?=
 # PREFIX/include, the library in PREFIX/lib64 or PREFIX/lib, found again at
 # run time through an rpath), through pkg-config's 'slurm', then in the
 # compiler's own paths with CPPFLAGS and CFLAGS (Debian's libslurm-dev).
+# SLURM_SYSCONFDIR is where that libslurm reads slurm.conf when SLURM_CONF is
+# unset (its configure's --sysconfdir): PREFIX/etc under a SLURM_PREFIX, as
+# a source build has it, else /etc/slurm, as Debian's packages and
+# SchedMD's RPMs have it (whose spec takes it as _slurm_sysconfdir).
 # An rpath is given only to a directory the dynamic linker does not search
 # anyway: SchedMD's slurm.pc names /usr/lib64, and a package's rpath check
 # (rpmbuild's check-rpaths, lintian) refuses an rpath to a system directory.
 SLURM_PREFIX ?=
+SLURM_SYSCONFDIR ?= $(if $(SLURM_PREFIX),$(SLURM_PREFIX)/etc)
 PKG_CONFIG ?= pkg-config
 SYSTEM_LIBDIRS := /lib /lib64 /usr/lib /usr/lib64 \
 	$(addprefix /usr/lib/,$(shell $(CC) -print-multiarch 2>/dev/null))
@@ -54,8 +59,7 @@ ifneq ($(SLURM_PREFIX),)
   SLURM_LIBDIR := $(patsubst %/,%,$(dir $(firstword $(wildcard \
 	$(SLURM_PREFIX)/lib64/libslurm.so $(SLURM_PREFIX)/lib/libslurm.so) \
 	$(SLURM_PREFIX)/lib/libslurm.so)))
-  SLURM_CFLAGS := -I$(SLURM_PREFIX)/include \
-	-DFS_SLURM_DEFAULT_CONF='"$(SLURM_PREFIX)/etc/slurm.conf"'
+  SLURM_CFLAGS := -I$(SLURM_PREFIX)/include
   SLURM_LIBS := -L$(SLURM_LIBDIR) $(call slurm_rpath,$(SLURM_LIBDIR)) -lslurm
 else ifeq ($(shell $(PKG_CONFIG) --exists slurm 2>/dev/null && echo 1),1)
   SLURM_LIBDIR := $(shell $(PKG_CONFIG) --variable=libdir slurm)
@@ -96,7 +100,8 @@ LIBFS = $(BUILD)/libfs.a
 
 # Per-program libraries; lib/io/live.c is the only file that includes Slurm's
 # headers.
-lib/io/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS))
+lib/io/live_CFLAGS = $(if $(HAVE_SLURM),-DHAVE_LIBSLURM $(SLURM_CFLAGS) \
+	$(if $(SLURM_SYSCONFDIR),-DFS_SLURM_DEFAULT_CONF='"$(SLURM_SYSCONFDIR)/slurm.conf"'))
 lib/core/err_CFLAGS = -DFS_VERSION='"$(VERSION)"'
 lib/io/sshare_json_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC)
 lib/io/rest_CFLAGS = $(if $(HAVE_JSONC),-DHAVE_JSONC) $(if $(HAVE_CURL),-DHAVE_CURL)
@@ -217,6 +222,7 @@ dist:
 # What the build found: 'make config' (and the same variables as for make).
 config:
 	@echo "libslurm:  $(if $(HAVE_SLURM),yes,no) $(strip $(SLURM_CFLAGS) $(SLURM_LIBS))"
+	@echo "slurm.conf: $(or $(SLURM_SYSCONFDIR),/etc/slurm)/slurm.conf without SLURM_CONF"
 	@echo "readline:  $(if $(HAVE_READLINE),yes,no)"
 	@echo "json-c:    $(if $(HAVE_JSONC),yes,no)"
 	@echo "libcurl:   $(if $(HAVE_CURL),yes,no)"

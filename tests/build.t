@@ -2,7 +2,8 @@
 # Building against a Slurm installed under its own prefix, as sites do
 # (/opt/slurm, a module tree): make SLURM_PREFIX=DIR takes the headers from
 # DIR/include, links DIR/lib's libslurm with an rpath to it, and looks for
-# slurm.conf in DIR/etc; a prefix without Slurm's headers is an error.
+# slurm.conf in DIR/etc (or SLURM_SYSCONFDIR: SchedMD's RPMs keep it in
+# /etc/slurm under any prefix); a prefix without Slurm's headers is an error.
 # The prefix here is made of links to the system's libslurm-dev. An rpath
 # goes only where the dynamic linker would not look anyway: not to a system
 # directory (SLURM_PREFIX=/usr, or SchedMD's slurm.pc, whose libdir is
@@ -16,7 +17,7 @@ if [ -z "$inc" ] || [ ! -e "$lib" ] || [ "$lib" = libslurm.so ]; then
 	echo "1..0 # SKIP libslurm-dev is not installed"
 	exit 0
 fi
-echo "1..8"
+echo "1..9"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/opt/include" "$tmp/opt/lib"
@@ -72,3 +73,8 @@ check "pkg-config's slurm with a system libdir ($syslib): no rpath" no_rpath
 pc "$tmp/opt/lib"
 check "pkg-config's slurm with a libdir of its own: an rpath to it" \
 	rpath_to "$tmp/opt/lib"
+check "SLURM_SYSCONFDIR: slurm.conf is looked for there" bash -c "
+	rm -f '$b/lib/io/live.o' '$b/bin/fs-tree' &&
+	make -s BUILD='$b' BIN='$b/bin' SLURM_PREFIX='$tmp/opt' \
+		SLURM_SYSCONFDIR='$tmp/sysconf' '$b/bin/fs-tree' >/dev/null &&
+	env -u SLURM_CONF '$b/bin/fs-tree' 2>&1 >/dev/null | grep -qF '$tmp/sysconf/slurm.conf'"
