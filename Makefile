@@ -8,7 +8,8 @@
 #   make check SANITIZE=address,undefined
 #                        the same suite built with sanitizers (in build/san)
 #   make check-quick     the checks a package build runs (seconds)
-#   make install PREFIX=/usr/local DESTDIR=
+#   make install PREFIX=/usr/local DESTDIR=  (or BINDIR, DATADIR, MANDIR,
+#                        COMPLETIONDIR one by one)
 #   make dist            fs-toolkit-VERSION.tar.gz, the release's tarball
 #
 # The program list below is the single source of truth: adding a program is
@@ -22,7 +23,13 @@ PROGS = fs-tree fs-rank fs-decay fs-explain fs-report fs-prio
 # NEWS name it too, which tests/version.t checks.
 VERSION := $(shell cat VERSION)
 
+# Where 'make install' puts things: PREFIX, or each directory on its own
+# (the RPM spec gives rpm's %{_bindir}, %{_datadir} and %{_mandir}).
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+COMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
 DESTDIR ?=
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -129,6 +136,8 @@ MAN5 = $(wildcard man/*.5)
 # An installed page's footer names the release (the sources' bare .Os
 # leaves it to the formatter).
 MAN_OS = sed -e 's/^\.Os$$/.Os "fairshare toolkit" $(VERSION)/'
+# The cli_filter script and its snapshot command learn where they are.
+DATA_SED = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DATADIR@|$(DATADIR)/fs-toolkit|g'
 
 all: $(addprefix $(BIN)/,$(PROGS))
 
@@ -171,31 +180,27 @@ check-quick: all
 	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) prove $(CHECK_QUICK)
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/share/man/man5
-	install -m 755 $(addprefix $(BIN)/,$(PROGS)) $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(COMPLETIONDIR) \
+		$(DESTDIR)$(DATADIR)/fs-toolkit
+	install -m 755 $(addprefix $(BIN)/,$(PROGS)) $(DESTDIR)$(BINDIR)
 	for f in $(MAN1) $(MAN5); do \
-		d=$(DESTDIR)$(PREFIX)/share/man/man$${f##*.}/$${f##*/}; \
+		d=$(DESTDIR)$(MANDIR)/man$${f##*.}/$${f##*/}; \
 		$(MAN_OS) $$f >$$d && chmod 644 $$d || exit 1; \
 	done
-	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-	install -m 644 contrib/fs-toolkit.bash \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/fs-toolkit
-	for p in $(PROGS); do ln -sf fs-toolkit \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$p; done
-	install -d $(DESTDIR)$(PREFIX)/share/fs-toolkit
-	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' \
-		-e 's|@DATADIR@|$(PREFIX)/share/fs-toolkit|g' contrib/cli_filter.lua \
-		>$(DESTDIR)$(PREFIX)/share/fs-toolkit/cli_filter.lua
-	chmod 644 $(DESTDIR)$(PREFIX)/share/fs-toolkit/cli_filter.lua
-	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' \
-		-e 's|@DATADIR@|$(PREFIX)/share/fs-toolkit|g' \
-		contrib/fs-cli-filter-snapshot \
-		>$(DESTDIR)$(PREFIX)/share/fs-toolkit/fs-cli-filter-snapshot
-	chmod 755 $(DESTDIR)$(PREFIX)/share/fs-toolkit/fs-cli-filter-snapshot
-	install -d $(DESTDIR)$(PREFIX)/share/fs-toolkit/examples
+	install -m 644 contrib/fs-toolkit.bash $(DESTDIR)$(COMPLETIONDIR)/fs-toolkit
+	for p in $(PROGS); do \
+		ln -sf fs-toolkit $(DESTDIR)$(COMPLETIONDIR)/$$p || exit 1; \
+	done
+	$(DATA_SED) contrib/cli_filter.lua \
+		>$(DESTDIR)$(DATADIR)/fs-toolkit/cli_filter.lua
+	chmod 644 $(DESTDIR)$(DATADIR)/fs-toolkit/cli_filter.lua
+	$(DATA_SED) contrib/fs-cli-filter-snapshot \
+		>$(DESTDIR)$(DATADIR)/fs-toolkit/fs-cli-filter-snapshot
+	chmod 755 $(DESTDIR)$(DATADIR)/fs-toolkit/fs-cli-filter-snapshot
+	install -d $(DESTDIR)$(DATADIR)/fs-toolkit/examples
 	install -m 644 contrib/examples/cluster.conf contrib/examples/jobs.tsv \
-		contrib/examples/tree.tsv $(DESTDIR)$(PREFIX)/share/fs-toolkit/examples
+		contrib/examples/tree.tsv $(DESTDIR)$(DATADIR)/fs-toolkit/examples
 
 clean:
 	rm -rf build bin
