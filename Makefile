@@ -173,9 +173,9 @@ check: all $(UNIT_BIN) $(REPLAY_BIN) $(GENTREE)
 
 # The checks quick enough for a package build (debian/rules, the RPM spec's
 # %check) and for the tarball's own test (tests/dist.t): every example in the
-# README and the man pages, one meaning per option letter. Seconds, no
-# daemons, no root; 'make check' is the whole suite.
-CHECK_QUICK = tests/readme.t tests/man-examples.t tests/options.t
+# README and the man pages, one meaning per option letter, one release
+# everywhere. Seconds, no daemons, no root; 'make check' is the whole suite.
+CHECK_QUICK = tests/readme.t tests/man-examples.t tests/options.t tests/version.t
 check-quick: all
 	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) prove $(CHECK_QUICK)
 
