@@ -25,9 +25,11 @@
 # reach CMD.
 set -eu
 
+# debhelper and man-db: tests/package.t builds the Debian package in the
+# chroot, installs it and asks man for a page.
 PKGS="build-essential libslurm-dev libreadline-dev libjson-c-dev libcurl4-openssl-dev jq python3 perl munge \
 mariadb-server slurmdbd slurmctld slurmd slurm-client slurmrestd slurm-wlm-jwt-plugin procps \
-iproute2 util-linux time"
+iproute2 util-linux time debhelper man-db"
 # slurmdbd (24.11 and 26.05) dies with libmariadb3 1:11.8.9 (forky's, and trixie's
 # since its 13.x point release: error 5027 on "select @var :=
 # concat('')"); bookworm's 1:10.11 works (the library's ABI is the same).
