@@ -145,7 +145,7 @@ $(BUILD)/lib/%.o: lib/%.c $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(lib/$*_CFLAGS) -c -o $@ $<
 
-$(BUILD)/lib/core/err.o: VERSION
+$(BUILD)/lib/core/err.o build/fuzz/lib/core/err.o: VERSION
 
 $(LIBFS): $(LIB_OBJ)
 	@mkdir -p $(@D)
@@ -216,11 +216,13 @@ dist:
 	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { \
 		echo "make dist: not a git checkout (the tarball holds the files git tracks)" >&2; \
 		exit 1; }
-	git ls-files -z | tar --null -T - -cf - --sort=name \
-		--transform='s|^|$(DIST_NAME)/|SH' --owner=0 --group=0 \
-		--numeric-owner --mode=a+rX,u+w,go-w \
-		--mtime=@$$(git log -1 --format=%ct) | gzip -9n \
-		>$(DIST_DIR)/$(DIST_NAME).tar.gz.tmp
+	git ls-files -z | tar --null -T - -cf $(DIST_DIR)/$(DIST_NAME).tar.tmp \
+		--sort=name --transform='s|^|$(DIST_NAME)/|SH' --owner=0 \
+		--group=0 --numeric-owner --mode=a+rX,u+w,go-w \
+		--mtime=@$$(git log -1 --format=%ct) || \
+		{ rm -f $(DIST_DIR)/$(DIST_NAME).tar.tmp; exit 1; }
+	gzip -9n <$(DIST_DIR)/$(DIST_NAME).tar.tmp >$(DIST_DIR)/$(DIST_NAME).tar.gz.tmp
+	rm $(DIST_DIR)/$(DIST_NAME).tar.tmp
 	mv $(DIST_DIR)/$(DIST_NAME).tar.gz.tmp $(DIST_DIR)/$(DIST_NAME).tar.gz
 	@echo "make dist: $(DIST_DIR)/$(DIST_NAME).tar.gz"
 
