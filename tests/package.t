@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Debian package (debian/). On the host (Debian 12), in a copy of the
 # checkout's files: dpkg-buildpackage -us -uc -b builds it, it holds the
-# six programs, the seven man pages, bash completion and the cli_filter
-# script and snapshot command with /usr/bin filled in, it depends on the
-# host's libslurm, and lintian finds no error in it nor in its source.
+# six programs, the seven man pages, bash completion, the cli_filter
+# script and snapshot command with /usr/bin filled in and fs-prio(1)'s
+# example files, it depends on the host's libslurm, and lintian finds no
+# error in it nor in its source.
 # Then in each chroot of FS_PACKAGE_SUITES (default "trixie forky", those
 # tests/releases.t uses: tests/slurm/chroot.sh, which also brings debhelper
 # and man-db), from the chroot's /src: built again there (each suite has
@@ -113,6 +114,9 @@ contents() { # what the package must hold, and its Depends
 	done
 	[ -f "$x/usr/share/man/man5/fs-tsv.5.gz" ] || { echo "no fs-tsv.5.gz"; return 1; }
 	[ -f "$x/usr/share/bash-completion/completions/fs-toolkit" ] || return 1
+	for f in cluster.conf jobs.tsv tree.tsv; do
+		[ -f "$x/usr/share/fs-toolkit/examples/$f" ] || { echo "no examples/$f"; return 1; }
+	done
 	grep -q '"/usr/bin/fs-prio"' "$x/usr/share/fs-toolkit/cli_filter.lua" &&
 		grep -qx 'bin=/usr/bin' "$x/usr/share/fs-toolkit/fs-cli-filter-snapshot" &&
 		[ -x "$x/usr/share/fs-toolkit/fs-cli-filter-snapshot" ] &&
@@ -121,7 +125,7 @@ contents() { # what the package must hold, and its Depends
 	dpkg-deb -f "$deb" Depends
 	dpkg-deb -f "$deb" Depends | grep -qE "(^|, )$hostlib( |,|\$)"
 }
-check "bookworm (host): the programs, man pages, completion, cli_filter files (/usr/bin), Depends: $hostlib" \
+check "bookworm (host): the programs, man pages, completion, cli_filter files (/usr/bin), examples, Depends: $hostlib" \
 	contents
 # lintian, once for both: no error in the package nor in its source; the
 # tags it gives are shown as comments (but for the test data's long lines).
