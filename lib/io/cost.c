@@ -91,7 +91,12 @@ fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
 	else
 		fs_buf_printf(b, "Billing %s: TRESBillingWeights %s of "
 			      "partition %s, %s\n", num(c->job.billing, n1),
-			      in->weights, in->part, in->max_tres
+			      in->weights, in->part,
+			      in->max_tres & FS_PRIO_MAX_TRES_GRES
+			      ? "the largest of cpu, mem and node plus the "
+				"GRES (PriorityFlags=MAX_TRES_GRES) plus the "
+				"others"
+			      : in->max_tres
 			      ? "the largest of cpu, mem, node and GRES "
 				"(PriorityFlags=MAX_TRES) plus the others"
 			      : "summed");
@@ -160,8 +165,10 @@ fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
 		fs_json_string(b, in->weights);
 	else
 		fs_buf_addstr(b, "null");
-	fs_buf_printf(b, ",\n  \"max_tres\": %s,\n  \"billing\": ",
-		      in->max_tres ? "true" : "false");
+	fs_buf_printf(b, ",\n  \"max_tres\": %s,\n  \"max_tres_gres\": %s,\n"
+		      "  \"billing\": ", in->max_tres & FS_PRIO_MAX_TRES ?
+		      "true" : "false", in->max_tres & FS_PRIO_MAX_TRES_GRES ?
+		      "true" : "false");
 	fs_buf_double(b, c->job.billing);
 	fs_buf_addstr(b, ",\n  \"usage_factor\": ");
 	fs_buf_double(b, c->job.usage_factor);

@@ -361,7 +361,8 @@ struct fs_cost_info {
 	const char *part, *qos;
 	const char *weights;		/* the partition's TRESBillingWeights,
 					 * or NULL */
-	int max_tres;			/* PriorityFlags=MAX_TRES */
+	uint32_t max_tres;		/* PriorityFlags' FS_PRIO_MAX_TRES or
+					 * FS_PRIO_MAX_TRES_GRES, or 0 */
 	uint32_t cpus, nodes;
 	double mem;			/* MB, all nodes */
 };

@@ -154,6 +154,16 @@ typedef ListIterator fs_slist_itr;
 #endif
 #define FS_CTLD_LINEAGE SLURM_VERSION_NUM(23, 11, 0)
 
+/* The PriorityFlags bits the toolkit knows: MAX_TRES_GRES (bit 11) came
+ * in 25.05; before, bits 0 to 10. */
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(25, 5, 0)
+_Static_assert(PRIORITY_FLAGS_MAX_TRES_GRES == FS_PRIO_MAX_TRES_GRES,
+	       "PriorityFlags=MAX_TRES_GRES is Slurm's bit 11");
+#define FS_LIVE_PRIO_FLAGS 0x0fffu
+#else
+#define FS_LIVE_PRIO_FLAGS 0x07ffu
+#endif
+
 /* Controller release from which slurmctld keeps the classic and
  * depth-oblivious fs_factor too (docs/slurm.md §3.5). */
 #define FS_CTLD_STORES_CLASSIC_FS SLURM_VERSION_NUM(25, 11, 0)
@@ -1153,7 +1163,7 @@ prio_conf(struct fs_prio_snapshot *s, const slurm_conf_t *cf, struct fs_err *e)
 	c->favor_small = cf->priority_favor_small;
 	c->dampening = cf->fs_dampening_factor;
 	/* Slurm sets FAIR_TREE unless NO_FAIR_TREE was given. */
-	c->flags = cf->priority_flags & 0xffffu;
+	c->flags = cf->priority_flags & FS_LIVE_PRIO_FLAGS;
 	if (!(c->flags & (FS_PRIO_FAIR_TREE | FS_PRIO_DEPTH_OBLIVIOUS)))
 		c->flags |= FS_PRIO_NO_FAIR_TREE;
 	if (cf->priority_weight_tres && *cf->priority_weight_tres &&

@@ -895,6 +895,7 @@ long fs_forecast_running(const struct fs_tree *tr, double *run,
 #define FS_PRIO_NO_NORMAL_PART		0x0100u
 #define FS_PRIO_NO_NORMAL_QOS		0x0200u
 #define FS_PRIO_NO_NORMAL_TRES		0x0400u
+#define FS_PRIO_MAX_TRES_GRES		0x0800u	/* 25.05 */
 #define FS_PRIO_NO_FAIR_TREE		0x80000000u	/* ours: the flag named */
 #define FS_PRIO_TRES_MAX 16
 
@@ -980,8 +981,10 @@ int fs_prio_parse_billing_weights(struct fs_prio_conf *w, const char *s,
  * its CPUs when w is NULL (no TRESBillingWeights), else the sum over w's
  * TRES but billing of count times weight, in TRES id order; under
  * FS_PRIO_MAX_TRES the node TRES (cpu, mem, node, gres/...) give their
- * largest term instead, plus the sum of the others. v[] holds the job's
- * counts in w's order (fs_prio_parse_tres_counts; mem in MB). */
+ * largest term instead, plus the sum of the others; under
+ * FS_PRIO_MAX_TRES_GRES the largest of cpu, mem and node, plus the sum of
+ * the GRES terms, plus the sum of the others. v[] holds the job's counts in
+ * w's order (fs_prio_parse_tres_counts; mem in MB). */
 double fs_prio_billing(const struct fs_prio_conf *w, uint32_t flags,
 		       const double *v, double cpus);
 /* Counts "cpu=4,mem=2G,node=1" into v[c->ntres] (mem in MB); TRES without

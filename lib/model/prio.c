@@ -34,6 +34,7 @@ static const struct {
 } flag_names[] = {
 	{"ACCRUE_ALWAYS", FS_PRIO_ACCRUE_ALWAYS},
 	{"MAX_TRES", FS_PRIO_MAX_TRES},
+	{"MAX_TRES_GRES", FS_PRIO_MAX_TRES_GRES},
 	{"SMALL_RELATIVE_TO_TIME", FS_PRIO_SIZE_RELATIVE},
 	{"DEPTH_OBLIVIOUS", FS_PRIO_DEPTH_OBLIVIOUS},
 	{"CALCULATE_RUNNING", FS_PRIO_CALCULATE_RUNNING},
@@ -66,12 +67,17 @@ fs_prio_parse_flags(const char *s, uint32_t *flags, struct fs_err *e)
 				       "'%s' (known: ACCRUE_ALWAYS, "
 				       "SMALL_RELATIVE_TO_TIME, NO_FAIR_TREE, "
 				       "DEPTH_OBLIVIOUS, INCR_ONLY, MAX_TRES, "
-				       "CALCULATE_RUNNING, NO_NORMAL_ASSOC, "
+				       "MAX_TRES_GRES, CALCULATE_RUNNING, "
+				       "NO_NORMAL_ASSOC, "
 				       "NO_NORMAL_PART, NO_NORMAL_QOS, "
 				       "NO_NORMAL_TRES, NO_NORMAL_ALL)", tok);
 		else
 			*flags |= flag_names[i].bits;
 	}
+	/* Slurm reads MAX_TRES_GRES as the one flag, not as MAX_TRES too
+	 * (read_config.c: the first that matches). */
+	if (*flags & FS_PRIO_MAX_TRES_GRES)
+		*flags &= ~FS_PRIO_MAX_TRES;
 	free(copy);
 	return ret;
 }
@@ -149,28 +155,37 @@ fs_prio_parse_billing_weights(struct fs_prio_conf *w, const char *s,
 	return parse_weights(w, s, "TRESBillingWeights", e);
 }
 
+/* assoc_mgr_tres_weighted: the node TRES's largest term under either MAX
+ * flag (the GRES among them under MAX_TRES only; MAX_TRES_GRES sums those
+ * and adds them to the largest), plus the sum of the global ones, each sum
+ * in TRES id order. */
 double
 fs_prio_billing(const struct fs_prio_conf *w, uint32_t flags, const double *v,
 		double cpus)
 {
-	double node = 0, global = 0, x;
+	double node = 0, gres = 0, global = 0, x;
+	int max = !!(flags & (FS_PRIO_MAX_TRES | FS_PRIO_MAX_TRES_GRES));
 	size_t i;
 
 	if (!w)
 		return cpus;
 	for (i = 0; i < w->ntres; i++) {
 		const char *n = w->tres_name[i];
+		int is_gres = !strncmp(n, "gres/", 5);
 
 		if (!strcmp(n, "billing"))
 			continue;
 		x = v[i] * w->tres_weight[i];
-		if ((flags & FS_PRIO_MAX_TRES) &&
-		    (!strcmp(n, "cpu") || !strcmp(n, "mem") ||
-		     !strcmp(n, "node") || !strncmp(n, "gres/", 5)))
+		if (max && is_gres && (flags & FS_PRIO_MAX_TRES_GRES))
+			gres += x;
+		else if (max && (is_gres || !strcmp(n, "cpu") ||
+				 !strcmp(n, "mem") || !strcmp(n, "node")))
 			node = node > x ? node : x;
 		else
 			global += x;
 	}
+	if (flags & FS_PRIO_MAX_TRES_GRES)
+		node += gres;
 	return node + global;
 }
 

@@ -258,6 +258,11 @@ test_parse(void)
 	   flags == (FS_PRIO_NO_NORMAL_ASSOC | FS_PRIO_NO_NORMAL_PART |
 		     FS_PRIO_NO_NORMAL_QOS | FS_PRIO_NO_NORMAL_TRES),
 	   "NO_NORMAL_ALL");
+	ok(fs_prio_parse_flags("max_tres_gres", &flags, &e) == 0 &&
+	   flags == FS_PRIO_MAX_TRES_GRES &&
+	   fs_prio_parse_flags("MAX_TRES,MAX_TRES_GRES", &flags, &e) == 0 &&
+	   flags == FS_PRIO_MAX_TRES_GRES,
+	   "MAX_TRES_GRES is bit 11, and alone with MAX_TRES (as Slurm)");
 	ok(fs_prio_parse_flags("fair_tree,FAST", &flags, &e) < 0 &&
 	   strstr(e.msg, "'FAST'"), "unknown flag: %s", e.msg);
 	ok(fs_prio_algorithm(FS_PRIO_NO_FAIR_TREE) == FS_ALG_CLASSIC &&
@@ -321,6 +326,29 @@ test_billing(void)
 	/* max(6, 16, 4) + license 3. */
 	ok(fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4) == 19,
 	   "billing: MAX_TRES: %g", fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4));
+	/* MAX_TRES_GRES (25.05): max(cpu 6, mem 16, node 4) + the GRES
+	 * (gpu 8) + license 3; MAX_TRES has the GPU among the node TRES:
+	 * max(6, 16, 4, 8) + 3. */
+	ok(fs_prio_parse_billing_weights(&w, "Mem=0.25G,CPU=1.5,Node=2,"
+					 "GRES/gpu=4,license/foo=3", &e) == 0 &&
+	   fs_prio_parse_tres_counts(&w, "cpu=4,mem=65536,node=2,gres/gpu=2,"
+				     "license/foo=1", v, &e) == 0,
+	   "billing: weights and counts with a GRES parse (%s)", e.msg);
+	ok(fs_prio_billing(&w, 0, v, 4) == 37, "billing: GRES summed: %g",
+	   fs_prio_billing(&w, 0, v, 4));
+	ok(fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4) == 19,
+	   "billing: MAX_TRES takes the GPU among the node TRES: %g",
+	   fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4));
+	ok(fs_prio_billing(&w, FS_PRIO_MAX_TRES_GRES, v, 4) == 27,
+	   "billing: MAX_TRES_GRES adds the GPU to the largest: %g",
+	   fs_prio_billing(&w, FS_PRIO_MAX_TRES_GRES, v, 4));
+	/* A GPU term above the others: MAX_TRES gives it alone. */
+	v[3] = 8;
+	ok(fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4) == 35 &&
+	   fs_prio_billing(&w, FS_PRIO_MAX_TRES_GRES, v, 4) == 51,
+	   "billing: 8 GPUs: MAX_TRES %g, MAX_TRES_GRES %g",
+	   fs_prio_billing(&w, FS_PRIO_MAX_TRES, v, 4),
+	   fs_prio_billing(&w, FS_PRIO_MAX_TRES_GRES, v, 4));
 	ok(fs_prio_parse_billing_weights(&w, "CPU=x", &e) < 0 &&
 	   !strcmp(e.msg, "TRESBillingWeights: 'CPU': not a weight: 'x'"),
 	   "billing: a bad weight is named (%s)", e.msg);

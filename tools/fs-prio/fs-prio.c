@@ -529,7 +529,8 @@ cost_run(struct ctx *x, struct fs_cost_info *in, struct fs_cost *c,
 	in->part = j->part;
 	in->qos = j->qos;
 	in->weights = p ? p->billing : NULL;
-	in->max_tres = !!(x->s.conf.flags & FS_PRIO_MAX_TRES);
+	in->max_tres = x->s.conf.flags & (FS_PRIO_MAX_TRES |
+					  FS_PRIO_MAX_TRES_GRES);
 	in->cpus = j->cpus;
 	in->nodes = j->nodes;
 	in->mem = mem * j->nodes;

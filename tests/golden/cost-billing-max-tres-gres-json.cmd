@@ -1,0 +1,1 @@
+fs-tree --sample | fs-prio --new --tree - --conf golden/fs-prio-cluster.conf --set 'PartitionName=gpu Nodes=n[3-4] MaxTime=1-0 TRESBillingWeights=CPU=1.0,Mem=0.25G,Node=2,GRES/gpu=8' --set PriorityFlags=MAX_TRES_GRES -u astro/bob -n 4 --mem 64G -p gpu -t 2:00:00 --cost --json | grep -E '"(max_tres|max_tres_gres|billing)"'
