@@ -359,6 +359,87 @@ cluster|"a\tb"
 cluster|""
 VALUES
 fi
+# A job not yet submitted, sized and timed with hostile values: each of
+# fs-prio --new's size and time options alone, for its priority and for its
+# cost, on a cluster of 4 nodes of 16 CPUs and 256000 MB. Each run must
+# exit 0 with a job Slurm would take (CPUs, nodes and memory within the
+# partition, a time limit from 1 minute to its MaxTime, a billing within
+# what the partition holds) and nothing on standard error, or exit 1 or 2
+# with nothing on standard output and one line "fs-prio: ..." on standard
+# error.
+if [ -x "$B/fs-prio" ] && [ -x "$B/fs-tree" ]; then
+	"$B/fs-tree" --sample >"$tmp/sample.tsv"
+	cat >"$tmp/sizes.conf" <<'CONF'
+PriorityType=priority/multifactor
+PriorityWeightFairshare=10000
+PriorityWeightJobSize=1000
+PriorityWeightTRES=CPU=1000,Mem=2000
+NodeName=n[1-4] CPUs=16 RealMemory=256000
+PartitionName=main Nodes=n[1-4] Default=YES MaxTime=2-0 TRESBillingWeights=CPU=1.0,Mem=0.25G
+CONF
+	sizes=(0 1 2 -1 +1 " 1" "1 " "" 1.5 1e3 0x10 010 64 65 4294967294
+		4294967295 4294967296 9223372036854775807 18446744073709551615
+		18446744073709551616 99999999999999999999999 nan inf 1K 1k 1M
+		1G 1T 1P 16GB 1KB 1Kx K 250G 251G 256000 256001 2147483645
+		-2147483645 2147483646)
+	for opt in --ntasks --cpus-per-task --nodes --mem --nice; do
+		for v in "${sizes[@]}"; do
+			for cost in "" --cost; do
+				what="fs-prio --new $opt '$v' $cost"
+				timeout -k 5 "$T" $W "$B/fs-prio" --new --conf "$tmp/sizes.conf" \
+					--tree "$tmp/sample.tsv" -u astro/bob -t 60 \
+					--now 2026-11-20T08:00:00Z "$opt" "$v" $cost \
+					>"$tmp/out" 2>"$tmp/err"
+				st=$?
+				msg=()
+				if [ $st = 0 ]; then
+					[ -s "$tmp/err" ] && msg+=("exit 0 with standard error: $(head -c 200 "$tmp/err")")
+					# The job as the output states it.
+					awk -v cost="$cost" '
+						function bad(m) { print m; exit }
+						cost && /^Job of / {
+							if (!match($0, /: [0-9]+ CPUs?, [0-9]+ nodes?, [0-9.e+]+ MB, time limit [0-9]+ minutes$/)) bad("unreadable job line: " $0)
+							split(substr($0, RSTART + 2), f, /[ ,]+/)
+							if (f[1] < 1 || f[1] > 64) bad("CPUs " f[1])
+							if (f[3] < 1 || f[3] > 4) bad("nodes " f[3])
+							if (f[5] > 256000 * f[3]) bad("memory " f[5] " MB")
+							if (f[9] < 1 || f[9] > 2880) bad("time limit " f[9])
+							seen = 1 }
+						cost && /^Billing / { b = $2; sub(/:$/, "", b)
+							if (b !~ /^[0-9]+(\.[0-9]+)?(e[+-]?[0-9]+)?$/ || b + 0 > 64 + 4 * 62.5) bad("billing " $2) }
+						!cost && /^new job: / {
+							if (!match($0, /, [0-9]+ CPUs? on [0-9]+ nodes?, time limit [0-9]+ min$/)) bad("unreadable job line: " $0)
+							split(substr($0, RSTART + 2), f, / /)
+							if (f[1] < 1 || f[1] > 64 || f[4] < 1 || f[4] > 4) bad("job " $0)
+							if (f[8] < 1 || f[8] > 2880) bad("time limit " f[8])
+							seen = 1 }
+						# The TRES term: CPU=1000 and Mem=2000, each
+						# factor at most 1 in a partition that holds it.
+						!cost && /^priority: / {
+							if ($2 + 0 > 4294967295) bad("priority " $2)
+							t = $0; sub(/.* tres /, "", t); sub(/ .*/, "", t)
+							if (t + 0 > 3000) bad("TRES term " t) }
+						END { if (!seen) print "no job line" }' "$tmp/out" >"$tmp/why"
+					[ -s "$tmp/why" ] && msg+=("exit 0, but: $(head -1 "$tmp/why")")
+				elif [ $st = 1 ] || [ $st = 2 ]; then
+					[ -s "$tmp/out" ] && msg+=("exit $st with output on standard output")
+					lines=$(wc -l <"$tmp/err")
+					[ "$lines" = 1 ] || msg+=("exit $st with $lines lines on standard error: $(head -c 300 "$tmp/err")")
+					grep -q '^fs-prio: ' "$tmp/err" || msg+=("message not 'fs-prio: ...': $(head -c 200 "$tmp/err")")
+				elif [ $st = 124 ] || [ $st = 137 ]; then
+					msg+=("hung: no answer in $T s")
+				else
+					msg+=("exit status $st: $(head -c 200 "$tmp/err")")
+				fi
+				if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
+					msg+=("sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error:' "$tmp/err")")
+				fi
+				if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+			done
+		done
+	done
+fi
+
 # Streams cut short: the ranked sample tree cut after every line, and in the
 # middle of every line, through every program that reads a tree. Each must
 # refuse it (exit 1, one line on standard error; fs-decay may have streamed

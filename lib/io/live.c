@@ -1174,14 +1174,17 @@ prio_conf(struct fs_prio_snapshot *s, const slurm_conf_t *cf, struct fs_err *e)
 	return 0;
 }
 
+/* The nodes' counts into s; *mp is kept for prio_partitions. */
 static int
-prio_nodes(struct session *ss, struct fs_prio_snapshot *s)
+prio_nodes(struct session *ss, struct fs_prio_snapshot *s,
+	   node_info_msg_t **mp)
 {
 	node_info_msg_t *m = NULL;
 	uint32_t i;
 
 	if (slurm_load_node((time_t)0, &m, SHOW_ALL) != SLURM_SUCCESS)
 		return fail_rpc(ss, "the nodes", errno);
+	*mp = m;
 	s->cl.nodes = 0;
 	s->cl.cpus = 0;
 	for (i = 0; i < m->record_count; i++) {
@@ -1193,12 +1196,29 @@ prio_nodes(struct session *ss, struct fs_prio_snapshot *s)
 	}
 	s->conf.nodes = s->cl.nodes;
 	s->conf.cpus = s->cl.cpus;
-	slurm_free_node_info_msg(m);
 	return 0;
 }
 
+/* The RealMemory of partition p's largest node, from its node_inx (pairs
+ * of first and last index into the nodes, ending with -1). */
+static double
+part_max_mem(const partition_info_t *p, const node_info_msg_t *nodes)
+{
+	double max = 0;
+	int32_t i, k;
+
+	for (i = 0; p->node_inx && p->node_inx[i] >= 0; i += 2)
+		for (k = p->node_inx[i]; k <= p->node_inx[i + 1]; k++)
+			if (k >= 0 && (uint32_t)k < nodes->record_count &&
+			    nodes->node_array[k].name &&
+			    (double)nodes->node_array[k].real_memory > max)
+				max = (double)nodes->node_array[k].real_memory;
+	return max;
+}
+
 static int
-prio_partitions(struct session *ss, struct fs_prio_snapshot *s)
+prio_partitions(struct session *ss, struct fs_prio_snapshot *s,
+		const node_info_msg_t *nodes)
 {
 	partition_info_msg_t *m = NULL;
 	struct fs_err te = {NULL, 0, ""};
@@ -1222,6 +1242,7 @@ prio_partitions(struct session *ss, struct fs_prio_snapshot *s)
 			     ? fs_xstrdup(p->billing_weights_str) : NULL;
 		q->node_count = p->total_nodes;
 		q->cpus = p->total_cpus;
+		q->max_mem = part_max_mem(p, nodes);
 		s->cl.npart++;
 		if (p->tres_fmt_str &&
 		    fs_prio_parse_tres_counts(&s->conf, p->tres_fmt_str,
@@ -1438,6 +1459,7 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 	struct session ss;
 	slurm_conf_t *conf;
 	assoc_mgr_info_msg_t *msg;
+	node_info_msg_t *nodes = NULL;
 	int ret;
 
 	if (session_open(&ss, e) < 0)
@@ -1447,9 +1469,11 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 	if (!ret)
 		ret = prio_conf(s, conf, e);
 	if (!ret)
-		ret = prio_nodes(&ss, s);
+		ret = prio_nodes(&ss, s, &nodes);
 	if (!ret)
-		ret = prio_partitions(&ss, s);
+		ret = prio_partitions(&ss, s, nodes);
+	if (nodes)
+		slurm_free_node_info_msg(nodes);
 	if (!ret)
 		ret = prio_jobs(&ss, s);
 	if (!ret)

@@ -749,12 +749,16 @@ part_node_add(void *arg, const char *name, unsigned long line,
 		a->p->node_count++;
 		a->p->cpus += a->cl->range[r].cpus;
 		a->p->mem += a->cl->range[r].mem;
+		if (a->cl->range[r].mem > a->p->max_mem)
+			a->p->max_mem = a->cl->range[r].mem;
 		return 0;
 	}
 	a->next = i + 1;
 	a->p->node_count++;
 	a->p->cpus += a->cl->node[i].cpus;
 	a->p->mem += a->cl->node[i].mem;
+	if (a->cl->node[i].mem > a->p->max_mem)
+		a->p->max_mem = a->cl->node[i].mem;
 	return 0;
 }
 
@@ -767,6 +771,8 @@ part_range_sum(struct fs_prio_part *p, const struct fs_prio_noderange *r,
 	p->node_count += (uint32_t)n;
 	p->cpus += (uint32_t)n * r->cpus;
 	p->mem += (double)n * r->mem;
+	if (n && r->mem > p->max_mem)
+		p->max_mem = r->mem;
 }
 
 /* A partition's range of nodes, whole when one range has them all
@@ -879,6 +885,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 	unsigned long lineno = 0, first;
 	uint32_t def_cpus = 1;
 	double def_mem = 1;
+	int mem_said = 0;		/* a NodeName line gives RealMemory */
 	struct fs_prio_part def_part;
 	char *def_billing = NULL;	/* PartitionName=DEFAULT's */
 	char *tres = NULL, *flags = NULL;
@@ -948,6 +955,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 
 					ret = parse_u32(key[k], v, &m, first, e);
 					a.mem = m;
+					mem_said = 1;
 				}
 			}
 			if (ret)
@@ -1145,6 +1153,10 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 		} else if (*p->nodes)
 			ret = hosts_expand(p->nodes, p->line, e, part_node_add,
 					   part_range_add, &a);
+		/* Its largest node is a limit only where slurm.conf says
+		 * how much memory nodes have (Slurm's default is 1 MB). */
+		if (!mem_said)
+			p->max_mem = 0;
 	}
 	cl->nodes = (uint32_t)cl->nnode;
 	cl->cpus = 0;

@@ -1003,6 +1003,8 @@ struct fs_prio_part {
 	char *billing;			/* TRESBillingWeights, or NULL */
 	uint32_t node_count, cpus;
 	double mem;			/* MB */
+	double max_mem;			/* its largest node's RealMemory, MB;
+					 * 0 when slurm.conf does not say */
 };
 /* Private to slurmconf.c: a NodeName range kept whole, the names prefix +
  * k + suffix for k from lo to hi, k zero-padded to width digits (prefix

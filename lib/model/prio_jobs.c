@@ -660,25 +660,48 @@ parse_u32_opt(const char *opt, const char *s, uint32_t lo, uint32_t *v,
 	return 0;
 }
 
-/* --mem's size into *mem, in MB. */
+/* --mem's size into *mem, in MB, as sbatch reads it (str_to_mbytes): a
+ * whole number, in MB or with a unit K, M, G or T (a B may follow it), K
+ * rounded up to whole MB; at most 2^63-1 MB, what Slurm's signed reading
+ * holds. */
 static int
 parse_mem(const char *s, double *mem, struct fs_err *e)
 {
-	char *end;
+	static const char units[] = "KkMmGgTt";
+	const uint64_t max = INT64_MAX;
+	const char *p = s, *u;
+	uint64_t x = 0;
+	int big = 0;
 
-	errno = 0;
-	*mem = strtod(s, &end);
 	e->file = "--mem";
-	if (errno || end == s || *mem < 0 || !isfinite(*mem) ||
-	    (*end && (end[1] || !strchr("KkMmGgTt", *end))))
-		return fs_error(e, 0, "expected a size in MB or with K, M, G "
-				"or T, not '%s'", s);
-	if (*end == 'K' || *end == 'k')
-		*mem /= 1024;
-	else if (*end == 'G' || *end == 'g')
-		*mem *= 1024;
-	else if (*end == 'T' || *end == 't')
-		*mem *= 1024 * 1024;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (x > (max - (uint64_t)(*p - '0')) / 10)
+			big = 1;
+		else
+			x = x * 10 + (uint64_t)(*p - '0');
+	}
+	u = *p ? strchr(units, *p) : NULL;
+	if (p == s || (*p && (!u || (p[1] && ((p[1] != 'B' && p[1] != 'b') ||
+					       p[2])))))
+		return fs_error(e, 0, "expected a whole number of MB, or with "
+				"a unit K, M, G or T, not '%s'", s);
+	switch (u ? (u - units) / 2 : 1) {
+	case 0:
+		x = x / 1024 + (x % 1024 != 0);
+		break;
+	case 2:
+		big |= x > max >> 10;
+		x <<= 10;
+		break;
+	case 3:
+		big |= x > max >> 20;
+		x <<= 20;
+		break;
+	}
+	if (big)
+		return fs_error(e, 0, "'%s' is more memory than Slurm holds "
+				"(%llu MB)", s, (unsigned long long)max);
+	*mem = (double)x;
 	return 0;
 }
 
@@ -820,10 +843,11 @@ new_partition(const struct fs_prio_snapshot *s, const char *part,
 	return p;
 }
 
-/* Whether the job fits in partition p, as Slurm checks at submission. */
+/* Whether the job (mem MB a node, as --mem gave it) fits in partition p,
+ * as Slurm checks at submission. */
 static int
-new_fits(const struct fs_prio_pending *j, const struct fs_prio_part *p,
-	 struct fs_err *e)
+new_fits(const struct fs_prio_pending *j, double mem, const char *mem_text,
+	 const struct fs_prio_part *p, struct fs_err *e)
 {
 	if (j->nodes > p->node_count && p->node_count)
 		return fs_error(e, 0, "--nodes %u: partition '%s' has %u "
@@ -837,6 +861,10 @@ new_fits(const struct fs_prio_pending *j, const struct fs_prio_part *p,
 		return fs_error(e, 0, "%u CPUs (--ntasks times "
 				"--cpus-per-task): partition '%s' has %u CPUs",
 				j->cpus, p->name, p->cpus);
+	if (p->max_mem && mem > p->max_mem)
+		return fs_error(e, 0, "--mem %s: the largest node of "
+				"partition '%s' has %.0f MB (RealMemory)",
+				mem_text, p->name, p->max_mem);
 	if (j->time_limit != FS_NO_VAL && p->max_time != FS_INFINITE &&
 	    j->time_limit != FS_INFINITE ? j->time_limit > p->max_time :
 	    (j->time_limit == FS_INFINITE && p->max_time != FS_INFINITE))
@@ -904,7 +932,7 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 	j = new_append(x, user, acct, p->name, o->qos);
 	if (fs_prio_job_opts(o, j, &mem, e) < 0)
 		return -2;
-	if (new_fits(j, p, e) < 0)
+	if (new_fits(j, mem, o->mem, p, e) < 0)
 		return -1;
 	{
 		struct fs_buf t;

@@ -1,1 +1,1 @@
-fs-prio --new --set 'PartitionName=p Default=YES' --now 2026-11-20T08:00:00Z --set 'NodeName=n1 CPUs=4 RealMemory=1000' --set 'PartitionName=q Nodes=n1' --set 'PriorityWeightTRES=Mem=1000' --user u --account a --partition q --mem 0.5G --nice -7 --tsv | cut -f1,10,12,13,27
+fs-prio --new --set 'PartitionName=p Default=YES' --now 2026-11-20T08:00:00Z --set 'NodeName=n1 CPUs=4 RealMemory=1000' --set 'PartitionName=q Nodes=n1' --set 'PriorityWeightTRES=Mem=1000' --user u --account a --partition q --mem 512M --nice -7 --tsv | cut -f1,10,12,13,27

@@ -408,7 +408,8 @@ test_new_job(void)
 		 "--nice: expected a whole number from -2147483645 to "
 		 "2147483645, not 'x'"},
 		{{.user = "carol", .mem = "2X"}, 1, 0, -2,
-		 "--mem: expected a size in MB or with K, M, G or T, not '2X'"},
+		 "--mem: expected a whole number of MB, or with a unit K, M, "
+		 "G or T, not '2X'"},
 	};
 	size_t i;
 

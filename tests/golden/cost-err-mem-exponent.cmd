@@ -1,0 +1,1 @@
+fs-tree --sample | fs-prio --new --tree - --conf golden/fs-prio-cluster.conf --set 'PartitionName=gpu Nodes=n[3-4] MaxTime=1-0 TRESBillingWeights=CPU=1.0,Mem=0.25G' -u astro/bob -p gpu -t 1:00:00 --cost --mem 1e3

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-prio --new --tree - --set 'PriorityType=priority/multifactor' --set 'NodeName=n[1-4] CPUs=32' --set 'PartitionName=gpu Nodes=n[1-4] Default=YES MaxTime=2-0 TRESBillingWeights=CPU=1.0,Mem=0.25G' -u astro/bob -t 1:00:00 --cost --mem 1T | sed -n 1,2p
