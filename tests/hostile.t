@@ -361,7 +361,8 @@ VALUES
 fi
 # A job not yet submitted, sized and timed with hostile values: each of
 # fs-prio --new's size and time options alone, for its priority and for its
-# cost, on a cluster of 4 nodes of 16 CPUs and 256000 MB. Each run must
+# cost, on a cluster of 4 nodes of 16 CPUs and 256000 MB whose partition
+# allows 2 days. Each run must
 # exit 0 with a job Slurm would take (CPUs, nodes and memory within the
 # partition, a time limit from 1 minute to its MaxTime, a billing within
 # what the partition holds) and nothing on standard error, or exit 1 or 2
@@ -382,8 +383,19 @@ CONF
 		18446744073709551616 99999999999999999999999 nan inf 1K 1k 1M
 		1G 1T 1P 16GB 1KB 1Kx K 250G 251G 256000 256001 2147483645
 		-2147483645 2147483646)
-	for opt in --ntasks --cpus-per-task --nodes --mem --nice; do
-		for v in "${sizes[@]}"; do
+	times=(0 00:00:00 0:0:0 0-0 0:30 0s 0m 1 -1 60 1:00 1:00:00 1-0 2-0
+		2-0:0:1 2-1 3-0 UNLIMITED INFINITE unlimited 2880 2881 9999999
+		4294967294 4294967295 99999999999 1e3 0x10 1.5 "" 1: :1 1::1
+		1:2:3:4 1-2-3 1h 90m 36h 2d 7d 1w 99999999w -1h nan " 1" "1 ")
+	# Under valgrind, a few of each.
+	if [ -n "$W" ]; then
+		sizes=(0 -1 1e3 0x10 65 18446744073709551615 251G 16GB)
+		times=(0 0:30 -1 2881 UNLIMITED 1e3 99999999w)
+	fi
+	for opt in --ntasks --cpus-per-task --nodes --mem --nice --time; do
+		vals=("${sizes[@]}")
+		[ "$opt" = --time ] && vals=("${times[@]}")
+		for v in "${vals[@]}"; do
 			for cost in "" --cost; do
 				what="fs-prio --new $opt '$v' $cost"
 				timeout -k 5 "$T" $W "$B/fs-prio" --new --conf "$tmp/sizes.conf" \

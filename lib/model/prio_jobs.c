@@ -731,6 +731,9 @@ fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 	e->file = "--time";
 	if (o->time && fs_prio_parse_limit(o->time, &j->time_limit, e) < 0)
 		return -1;
+	/* sbatch's 0 is no limit (arg_set_time_limit: INFINITE). */
+	if (o->time && j->time_limit == 0)
+		j->time_limit = FS_INFINITE;
 	if (o->mem && parse_mem(o->mem, mem, e) < 0)
 		return -1;
 	e->file = NULL;
@@ -843,11 +846,12 @@ new_partition(const struct fs_prio_snapshot *s, const char *part,
 	return p;
 }
 
-/* Whether the job (mem MB a node, as --mem gave it) fits in partition p,
- * as Slurm checks at submission. */
+/* Whether the job (mem MB a node, the options o) fits in partition p, as
+ * Slurm checks at submission. */
 static int
-new_fits(const struct fs_prio_pending *j, double mem, const char *mem_text,
-	 const struct fs_prio_part *p, struct fs_err *e)
+new_fits(const struct fs_prio_pending *j, double mem,
+	 const struct fs_prio_newjob *o, const struct fs_prio_part *p,
+	 struct fs_err *e)
 {
 	if (j->nodes > p->node_count && p->node_count)
 		return fs_error(e, 0, "--nodes %u: partition '%s' has %u "
@@ -864,7 +868,14 @@ new_fits(const struct fs_prio_pending *j, double mem, const char *mem_text,
 	if (p->max_mem && mem > p->max_mem)
 		return fs_error(e, 0, "--mem %s: the largest node of "
 				"partition '%s' has %.0f MB (RealMemory)",
-				mem_text, p->name, p->max_mem);
+				o->mem, p->name, p->max_mem);
+	/* A job without a limit in a partition with one is refused with
+	 * EnforcePartLimits, else waits for ever (PartitionTimeLimit). */
+	if (j->time_limit == FS_INFINITE && p->max_time != FS_INFINITE &&
+	    strcasecmp(o->time, "UNLIMITED") && strcasecmp(o->time, "INFINITE"))
+		return fs_error(e, 0, "--time %s is no time limit, as for "
+				"sbatch: partition '%s' allows at most %u "
+				"minutes", o->time, p->name, p->max_time);
 	if (j->time_limit != FS_NO_VAL && p->max_time != FS_INFINITE &&
 	    j->time_limit != FS_INFINITE ? j->time_limit > p->max_time :
 	    (j->time_limit == FS_INFINITE && p->max_time != FS_INFINITE))
@@ -932,7 +943,7 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 	j = new_append(x, user, acct, p->name, o->qos);
 	if (fs_prio_job_opts(o, j, &mem, e) < 0)
 		return -2;
-	if (new_fits(j, mem, o->mem, p, e) < 0)
+	if (new_fits(j, mem, o, p, e) < 0)
 		return -1;
 	{
 		struct fs_buf t;

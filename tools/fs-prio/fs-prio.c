@@ -518,6 +518,10 @@ cost_run(struct ctx *x, struct fs_cost_info *in, struct fs_cost *c,
 		return fs_error(e, 0, "--cost needs the tree: give --tree "
 				"FILE, or --tree - for fs-rank's output on a "
 				"pipe");
+	if ((limit == FS_INFINITE || limit == FS_NO_VAL) && x->o->job.time)
+		return fs_error(e, 0, "--cost: the job has no time limit "
+				"(--time %s, as for sbatch): give a finite one",
+				x->o->job.time);
 	if (limit == FS_INFINITE || limit == FS_NO_VAL)
 		return fs_error(e, 0, "--cost: the job has no time limit "
 				"(partition %s has none): give -t", j->part);

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-prio --new --tree - --conf golden/fs-prio-cluster.conf -u astro/bob -t 0 --cost
