@@ -46,9 +46,25 @@ short_number(const char *v, int sign, long long *x)
 	return 1;
 }
 
+/* A job id as Slurm writes one: digits, no leading zero, from 1 to
+ * 4294967294. */
 static int
-job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
-	  struct last_date *ld, struct fs_err *e)
+job_id_ok(const char *v)
+{
+	unsigned long long x = 0;
+	const char *p;
+
+	if (*v < '1' || *v > '9')
+		return 0;
+	for (p = v; *p >= '0' && *p <= '9' && p - v < 11; p++)
+		x = x * 10 + (unsigned)(*p - '0');
+	return !*p && x <= 4294967294ULL;
+}
+
+static int
+job_field(const struct fs_prio_snapshot *s, struct fs_prio_pending *j, int c,
+	  const char *v, unsigned long line, struct last_date *ld,
+	  struct fs_err *e)
 {
 	/* Not zeroed whole: 1 KB a field was most of the time of reading
 	 * a big queue. */
@@ -80,6 +96,12 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 			return fs_error(e, line, "column '%s': not a whole "
 					"number from 1 to 4294967294: '%s'",
 					job_cols[c], v);
+		/* No node count past the cluster's: Slurm refuses it at
+		 * submission. */
+		if (c == JC_NODES && s->conf.nodes && x > s->conf.nodes)
+			return fs_error(e, line, "column 'Nodes': %llu nodes, "
+					"the cluster has %u (slurm.conf's "
+					"NodeName lines)", x, s->conf.nodes);
 		if (c == JC_CPUS)
 			j->cpus = (uint32_t)x;
 		else if (c == JC_NODES)
@@ -128,6 +150,21 @@ job_field(struct fs_prio_pending *j, int c, const char *v, unsigned long line,
 					"'%s'", job_cols[c], v);
 		return 0;
 	case JC_TRES:
+		if (*v) {
+			double counts[FS_PRIO_TRES_MAX];
+			const char *m = te.msg;
+
+			if (fs_prio_parse_tres_counts(&s->conf, v, counts,
+						      &te) < 0) {
+				/* The column names what the message did. */
+				if (!strncmp(m, "TRES: ", 6))
+					m += 6;
+				else if (!strncmp(m, "TRES ", 5))
+					m += 5;
+				return fs_error(e, line, "column 'TRES': %s",
+						m);
+			}
+		}
 		free(j->tres);
 		j->tres = *v ? fs_xstrdup(v) : NULL;
 		return 0;
@@ -268,9 +305,13 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 			if (!*fields[col[c]])
 				ret = fs_error(e, lineno, "column '%s' is "
 					       "empty", job_cols[c]);
+		if (!ret && !job_id_ok(j->id))
+			ret = fs_error(e, lineno, "column 'JobID': not a job "
+				       "id (a whole number from 1 to "
+				       "4294967294): '%s'", j->id);
 		for (c = JC_CPUS; c < JC_N && !ret; c++)
 			if (col[c] >= 0)
-				ret = job_field(j, c, fields[col[c]], lineno,
+				ret = job_field(s, j, c, fields[col[c]], lineno,
 						&ld, e);
 		tres |= j->tres != NULL;
 	}

@@ -988,7 +988,8 @@ int fs_prio_parse_billing_weights(struct fs_prio_conf *w, const char *s,
 double fs_prio_billing(const struct fs_prio_conf *w, uint32_t flags,
 		       const double *v, double cpus);
 /* Counts "cpu=4,mem=2G,node=1" into v[c->ntres] (mem in MB); TRES without
- * a weight are ignored. Returns 0, or -1 with e set (line 0). */
+ * a weight are ignored, a TRES named twice is refused. Returns 0, or -1
+ * with e set (line 0). */
 int fs_prio_parse_tres_counts(const struct fs_prio_conf *c, const char *s,
 			      double *v, struct fs_err *e);
 

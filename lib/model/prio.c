@@ -254,6 +254,23 @@ parse_weights(struct fs_prio_conf *c, const char *s, const char *key,
 	return ret;
 }
 
+/* Whether the list s names TRES name (up to its '=') before offset end. */
+static int
+tres_named_before(const char *s, size_t end, const char *name)
+{
+	size_t n = strlen(name), k;
+	const char *p;
+
+	for (p = s; (size_t)(p - s) < end; p += k + 1) {
+		k = strcspn(p, ",");
+		if (k > n && p[n] == '=' && !strncasecmp(p, name, n))
+			return 1;
+		if (!p[k])
+			break;
+	}
+	return 0;
+}
+
 int
 fs_prio_parse_tres_counts(const struct fs_prio_conf *c, const char *s,
 			  double *v, struct fs_err *e)
@@ -282,6 +299,11 @@ fs_prio_parse_tres_counts(const struct fs_prio_conf *c, const char *s,
 		    (*end && (end[1] || unit_power(*end) < 0))) {
 			ret = fs_error(e, 0, "TRES '%s': not a count: '%s'",
 				       tok, eq + 1);
+			break;
+		}
+		/* One count a TRES: a second would win unseen. */
+		if (tres_named_before(s, (size_t)(tok - copy), tok)) {
+			ret = fs_error(e, 0, "TRES '%s' given twice", tok);
 			break;
 		}
 		if (*end) {
