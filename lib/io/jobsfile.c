@@ -301,6 +301,8 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 		set_names(j, fields, col);
 		for (p = j->part; *p; p++)
 			commas |= *p == ',';
+		for (p = j->qos; *p; p++)
+			commas |= *p == ',';
 		for (c = JC_ID; c <= JC_PART && !ret; c++)
 			if (!*fields[col[c]])
 				ret = fs_error(e, lineno, "column '%s' is "
@@ -320,8 +322,8 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 			       "Account, Partition, ...)");
 	/* Nothing to split when no partition had a comma; nothing to free
 	 * one by one when no job has a TRES of its own. */
-	if (!ret && !commas && s->one_part == first)
-		s->one_part = s->njob;
+	if (!ret && !commas && s->one_row == first)
+		s->one_row = s->njob;
 	if (!tres && s->plain == first)
 		s->plain = s->njob;
 	return ret;

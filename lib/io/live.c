@@ -1353,6 +1353,13 @@ prio_jobs(struct session *ss, struct fs_prio_snapshot *s)
 		p->id = fs_xstrdup(id);
 		p->user = user_name(j->user_id, j->user_name);
 		p->acct = dup_or_empty(j->account);
+		/* A pending job's partitions and QOS as it asked for them:
+		 * "main,high" and, from 24.11, "high,low" (the controller's
+		 * details->qos_req). fs_prio_split_jobs makes a row of each
+		 * pair, as sprio lists them; job_info's priority_array (one
+		 * priority per pair, whose names, priority_array_names,
+		 * are the partitions alone) is not read: each row is
+		 * computed. */
 		p->part = dup_or_empty(j->partition);
 		p->qos = dup_or_empty(j->qos);
 		p->tres = j->tres_alloc_str && *j->tres_alloc_str ?

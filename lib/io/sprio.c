@@ -15,10 +15,12 @@
 /* ------------------------------------------------------------- places */
 
 /* The distinct partitions of the jobs, each with how many jobs it has
- * counted so far: an index of names (few partitions, many jobs). */
+ * counted so far and whether a row of the new job came yet: an index of
+ * names (few partitions, many jobs). */
 struct parts {
 	const char **name;
 	size_t *count, n, cap;
+	unsigned char *new_seen;
 	struct fs_names index;
 };
 
@@ -41,9 +43,12 @@ parts_find(struct parts *v, const char *part)
 		v->name = fs_xreallocarray(v->name, v->cap, sizeof(*v->name));
 		v->count = fs_xreallocarray(v->count, v->cap,
 					    sizeof(*v->count));
+		v->new_seen = fs_xreallocarray(v->new_seen, v->cap,
+					       sizeof(*v->new_seen));
 	}
 	v->name[v->n] = part;
-	v->count[v->n++] = 0;
+	v->count[v->n] = 0;
+	v->new_seen[v->n++] = 0;
 	fs_names_add(&v->index, v->n, parts_name, v);
 	return v->n - 1;
 }
@@ -51,7 +56,9 @@ parts_find(struct parts *v, const char *part)
 /* Each job's place among its partition's jobs, and how many those are,
  * for every position of the order at once: one walk down the order
  * counting by partition (the job before's partition is tried first), one
- * more for the totals. */
+ * more for the totals. The new job is one job: its rows (one per QOS) are
+ * placed among the others and do not count against each other, and a job
+ * behind any of them is one place further down. */
 static void
 set_places(struct fs_sprio *o)
 {
@@ -62,19 +69,25 @@ set_places(struct fs_sprio *o)
 
 	memset(&v, 0, sizeof(v));
 	for (i = 0; i < n; i++) {
-		const char *part = s->job[o->order[i]].part;
+		const struct fs_prio_pending *j = &s->job[o->order[i]];
 
-		if (!last || strcmp(part, last))
-			k = parts_find(&v, part);
-		last = part;
-		o->place[i] = ++v.count[k];
+		if (!last || strcmp(j->part, last))
+			k = parts_find(&v, j->part);
+		last = j->part;
+		if (j->is_new) {
+			o->place[i] = v.count[k] + 1;
+			v.new_seen[k] = 1;
+		} else
+			o->place[i] = ++v.count[k] + v.new_seen[k];
 		/* Its partition's index until the totals are known. */
 		o->ptotal[i] = k;
 	}
 	for (i = 0; i < n; i++)
-		o->ptotal[i] = v.count[o->ptotal[i]];
+		o->ptotal[i] = v.count[o->ptotal[i]] +
+			       v.new_seen[o->ptotal[i]];
 	free(v.name);
 	free(v.count);
+	free(v.new_seen);
 	fs_names_release(&v.index);
 }
 
@@ -1069,9 +1082,9 @@ fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b)
 
 /* The new job: what it is and what its priority is the sum of. */
 static void
-explain_new(const struct fs_sprio *o, struct fs_buf *b)
+explain_new(const struct fs_sprio *o, struct fs_buf *b,
+	    const struct fs_prio_pending *n)
 {
-	const struct fs_prio_pending *n = o->x->newjob;
 	struct fs_prio_factors fw, *f = &fw;
 
 	fs_prio_factors_of(&o->x->s->conf, n, f);
@@ -1124,23 +1137,43 @@ explain_ahead(struct fs_buf *b, const struct fs_prio_conf *c,
 	fs_buf_addch(b, '\n');
 }
 
-void
-fs_sprio_explain(const struct fs_sprio *o, struct fs_buf *b)
+/* The new job's row n, at position pos of the order. */
+static void
+explain_row(const struct fs_sprio *o, struct fs_buf *b,
+	    const struct fs_prio_pending *n, size_t pos)
 {
-	const struct fs_prio_pending *n = o->x->newjob, *j;
-	size_t i, pos = o->newpos, place = o->place[pos], ahead = 0;
-	size_t total = o->ptotal[pos];
+	const struct fs_prio_pending *j;
+	size_t i, place = o->place[pos], ahead = 0, total = o->ptotal[pos];
 
-	explain_new(o, b);
+	explain_new(o, b, n);
 	fs_buf_printf(b, "\nplace: %zu of %zu in partition %s (%zu pending "
 		      "job%s ahead, %zu behind)\n", place, total, n->part,
 		      place - 1, place == 2 ? "" : "s", total - place);
 	for (i = 0; i < pos; i++) {
 		j = at(o, i);
-		if (strcmp(j->part, n->part))
+		/* Its rows in its other QOS are the same job. */
+		if (strcmp(j->part, n->part) || j->is_new)
 			continue;
 		if (!ahead++)
 			fs_buf_addstr(b, "ahead:\n");
 		explain_ahead(b, &o->x->s->conf, j, n);
+	}
+}
+
+void
+fs_sprio_explain(const struct fs_sprio *o, struct fs_buf *b)
+{
+	const struct fs_prio_snapshot *s = o->x->s;
+	size_t r, pos, nnew = o->x->nnew ? o->x->nnew : 1;
+
+	/* A row for each of its QOS, in the controller's order. */
+	for (r = 0; r < nnew; r++) {
+		const struct fs_prio_pending *n = &o->x->newjob[r];
+
+		for (pos = 0; pos < s->njob && at(o, pos) != n; pos++)
+			;
+		if (r)
+			fs_buf_addch(b, '\n');
+		explain_row(o, b, n, pos);
 	}
 }

@@ -1131,11 +1131,11 @@ struct fs_prio_snapshot {
 					 * their names and own nothing (the
 					 * jobs file's reader's): release
 					 * looks at the others */
-	size_t one_part;		/* job[0..one_part) are known to name
-					 * one partition each (the jobs
-					 * file's reader saw no comma):
-					 * fs_prio_split_partitions looks at
-					 * the others */
+	size_t one_row;			/* job[0..one_row) are known to name
+					 * one partition and one QOS each
+					 * (the jobs file's reader saw no
+					 * comma): fs_prio_split_jobs splits
+					 * only the others */
 	char *jobs_text;		/* a jobs file's text, cut up in place:
 					 * the borrowed jobs' names */
 	size_t jobs_text_room;		/* fs_free_huge's n for it (0:
@@ -1175,7 +1175,9 @@ struct fs_prio_ctx {
 	const struct fs_tree *tr;
 	int offline;
 	long long now;
-	struct fs_prio_pending *newjob;
+	struct fs_prio_pending *newjob;	/* the first of its rows */
+	size_t nnew;			/* its rows, one per QOS, from newjob
+					 * on */
 	/* Private: the tree's user associations and s->assoc by account
 	 * and user, once fs_prio_ctx_index made them (a big queue under a
 	 * big tree is then not jobs times associations); NULL: none. */
@@ -1223,9 +1225,15 @@ int fs_prio_parse_usage_factors(struct fs_prio_snapshot *s, const char *list,
  * s->assoc. Returns 0, or -1 with e set at the line. */
 int fs_prio_tree_priorities(struct fs_prio_snapshot *s,
 			    const struct fs_tree *tr, struct fs_err *e);
-/* A job pending in several partitions ("p1,p2") becomes a job per
- * partition, as sprio shows it. */
-void fs_prio_split_partitions(struct fs_prio_snapshot *s);
+/* A job pending in several partitions or QOS ("p1,p2", "high,low")
+ * becomes a row per partition and QOS, as sprio shows it: its partitions
+ * in the order given, in each its QOS as the controller orders them (by
+ * priority, highest first), each once, up to the first one that does not
+ * exist (which fs_prio_resolve then names). Each row has its QOS's factor
+ * (docs/slurm.md §5.6). Returns 0, or -1 with e set at the line when a job
+ * id has two rows of one partition and QOS (rows of one id are one job,
+ * as in fs-prio's own TSV). */
+int fs_prio_split_jobs(struct fs_prio_snapshot *s, struct fs_err *e);
 /* The formula's inputs for j into pj (fs_prio_compute's; its TRES
  * counts in j->tres_mem), from the snapshot and tree, and j->limit and
  * j->fs. Returns 0, or -1 with e set when the job names a partition, QOS,
@@ -1253,13 +1261,14 @@ int fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 const char *fs_prio_default_account(const struct fs_tree *tr,
 				    const char *user);
 /* The new job, appended to x->s's jobs, checked against its partition
- * and resolved (x->newjob). Returns 0, -1 with e set, or -2 with e set
- * when an option is malformed (a usage error). */
+ * and resolved (x->newjob): a row for each of its QOS (-q high,low) in the
+ * controller's order (x->nnew of them). Returns 0, -1 with e set, or -2
+ * with e set when an option is malformed (a usage error). */
 int fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 		    struct fs_err *e);
 /* The order of the n jobs (their priorities computed) in the queue, into
  * order: best first, the new job after its equals, then by job id (as
- * numbers when both are), then partition. */
+ * numbers when both are), then partition, then QOS. */
 void fs_prio_queue_order(const struct fs_prio_pending *job, size_t n,
 			 size_t *order);
 /* The weighted factors a priority is the sum of (nice counts negative),

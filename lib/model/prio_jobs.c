@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/msort.h"
 #include "model/model.h"
 
 /* ------------------------------------------------------------ job fields */
@@ -432,65 +433,258 @@ fs_prio_tree_priorities(struct fs_prio_snapshot *s, const struct fs_tree *tr,
 	return ret;
 }
 
-/* One row per partition of a job pending in several ("p1,p2"). */
-void
-fs_prio_split_partitions(struct fs_prio_snapshot *s)
+/* ------------------------------------------- a row per partition, QOS */
+
+/* The items of list (comma separated; empty ones skipped), cut in place,
+ * into v: each once, up to and with the first that find (partition or
+ * QOS) does not know, as slurmctld reads the lists (get_part_list,
+ * _get_qos_ptr_list); their count. A list of no item is itself. */
+static size_t
+list_items(const struct fs_prio_snapshot *s, char *list, char **v,
+	   int (*find)(const struct fs_prio_snapshot *, const char *))
+{
+	char *tok, *save = NULL, *whole = list;
+	size_t n = 0, k;
+	int known = 1;
+
+	for (tok = strtok_r(list, ",", &save); tok && known;
+	     tok = strtok_r(NULL, ",", &save)) {
+		known = find(s, tok) >= 0;
+		for (k = 0; k < n && strcmp(v[k], tok); k++)
+			;
+		if (k == n)
+			v[n++] = tok;
+	}
+	if (!n)
+		v[n++] = whole;
+	return n;
+}
+
+static int
+find_part_index(const struct fs_prio_snapshot *s, const char *name)
+{
+	const struct fs_prio_part *p = fs_prio_part_find(&s->cl, name);
+
+	return p ? (int)(p - s->cl.part) : -1;
+}
+
+/* The priority of QOS name (0 when there is none of that name). */
+static uint32_t
+qos_prio(const struct fs_prio_snapshot *s, const char *name)
+{
+	int q = fs_prio_find_qos(s, name);
+
+	return q >= 0 ? s->qos[q].prio : 0;
+}
+
+/* How many commas s has. */
+static size_t
+commas(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == ',';
+	return n;
+}
+
+/* Job j's rows into v (room for its partitions times its QOS, each list
+ * at most all of them and one more), their count: a row per partition and
+ * QOS, in sprio's order (its partitions as given, in each its QOS by
+ * priority, highest first, ties as given: the controller's
+ * priority_sort_qos_desc). The rows own their strings (the first keeps the
+ * job's id, user, account and TRES; the others get copies); j's lists are
+ * freed. */
+static size_t
+expand(const struct fs_prio_snapshot *s, struct fs_prio_pending *j,
+       struct fs_prio_pending *v)
+{
+	char **part, **qos, *plist, *qlist;
+	size_t np, nq, a, b, n = 0;
+
+	if (!strchr(j->part, ',') && !strchr(j->qos, ',')) {
+		v[0] = *j;
+		return 1;
+	}
+	/* Strings of their own, as the rows below share and free them. */
+	if (j->borrowed) {
+		j->id = fs_xstrdup(j->id);
+		j->user = fs_xstrdup(j->user);
+		j->acct = fs_xstrdup(j->acct);
+		j->part = fs_xstrdup(j->part);
+		j->qos = fs_xstrdup(j->qos);
+		j->borrowed = 0;
+	}
+	plist = fs_xstrdup(j->part);
+	qlist = fs_xstrdup(j->qos);
+	part = fs_xmalloc((commas(plist) + 1) * sizeof(*part));
+	qos = fs_xmalloc((commas(qlist) + 1) * sizeof(*qos));
+	np = list_items(s, plist, part, find_part_index);
+	nq = list_items(s, qlist, qos, fs_prio_find_qos);
+	/* Stable: by insertion, few QOS. */
+	for (a = 1; a < nq; a++) {
+		char *q = qos[a];
+		uint32_t p = qos_prio(s, q);
+
+		for (b = a; b > 0 && qos_prio(s, qos[b - 1]) < p; b--)
+			qos[b] = qos[b - 1];
+		qos[b] = q;
+	}
+	for (a = 0; a < np; a++)
+		for (b = 0; b < nq; b++, n++) {
+			v[n] = *j;
+			if (n) {
+				v[n].id = fs_xstrdup(j->id);
+				v[n].user = fs_xstrdup(j->user);
+				v[n].acct = fs_xstrdup(j->acct);
+				v[n].tres = j->tres ? fs_xstrdup(j->tres) :
+					NULL;
+			}
+			v[n].part = fs_xstrdup(part[a]);
+			v[n].qos = fs_xstrdup(qos[b]);
+		}
+	free(j->part);
+	free(j->qos);
+	free(part);
+	free(qos);
+	free(plist);
+	free(qlist);
+	return n;
+}
+
+/* A row's job id as a number (UINT64_MAX for another id), and the row. */
+struct row_key {
+	uint64_t id;
+	uint32_t row;
+};
+
+static int
+row_key_before(const struct fs_prio_snapshot *s, const struct row_key *a,
+	       const struct row_key *b)
+{
+	(void)s;
+	return a->id < b->id;
+}
+
+FS_MSORT(sort_row_keys, struct row_key, const struct fs_prio_snapshot *,
+	 row_key_before)
+
+/* Rows of one job by partition, then QOS. */
+static int
+row_place_before(const struct fs_prio_snapshot *s, const uint32_t *a,
+		 const uint32_t *b)
+{
+	const struct fs_prio_pending *x = &s->job[*a], *y = &s->job[*b];
+	int c = strcmp(x->part, y->part);
+
+	return c ? c < 0 : strcmp(x->qos, y->qos) < 0;
+}
+
+FS_MSORT(sort_job_rows, uint32_t, const struct fs_prio_snapshot *,
+	 row_place_before)
+
+/* The rows k[0..n) of one job id: no two of one partition and QOS. */
+static int
+job_rows(struct fs_prio_snapshot *s, const struct row_key *k, uint32_t n,
+	 struct fs_err *e)
+{
+	uint32_t *r = fs_xmalloc(2 * (size_t)n * sizeof(*r)), i;
+	int ret = 0;
+
+	for (i = 0; i < n; i++)
+		r[i] = k[i].row;
+	sort_job_rows(s, r, r + n, n);
+	for (i = 1; i < n && !ret; i++) {
+		const struct fs_prio_pending *x = &s->job[r[i - 1]];
+		const struct fs_prio_pending *y = &s->job[r[i]];
+
+		if (!strcmp(x->part, y->part) && !strcmp(x->qos, y->qos)) {
+			if (x->line > y->line) {
+				const struct fs_prio_pending *t = x;
+
+				x = y;
+				y = t;
+			}
+			ret = fs_error(e, y->line, "column 'JobID': job %s is "
+				       "given for partition '%s' and QOS '%s' "
+				       "on line %lu too", y->id, y->part,
+				       y->qos, x->line);
+		}
+	}
+	free(r);
+	return ret;
+}
+
+/* The rows of each job id (fs_prio_split_jobs), checked: found by their
+ * ids as numbers, in one pass when the ids come in order (as a queue
+ * often does), else after a stable sort of the ids. */
+static int
+group_rows(struct fs_prio_snapshot *s, struct fs_err *e)
+{
+	struct row_key *k;
+	size_t n = s->njob, i, first;
+	int sorted = 1, ret = 0;
+
+	if (n < 2)
+		return 0;
+	if (n > UINT32_MAX)
+		fs_die("out of memory (%zu jobs)", n);
+	k = fs_xmalloc(2 * n * sizeof(*k));
+	for (i = 0; i < n; i++) {
+		const char *p = s->job[i].id;
+		uint64_t id = 0;
+		int d;
+
+		for (d = 0; p[d] >= '0' && p[d] <= '9' && d < 19; d++)
+			id = id * 10 + (uint64_t)(p[d] - '0');
+		k[i].id = d && !p[d] ? id : UINT64_MAX;
+		k[i].row = (uint32_t)i;
+		sorted &= !i || k[i - 1].id <= k[i].id;
+	}
+	if (!sorted)
+		sort_row_keys(s, k, k + n, (uint32_t)n);
+	for (first = 0, i = 1; i <= n && !ret; i++)
+		if (i == n || k[i].id != k[first].id) {
+			if (i - first > 1 && k[first].id != UINT64_MAX)
+				ret = job_rows(s, k + first,
+					       (uint32_t)(i - first), e);
+			first = i;
+		}
+	free(k);
+	return ret;
+}
+
+int
+fs_prio_split_jobs(struct fs_prio_snapshot *s, struct fs_err *e)
 {
 	size_t i, n = 0, extra = 0, room;
 	struct fs_prio_pending *v;
 
-	for (i = s->one_part; i < s->njob; i++) {
-		const char *p;
+	/* A list gives at most each partition or QOS once, and one more
+	 * that does not exist (list_items). */
+	for (i = s->one_row; i < s->njob; i++) {
+		size_t np = commas(s->job[i].part) + 1;
+		size_t nq = commas(s->job[i].qos) + 1;
 
-		for (p = s->job[i].part; *p; p++)
-			extra += *p == ',';
+		np = np < s->cl.npart + 1 ? np : s->cl.npart + 1;
+		nq = nq < s->nqos + 1 ? nq : s->nqos + 1;
+		extra += np * nq - 1;
 	}
-	if (!extra)
-		return;
-	v = fs_xcalloc_filled((s->njob + extra + 1) * sizeof(*v), &room);
-	for (i = 0; i < s->njob; i++) {
-		struct fs_prio_pending *j = &s->job[i];
-		char *save = NULL, *tok, *copy;
-		int first = 1;
-
-		/* Strings of their own, as the rows below share and free
-		 * them. */
-		if (j->borrowed) {
-			j->id = fs_xstrdup(j->id);
-			j->user = fs_xstrdup(j->user);
-			j->acct = fs_xstrdup(j->acct);
-			j->part = fs_xstrdup(j->part);
-			j->qos = fs_xstrdup(j->qos);
-			j->borrowed = 0;
-		}
-		copy = j->part;
-
-		for (tok = strtok_r(copy, ",", &save); tok;
-		     tok = strtok_r(NULL, ",", &save)) {
-			v[n] = *j;
-			/* The first row keeps the job's strings. */
-			if (!first) {
-				v[n].id = fs_xstrdup(j->id);
-				v[n].user = fs_xstrdup(j->user);
-				v[n].acct = fs_xstrdup(j->acct);
-				v[n].qos = fs_xstrdup(j->qos);
-				v[n].tres = j->tres ? fs_xstrdup(j->tres) :
-					NULL;
-			}
-			v[n++].part = fs_xstrdup(tok);
-			first = 0;
-		}
-		if (first)
-			v[n++] = *j;
-		else
-			free(copy);
+	if (extra) {
+		if (extra > SIZE_MAX / sizeof(*v) - s->njob - 1)
+			fs_die("out of memory (%zu rows)", extra);
+		v = fs_xcalloc_filled((s->njob + extra + 1) * sizeof(*v),
+				      &room);
+		for (i = 0; i < s->njob; i++)
+			n += expand(s, &s->job[i], v + n);
+		fs_free_huge(s->job, s->job_room, 1);
+		s->job = v;
+		s->job_room = room;
+		s->njob = n;
+		s->plain = 0;
 	}
-	fs_free_huge(s->job, s->job_room, 1);
-	s->job = v;
-	s->job_room = room;
-	s->njob = n;
-	s->one_part = n;
-	s->plain = 0;
+	s->one_row = s->njob;
+	return group_rows(s, e);
 }
 
 /* The job's TRES counts, from its TRES or else its CPUs and nodes, and its
@@ -934,6 +1128,7 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 	struct fs_prio_pending *j;
 	const char *acct, *user;
 	double mem = 0;
+	size_t i;
 
 	e->file = NULL;
 	if (new_assoc(x, o, &user, &acct, e) < 0)
@@ -954,7 +1149,23 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 		j->tres = t.data;
 	}
 	x->newjob = j;
-	return new_resolve(x, j, e);
+	x->nnew = 1;
+	/* -q high,low: a row for each QOS, as for a pending job. */
+	if (strchr(j->qos, ',')) {
+		struct fs_prio_snapshot *s = x->s;
+		struct fs_prio_pending one = *j;
+		size_t at = s->njob - 1, n = commas(j->qos) + 1;
+
+		n = n < s->nqos + 1 ? n : s->nqos + 1;
+		fs_prio_jobs_room(s, at + n);
+		x->nnew = expand(s, &one, &s->job[at]);
+		s->njob = at + x->nnew;
+		x->newjob = &s->job[at];
+	}
+	for (i = 0; i < x->nnew; i++)
+		if (new_resolve(x, &x->newjob[i], e) < 0)
+			return -1;
+	return 0;
 }
 
 /* ----------------------------------------------------------- the queue */
@@ -962,7 +1173,7 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 /* A job's place in the queue, its id read once: best first by priority,
  * then the new job after its equals (it would be submitted last), then job
  * id as Slurm's queue would (numerically when both are numbers), then
- * partition. */
+ * partition, then QOS. */
 struct queue_key {
 	/* From the top: the priority's complement, whether the job is the
 	 * new one, and (the lowest bit, outside the order) whether its id
@@ -984,7 +1195,9 @@ by_priority(const void *pa, const void *pb)
 		return a->id < b->id ? -1 : 1;
 	if ((c = strcmp(a->job->id, b->job->id)))
 		return c;
-	return strcmp(a->job->part, b->job->part);
+	if ((c = strcmp(a->job->part, b->job->part)))
+		return c;
+	return strcmp(a->job->qos, b->job->qos);
 }
 
 /* Job j's key. */

@@ -150,8 +150,8 @@ static void
 test_split(void)
 {
 	static const struct {
-		const char *jobs;	/* id=partitions;... */
-		const char *want;	/* id:partition ... */
+		const char *jobs;	/* id=partitions[/QOS];... */
+		const char *want;	/* id:partition[/QOS] ... */
 	} t[] = {
 		{"1=main", "1:main"},
 		{"1=main,small", "1:main 1:small"},
@@ -160,37 +160,98 @@ test_split(void)
 		{"1=a,,b", "1:a 1:b"},
 		/* Nothing but commas: left as it is. */
 		{"1=,", "1:,"},
+		/* Each once (get_part_list); up to the first that does not
+		 * exist, which resolving names. */
+		{"1=a,b,a", "1:a 1:b"},
+		{"1=a,zz,b", "1:a 1:zz"},
+		/* Several QOS: in each partition, by priority, highest
+		 * first (ties as given), each once. */
+		{"1=a/low,high", "1:a/high 1:a/low"},
+		{"1=a,b/normal,high,low", "1:a/high 1:a/low 1:a "
+		 "1:b/high 1:b/low 1:b"},
+		{"1=a/tie1,tie2;2=a/tie2,tie1", "1:a/tie1 1:a/tie2 2:a/tie2 "
+		 "2:a/tie1"},
+		{"1=a/high,high", "1:a/high"},
+		{"1=a/low,nope,high", "1:a/low 1:a/nope"},
+		/* Rows of one job id, as fs-prio's TSV writes them, apart
+		 * or together: one job, in distinct rows. */
+		{"7=a/normal;3=b;7=a/high", "7:a 3:b 7:a/high"},
+		{"7=a/normal;7=b/low", "7:a 7:b/low"},
 		{"", ""},
 	};
+	static const char *const parts[] = {"main", "small", "a", "b", "c",
+					     "d", "e"};
 	size_t i, k;
 
 	for (i = 0; i < N(t); i++) {
 		struct fs_prio_snapshot s;
 		char *jobs = fs_xstrdup(t[i].jobs), *tok, *save = NULL, *eq;
+		struct fs_err e = {NULL, 0, ""};
 		struct fs_buf got;
-		int same = 1;
+		int same = 1, r;
 
 		fs_prio_snapshot_init(&s);
+		fs_prio_parse_qos(&s, "high=100,low=10,tie1=5,tie2=5", &e);
+		s.cl.part = fs_xcalloc(N(parts), sizeof(*s.cl.part));
+		for (k = 0; k < N(parts); k++)
+			s.cl.part[s.cl.npart++].name = fs_xstrdup(parts[k]);
 		for (tok = strtok_r(jobs, ";", &save); tok;
 		     tok = strtok_r(NULL, ";", &save)) {
+			char *q;
+
 			eq = strchr(tok, '=');
 			*eq = '\0';
+			if ((q = strchr(eq + 1, '/')))
+				*q++ = '\0';
 			add_job(&s, tok, eq + 1);
+			if (q) {
+				free(s.job[s.njob - 1].qos);
+				s.job[s.njob - 1].qos = fs_xstrdup(q);
+			}
 		}
 		free(jobs);
-		fs_prio_split_partitions(&s);
+		r = fs_prio_split_jobs(&s, &e);
 		fs_buf_init(&got);
 		fs_buf_addstr(&got, "");
 		for (k = 0; k < s.njob; k++) {
-			fs_buf_printf(&got, "%s%s:%s", k ? " " : "",
-				      s.job[k].id, s.job[k].part);
+			const struct fs_prio_pending *j = &s.job[k];
+
+			fs_buf_printf(&got, "%s%s:%s", k ? " " : "", j->id,
+				      j->part);
+			if (strcmp(j->qos, "normal"))
+				fs_buf_printf(&got, "/%s", j->qos);
 			/* Every row keeps the job's other fields. */
-			same &= !strcmp(s.job[k].user, "alice") &&
-				!strcmp(s.job[k].tres, "cpu=1");
+			same &= !strcmp(j->user, "alice") &&
+				!strcmp(j->tres, "cpu=1");
 		}
-		ok(!strcmp(got.data, t[i].want) && same, "split '%s': '%s'",
-		   t[i].jobs, got.data);
+		ok(r == 0 && !strcmp(got.data, t[i].want) && same,
+		   "split '%s': '%s'", t[i].jobs, got.data);
 		fs_buf_release(&got);
+		fs_prio_snapshot_release(&s);
+	}
+	/* A job id given twice for one partition and QOS. */
+	{
+		struct fs_prio_snapshot s;
+		struct fs_err e = {"jobs.tsv", 0, ""};
+		int r;
+
+		fs_prio_snapshot_init(&s);
+		fs_prio_parse_qos(&s, "high=100", &e);
+		e.file = "jobs.tsv";
+		s.cl.part = fs_xcalloc(2, sizeof(*s.cl.part));
+		s.cl.part[s.cl.npart++].name = fs_xstrdup("a");
+		s.cl.part[s.cl.npart++].name = fs_xstrdup("b");
+		add_job(&s, "5", "b");
+		add_job(&s, "4", "a");
+		add_job(&s, "5", "a,b");
+		s.job[0].line = 2;
+		s.job[1].line = 3;
+		s.job[2].line = 4;
+		r = fs_prio_split_jobs(&s, &e);
+		ok(r < 0 && e.line == 4 && !strcmp(e.msg, "column 'JobID': "
+		   "job 5 is given for partition 'b' and QOS 'normal' on "
+		   "line 2 too"), "a job twice in one partition and QOS: "
+		   "%d %lu %s", r, e.line, e.msg);
 		fs_prio_snapshot_release(&s);
 	}
 }

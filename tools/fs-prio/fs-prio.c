@@ -469,10 +469,11 @@ compute(struct ctx *x, struct fs_err *e)
 	size_t i, n;
 	int r;
 
-	fs_prio_split_partitions(s);
+	e->file = x->o->jobs_file;
+	if (fs_prio_split_jobs(s, e) < 0)
+		return -1;
 	/* A job's association found by account and user. */
 	fs_prio_ctx_index(&x->p);
-	e->file = x->o->jobs_file;
 	/* A job's formula inputs live only while its factors are computed
 	 * (a big queue is smaller so). */
 	for (n = s->njob, i = 0; i < n; i++) {
@@ -489,20 +490,24 @@ compute(struct ctx *x, struct fs_err *e)
 				fs_err_print(e);
 			return r;
 		}
-		/* Resolved once more: it was, without error. */
-		fs_prio_resolve(&x->p, x->p.newjob, &pj, e);
-		fs_prio_pending_compute(&s->conf, x->p.newjob, &pj, x->p.now);
+		/* Resolved once more, a row per QOS: it was, without
+		 * error. */
+		for (i = 0; i < x->p.nnew; i++) {
+			fs_prio_resolve(&x->p, &x->p.newjob[i], &pj, e);
+			fs_prio_pending_compute(&s->conf, &x->p.newjob[i], &pj,
+						x->p.now);
+		}
 	}
 	return 0;
 }
 
-/* --cost: what the new job charges and the fairshare it leaves behind,
- * into *in and *c. Returns 0, or -1 with e set. */
+/* --cost: what the new job (its row j: a QOS of it) charges and the
+ * fairshare it leaves behind, into *in and *c. Returns 0, or -1 with e
+ * set. */
 static int
-cost_run(struct ctx *x, struct fs_cost_info *in, struct fs_cost *c,
-	 struct fs_err *e)
+cost_run(struct ctx *x, const struct fs_prio_pending *j,
+	 struct fs_cost_info *in, struct fs_cost *c, struct fs_err *e)
 {
-	const struct fs_prio_pending *j = x->p.newjob;
 	const struct fs_prio_part *p = fs_prio_part_find(&x->s.cl, j->part);
 	struct fs_prio_pending sizes;
 	struct fs_prio_conf w;
@@ -564,18 +569,31 @@ cost_run(struct ctx *x, struct fs_cost_info *in, struct fs_cost *c,
 	return fs_cost_run(x->p.tr, &x->ro, &cj, c, e);
 }
 
+/* The answer for each QOS of the job, in the controller's order: the text
+ * of each after a blank line, or the JSON documents in an array when
+ * there are several. */
 static int
 cost(struct ctx *x, struct fs_buf *b, struct fs_err *e)
 {
 	struct fs_cost_info in;
 	struct fs_cost c;
+	size_t r, n = x->p.nnew;
+	int json = x->o->out == OUT_JSON;
 
-	if (cost_run(x, &in, &c, e) < 0)
-		return -1;
-	if (x->o->out == OUT_JSON)
-		fs_cost_json(b, x->p.tr, &in, &c);
-	else
-		fs_cost_text(b, x->p.tr, &x->ro, &in, &c);
+	for (r = 0; r < n; r++) {
+		if (cost_run(x, &x->p.newjob[r], &in, &c, e) < 0)
+			return -1;
+		if (json) {
+			fs_buf_addstr(b, n == 1 ? "" : r ? ",\n" : "[\n");
+			fs_cost_json(b, x->p.tr, &in, &c);
+		} else {
+			if (r)
+				fs_buf_addch(b, '\n');
+			fs_cost_text(b, x->p.tr, &x->ro, &in, &c);
+		}
+	}
+	if (json && n > 1)
+		fs_buf_addstr(b, "]\n");
 	return 0;
 }
 
@@ -676,7 +694,7 @@ brief(struct ctx *x, struct fs_buf *b, struct fs_err *e)
 	sub.taken = taken;
 	if (x->p.tr && x->p.newjob->limit != FS_INFINITE &&
 	    x->p.newjob->limit != FS_NO_VAL) {
-		if (cost_run(x, &in, &c, e) < 0) {
+		if (cost_run(x, x->p.newjob, &in, &c, e) < 0) {
 			free((void *)sub.acct);
 			return -1;
 		}

@@ -1,0 +1,1 @@
+fs-tree --sample | fs-prio --new --tree - --conf golden/fs-prio-cluster.conf -Q high=100,low=10 --usage-factor low=0.5 -u astro/bob -q low,high -t 60 --cost --json | python3 -c 'import json, sys; d = json.load(sys.stdin); print([(x["qos"], x["usage_factor"], x["charge"]) for x in d])'

@@ -1,0 +1,1 @@
+fs-prio --set 'NodeName=n[1-4] CPUs=16' --set 'PartitionName=p Nodes=n[1-4] Default=YES' --set 'PartitionName=q Nodes=n[1-2]' -Q high=100 --now 2026-11-20T08:00:00Z --jobs-file golden/fs-prio-jobs-bad-twice.tsv

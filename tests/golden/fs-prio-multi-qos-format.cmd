@@ -1,0 +1,1 @@
+fs-prio --conf golden/fs-prio-cluster.conf --jobs-file golden/fs-prio-jobs-multi-qos.tsv -Q high=100,low=10 --tree golden/fs-prio-tree.tsv --now 2026-11-20T08:00:00Z -o '%.15i %9r %.8u %.8o %.10Y %.10S %.10A %.10B %.10F %.10J %.10P %.10n %.10Q %.11N %.20T'
