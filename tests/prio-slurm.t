@@ -9,10 +9,15 @@
 # with a nice value, one pending in both partitions, some with full age
 # (queued past PriorityMaxAge), some with part of it (queued before the
 # last priority pass), one queued since that pass, a held one and one that
-# begins in an hour (both left out by sprio and fs-prio). Some seconds after
-# a pass, it compares 'sprio -l', 'sprio -o FMT' (every field the release
-# knows) and 'sprio -n -o FMT' with fs-prio's same options byte for byte,
-# and fs-prio's priorities with the ones slurmctld stores (squeue %Q).
+# begins in an hour (both left out by sprio and fs-prio). From Slurm 24.11
+# also jobs of several QOS (sbatch --qos=high,low): one in two partitions,
+# one with a QOS of priority 0 beside one of 100, one with two QOS of the
+# same priority (in the order given); before 24.11 sbatch refuses them and
+# those cases are skipped. Some
+# seconds after a pass, it compares 'sprio -l', 'sprio -o FMT' (every
+# field the release knows) and 'sprio -n -o FMT' with fs-prio's same
+# options byte for byte, fs-prio's priorities with the ones slurmctld
+# stores (squeue %Q), and a planned job with its queued twin.
 # Stops the stack at the end (FS_PRIO_SLURM_KEEP=1 leaves it running).
 #
 # Skipped unless root, with the Slurm packages, FS_SKIP_SLURM unset and
@@ -69,13 +74,24 @@ trap cleanup EXIT
 
 . ./tap.sh	# ok, bail
 
-echo "1..8"
+echo "1..11"
 {
 	slurm/stack.sh wipe && slurm/stack.sh start
 } >"$log" 2>&1 || bail "stack.sh start failed"
 grep -q '^PriorityWeightQOS=7000' "$SLURM_CONF" ||
 	bail "stack.sh did not add FS_SLURM_EXTRA_CONF to slurm.conf"
 ok 0 "stack started with every weight set"
+
+# Jobs of several QOS came in 24.11. (The clients read slurm.conf before
+# they say their version, so only now.)
+rel=$(sbatch --version 2>>"$log" | awk '{ print $2 }')
+multi=
+case $rel in
+2[0-3].* | 24.0[0-9].*) ;;
+[2-9][0-9].*) multi=1 ;;
+*) bail "cannot read the Slurm release from sbatch --version ('$rel')" ;;
+esac
+skip_multi() { ok 0 "$1 # SKIP jobs of several QOS need Slurm 24.11 (this is $rel)"; }
 
 cat >"$tmp/tree.cfg" <<'EOF'
 Cluster - 'fstest'
@@ -93,10 +109,11 @@ EOF
 		sacctmgr -i add qos high set priority=100 &&
 		sacctmgr -i add qos low set priority=10 &&
 		sacctmgr -i add qos mid set priority=50 &&
+		sacctmgr -i add qos mid2 set priority=50 &&
 		sacctmgr -i modify account where name=phys set priority=4 &&
 		sacctmgr -i modify user where name=prcarol set priority=9 &&
 		sacctmgr -i modify user where name=pralice,prbob,prcarol \
-			set qos+=high,low,mid
+			set qos+=high,low,mid,mid2
 } >>"$log" 2>&1 || bail "loading the tree and QOS failed"
 
 # Usage, so that the fairshare factors differ.
@@ -124,6 +141,17 @@ done
 		sub --uid=prcarol -A chem -p main -n 1 -N 1 --begin=now+1hour &&
 		sub --uid=pralice -A phys -p main,high -n 2 -N 1 -q mid -t 20
 } >"$tmp/ids" 2>>"$log" || bail "sbatch failed"
+# Several QOS each: 2 rows; 2 partitions by 2 QOS; normal (priority 0)
+# beside high; two QOS of priority 50, in the order given.
+if [ -n "$multi" ]; then
+	{
+		sub --uid=pralice -A phys -p main -n 1 -N 1 -q high,low -t 20 &&
+			sub --uid=prcarol -A chem -p main,high -n 2 -N 1 -q low,mid -t 10 &&
+			sub --uid=prbob -A phys -p high -n 1 -N 1 -q normal,high &&
+			sub --uid=pralice -A phys -p main -n 1 -N 1 -q mid2,mid -t 15
+	} >"$tmp/multi-ids" 2>>"$log" || bail "sbatch of jobs of several QOS failed"
+	cat "$tmp/multi-ids" >>"$tmp/ids"
+fi
 # Full ages after PriorityMaxAge (1 minute); then jobs with part of it.
 sleep 65
 {
@@ -157,15 +185,25 @@ for try in 1 2 3; do
 	# A job in several partitions has one priority per partition, which
 	# 22.05's squeue shows one of (24.11's squeue -P each): those are
 	# left to sprio's rows.
-	squeue -h -t PD -o '%i %P %Q %r' |
-		awk '$3 != 0 && $4 != "BeginTime" && $2 !~ /,/ { print $1, $2, $3 }' |
+	squeue -h -t PD -o '%i %P %Q %r %q' |
+		awk '$3 != 0 && $4 != "BeginTime" && $2 !~ /,/ && $5 !~ /,/ { print $1, $2, $3 }' |
 		sort >"$tmp/squeue"
+	# A job of several QOS in one partition: the priority it stores is
+	# that of the QOS the scheduler tried last (it sets the job's QOS and
+	# priority from each of its queue records it tries), its last and
+	# lowest: the job's lowest row.
+	squeue -h -t PD -o '%i %P %Q %r %q' |
+		awk '$3 != 0 && $2 !~ /,/ && $5 ~ /,/ { print $1, $2, $3 }' |
+		sort >"$tmp/squeue-multi"
 	"$bin/fs-prio" --tsv </dev/null |
 		awk -F '\t' '!/^#/ && $1 != "JobID" { print $1, $4, $13 }' |
 		sort >"$tmp/fsprio-all"
 	awk '{ print $1 }' "$tmp/fsprio-all" | uniq -d >"$tmp/multi"
 	awk 'NR == FNR { m[$1]; next } !($1 in m)' "$tmp/multi" \
 		"$tmp/fsprio-all" >"$tmp/fsprio-q"
+	awk 'NR == FNR { m[$1]; next } ($1 in m) && !($1 in low && low[$1] <= $3) { low[$1] = $3; part[$1] = $2 }
+		END { for (i in low) print i, part[i], low[i] }' \
+		"$tmp/squeue-multi" "$tmp/fsprio-all" | sort >"$tmp/fsprio-multi"
 	[ "$(slurm/stack.sh stamp)" = "$stamp" ] && break
 	echo "# a priority pass came during try $try: again" >>"$log"
 	scancel "$(cat "$tmp/late")" >/dev/null 2>&1
@@ -180,15 +218,20 @@ ids=$(paste -sd, "$tmp/ids")
 	done
 	echo "--- squeue"; cat "$tmp/squeue"
 	echo "--- fs-prio Priority"; cat "$tmp/fsprio-q"
+	echo "--- squeue, several QOS"; cat "$tmp/squeue-multi"
+	echo "--- fs-prio Priority, several QOS (the lowest row)"; cat "$tmp/fsprio-multi"
 	echo "--- sprio -w"; sprio -w
 	echo "--- fs-prio -w"; "$bin/fs-prio" -w </dev/null
 } >>"$log" 2>&1
 
 # 6 jobs with full age, one of them in two partitions; 2 with part of it,
-# one in two partitions; the one queued since the pass.
-[ "$(sed 1d "$tmp/sprio-l" | wc -l)" -eq 11 ] &&
+# one in two partitions; the one queued since the pass; from 24.11, 4 jobs
+# of several QOS in 10 rows.
+rows=11
+[ -n "$multi" ] && rows=21
+[ "$(sed 1d "$tmp/sprio-l" | wc -l)" -eq $rows ] &&
 	[ "$(wc -l <"$tmp/squeue")" -eq 7 ]
-ok $? "11 rows of 9 jobs queued behind the full node, the held one and the one that begins in an hour aside ($(sed 1d "$tmp/sprio-l" | wc -l))"
+ok $? "$rows rows of $((rows == 11 ? 9 : 13)) jobs queued behind the full node, the held one and the one that begins in an hour aside ($(sed 1d "$tmp/sprio-l" | wc -l))"
 for f in l o n; do
 	case $f in
 	l) what="sprio -l" ;;
@@ -220,6 +263,42 @@ have=$(cat "$tmp/new")
 # The queued job has full age (AGE weight 1000); the new one none.
 [ -n "$want" ] && [ -n "$have" ] && [ $((want - have)) -eq 1000 ]
 ok $? "a planned job is the queued twin less its age ($have vs $want)"
+
+# Jobs of several QOS: a row per partition and QOS in sprio's order, each
+# with its QOS's factor (normal's 0: the job's own QOS, which a row of a QOS
+# of priority 0 takes, is the last the scheduler tried, normal), and the
+# priority slurmctld stores for one (squeue %Q) its last QOS's row.
+if [ -n "$multi" ]; then
+	m=$(paste -sd'|' "$tmp/multi-ids")
+	got=$(awk -F'|' -v re="^($m)\$" '$1 ~ re { printf "%s/%s/%s ", $1, $2, $NF }' "$tmp/sprio-o")
+	set -- $(cat "$tmp/multi-ids")
+	want="$1/main/high $1/main/low $2/main/mid $2/main/low $2/high/mid $2/high/low $3/high/high $3/high/normal $4/main/mid2 $4/main/mid "
+	q_high=$(awk -F'|' -v id="$3" '$1 == id && $NF == "high" { print $18 }' "$tmp/sprio-o")
+	q_normal=$(awk -F'|' -v id="$3" '$1 == id && $NF == "normal" { print $18 }' "$tmp/sprio-o")
+	[ "$got" = "$want" ] && [ -n "$q_high" ] && [ "$q_high" != 0 ] &&
+		[ "$q_normal" = 0 ]
+	ok $? "sprio lists jobs of several QOS by partition, then QOS by priority, ties as given; each row its QOS's factor (high $q_high, normal $q_normal) (fs-prio the same, above)"
+	[ -n "$got" ] || echo "# sprio's rows: $(cat "$tmp/sprio-o")" >&2
+	[ "$got" = "$want" ] || echo "# rows: '$got', expected '$want'" >&2
+	[ "$(wc -l <"$tmp/squeue-multi")" -eq 3 ] &&
+		cmp -s "$tmp/squeue-multi" "$tmp/fsprio-multi"
+	r=$?
+	ok $r "slurmctld's priority for a job of several QOS (squeue %Q, 3 jobs in one partition) is fs-prio's for its last QOS"
+	[ $r = 0 ] || diff "$tmp/squeue-multi" "$tmp/fsprio-multi" | sed 's/^/# /' >&2
+	# A planned job of QOS high and low: each row its queued twin's less
+	# the twin's full age.
+	"$bin/fs-prio" --new --user pralice --account phys --partition main \
+		--qos high,low --ntasks 1 --nodes 1 --time 20 --tsv </dev/null |
+		awk -F '\t' '$1 == "new" { print $5, $13 }' >"$tmp/new-multi" 2>>"$log"
+	"$bin/fs-prio" --tsv -j "$1" </dev/null |
+		awk -F '\t' '!/^#/ && $1 != "JobID" { print $5, $13 - 1000 }' >"$tmp/twin-multi"
+	[ "$(wc -l <"$tmp/new-multi")" -eq 2 ] && cmp -s "$tmp/new-multi" "$tmp/twin-multi"
+	ok $? "a planned job of QOS high and low: for each QOS, the queued twin less its age ($(paste -sd, "$tmp/new-multi") vs $(paste -sd, "$tmp/twin-multi"))"
+else
+	skip_multi "sprio lists jobs of several QOS by partition, then QOS by priority; each row its QOS's factor"
+	skip_multi "slurmctld's priority for a job of several QOS is fs-prio's for its last QOS"
+	skip_multi "a planned job of QOS high and low: for each QOS, the queued twin less its age"
+fi
 scancel "${ids//,/ }" >/dev/null 2>&1
 [ "${FS_PRIO_SLURM_VERBOSE:-}" ] && sed 's/^/# /' "$log"
 exit 0
