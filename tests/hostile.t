@@ -554,6 +554,73 @@ if [ -x "$B/fs-tree" ] && [ -x "$B/fs-explain" ]; then
 		if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
 	done
 fi
+# Snapshot directories (fs-report --history DIR): what cron, a careless
+# script or another user can leave in one. Each directory holds two good
+# snapshots of the sample a day apart, and one hostile entry: nothing
+# else, a FIFO, a directory or a device named *.tsv, a dangling link, a
+# link loop, a name with a line break, an empty file, a cut-short tree,
+# text that is no tree, a different cluster, the same time twice, 400 tiny
+# snapshots. Each run must exit 0 with a report and nothing on standard
+# error, or exit 1 or 2 with nothing on standard output and one line
+# "fs-report: ..." on standard error; within FS_HOSTILE_TIMEOUT, never
+# waiting on the FIFO.
+if [ -x "$B/fs-tree" ] && [ -x "$B/fs-rank" ] && [ -x "$B/fs-report" ]; then
+	sd=$tmp/snapdirs
+	mkdir -p "$sd"
+	"$B/fs-tree" --sample | "$B/fs-rank" >"$sd/day1"
+	sed 's/^#taken=.*/#taken=2026-11-21T08:00:00Z/' "$sd/day1" >"$sd/day2"
+	snapdir() { # NAME: a directory with the two good snapshots
+		mkdir -p "$sd/$1"
+		cp "$sd/day1" "$sd/$1/2026-11-20.tsv"
+		cp "$sd/day2" "$sd/$1/2026-11-21.tsv"
+		echo "$sd/$1"
+	}
+	cases=()
+	d=$(snapdir good) && cases+=("$d")
+	mkdir -p "$sd/none" && cases+=("$sd/none")
+	d=$(snapdir fifo) && mkfifo "$d/a.tsv" && cases+=("$d")
+	d=$(snapdir dir) && mkdir "$d/x.tsv" && cases+=("$d")
+	d=$(snapdir dev) && ln -s /dev/zero "$d/z.tsv" && cases+=("$d")
+	d=$(snapdir dangling) && ln -s "$sd/no-such" "$d/b.tsv" && cases+=("$d")
+	d=$(snapdir loop) && ln -s c.tsv "$d/c.tsv" && cases+=("$d")
+	d=$(snapdir newline) && cp "$sd/day1" "$d/a
+b.tsv" && cases+=("$d")
+	d=$(snapdir empty) && : >"$d/e.tsv" && cases+=("$d")
+	d=$(snapdir cut) && head -n 12 "$sd/day1" >"$d/2026-11-22.tsv" && cases+=("$d")
+	d=$(snapdir garbage) && printf 'not\ta tree\n\001\n' >"$d/g.tsv" && cases+=("$d")
+	d=$(snapdir cluster) && sed 's/^#cluster=.*/#cluster=other/; s/^#taken=.*/#taken=2026-11-22T08:00:00Z/' \
+		"$sd/day1" >"$d/2026-11-22.tsv" && cases+=("$d")
+	d=$(snapdir twice) && cp "$sd/day1" "$d/2026-11-20-copy.tsv" && cases+=("$d")
+	d=$(snapdir many) && for i in $(seq 100 499); do
+		sed "s/^#taken=.*/#taken=2026-11-20T08:0$((i % 10)):${i: -2}Z/" "$sd/day1" >"$d/s$i.tsv"
+	done && cases+=("$d")
+	for d in "${cases[@]}"; do
+		what="fs-report --history ${d#"$sd"/} (snapshot directories)"
+		# shellcheck disable=SC2086
+		timeout -k 5 "$T" $W "$B/fs-report" --history "$d" </dev/null >"$tmp/out" 2>"$tmp/err"
+		st=$?
+		msg=()
+		if [ $st = 124 ] || [ $st = 137 ]; then
+			msg+=("hung: no answer in $T s")
+		elif [ $st -ge 128 ]; then
+			msg+=("crashed: status $st")
+		elif [ $st = 0 ]; then
+			[ -s "$tmp/err" ] && msg+=("exit 0 with standard error: $(head -c 200 "$tmp/err")")
+			grep -q '^Fairshare history' "$tmp/out" || msg+=("exit 0 without a report")
+		elif [ $st = 1 ] || [ $st = 2 ]; then
+			[ -s "$tmp/out" ] && msg+=("exit $st with output on standard output")
+			lines=$(wc -l <"$tmp/err")
+			[ "$lines" = 1 ] || msg+=("exit $st with $lines lines on standard error: $(head -c 300 "$tmp/err")")
+			grep -q '^fs-report: ' "$tmp/err" || msg+=("message not 'fs-report: ...': $(head -c 200 "$tmp/err")")
+		else
+			msg+=("exit status $st (expected 0, 1 or 2): $(head -c 200 "$tmp/err")")
+		fi
+		if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
+			msg+=("sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error:' "$tmp/err")")
+		fi
+		if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+	done
+fi
 # A tree whose text is over 4 GB (a table's rows are 32-bit offsets into
 # it, fs-tsv(5)): refused with a message, whether the whole text is read
 # (fs-rank) or only some columns kept (fs-explain). Some 10 s and 4.3 GB
