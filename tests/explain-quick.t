@@ -37,9 +37,6 @@ mk big -n 40000 -s 5
 mk parts -n 30000 -s 8 -d 7 -P
 mk small -n 3000 -s 2 -d 3
 mk deep -n 12000 -s 13 -d 7
-# Issue 40: most accounts at RawShares 0 (runs of accounts tied at Level
-# FS 0, ranks carried into them), with partitions.
-mk zero -n 20000 -s 7 -P -z 30
 cp "$tmp/big.in" "$tmp/unranked.tsv"
 "$GEN" -n 20000 -s 4 -S >"$tmp/shuffled.tsv"
 trees+=(unranked shuffled)
@@ -145,27 +142,4 @@ for t in "${trees[@]}"; do
 	ok ${#bad[@]} "$t: $nq questions, the same answers read quick and in full"
 	[ ${#bad[@]} = 0 ] || printf '#   %s\n' "${bad[@]}" >&2
 done
-# The quick way is taken on the zero-share tree: it reads the file at
-# offsets and leaves standard input where it was (the full way reads it to
-# its end), so what follows on the same descriptor is the whole file. These
-# pairs (gentree's bytes are the same everywhere) each meet a tie that
-# carries a rank into an account on a path, or into the user's list from
-# inside a sibling account: read quick since issue 40, with the same bytes
-# as the full way.
-size=$(stat -c %s "$tmp/zero.tsv")
-taken=0 same=0 tot=0
-while read -r qa qb; do
-	tot=$((tot + 1))
-	left=$( { "$B/fs-explain" "$qa" "$qb" >"$tmp/quick.out" 2>&1; wc -c; } <"$tmp/zero.tsv")
-	[ "$left" = "$size" ] && taken=$((taken + 1))
-	cat "$tmp/zero.tsv" | "$B/fs-explain" "$qa" "$qb" >"$tmp/full.out" 2>&1
-	cmp -s "$tmp/quick.out" "$tmp/full.out" && same=$((same + 1))
-done <<'EOF2'
-sub1455/u885/ dept818/u3083/
-sub297/u6144/ team592/u11835/
-proj86/u6235/ grp479/u3582/
-team712/u4953/ sub1374/u12917/
-EOF2
-ok $((tot - taken)) "zero: the quick way taken for $taken of $tot pairs"
-ok $((tot - same)) "zero: the same bytes for $same of $tot pairs"
 echo "1..$n"

@@ -708,13 +708,6 @@ struct fs_explain_read_priv {
 	size_t mask;
 	uint32_t users;		/* N */
 	uint32_t *node_users;	/* the small tree's accounts: users below */
-	/* What the small tree is made again from (fs_explain_read_more):
-	 * the prologue and kept header, the accounts whose children it
-	 * holds, whether the file ends with FS_TSV_END. */
-	struct fs_buf head;
-	uint8_t *inc;
-	int trailer;
-	uint32_t need;		/* fs_explain_read_ranks: whose children */
 };
 
 static uint32_t
@@ -807,8 +800,6 @@ fs_explain_read_release(struct fs_explain_read *x)
 		free(pv->all);
 		free(pv->slot);
 		free(pv->node_users);
-		free(pv->inc);
-		fs_buf_release(&pv->head);
 		free(pv);
 	}
 	memset(x, 0, sizeof(*x));
@@ -820,102 +811,6 @@ give_up(struct fs_explain_read *x)
 {
 	fs_explain_read_release(x);
 	return 0;
-}
-
-/* The small tree: the table of the prologue, the header of the kept
- * columns, root, and the children of the accounts in pv->inc (their
- * FairShare=parent children's too), in row order, built, each account's
- * usage the whole tree's sum. 0, or -1 (give up). */
-static int
-small_build(struct fs_explain_read *x)
-{
-	struct fs_explain_read_priv *pv = x->priv;
-	struct qread *q = &pv->q;
-	struct fs_buf text;
-	struct fs_err e;
-	uint8_t *inc = pv->inc;
-	uint32_t *row_acct = NULL, nrow = 0, row_cap = 0, j;
-	size_t i;
-	int r = -1;
-
-	for (j = 1; j < pv->nall; j++)
-		if (inc[pv->all[j]->up] && pv->all[j]->use_parent)
-			inc[j] = 1;
-	fs_buf_init(&text);
-	fs_buf_add(&text, pv->head.data, pv->head.len);
-	for (j = 0; j < pv->nall; j++) {
-		const struct qacct *a = pv->all[j];
-
-		/* Ahead: the accounts, then their lines (cache misses). */
-		if (j + 16 < pv->nall)
-			__builtin_prefetch(pv->all[j + 16]);
-		if (j + 8 < pv->nall)
-			__builtin_prefetch(pv->all[j + 8]->line);
-		if (!j || inc[a->up]) {
-			fs_buf_add(&text, a->line, a->line_len);
-			FS_GROW(row_acct, nrow, row_cap);
-			row_acct[nrow++] = j;
-		}
-		if (inc[j] && a->direct) {
-			if (put_users(&text, q, a) < 0) {
-				fs_buf_release(&text);
-				goto out;
-			}
-			for (i = 0; i < a->direct; i++) {
-				FS_GROW(row_acct, nrow, row_cap);
-				row_acct[nrow++] = FS_NONE;
-			}
-		}
-	}
-	if (pv->trailer)
-		fs_buf_addstr(&text, FS_TSV_END "\n");
-	e.file = NULL;
-	if (fs_table_parse(&x->t, &text, &e) < 0) {
-		fs_table_release(&x->t);
-		goto out;
-	}
-	x->tabled = 1;
-	if (fs_tree_build(&x->tr, &x->t, &e) < 0)
-		goto out;
-	x->built = 1;
-	/* Each account's usage: the whole tree's sum. Node j is row j
-	 * (fs_tree_line), whose account is known: looked up by name else. */
-	free(pv->node_users);
-	pv->node_users = fs_xcalloc(x->tr.n + 1, sizeof(*pv->node_users));
-	for (j = 0; j < x->tr.n; j++) {
-		struct fs_node *a = &x->tr.node[j];
-		uint32_t w = j < nrow ? row_acct[j] : FS_NONE;
-
-		if (a->is_user)
-			continue;
-		if ((w == FS_NONE || strcmp(pv->all[w]->name, a->acct)) &&
-		    (w = find_acct(pv, a->acct)) == FS_NONE)
-			goto out;
-		a->usage_raw = pv->all[w]->sum;
-		pv->node_users[j] = pv->all[w]->users;
-	}
-	r = 0;
-out:
-	free(row_acct);
-	return r;
-}
-
-int
-fs_explain_read_more(struct fs_explain_read *x)
-{
-	struct fs_explain_read_priv *pv = x->priv;
-
-	if (!pv || pv->need == FS_NONE || pv->need >= pv->nall ||
-	    pv->inc[pv->need])
-		return 0;
-	pv->inc[pv->need] = 1;
-	pv->need = FS_NONE;
-	if (x->built)
-		fs_tree_release(&x->tr);
-	if (x->tabled)
-		fs_table_release(&x->t);
-	x->built = x->tabled = 0;
-	return small_build(x) < 0 ? give_up(x) : 1;
 }
 
 int
@@ -933,13 +828,14 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	int r = 1, ok = 0;
 	uint32_t j;
 	struct gstack g = {0};
+	struct fs_buf text;
 	uint8_t *inc = NULL;
+	uint32_t *row_acct = NULL, nrow = 0, row_cap = 0;
 
 	memset(x, 0, sizeof(*x));
 	if (nspec < 1 || nspec > 2 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return 0;
 	pv = x->priv = fs_xcalloc(1, sizeof(*pv));
-	pv->need = FS_NONE;
 	q = &pv->q;
 	q->fd = fd;
 	q->nspec = nspec;
@@ -1153,9 +1049,12 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		for (; a != FS_NONE; a = a ? pv->all[a]->up : FS_NONE)
 			inc[a] = 1;
 	}
+	for (j = 1; j < pv->nall; j++)
+		if (inc[pv->all[j]->up] && pv->all[j]->use_parent)
+			inc[j] = 1;
 	/* The table of those rows: the prologue, the header of the kept
 	 * columns, root, and the children of those accounts, in row order. */
-	fs_buf_init(&pv->head);
+	fs_buf_init(&text);
 	for (s = orig; s < orig + body; s = nl + 1) {
 		nl = memchr(s, '\n', (size_t)(orig + body - s));
 		if (nl + 1 >= orig + body) {
@@ -1165,25 +1064,71 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 				if (!keep[c])
 					continue;
 				if (!first)
-					fs_buf_addch(&pv->head, '\t');
-				fs_buf_addstr(&pv->head, h.cols[c]);
+					fs_buf_addch(&text, '\t');
+				fs_buf_addstr(&text, h.cols[c]);
 				first = 0;
 			}
-			fs_buf_addch(&pv->head, '\n');
+			fs_buf_addch(&text, '\n');
 			break;
 		}
-		fs_buf_add(&pv->head, s, (size_t)(nl + 1 - s));
+		fs_buf_add(&text, s, (size_t)(nl + 1 - s));
 	}
-	pv->trailer = fs_header_meta(&h, FS_TSV_TRAILER) != NULL;
-	pv->inc = inc;
-	inc = NULL;
-	if (small_build(x) < 0)
+	for (j = 0; j < pv->nall; j++) {
+		const struct qacct *a = pv->all[j];
+
+		/* Ahead: the accounts, then their lines (cache misses). */
+		if (j + 16 < pv->nall)
+			__builtin_prefetch(pv->all[j + 16]);
+		if (j + 8 < pv->nall)
+			__builtin_prefetch(pv->all[j + 8]->line);
+		if (!j || inc[a->up]) {
+			fs_buf_add(&text, a->line, a->line_len);
+			FS_GROW(row_acct, nrow, row_cap);
+			row_acct[nrow++] = j;
+		}
+		if (inc[j] && a->direct) {
+			if (put_users(&text, q, a) < 0) {
+				fs_buf_release(&text);
+				goto fail;
+			}
+			for (i = 0; i < a->direct; i++) {
+				FS_GROW(row_acct, nrow, row_cap);
+				row_acct[nrow++] = FS_NONE;
+			}
+		}
+	}
+	if (fs_header_meta(&h, FS_TSV_TRAILER))
+		fs_buf_addstr(&text, FS_TSV_END "\n");
+	e.file = NULL;
+	if (fs_table_parse(&x->t, &text, &e) < 0) {
+		fs_table_release(&x->t);
 		goto fail;
+	}
+	x->tabled = 1;
+	if (fs_tree_build(&x->tr, &x->t, &e) < 0)
+		goto fail;
+	x->built = 1;
+	/* Each account's usage: the whole tree's sum. Node j is row j
+	 * (fs_tree_line), whose account is known: looked up by name else. */
+	pv->node_users = fs_xcalloc(x->tr.n + 1, sizeof(*pv->node_users));
+	for (j = 0; j < x->tr.n; j++) {
+		struct fs_node *a = &x->tr.node[j];
+		uint32_t w = j < nrow ? row_acct[j] : FS_NONE;
+
+		if (a->is_user)
+			continue;
+		if ((w == FS_NONE || strcmp(pv->all[w]->name, a->acct)) &&
+		    (w = find_acct(pv, a->acct)) == FS_NONE)
+			goto fail;
+		a->usage_raw = pv->all[w]->sum;
+		pv->node_users[j] = pv->all[w]->users;
+	}
 	ok = 1;
 fail:
 	while (g.n)
 		free(g.fr[--g.n].last);
 	free(inc);
+	free(row_acct);
 	free(g.fr);
 	free(keep);
 	fs_header_release(&h);
@@ -1208,6 +1153,63 @@ users_below(const struct fs_explain_read *x, const struct fs_tree *tr,
 	return x->priv->node_users[i];
 }
 
+/* The lists walked, each sorted once: the two users' paths share their
+ * top lists (the last few kept). */
+#define WL_KEEP 8
+struct wlists {
+	struct {
+		uint32_t p, m, *v;
+	} l[WL_KEEP];
+	uint32_t n, next, *tmp, cap;
+};
+
+/* The list of fs parent p in walk order (*m long), or NULL with a Level
+ * FS the keyed sort would not take (NaN, negative). */
+static const uint32_t *
+walk_list(const struct fs_tree *tr, uint32_t p, struct wlists *w,
+	  uint32_t *m)
+{
+	uint32_t t, s;
+	uint32_t *v;
+
+	*m = tr->node[p].nfs_kids;
+	for (s = 0; s < w->n; s++)
+		if (w->l[s].p == p)
+			return w->l[s].v;
+	if (w->n < WL_KEEP)
+		s = w->n++;
+	else {
+		s = w->next;
+		w->next = (w->next + 1) % WL_KEEP;
+	}
+	if (*m > w->cap) {
+		w->cap = *m;
+		free(w->tmp);
+		w->tmp = fs_xcalloc(*m, sizeof(*w->tmp));
+	}
+	free(w->l[s].v);
+	v = w->l[s].v = fs_xcalloc(*m + 1, sizeof(*v));
+	w->l[s].p = FS_NONE;
+	fs_fairtree_walk_order(tr, p, v, w->tmp);
+	for (t = 0; t < *m; t++)
+		if (isnan(tr->node[v[t]].level_fs) ||
+		    signbit(tr->node[v[t]].level_fs))
+			return NULL;
+	w->l[s].p = p;
+	w->l[s].m = *m;
+	return *m ? v : NULL;
+}
+
+static void
+wlists_free(struct wlists *w)
+{
+	uint32_t s;
+
+	for (s = 0; s < w->n; s++)
+		free(w->l[s].v);
+	free(w->tmp);
+}
+
 /* After item t of list v (m long), walked last with a rank: a tie of the
  * items that follow, up to the first with users, would carry that rank
  * on (into an account, or past the list's end). */
@@ -1224,111 +1226,17 @@ carries_on(const uint32_t *ub, const struct fs_tree *tr, const uint32_t *v,
 	return 0;
 }
 
-/* The walk's state: the users not yet walked (rnt), the last rank given
- * and whether the small tree knows it (a user of it gave it, not one
- * inside an account whose children it lacks: need, the last such). */
-struct wstate {
-	uint32_t rnt, rank, need;
-	int known;
-};
-
-/* List p (sorted here: lists of a walk within a walk are not cached)
- * walked as fs_fairtree walks it, entered tied or not, to its end or up
- * to stop (not walked: *tied, whether it is entered tied, and *pos).
- * An account with users is walked through when the small tree holds its
- * children and deep, else only counted. For the user's own list (u not
- * FS_NONE) its users' ranks are set where known, u's must be. 0, 1 when
- * u's rank (or, for one user's question, !deep, any in its list) is not
- * known, -1 when the walk cannot be followed. */
-static int
-walk_sim(const struct fs_explain_read *x, struct fs_tree *tr,
-	 const uint32_t *ub, uint32_t p, int entered, uint32_t stop,
-	 uint32_t u, int deep, struct wstate *st, int *tied, uint32_t *pos,
-	 uint32_t **vout, uint32_t *mout)
-{
-	static const long double no_val = (long double)FS_NO_VAL;
-	uint32_t m = tr->node[p].nfs_kids, t, *v, *tmp;
-	long double prev = no_val;
-	int r = 0, tie = 0;
-
-	v = fs_xcalloc(m + 1, sizeof(*v));
-	tmp = fs_xcalloc(m + 1, sizeof(*tmp));
-	fs_fairtree_walk_order(tr, p, v, tmp);
-	free(tmp);
-	for (t = 0; t < m; t++)
-		if (isnan(tr->node[v[t]].level_fs) ||
-		    signbit(tr->node[v[t]].level_fs)) {
-			r = -1;
-			goto out;
-		}
-	*pos = m;
-	for (t = 0; t < m; t++) {
-		struct fs_node *a = &tr->node[v[t]];
-
-		tie = (t == 0 && entered) ? 1 : prev == a->level_fs;
-		prev = a->level_fs;
-		if (v[t] == stop) {
-			*pos = t;
-			break;
-		}
-		if (!a->is_user) {
-			if (!ub[v[t]])
-				continue;
-			if (deep && a->nfs_kids) {
-				int tt;
-				uint32_t pp;
-
-				r = walk_sim(x, tr, ub, v[t], tie, FS_NONE,
-					     FS_NONE, deep, st, &tt, &pp, NULL,
-					     NULL);
-				if (r)
-					goto out;
-				continue;
-			}
-			st->rnt -= ub[v[t]];
-			st->known = 0;
-			st->need = v[t];
-			continue;
-		}
-		if (!tie) {
-			st->rank = st->rnt;
-			st->known = 1;
-		} else if (!st->known) {
-			st->rnt--;
-			if (u != FS_NONE && (v[t] == u || !deep)) {
-				r = 1;
-				goto out;
-			}
-			continue;
-		}
-		if (u != FS_NONE) {
-			a->rank = st->rank;
-			a->fs_factor = st->rank / (double)x->users;
-			if (v[t] == u)
-				*pos = t;
-		}
-		st->rnt--;
-	}
-	*tied = tie;
-out:
-	if (vout && !r) {
-		*vout = v;
-		*mout = m;
-	} else
-		free(v);
-	return r;
-}
-
 int
 fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 		      char *const *spec, int nspec)
 {
-	struct fs_explain_read_priv *pv = x->priv;
+	static const long double no_val = (long double)FS_NO_VAL;
 	uint32_t i, N = x->users, *ub = fs_xcalloc(tr->n + 1, sizeof(*ub));
-	uint32_t *path = NULL, path_cap = 0, *v = NULL;
-	int k, r = 0, deep = nspec == 2;
+	uint32_t *path = NULL, path_cap = 0;
+	const uint32_t *v = NULL;
+	struct wlists w = {0};
+	int k;
 
-	pv->need = FS_NONE;
 	for (i = 0; i < tr->n; i++) {
 		ub[i] = users_below(x, tr, i);
 		if (tr->node[i].is_user) {
@@ -1338,9 +1246,9 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 	}
 	tr->user_count = N;
 	for (k = 0; k < nspec; k++) {
-		uint32_t u, t, pos = 0, m = 0, d, j;
-		int entered = 0, tied = 0, s;
-		struct wstate st = {N, 0, FS_NONE, 0};
+		uint32_t u, p, t, pos = 0, m = 0, rnt = N, rank = 0, d, j;
+		int known = 0, entered = 0, tied = 0;
+		long double prev;
 
 		if (x->is_acct[k])
 			continue;
@@ -1359,35 +1267,64 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 		for (j = d, i = u; i != FS_NONE; i = tr->node[i].fs_parent)
 			path[--j] = i;
 		/* Each list on the path walked as fs_fairtree walks it, up to
-		 * the path's next node, the user's list whole: a user tied
-		 * with its predecessor takes the last rank given, which the
-		 * small tree may not know (a user inside an account whose
-		 * children it lacks gave it: read them, and again). For one
-		 * user's question, whose answer names the users that share
-		 * its rank, no tie may carry a rank into or out of an account
-		 * on the path, nor into the list. */
+		 * the path's next node (the user's list whole): the users
+		 * walked before it (rnt), the last rank given and whether it
+		 * is known (a user of this small tree, not one inside an
+		 * account the walk descends), and whether the next node is
+		 * entered tied. A user tied with its predecessor takes the
+		 * last rank given: known, or the small tree cannot tell. */
 		for (j = 0; j + 1 < d; j++) {
+			uint32_t next = path[j + 1];
 			int last = j + 2 == d;
 
-			free(v);
-			v = NULL;
-			s = walk_sim(x, tr, ub, path[j], entered,
-				     last ? FS_NONE : path[j + 1],
-				     last ? u : FS_NONE, deep, &st, &tied, &pos,
-				     &v, &m);
-			if (s == 1 && deep && st.need != FS_NONE) {
-				/* Which account: the reader's index. */
-				pv->need = find_acct(pv, tr->node[st.need].acct);
-				r = pv->need == FS_NONE ? 0 : -1;
+			p = path[j];
+			if (!(v = walk_list(tr, p, &w, &m)))
 				goto fail;
+			prev = no_val;
+			for (t = 0, pos = m; t < m; t++) {
+				struct fs_node *a = &tr->node[v[t]];
+
+				tied = (t == 0 && entered) ? 1
+							   : prev == a->level_fs;
+				prev = a->level_fs;
+				if (!last && v[t] == next) {
+					pos = t;
+					break;
+				}
+				if (!a->is_user) {
+					if (ub[v[t]]) {
+						rnt -= ub[v[t]];
+						known = 0;
+					}
+					continue;
+				}
+				if (!tied) {
+					rank = rnt;
+					known = 1;
+				} else if (!known) {
+					/* One user's question names those
+					 * that share its rank: all known. */
+					if (v[t] == u || nspec == 1)
+						goto fail;
+					rnt--;
+					continue;
+				}
+				if (last) {
+					a->rank = rank;
+					a->fs_factor = rank / (double)N;
+				}
+				rnt--;
+				if (v[t] == u)
+					pos = t;
 			}
-			if (s)
-				goto fail;
 			if (pos == m)
 				goto fail;
 			if (last)
 				break;
-			if (!deep && (tied || carries_on(ub, tr, v, m, pos)))
+			/* One user's question: the users that share its rank
+			 * must all be in the small tree, so no tie carries a
+			 * rank into or out of an account on its path. */
+			if (nspec == 1 && (tied || carries_on(ub, tr, v, m, pos)))
 				goto fail;
 			entered = tied;
 		}
@@ -1399,13 +1336,16 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 			      tr->node[v[t + 1]].level_fs == tr->node[u].level_fs;
 		     t++)
 			;
-		if (!deep && carries_on(ub, tr, v, m, t))
+		if (nspec == 1 && carries_on(ub, tr, v, m, t))
 			goto fail;
 	}
-	r = 1;
-fail:
-	free(v);
 	free(path);
 	free(ub);
-	return r;
+	wlists_free(&w);
+	return 1;
+fail:
+	free(path);
+	free(ub);
+	wlists_free(&w);
+	return 0;
 }

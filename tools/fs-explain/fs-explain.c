@@ -1647,10 +1647,6 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 
 static void unload(struct ctx *c);
 
-/* The accounts whose children the quick reader adds to its small tree,
- * one at a time, to follow ties, before it gives up. */
-#define QUICK_ROUNDS 64
-
 /* The quick reader's small tree for plain A B or A (Fair Tree, Slurm's
  * ties), ranked: 1, or 0 with nothing kept (read the full way). */
 static int
@@ -1660,7 +1656,6 @@ quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
 	struct fs_explain_read x;
 	struct fs_err keep = *e;
 	enum fs_algorithm a;
-	int r, round;
 
 	if (o->interactive || o->forecast || o->json || o->nwhatif ||
 	    o->usage_by || o->glossary ||
@@ -1669,33 +1664,20 @@ quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
 			      a != FS_ALG_FAIRTREE)) ||
 	    !fs_explain_read(&x, fileno(in), input_cols, names, n))
 		return 0;
-	for (round = 0;; round++) {
-		memset(c, 0, sizeof(*c));
-		c->name = e->file;
-		c->t = x.t;
-		c->tr = x.tr;
-		c->tr.t = &c->t;
-		x.tabled = x.built = 0;
-		if (setup(c, o, e) < 0 || c->ro.algorithm != FS_ALG_FAIRTREE ||
-		    c->ro.ties != FS_TIES_SLURM)
-			goto no;
-		/* Levels only: fs_explain_read_ranks ranks the named users
-		 * for the whole tree (the small tree's walk would rank them
-		 * in it). A tie that carries a rank from inside an account
-		 * whose children the small tree lacks: again with them. */
-		fs_fairtree_levels(&c->tr);
-		r = fs_explain_read_ranks(&x, &c->tr, names, n);
-		if (r > 0)
-			break;
-		if (!r || round == QUICK_ROUNDS)
-			goto no;
-		unload(c);
-		if (!fs_explain_read_more(&x)) {
-			memset(c, 0, sizeof(*c));
-			*e = keep;
-			return 0;
-		}
-	}
+	memset(c, 0, sizeof(*c));
+	c->name = e->file;
+	c->t = x.t;
+	c->tr = x.tr;
+	c->tr.t = &c->t;
+	x.tabled = x.built = 0;
+	if (setup(c, o, e) < 0 || c->ro.algorithm != FS_ALG_FAIRTREE ||
+	    c->ro.ties != FS_TIES_SLURM)
+		goto no;
+	/* Levels only: fs_explain_read_ranks ranks the named users for the
+	 * whole tree (the small tree's walk would rank them in it). */
+	fs_fairtree_levels(&c->tr);
+	if (!fs_explain_read_ranks(&x, &c->tr, names, n))
+		goto no;
 	fs_explain_read_release(&x);
 	c->quick = 1;
 	return 1;
