@@ -1232,8 +1232,7 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 {
 	static const long double no_val = (long double)FS_NO_VAL;
 	uint32_t i, N = x->users, *ub = fs_xcalloc(tr->n + 1, sizeof(*ub));
-	uint32_t *path = NULL, path_cap = 0;
-	const uint32_t *v = NULL;
+	const uint32_t *v;
 	struct wlists w = {0};
 	int k;
 
@@ -1246,105 +1245,71 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 	}
 	tr->user_count = N;
 	for (k = 0; k < nspec; k++) {
-		uint32_t u, p, t, pos = 0, m = 0, rnt = N, rank = 0, d, j;
-		int known = 0, entered = 0, tied = 0;
-		long double prev;
+		uint32_t u, p, before = 0, t, pos, m, rnt, rank = 0;
+		int known = 0;
+		long double prev = no_val;
 
 		if (x->is_acct[k])
 			continue;
 		u = fs_tree_find_user(tr, spec[k]);
 		if (u >= FS_NONE - 1 || tr->node[u].fs_parent == FS_NONE)
 			goto fail;
-		/* The fs path top down: root, ..., the user's fs parent, the
-		 * user (path[j + 1] is in path[j]'s list). */
-		for (d = 0, i = u; i != FS_NONE; i = tr->node[i].fs_parent)
-			d++;
-		if (d > path_cap) {
-			path_cap = d;
-			free(path);
-			path = fs_xcalloc(d, sizeof(*path));
-		}
-		for (j = d, i = u; i != FS_NONE; i = tr->node[i].fs_parent)
-			path[--j] = i;
-		/* Each list on the path walked as fs_fairtree walks it, up to
-		 * the path's next node (the user's list whole): the users
-		 * walked before it (rnt), the last rank given and whether it
-		 * is known (a user of this small tree, not one inside an
-		 * account the walk descends), and whether the next node is
-		 * entered tied. A user tied with its predecessor takes the
-		 * last rank given: known, or the small tree cannot tell. */
-		for (j = 0; j + 1 < d; j++) {
-			uint32_t next = path[j + 1];
-			int last = j + 2 == d;
-
-			p = path[j];
+		/* Up the fs path from the user's list: at each list above,
+		 * the users walked before; a tie next to the path would
+		 * carry a rank in or out, which the small tree cannot
+		 * follow. */
+		for (i = tr->node[u].fs_parent;
+		     (p = tr->node[i].fs_parent) != FS_NONE; i = p) {
 			if (!(v = walk_list(tr, p, &w, &m)))
 				goto fail;
-			prev = no_val;
-			for (t = 0, pos = m; t < m; t++) {
-				struct fs_node *a = &tr->node[v[t]];
-
-				tied = (t == 0 && entered) ? 1
-							   : prev == a->level_fs;
-				prev = a->level_fs;
-				if (!last && v[t] == next) {
-					pos = t;
-					break;
-				}
-				if (!a->is_user) {
-					if (ub[v[t]]) {
-						rnt -= ub[v[t]];
-						known = 0;
-					}
-					continue;
-				}
-				if (!tied) {
-					rank = rnt;
-					known = 1;
-				} else if (!known) {
-					/* One user's question names those
-					 * that share its rank: all known. */
-					if (v[t] == u || nspec == 1)
-						goto fail;
-					rnt--;
-					continue;
-				}
-				if (last) {
-					a->rank = rank;
-					a->fs_factor = rank / (double)N;
-				}
-				rnt--;
-				if (v[t] == u)
-					pos = t;
-			}
-			if (pos == m)
+			for (pos = 0; pos < m && v[pos] != i; pos++)
+				before += ub[v[pos]];
+			if (pos == m || (pos ? tr->node[v[pos - 1]].level_fs
+					     : no_val) == tr->node[i].level_fs ||
+			    carries_on(ub, tr, v, m, pos))
 				goto fail;
-			if (last)
-				break;
-			/* One user's question: the users that share its rank
-			 * must all be in the small tree, so no tie carries a
-			 * rank into or out of an account on its path. */
-			if (nspec == 1 && (tied || carries_on(ub, tr, v, m, pos)))
-				goto fail;
-			entered = tied;
 		}
-		/* Past the user and those tied with it: a rank carried on
-		 * matters to one user's question alone. */
-		if (!v)
+		/* The user's list, walked as fs_fairtree walks it: its users'
+		 * ranks, ties among them included. */
+		p = tr->node[u].fs_parent;
+		if (!(v = walk_list(tr, p, &w, &m)))
 			goto fail;
+		rnt = N - before;
+		for (t = 0, pos = m; t < m; t++) {
+			struct fs_node *a = &tr->node[v[t]];
+			int tied = prev == a->level_fs;
+
+			prev = a->level_fs;
+			if (!a->is_user) {
+				if (ub[v[t]]) {
+					rnt -= ub[v[t]];
+					known = 0;
+				}
+				continue;
+			}
+			if (!tied) {
+				rank = rnt;
+				known = 1;
+			} else if (!known)
+				goto fail;
+			a->rank = rank;
+			a->fs_factor = rank / (double)N;
+			rnt--;
+			if (v[t] == u)
+				pos = t;
+		}
+		/* Past the user and those tied with it. */
 		for (t = pos; t + 1 < m && tr->node[v[t + 1]].is_user &&
 			      tr->node[v[t + 1]].level_fs == tr->node[u].level_fs;
 		     t++)
 			;
-		if (nspec == 1 && carries_on(ub, tr, v, m, t))
+		if (pos == m || carries_on(ub, tr, v, m, t))
 			goto fail;
 	}
-	free(path);
 	free(ub);
 	wlists_free(&w);
 	return 1;
 fail:
-	free(path);
 	free(ub);
 	wlists_free(&w);
 	return 0;
