@@ -21,6 +21,10 @@ command -v git >/dev/null 2>&1 || skip "git is not installed"
 git rev-parse --is-inside-work-tree >/dev/null 2>&1 ||
 	skip "not a git checkout (make dist packs the files git tracks)"
 echo "1..6"
+# The unpacked tree is built as a site would build it: not with what the
+# make running this test was given (make check SANITIZE=... passes its
+# variables down through MAKEFLAGS, and would build into build/san).
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES SANITIZE WERROR BUILD BIN
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 . tests/tap.sh
