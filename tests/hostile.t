@@ -91,6 +91,33 @@ rows() { awk '!h && !/^#/ { h = 1; next } h && $0 != "#end"' "$1" | wc -l; }
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 notok() { n=$((n + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@"; }
+# judge STATUS TIMEOUT PROG ANSWER_RE NOUN: the contract of a generated
+# family, on $tmp/out and $tmp/err: exit 0 with stdout matching ANSWER_RE
+# and nothing on stderr, or exit 1 or 2 with nothing on stdout and one line
+# "PROG: ..." on stderr; no hang, crash or sanitizer report. One TAP line,
+# named $what.
+judge() {
+	local st=$1 to=$2 prog=$3 re=$4 noun=$5 lines msg=()
+	if [ "$st" = 124 ] || [ "$st" = 137 ]; then
+		msg+=("hung: no answer in $to s")
+	elif [ "$st" -ge 128 ]; then
+		msg+=("crashed: status $st")
+	elif [ "$st" = 0 ]; then
+		[ -s "$tmp/err" ] && msg+=("exit 0 with standard error: $(head -c 200 "$tmp/err")")
+		grep -q "$re" "$tmp/out" || msg+=("exit 0 without $noun")
+	elif [ "$st" = 1 ] || [ "$st" = 2 ]; then
+		[ -s "$tmp/out" ] && msg+=("exit $st with output on standard output")
+		lines=$(wc -l <"$tmp/err")
+		[ "$lines" = 1 ] || msg+=("exit $st with $lines lines on standard error: $(head -c 300 "$tmp/err")")
+		grep -q "^$prog: " "$tmp/err" || msg+=("message not '$prog: ...': $(head -c 200 "$tmp/err")")
+	else
+		msg+=("exit status $st (expected 0, 1 or 2): $(head -c 200 "$tmp/err")")
+	fi
+	if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
+		msg+=("sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error:' "$tmp/err")")
+	fi
+	if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+}
 
 for f in "${files[@]}"; do
 	name=${f##*/}
@@ -531,27 +558,7 @@ if [ -x "$B/fs-tree" ] && [ -x "$B/fs-explain" ]; then
 		# shellcheck disable=SC2086
 		timeout -k 5 "$FT" $W "$B/fs-explain" ${fc[k]} "${fc[k + 1]}" \
 			"$tmp/sample.tsv" </dev/null >"$tmp/out" 2>"$tmp/err"
-		st=$?
-		msg=()
-		if [ $st = 124 ] || [ $st = 137 ]; then
-			msg+=("hung: no answer in $FT s")
-		elif [ $st -ge 128 ]; then
-			msg+=("crashed: status $st")
-		elif [ $st = 0 ]; then
-			[ -s "$tmp/err" ] && msg+=("exit 0 with standard error: $(head -c 200 "$tmp/err")")
-			grep -q '^Answer: ' "$tmp/out" || msg+=("exit 0 without an answer")
-		elif [ $st = 1 ] || [ $st = 2 ]; then
-			[ -s "$tmp/out" ] && msg+=("exit $st with output on standard output")
-			lines=$(wc -l <"$tmp/err")
-			[ "$lines" = 1 ] || msg+=("exit $st with $lines lines on standard error: $(head -c 300 "$tmp/err")")
-			grep -q '^fs-explain: ' "$tmp/err" || msg+=("message not 'fs-explain: ...': $(head -c 200 "$tmp/err")")
-		else
-			msg+=("exit status $st (expected 0, 1 or 2): $(head -c 200 "$tmp/err")")
-		fi
-		if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
-			msg+=("sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error:' "$tmp/err")")
-		fi
-		if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+		judge $? $FT fs-explain '^Answer: ' "an answer"
 	done
 fi
 # Snapshot directories (fs-report --history DIR): what cron, a careless
@@ -598,27 +605,7 @@ b.tsv" && cases+=("$d")
 		what="fs-report --history ${d#"$sd"/} (snapshot directories)"
 		# shellcheck disable=SC2086
 		timeout -k 5 "$T" $W "$B/fs-report" --history "$d" </dev/null >"$tmp/out" 2>"$tmp/err"
-		st=$?
-		msg=()
-		if [ $st = 124 ] || [ $st = 137 ]; then
-			msg+=("hung: no answer in $T s")
-		elif [ $st -ge 128 ]; then
-			msg+=("crashed: status $st")
-		elif [ $st = 0 ]; then
-			[ -s "$tmp/err" ] && msg+=("exit 0 with standard error: $(head -c 200 "$tmp/err")")
-			grep -q '^Fairshare history' "$tmp/out" || msg+=("exit 0 without a report")
-		elif [ $st = 1 ] || [ $st = 2 ]; then
-			[ -s "$tmp/out" ] && msg+=("exit $st with output on standard output")
-			lines=$(wc -l <"$tmp/err")
-			[ "$lines" = 1 ] || msg+=("exit $st with $lines lines on standard error: $(head -c 300 "$tmp/err")")
-			grep -q '^fs-report: ' "$tmp/err" || msg+=("message not 'fs-report: ...': $(head -c 200 "$tmp/err")")
-		else
-			msg+=("exit status $st (expected 0, 1 or 2): $(head -c 200 "$tmp/err")")
-		fi
-		if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
-			msg+=("sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error:' "$tmp/err")")
-		fi
-		if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+		judge $? $T fs-report '^Fairshare history' "a report"
 	done
 fi
 # A tree whose text is over 4 GB (a table's rows are 32-bit offsets into
