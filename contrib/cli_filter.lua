@@ -13,7 +13,11 @@ in several accounts where the same job would land best:
   fs-toolkit: under -A bio: place 1 of 3 instead of 3 of 3
 
 It asks no daemon: it runs fs-prio --new --brief once, offline, on the
-snapshot that fs-cli-filter-snapshot (from cron) keeps in SNAPSHOT. It
+snapshot that fs-cli-filter-snapshot (from cron) keeps in SNAPSHOT: the
+user's own small file (per-user/users/NAME, fs-rank --per-user), else
+the whole ranked tree. Under PrivateData=usage the user's file is theirs
+alone and holds only what sshare shows them: the lines then say the
+job's cost without the FairShare after it. It
 never changes the job nor fails the submission, and the submission waits
 at most BUDGET seconds for it: fs-prio runs under timeout -s KILL with its
 output in a file, so nothing it leaves behind can hold sbatch; whatever
@@ -97,19 +101,14 @@ end
 -- into out, its errors into err; nil when there is nothing to run on.
 local function command(options, out, err)
 	local tree = SNAPSHOT .. "/ranked.tsv"
+	local per = SNAPSHOT .. "/per-user"
 	local pending = SNAPSHOT .. "/pending.tsv"
 	local conf = os.getenv("SLURM_CONF") or "/etc/slurm/slurm.conf"
-	if not readable(tree) then
-		debug("cannot read " .. tree .. " (no snapshot, or it is " ..
-			"kept for root under PrivateData): nothing to say")
-		return nil
-	end
 	if not readable(conf) then
 		debug("cannot read " .. conf .. ": nothing to say")
 		return nil
 	end
-	local a = " --new --brief --accounts --tree " .. quote(tree) ..
-		" --conf " .. quote(conf)
+	local a = " --new --brief --accounts --conf " .. quote(conf)
 	a = a .. qos_args(SNAPSHOT .. "/qos.txt")
 	if readable(pending) then
 		a = a .. " --jobs-file " .. quote(pending)
@@ -140,12 +139,21 @@ local function command(options, out, err)
 	-- The user: fs-prio's own (the one submitting), but root may submit
 	-- for another (sbatch --uid); 99 and 65534 are Slurm's and the
 	-- system's nobody, --uid not given.
-	local script = "exec " .. quote(FS_PRIO) .. a
+	-- The tree: the user's own file of the per-user snapshot (small:
+	-- read at once), else the whole ranked tree.
+	local script = "u=$(id -nu); "
 	if uid and uid ~= "99" and uid ~= "65534" then
-		script = "u=$(id -nu " .. uid .. " 2>/dev/null); " ..
-			"[ \"$(id -u)\" != 0 ] || [ -z \"$u\" ] || set -- -u \"$u\"; " ..
-			script .. " \"$@\""
+		script = script .. "v=$(id -nu " .. uid .. " 2>/dev/null); " ..
+			"[ \"$(id -u)\" != 0 ] || [ -z \"$v\" ] || " ..
+			"{ u=$v; set -- -u \"$u\"; }; "
 	end
+	script = script .. "if [ -r " .. quote(per) .. "/users/\"$u\" ]; " ..
+		"then t=" .. quote(per) .. "; elif [ -r " .. quote(tree) ..
+		" ]; then t=" .. quote(tree) .. "; else echo \"no " ..
+		"per-user file and no ranked tree this user may read " ..
+		"(no snapshot, or it is kept for root under PrivateData)\" " ..
+		">&2; exit 1; fi; exec " .. quote(FS_PRIO) .. a ..
+		" --tree \"$t\" \"$@\""
 	-- timeout kills fs-prio (and whatever it started in its process
 	-- group) when the budget is spent; the output goes to files, so
 	-- nothing left running holds a pipe this script reads.
@@ -190,6 +198,11 @@ local function report(options)
 		if string.match(text, "^fs%-toolkit: [^\n]*\n") and
 		    not string.match(text, "\n[^f\n]") then
 			io.stderr:write(text)
+			-- What was left out, and why.
+			local e = string.gsub(slurp(err), "\n$", "")
+			if e ~= "" then
+				debug(e)
+			end
 		else
 			debug("nothing to say: " .. slurp(err) .. text)
 		end

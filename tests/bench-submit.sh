@@ -44,13 +44,18 @@ Parent - 'bsb'
 User - 'bs1':DefaultAccount='bsa':Fairshare=1
 CFG
 slurm/load-tree.sh "$tmp/tree.cfg" >>"$log" 2>&1 || bail "load-tree.sh failed"
-# The snapshot: gentree's tree with bs1's two associations, ranked; an
-# empty queue; the QOS.
+# The snapshot: gentree's tree with bs1's two associations, ranked, and
+# its per-user files (what the hook reads); an empty queue; the QOS.
 mkdir -p "$snap"
 {
 	"$gentree" -n "$N" | sed 's/^Account\tUser\tParent\tRawShares\tRawUsage$/&\tDefaultAccount/; /^[^#]/s/$/\t/; s/^Account\(.*\)\t$/Account\1/'
 	printf 'bsa\t\troot\t10\t\t\nbsa\tbs1\tbsa\t1\t5000\tbsa\nbsb\t\troot\t10\t\t\nbsb\tbs1\tbsb\t1\t10\tbsa\n'
-} | fs-rank >"$snap/ranked.tsv" 2>>"$log" || bail "cannot rank the snapshot"
+} >"$tmp/tree.tsv"
+t0=$(date +%s%N)
+fs-rank --per-user "$snap/per-user.0" <"$tmp/tree.tsv" >"$snap/ranked.tsv" 2>>"$log" ||
+	bail "cannot rank the snapshot"
+ln -s per-user.0 "$snap/per-user"
+echo "# fs-rank --per-user: $((($(date +%s%N) - t0) / 1000000)) ms for $(ls "$snap/per-user/users" | wc -l) users' files, $(du -sh "$snap/per-user.0" | cut -f1)"
 printf 'JobID\tUser\tAccount\tPartition\n' >"$snap/pending.tsv"
 sacctmgr -nP show qos format=name,priority,usagefactor >"$snap/qos.txt"
 chmod -R a+rX "$tmp"

@@ -15,9 +15,12 @@
 # is not the one printed; a missing snapshot, a corrupt one, a missing
 # fs-prio, one that ignores SIGTERM and leaves a child holding its output,
 # FS_CLI_FILTER=off and ~/.fs-toolkit-quiet all let the job submit
-# (silently, the hang within the budget) and run. With PrivateData=usage,jobs
-# the snapshot's tree and queue are root's alone: another user cannot read
-# them, and the hook shows that user nothing.
+# (silently, the hang within the budget) and run. The lines come from the
+# user's own small file (per-user/users/NAME), else from ranked.tsv. With
+# PrivateData=usage,jobs the snapshot's tree and queue are root's alone and
+# each user's file that user's: another user cannot read them, and the
+# hook shows a user their own numbers, without the place or the FairShare
+# after the job.
 #
 # Runs in the chroot stacks (tests/releases.t sets FS_RELEASE;
 # FS_RELEASES_TESTS=tests/clifilter-slurm.t runs it alone) and on the host
@@ -41,7 +44,7 @@ lua_so=$(ls /usr/lib/*/slurm-wlm/cli_filter_lua.so /usr/lib/*/slurm/cli_filter_l
 	skip "$lua_so: a library is missing ($(ldd "$lua_so" | grep 'not found' | head -n 1))"
 export FS_SLURM_CPUS=4 FS_SLURM_HALF_LIFE=7-0
 
-echo "1..14"
+echo "1..17"
 # The toolkit as 'make install' puts it, under a prefix of its own.
 prefix=$tmp/inst
 make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
@@ -168,16 +171,30 @@ ok $? "a user in two accounts without -A: the lines of the DefaultAccount, and w
 silent() { # NAME WHAT: submitted, nothing on stderr
 	[ "$2" = 0 ] && [ -s "$tmp/id.$1" ] && [ ! -s "$tmp/err.$1" ]
 }
+# The user's own file is what the hook reads: the lines are those of the
+# whole tree (want) with it; without it, those of ranked.tsv.
+[ -L "$snap/per-user" ] && [ -f "$snap/per-user/users/cfa" ] &&
+	[ "$(stat -c %a "$snap/per-user/users/cfa")" = 644 ] &&
+	grep -q '^#subset=paths$' "$snap/per-user/users/cfa"
+ok $? "the snapshot holds each user's own small file (per-user/users/NAME, a part of the ranked tree)"
+mv "$snap/per-user" "$snap/per-user.away"
+submit whole
+[ $? = 0 ] && cmp -s "$tmp/want" "$tmp/err.whole"
+st=$?
 mv "$snap/ranked.tsv" "$snap/ranked.tsv.good"
 submit nosnap
-silent nosnap $?
-ok $? "negative control: no snapshot, the job is submitted silently"
+silent nosnap $? && [ $st = 0 ]
+ok $? "without the per-user files, the same lines from ranked.tsv; negative control: with neither, the job is submitted silently"
 
 printf 'garbage\tnot a tree\n\001\002\n' >"$snap/ranked.tsv"
+mv "$snap/per-user.away" "$snap/per-user"
+cp "$snap/per-user/users/cfa" "$tmp/cfa.good"
+printf 'garbage\tnot a tree\n\001\002\n' >"$snap/per-user/users/cfa"
 submit corrupt
 silent corrupt $?
 ok $? "negative control: a corrupt snapshot, the job is submitted silently"
 mv "$snap/ranked.tsv.good" "$snap/ranked.tsv"
+cp "$tmp/cfa.good" "$snap/per-user/users/cfa"
 
 filter "$tmp/no/such/fs-prio"
 submit noprio
@@ -226,39 +243,58 @@ asuser user cfa
 ok $? "run by the user itself, the same lines"
 
 # PrivateData=usage,jobs: the snapshot keeps the tree and the queue for
-# root; another user cannot read them, and the hook shows that user
-# nothing (with the debug switch, why).
+# root and each user's file for that user; another user cannot read them
+# (nor list the users), and the hook shows a user what sshare and sprio
+# would: their FairShare and rank, the job's priority and cost, not its
+# place among others' jobs nor their FairShare after it (the debug switch
+# says why).
 FS_SLURM_PRIVATE_DATA=usage,jobs slurm/stack.sh restart-ctld >>"$log" 2>&1 &&
 	scontrol show config | grep -q '^PrivateData *= *.*usage' ||
 	bail "cannot restart slurmctld with PrivateData=usage,jobs"
 "$share/fs-cli-filter-snapshot" "$snap" >>"$log" 2>&1 ||
 	bail "fs-cli-filter-snapshot failed under PrivateData"
-ls -l "$snap" | sed 's/^/# /'
+ls -l "$snap" "$snap/per-user/users" | sed 's/^/# /'
+own=$snap/per-user/users/cfa
 [ "$(stat -c %a "$snap/ranked.tsv")" = 600 ] && [ "$(stat -c %a "$snap/pending.tsv")" = 600 ] &&
+	[ "$(stat -c '%a %U' "$own")" = "600 cfa" ] && [ ! -e "$snap/per-user/lists.tsv" ] &&
 	! su -s /bin/sh cfc -c "cat '$snap/ranked.tsv' '$snap/pending.tsv'" >/dev/null 2>&1 &&
-	su -s /bin/sh cfc -c "cat '$snap/qos.txt'" >/dev/null 2>&1
-ok $? "PrivateData=usage,jobs: ranked.tsv and pending.tsv are root's alone (another user cannot read them), qos.txt is not private"
+	! su -s /bin/sh cfc -c "cat '$own'" >/dev/null 2>&1 &&
+	! su -s /bin/sh cfc -c "ls '$snap/per-user/users'" >/dev/null 2>&1 &&
+	su -s /bin/sh cfc -c "cat '$snap/per-user/users/cfc' '$snap/qos.txt'" >/dev/null 2>&1
+ok $? "PrivateData=usage,jobs: ranked.tsv and pending.tsv are root's, cfa's file cfa's alone (cfc can read neither, nor list the users, but reads its own), no lists"
+# cfa's file: cfa's rows with their numbers, the accounts without usage.
+awk -F'\t' '$1 == "Account" { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }
+	$c["User"] != "" && $c["User"] != "cfa" { bad = 1 }
+	$c["User"] == "" && ($c["RawUsage"] != "" || $c["EffectvUsage"] != "" || $c["LevelFS"] != "") { bad = 1 }
+	END { exit bad }' "$own"
+ok $? "PrivateData: cfa's file holds cfa's rows alone, and no account's usage"
+fs=$(awk -F'\t' '$1 == "Account" { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }
+	$c["Account"] == "cfacct" && $c["User"] == "cfa" { printf "%.6f, rank %s", $c["FairShare"], $c["Rank"] }' "$snap/ranked.tsv")
 asuser private cfa
-silent private $?
 st=$?
+sed 's/^/# got:  /' "$tmp/err.private"
+[ $st = 0 ] && grep -qx "fs-toolkit: cfacct/cfa: FairShare $fs of [0-9]*; this job: priority [0-9]*" "$tmp/err.private" &&
+	grep -qx 'fs-toolkit: its cost: 600 billing-seconds (as of [0-9TZ:-]*)' "$tmp/err.private" &&
+	! grep -q 'place\|once it has run' "$tmp/err.private"
+ok $? "PrivateData: cfa is shown its FairShare and rank ($fs), the job's priority and cost; no place, no FairShare after"
 asuser privdebug cfa FS_CLI_FILTER_DEBUG=1
 sed 's/^/# debug: /' "$tmp/err.privdebug"
-[ $st = 0 ] && grep -q 'kept for root under PrivateData' "$tmp/err.privdebug" &&
-	! grep -q 'FairShare' "$tmp/err.privdebug"
-ok $? "PrivateData: the user is shown nothing (the debug switch says why)"
+grep -q 'no place in the queue' "$tmp/err.privdebug" &&
+	grep -q 'FairShare after the job is left out.*private' "$tmp/err.privdebug"
+ok $? "PrivateData: the debug switch says what was left out and why"
 
 # Every job submitted above runs to its end, once cfc's is cancelled.
 scancel "$blocker" >>"$log" 2>&1
 ids="$ids,$waiting"
 completed() { sacct -X -n -P -j "$ids" -o State 2>/dev/null | grep -cx COMPLETED; }
 for _ in $(seq 90); do
-	[ "$(completed)" = 13 ] && break
+	[ "$(completed)" = 14 ] && break
 	sleep 1
 done
 states=$(sacct -X -n -P -j "$ids" -o JobID,State 2>>"$log" | paste -sd' ')
 echo "# jobs: $states"
-[ "$(echo "$ids" | tr , '\n' | wc -l)" = 13 ] && [ "$(completed)" = 13 ]
-ok $? "all 13 jobs ran and completed (12 above, and the one in the snapshot)"
+[ "$(echo "$ids" | tr , '\n' | wc -l)" = 14 ] && [ "$(completed)" = 14 ]
+ok $? "all 14 jobs ran and completed (13 above, and the one in the snapshot)"
 
 [ "${FS_CLIFILTER_VERBOSE:-}" ] && sed 's/^/# /' "$log"
 exit 0

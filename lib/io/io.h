@@ -384,6 +384,8 @@ struct fs_submit {
 	int have_place;			/* a queue was given (--jobs-file) */
 	int have_fs;			/* a tree was given */
 	int have_cost;			/* --cost: charge and after */
+	int no_after;			/* the charge alone (a user's part of
+					 * the tree without the lists) */
 	double charge, fs_after;
 	uint32_t rank_after;
 };
@@ -400,6 +402,28 @@ void fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
  * user, {"usage", "level_fs", "place", "of"} for an account. */
 void fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
 		       const struct fs_cost_side *s);
+
+/* ------------------------------------------------------------ peruser.c */
+
+/* The ranked tree tr (ranked with o) cut for the submission hook
+ * (fs-rank --per-user): DIR/users/NAME for each user, DIR/lists.tsv
+ * unless private_ (PrivateData=usage: then each file is its user's, mode
+ * 600, and holds no account's usage). *skipped: the users left out (a
+ * name that is no file name; private, no local account). Returns 0, or -1
+ * with e set. */
+int fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		     const char *dir, int private_, size_t *skipped,
+		     struct fs_err *e);
+/* DIR/users/USER's text into text; *dfd: DIR, open, for
+ * fs_peruser_levels (the same snapshot however DIR changes after). */
+int fs_peruser_read(const char *dir, const char *user, struct fs_buf *text,
+		    int *dfd, struct fs_err *e);
+/* The lists on association a's path (a user's part tr read from dfd), for
+ * fs_cost_run_levels: returns 1 with *lv and *n set, 0 when the part has
+ * none (written private), -1 with e set. */
+int fs_peruser_levels(int dfd, const struct fs_tree *tr, uint32_t a,
+		      struct fs_cost_level **lv, size_t *n, struct fs_err *e);
+void fs_peruser_levels_free(struct fs_cost_level *lv, size_t n);
 
 /* --------------------------------------------------------- explain_text.c */
 

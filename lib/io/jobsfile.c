@@ -14,10 +14,12 @@
 /* The jobs file: '#' lines, a header naming the columns, one row per job. */
 static const char *const job_cols[] = {
 	"JobID", "User", "Account", "Partition", "QOS", "CPUs", "Nodes",
-	"TimeLimit", "Accrue", "Nice", "Site", "TRES", "MaxCPUs"
+	"TimeLimit", "Accrue", "Nice", "Site", "TRES", "MaxCPUs",
+	"FairShare", "Assoc"
 };
 enum { JC_ID, JC_USER, JC_ACCT, JC_PART, JC_QOS, JC_CPUS, JC_NODES,
-       JC_TIME, JC_ACCRUE, JC_NICE, JC_SITE, JC_TRES, JC_MAXCPUS, JC_N };
+       JC_TIME, JC_ACCRUE, JC_NICE, JC_SITE, JC_TRES, JC_MAXCPUS, JC_FS,
+       JC_ASSOC, JC_N };
 
 /* The last Accrue and TimeLimit read, as written (in the text) and as a
  * time and minutes: a queue's jobs share few dates and limits. */
@@ -149,6 +151,25 @@ job_field(const struct fs_prio_snapshot *s, struct fs_prio_pending *j, int c,
 					"number from -2147483645 to 2147483645: "
 					"'%s'", job_cols[c], v);
 		return 0;
+	case JC_FS:
+	case JC_ASSOC: {
+		/* The factors fs-prio --tsv wrote: taken only on one user's
+		 * part of a tree (fs_prio_resolve). */
+		double *dst = c == JC_FS ? &j->given_fs : &j->given_assoc;
+		char *end;
+
+		if (!*v)
+			return 0;
+		errno = 0;
+		*dst = strtod(v, &end);
+		if (end == v || *end || errno || !(*dst >= 0) ||
+		    (c == JC_FS && *dst > 1))
+			return fs_error(e, line, "column '%s': not a factor "
+					"%s: '%s'", job_cols[c], c == JC_FS ?
+					"from 0 to 1" : "of 0 or more", v);
+		j->given |= c == JC_FS ? 1 : 2;
+		return 0;
+	}
 	case JC_TRES:
 		if (*v) {
 			double counts[FS_PRIO_TRES_MAX];

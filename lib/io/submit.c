@@ -66,6 +66,9 @@ fs_submit_lines(struct fs_buf *b, const struct fs_submit *s)
 			      me->place, me->total, s->part);
 	if (!s->have_cost) {
 		fs_buf_printf(b, " (as of %s)\n", s->taken);
+	} else if (s->no_after) {
+		fs_buf_printf(b, "\nfs-toolkit: its cost: %s billing-seconds "
+			      "(as of %s)\n", num(s->charge, n1), s->taken);
 	} else {
 		fs_buf_printf(b, "\nfs-toolkit: its cost: %s billing-seconds; "
 			      "once it has run: FairShare %.6f, rank %u of %u "

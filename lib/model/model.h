@@ -143,6 +143,10 @@ struct fs_table {
 	 * owned; NULL for the table's own lines. */
 	const unsigned long *row_line;
 	int ended;		/* the rows were followed by FS_TSV_END */
+	/* Set by a caller that reads one user's part of a ranked tree
+	 * (#subset=paths, fs-rank --per-user) without ranking it again:
+	 * fs_tree_build refuses such a tree otherwise. */
+	int subset_ok;
 };
 
 /* The input line of row r, for messages. */
@@ -212,6 +216,10 @@ struct fs_tree {
 	uint32_t *kids;
 	uint32_t *fs_kids;
 	uint32_t user_count;	/* N: every user association */
+	/* The rows are one user's part of a ranked tree (#subset=paths):
+	 * user_count is the whole tree's (#users), and the tree must not be
+	 * ranked again. */
+	int subset;
 	int controller_order;	/* siblings in input order, else by name */
 	const struct fs_table *t;
 	/* Private: the accounts by name, as fs_tree_build indexed them, for
@@ -419,6 +427,13 @@ extern const char *const fs_computed_cols[FS_COMPUTED_N];
  * filled in (appended when absent), rows in display order. */
 int fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		  FILE *out);
+/* The rows rows[0..n) (nodes, in that order) as fs_tree_write writes
+ * them, its metadata and header first with the extra metadata (key, value,
+ * ..., NULL; or NULL), and the end line, into b. hide_usage: accounts'
+ * RawUsage and every computed column but NormShares left empty. */
+void fs_tree_put_rows(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		      const uint32_t *rows, size_t n, const char *const *extra,
+		      int hide_usage, struct fs_buf *b);
 
 /* --------------------------------------------------------------- sample.c */
 
@@ -782,6 +797,34 @@ void fs_tree_free_copy(struct fs_tree *c);
 int fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		const struct fs_cost_job *j, struct fs_cost *c,
 		struct fs_err *e);
+/* Only the job's charge (c->charge): fs_cost_run's checks, no replay. */
+int fs_cost_charge(const struct fs_cost_job *j, struct fs_cost *c,
+		   struct fs_err *e);
+/* One list on a user association's path, for a job's cost on one user's
+ * part of a ranked tree (fs_cost_run_levels): the fs parent's RawUsage,
+ * its children as the whole tree has them, and which is on the path. */
+struct fs_cost_sib {
+	double shares_norm;
+	long double usage;
+	uint32_t users;			/* user associations in it */
+	uint8_t is_user, use_parent;
+};
+struct fs_cost_level {
+	long double parent_usage;
+	const struct fs_cost_sib *sib;
+	size_t n, at;
+};
+/* fs_cost_run for a Fair Tree user association of a subset tree (one
+ * user's part, #subset=paths), from the lists on its path, root's first
+ * (lv[0]) down to the association's own (lv[nlv - 1]): the same replay,
+ * then the user's rank counted from the Level FS of every list's nodes
+ * at the job's end instead of ranking the whole tree. Fills before[0] and
+ * after[0] (not [1]). Returns 0; 1 when the path's node ties with another
+ * at the end (the walk's tie rules would need the whole tree); -1 with e
+ * set as fs_cost_run. */
+int fs_cost_run_levels(const struct fs_tree *tr, const struct fs_cost_job *j,
+		       const struct fs_cost_level *lv, size_t nlv,
+		       struct fs_cost *c, struct fs_err *e);
 
 /* ------------------------------------------------------------- forecast.c */
 
@@ -913,6 +956,8 @@ struct fs_prio_job {
 	long long accrue;		/* accrue_time; 0: does not accrue */
 	double fs;			/* the association's fairshare factor */
 	uint32_t assoc_prio, assoc_max;	/* association Priority, max of all */
+	int has_assoc;			/* assoc: the factor as given */
+	double assoc;
 	uint32_t part_factor, part_max;	/* PriorityJobFactor, max of all */
 	uint32_t qos_prio, qos_max;	/* QOS Priority, max of all */
 	uint32_t total_cpus, max_cpus, min_cpus;	/* max_cpus FS_NO_VAL
@@ -1104,6 +1149,11 @@ struct fs_prio_pending {
 	 * maximum when the job gives none) and the fairshare factor. */
 	uint32_t limit;
 	double fs;
+	/* A jobs file's FairShare and Assoc factors (fs-prio --tsv writes
+	 * them), taken on one user's part of a tree (#subset), which lacks
+	 * the job's association; given: 1 FairShare, 2 Assoc. */
+	double given_fs, given_assoc;
+	unsigned char given;
 	struct fs_prio_kept f;
 };
 

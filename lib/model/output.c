@@ -84,8 +84,66 @@ struct writer {
 	const struct fs_tree *tr;
 	const struct fs_rank_opts *o;
 	int pos[C_OWNED], *own_at, passthrough;
+	int col_usage;		/* RawUsage: blanked with hide_usage */
+	int hide_usage;		/* accounts' usage left out (fs_tree_put_rows) */
 	FILE *out;
 };
+
+/* One row: node a's cells, ours computed, then the newline, into b; f has
+ * room for the row's fields. */
+static void
+put_row(const struct writer *w, const struct fs_node *a, const char **f,
+	struct fs_fmt_memo *memo, struct fs_buf *b)
+{
+	const struct fs_tree *tr = w->tr;
+	const struct fs_table *t = tr->t;
+	size_t ncols = t->h.ncols, c, k;
+	int hide = w->hide_usage && !a->is_user;
+	char *o;
+
+	if (w->passthrough && !hide) {
+		/* No column of ours in the input: the row goes out as it
+		 * came in, its NULs tabs again. */
+		size_t row = fs_node_row(tr, a), at = b->len, x;
+		size_t len = fs_table_row_len(t, row);
+		char *p;
+
+		fs_buf_add(b, t->buf.data + t->row[row], len);
+		/* Branch-free, so the compiler vectorises it. */
+		for (p = b->data + at, x = 0; x < len; x++)
+			p[x] = p[x] ? p[x] : '\t';
+	} else {
+		fs_table_fields(t, fs_node_row(tr, a), f);
+		for (c = 0; c < ncols; c++) {
+			if (c)
+				fs_buf_addch(b, '\t');
+			if (hide && ((int)c == w->col_usage ||
+				     (w->own_at[c] >= 0 &&
+				      w->own_at[c] != C_NORMS)))
+				continue;
+			if (w->own_at[c] >= 0) {
+				fs_buf_grow(b, OWNED_MAX);
+				b->len = (size_t)(put_owned(b->data + b->len,
+					tr, a, w->own_at[c], w->o->algorithm,
+					memo) - b->data);
+			} else
+				fs_buf_addstr(b, f[c]);
+		}
+	}
+	/* Our columns that the input lacks, then the newline. */
+	fs_buf_grow(b, C_OWNED * (OWNED_MAX + 1) + 1);
+	o = b->data + b->len;
+	for (k = 0; k < C_OWNED; k++)
+		if (w->pos[k] < 0) {
+			*o++ = '\t';
+			if (!hide || k == C_NORMS)
+				o = put_owned(o, tr, a, (int)k, w->o->algorithm,
+					      memo);
+		}
+	*o++ = '\n';
+	*o = '\0';
+	b->len = (size_t)(o - b->data);
+}
 
 /* Format rows [i * ROWS_PER_CHUNK, ...) of the display order into b. */
 static void
@@ -94,20 +152,16 @@ write_chunk(void *arg, size_t i, struct fs_buf *b)
 	const struct writer *w = arg;
 	const struct fs_tree *tr = w->tr;
 	const struct fs_table *t = tr->t;
-	size_t ncols = t->h.ncols, c, k;
 	uint32_t r = (uint32_t)(i * ROWS_PER_CHUNK), end = tr->n;
 	const char **f = NULL;
 	struct fs_fmt_memo memo[C_OWNED];
-	char *o;
 
 	if (end - r > ROWS_PER_CHUNK)
 		end = r + ROWS_PER_CHUNK;
 	memset(memo, 0, sizeof(memo));
 	if (!w->passthrough)
-		f = fs_xcalloc(ncols + 1, sizeof(*f));
+		f = fs_xcalloc(t->h.ncols + 1, sizeof(*f));
 	for (; r < end; r++) {
-		const struct fs_node *a = &tr->node[tr->order[r]];
-
 		/* Display order jumps around the input: fetch ahead in
 		 * steps, the node and its row offset (node i is row i),
 		 * then the text. */
@@ -117,42 +171,7 @@ write_chunk(void *arg, size_t i, struct fs_buf *b)
 		}
 		if (r + 8 < tr->n)
 			__builtin_prefetch(t->buf.data + t->row[tr->order[r + 8]]);
-		if (w->passthrough) {
-			/* No column of ours in the input: the row goes out
-			 * as it came in, its NULs tabs again. */
-			size_t row = fs_node_row(tr, a), at = b->len, x;
-			size_t len = fs_table_row_len(t, row);
-			char *p;
-
-			fs_buf_add(b, t->buf.data + t->row[row], len);
-			/* Branch-free, so the compiler vectorises it. */
-			for (p = b->data + at, x = 0; x < len; x++)
-				p[x] = p[x] ? p[x] : '\t';
-		} else {
-			fs_table_fields(t, fs_node_row(tr, a), f);
-			for (c = 0; c < ncols; c++) {
-				if (c)
-					fs_buf_addch(b, '\t');
-				if (w->own_at[c] >= 0) {
-					fs_buf_grow(b, OWNED_MAX);
-					b->len = (size_t)(put_owned(b->data + b->len,
-						tr, a, w->own_at[c], w->o->algorithm,
-						memo) - b->data);
-				} else
-					fs_buf_addstr(b, f[c]);
-			}
-		}
-		/* Our columns that the input lacks, then the newline. */
-		fs_buf_grow(b, C_OWNED * (OWNED_MAX + 1) + 1);
-		o = b->data + b->len;
-		for (k = 0; k < C_OWNED; k++)
-			if (w->pos[k] < 0) {
-				*o++ = '\t';
-				o = put_owned(o, tr, a, (int)k, w->o->algorithm, memo);
-			}
-		*o++ = '\n';
-		*o = '\0';
-		b->len = (size_t)(o - b->data);
+		put_row(w, &tr->node[tr->order[r]], f, memo, b);
 	}
 	free(f);
 }
@@ -165,41 +184,58 @@ emit_chunk(void *arg, struct fs_buf *b)
 	return fs_write_all(w->out, b->data, b->len);
 }
 
+/* The writer's columns, and the metadata and header line into b (extra:
+ * more metadata, key then value, NULL-terminated, or NULL). */
+static void
+writer_init(struct writer *w, const struct fs_tree *tr,
+	    const struct fs_rank_opts *o, const char *const *extra,
+	    struct fs_buf *b)
+{
+	const struct fs_table *t = tr->t;
+	size_t ncols = t->h.ncols, c, k;
+
+	memset(w, 0, sizeof(*w));
+	w->tr = tr;
+	w->o = o;
+	w->own_at = fs_xcalloc(ncols, sizeof(*w->own_at));
+	for (c = 0; c < ncols; c++)
+		w->own_at[c] = -1;
+	for (k = 0; k < C_OWNED; k++) {
+		w->pos[k] = fs_header_col(&t->h, fs_computed_cols[k]);
+		if (w->pos[k] >= 0)
+			w->own_at[w->pos[k]] = (int)k;
+	}
+	w->col_usage = fs_header_col(&t->h, "RawUsage");
+	fs_header_put_meta(&t->h, b);
+	for (; extra && extra[0]; extra += 2)
+		if (fs_meta_put(b, extra[0], extra[1]) < 0)
+			fs_die("internal error: metadata '%s' has a control "
+			       "character", extra[0]);
+	for (c = 0; c < ncols; c++) {
+		if (c)
+			fs_buf_addch(b, '\t');
+		fs_buf_addstr(b, t->h.cols[c]);
+	}
+	for (k = 0; k < C_OWNED; k++)
+		if (w->pos[k] < 0)
+			fs_buf_printf(b, "\t%s", fs_computed_cols[k]);
+	fs_buf_addch(b, '\n');
+	for (k = 0; k < C_OWNED && w->pos[k] < 0; k++)
+		;
+	w->passthrough = k == C_OWNED;
+}
+
 int
 fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	      FILE *out)
 {
-	const struct fs_table *t = tr->t;
-	size_t ncols = t->h.ncols, c, k;
 	struct writer w;
 	struct fs_buf b;
 	int ret;
 
-	w.tr = tr;
-	w.o = o;
-	w.out = out;
-	w.own_at = fs_xcalloc(ncols, sizeof(*w.own_at));
-	for (c = 0; c < ncols; c++)
-		w.own_at[c] = -1;
-	for (k = 0; k < C_OWNED; k++) {
-		w.pos[k] = fs_header_col(&t->h, fs_computed_cols[k]);
-		if (w.pos[k] >= 0)
-			w.own_at[w.pos[k]] = (int)k;
-	}
 	fs_buf_init(&b);
-	fs_header_put_meta(&t->h, &b);
-	for (c = 0; c < ncols; c++) {
-		if (c)
-			fs_buf_addch(&b, '\t');
-		fs_buf_addstr(&b, t->h.cols[c]);
-	}
-	for (k = 0; k < C_OWNED; k++)
-		if (w.pos[k] < 0)
-			fs_buf_printf(&b, "\t%s", fs_computed_cols[k]);
-	fs_buf_addch(&b, '\n');
-	for (k = 0; k < C_OWNED && w.pos[k] < 0; k++)
-		;
-	w.passthrough = k == C_OWNED;
+	writer_init(&w, tr, o, NULL, &b);
+	w.out = out;
 	ret = fs_write_all(out, b.data, b.len);
 	fs_buf_release(&b);
 	if (!ret)
@@ -209,4 +245,25 @@ fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		ret = fs_write_all(out, FS_TSV_END "\n", sizeof(FS_TSV_END));
 	free(w.own_at);
 	return ret;
+}
+
+void
+fs_tree_put_rows(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		 const uint32_t *rows, size_t n, const char *const *extra,
+		 int hide_usage, struct fs_buf *b)
+{
+	struct fs_fmt_memo memo[C_OWNED];
+	struct writer w;
+	const char **f;
+	size_t i;
+
+	writer_init(&w, tr, o, extra, b);
+	w.hide_usage = hide_usage;
+	memset(memo, 0, sizeof(memo));
+	f = fs_xcalloc(tr->t->h.ncols + 1, sizeof(*f));
+	for (i = 0; i < n; i++)
+		put_row(&w, &tr->node[rows[i]], f, memo, b);
+	fs_buf_addstr(b, FS_TSV_END "\n");
+	free(f);
+	free(w.own_at);
 }

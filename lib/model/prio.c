@@ -396,7 +396,8 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 			   (double)j->part_max : 0.0);
 
 	if (c->w_assoc)
-		f->assoc = (c->flags & FS_PRIO_NO_NORMAL_ASSOC) ? j->assoc_prio
+		f->assoc = j->has_assoc ? j->assoc
+			: (c->flags & FS_PRIO_NO_NORMAL_ASSOC) ? j->assoc_prio
 			: (j->assoc_max ? (double)j->assoc_prio /
 			   (double)j->assoc_max : 0.0);
 

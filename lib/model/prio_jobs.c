@@ -430,6 +430,19 @@ fs_prio_tree_priorities(struct fs_prio_snapshot *s, const struct fs_tree *tr,
 			s->assoc_max = prio[i];
 	}
 	free(prio);
+	/* One user's part of a tree: the largest Priority is the whole
+	 * tree's (fs-rank --per-user writes it). */
+	if (!ret && tr->subset) {
+		const char *m = fs_header_meta(&tr->t->h, "priority_max");
+
+		if (!m || parse_prio(m, &k) < 0)
+			return fs_error(e, fs_header_meta_line(&tr->t->h,
+					"subset"), "metadata 'priority_max': "
+					"missing or not a whole number (the "
+					"whole tree's largest Priority)");
+		if (k > s->assoc_max)
+			s->assoc_max = k;
+	}
 	return ret;
 }
 
@@ -772,11 +785,26 @@ fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 		pj->assoc_prio = pa->prio;
 		pj->assoc_max = s->assoc_max;
 	}
-	if (x->tr) {
+	if (x->tr && x->tr->subset && !j->is_new && (j->given & 1)) {
+		/* One user's part of the tree: another's job brings its
+		 * factors. */
+		pj->fs = j->given_fs;
+		if (j->given & 2) {
+			pj->has_assoc = 1;
+			pj->assoc = j->given_assoc;
+		}
+	} else if (x->tr) {
 		uint32_t a = x->tree_ix ? tree_assoc_ix(x, j->acct, j->user,
 							j->part)
 			: fs_prio_tree_assoc(x->tr, j->acct, j->user, j->part);
 
+		if (a == FS_NONE && x->tr->subset)
+			return fs_error(e, j->line, "job %s: association "
+					"'%s/%s' is not in this user's part of "
+					"the tree, and the jobs file has no "
+					"FairShare column (write it with "
+					"fs-prio --tsv)", j->id, j->acct,
+					j->user);
 		if (a == FS_NONE)
 			return fs_error(e, j->line, "job %s: association "
 					"'%s/%s' is not in the tree (check "

@@ -998,6 +998,43 @@ fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	return fs_tree_build_reading(tr, t, NULL, e);
 }
 
+/* One user's part of a ranked tree (#subset=paths, written by fs-rank
+ * --per-user): read only where the caller said so (fs_table.subset_ok),
+ * its user count the whole tree's (#users), never less than its rows'. */
+static int
+subset_users(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
+{
+	const char *s = fs_header_meta(&t->h, "subset");
+	long long n;
+
+	if (!s)
+		return 0;
+	if (strcmp(s, "paths"))
+		return fs_error(e, fs_header_meta_line(&t->h, "subset"),
+				"metadata 'subset': '%s' is not 'paths'", s);
+	if (!t->subset_ok)
+		return fs_error(e, fs_header_meta_line(&t->h, "subset"),
+				"this is one user's part of a ranked tree "
+				"(fs-rank --per-user): only fs-prio --new "
+				"reads it; give the whole tree");
+	if (!fs_header_meta(&t->h, "users"))
+		return fs_error(e, fs_header_meta_line(&t->h, "subset"),
+				"metadata 'subset' without 'users' (the whole "
+				"tree's count of user associations)");
+	s = fs_header_meta(&t->h, "users");
+	for (n = 0; *s >= '0' && *s <= '9' && n <= FS_TREE_MAX; s++)
+		n = n * 10 + (*s - '0');
+	if (*s || n < tr->user_count || n > FS_TREE_MAX)
+		return fs_error(e, fs_header_meta_line(&t->h, "users"),
+				"metadata 'users': '%s' is not a count of user "
+				"associations from %u (this part's) to %u",
+				fs_header_meta(&t->h, "users"), tr->user_count,
+				FS_TREE_MAX);
+	tr->user_count = (uint32_t)n;
+	tr->subset = 1;
+	return 0;
+}
+
 int
 fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 		      const struct fs_row_reader *rr, struct fs_err *e)
@@ -1183,6 +1220,8 @@ fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 		goto out;
 	}
 	if (tr->controller_order && list_order(tr, e) < 0)
+		goto out;
+	if (subset_users(tr, t, e) < 0)
 		goto out;
 	ret = 0;
 	/* Kept for fs_tree_find_account and fs_tree_find_user. */

@@ -258,6 +258,7 @@ struct ctx {
 	int stored_ages;		/* ages at each job's age_at */
 	const char *release;		/* sprio's columns: live, libslurm's
 					 * release; offline, 22.05's */
+	int peruser_dfd;		/* --tree DIR (fs-rank --per-user) */
 };
 
 /* ------------------------------------------------------------------ run */
@@ -282,6 +283,14 @@ stdin_is_pipe(void)
 	return fstat(0, &st) == 0 && S_ISFIFO(st.st_mode);
 }
 
+static int
+is_dir(const char *name)
+{
+	struct stat st;
+
+	return stat(name, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /* Read the tree from --tree or standard input (when there is one). */
 static int
 read_tree(struct ctx *x, struct fs_err *e)
@@ -291,6 +300,32 @@ read_tree(struct ctx *x, struct fs_err *e)
 	FILE *in = stdin;
 
 	fs_buf_init(&text);
+	if (name && is_dir(name)) {
+		/* fs-rank --per-user's directory: the user's own part. */
+		const char *user = x->o->job.user, *slash;
+
+		if (!x->o->new || x->o->cost) {
+			fs_buf_release(&text);
+			e->file = name;
+			return fs_error(e, 0, "a directory of per-user files "
+					"(fs-rank --per-user) answers --new "
+					"and --brief, not this: give the whole "
+					"ranked tree");
+		}
+		if (user && (slash = strrchr(user, '/')))
+			user = slash + 1;
+		if (fs_peruser_read(name, user ? user : "", &text,
+				    &x->peruser_dfd, e) < 0) {
+			fs_buf_release(&text);
+			return -1;
+		}
+		x->tree_name = name;
+		x->have_tree = 1;
+		if (fs_table_parse(&x->t, &text, e) < 0)
+			return -1;
+		x->t.subset_ok = 1;
+		return 0;
+	}
 	if (name && strcmp(name, "-")) {
 		if (!(in = fopen(name, "r"))) {
 			e->file = name;
@@ -566,7 +601,26 @@ cost_run(struct ctx *x, const struct fs_prio_pending *j,
 	cj.period = period;
 	cj.start = x->p.now;
 	cj.seconds = (long long)limit * 60;
-	return fs_cost_run(x->p.tr, &x->ro, &cj, c, e);
+	if (x->p.tr->subset) {
+		/* One user's part: the rank after from the lists on the
+		 * path, when the snapshot has them (1), else none (0). */
+		struct fs_cost_level *lv;
+		size_t nlv;
+		int r;
+
+		e->file = x->tree_name;
+		if ((r = fs_peruser_levels(x->peruser_dfd, x->p.tr, cj.assoc,
+					   &lv, &nlv, e)) < 0)
+			return -1;
+		if (r == 0 || x->ro.algorithm != FS_ALG_FAIRTREE) {
+			fs_peruser_levels_free(lv, nlv);
+			return fs_cost_charge(&cj, c, e) < 0 ? -1 : 0;
+		}
+		r = fs_cost_run_levels(x->p.tr, &cj, lv, nlv, c, e);
+		fs_peruser_levels_free(lv, nlv);
+		return r < 0 ? -1 : r == 0;
+	}
+	return fs_cost_run(x->p.tr, &x->ro, &cj, c, e) < 0 ? -1 : 1;
 }
 
 /* The answer for each QOS of the job, in the controller's order: the text
@@ -694,11 +748,25 @@ brief(struct ctx *x, struct fs_buf *b, struct fs_err *e)
 	sub.taken = taken;
 	if (x->p.tr && x->p.newjob->limit != FS_INFINITE &&
 	    x->p.newjob->limit != FS_NO_VAL) {
-		if (cost_run(x, x->p.newjob, &in, &c, e) < 0) {
+		int r = cost_run(x, x->p.newjob, &in, &c, e);
+
+		if (r < 0) {
 			free((void *)sub.acct);
 			return -1;
 		}
 		sub.have_cost = 1;
+		sub.no_after = r == 0;
+		/* Said for the hook's debug switch; the lines stand. */
+		if (r == 0)
+			fs_warn("the FairShare after the job is left out: %s",
+				x->ro.algorithm != FS_ALG_FAIRTREE ?
+				"counted from a user's part for Fair Tree "
+				"only" : fs_header_meta(&x->t.h, "lists") ?
+				"at the job's end the user's association ties "
+				"with another, whose order needs the whole tree"
+				: "this user's part of the tree has no lists "
+				"(written private: they hold every user's "
+				"usage)");
 		sub.charge = c.charge;
 		sub.fs_after = c.after[0].fs;
 		sub.rank_after = c.after[0].rank;
@@ -790,6 +858,7 @@ run(const struct opts *o)
 		}
 	}
 	memset(&x, 0, sizeof(x));
+	x.peruser_dfd = -1;
 	x.o = o;
 	fs_prio_snapshot_init(&x.s);
 	x.p.s = &x.s;

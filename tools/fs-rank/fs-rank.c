@@ -29,6 +29,8 @@ struct opts {
 	char **accounts, **users;	/* -A, -u: what is shown */
 	struct fs_whatif *whatif;	/* --shares, --usage, in order */
 	size_t nwhatif;
+	const char *per_user;	/* --per-user DIR */
+	int private_;		/* --private */
 };
 
 static const char synopsis[] =
@@ -38,7 +40,7 @@ static const char synopsis[] =
 	"               [-A ACCOUNTS] [-u USERS]\n"
 	"               [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n"
 	"               [--as-slurm RELEASE] [--json[=sshare] | --tree]\n"
-	"               [FILE]\n";
+	"               [--per-user DIR [--private]] [FILE]\n";
 
 static void
 usage(FILE *f)
@@ -91,6 +93,15 @@ usage(FILE *f)
 		"                        release prints (--as-slurm; default "
 		"26.05)\n"
 		"      --tree            an indented tree for the terminal\n"
+		"      --per-user DIR    also one small file per user in "
+		"DIR/users (and the\n"
+		"                        lists DIR/lists.tsv), what "
+		"fs-prio --new --tree DIR\n"
+		"                        reads at submission\n"
+		"      --private         with --per-user: no lists, no "
+		"account's usage, each\n"
+		"                        file its user's alone (PrivateData="
+		"usage; as root)\n"
 		"      --shares ACCOUNT[/USER]=N\n"
 		"                        what if it had N raw shares (or "
 		"'parent');\n"
@@ -209,6 +220,21 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		hint(&tr, o->accounts[i], 0);
 	ro.show = show = fs_tree_shown(&tr, (const char *const *)o->accounts,
 				       (const char *const *)o->users);
+	if (o->per_user) {
+		size_t skipped;
+
+		if (fs_peruser_write(&tr, &ro, o->per_user, o->private_,
+				     &skipped, &e) < 0) {
+			fs_err_print(&e);
+			free(show);
+			return FS_EXIT_DATA;
+		}
+		if (skipped)
+			fs_warn("--per-user: %zu user%s left out (a name that "
+				"is no file name%s)", skipped,
+				skipped == 1 ? "" : "s", o->private_ ?
+				", or no local account to own the file" : "");
+	}
 
 	e.file = NULL;
 	if (o->sshare) {
@@ -249,7 +275,7 @@ int
 main(int argc, char **argv)
 {
 	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS, O_ALG, O_SHARES,
-	       O_USAGE };
+	       O_USAGE, O_PER_USER, O_PRIVATE };
 	static const struct option lo[] = {
 		{"all", no_argument, NULL, 'a'},
 		{"algorithm", required_argument, NULL, O_ALG},
@@ -268,6 +294,8 @@ main(int argc, char **argv)
 		{"as-slurm", required_argument, NULL, O_AS},
 		{"json", optional_argument, NULL, O_JSON},
 		{"tree", no_argument, NULL, O_TREE},
+		{"per-user", required_argument, NULL, O_PER_USER},
+		{"private", no_argument, NULL, O_PRIVATE},
 		{"shares", required_argument, NULL, O_SHARES},
 		{"usage", required_argument, NULL, O_USAGE},
 		{"help", no_argument, NULL, 'h'},
@@ -383,6 +411,12 @@ main(int argc, char **argv)
 		case O_TREE:
 			o.tree = 1;
 			break;
+		case O_PER_USER:
+			o.per_user = optarg;
+			break;
+		case O_PRIVATE:
+			o.private_ = 1;
+			break;
 		case O_SHARES:
 		case O_USAGE: {
 			struct fs_err e = {NULL, 0, ""};
@@ -425,6 +459,10 @@ main(int argc, char **argv)
 		o.sshare = 1;
 	if (o.sshare + !!o.json + o.tree > 1) {
 		fs_warn("choose one output: sshare options, --json or --tree");
+		return FS_EXIT_USAGE;
+	}
+	if (o.private_ && !o.per_user) {
+		fs_warn("--private goes with --per-user DIR");
 		return FS_EXIT_USAGE;
 	}
 	if (argc - optind > 1) {

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# fs-rank --per-user DIR and fs-prio --new --tree DIR against the whole
+# tree: for every user asked (all of the sample's; the first, the last and
+# random ones of generated trees, partitions included; the hand-made trees
+# of tests/trees with their ties), the hook's lines (--brief --accounts)
+# from the user's own small file are the bytes, messages and status that
+# the whole ranked tree gives, with a queue (a jobs file that fs-prio --tsv
+# wrote from the whole tree) and job shapes small and large. A rank after
+# the job that would need the walk's tie rules is left out (the cost line
+# without it), never guessed. Then what --private writes: no lists, no
+# account's usage, a user without a local account left out and said so;
+# and what refuses such a part (fs-rank, fs-prio without --new).
+set -u
+cd "$(dirname "$0")" || exit 1
+B=${FS_BIN:?set FS_BIN to the directory of the built programs}
+GEN=${GENTREE:-${FS_BUILD:-../build}/gen/gentree}
+export LC_ALL=C TZ=UTC
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+. ./tap.sh
+conf=golden/fs-prio-cluster.conf
+now=2026-11-21T08:00:00Z
+
+trees=()
+mk() {	# NAME: $tmp/NAME.in into ranked NAME.tsv and the directory NAME.d
+	"$B/fs-rank" --per-user "$tmp/$1.d" <"$tmp/$1.in" >"$tmp/$1.tsv" 2>"$tmp/$1.err" ||
+		{ echo "Bail out! fs-rank --per-user on $1"; exit 1; }
+	trees+=("$1")
+}
+"$B/fs-tree" --sample >"$tmp/sample.in" && mk sample
+if [ -x "$GEN" ]; then
+	"$GEN" -n 3000 -s 2 -d 3 >"$tmp/gen.in" && mk gen
+	"$GEN" -n 3000 -s 8 -d 5 -P >"$tmp/parts.in" && mk parts
+fi
+for f in trees/*.tsv; do
+	b=$(basename "$f" .tsv)
+	cp "$f" "$tmp/hand-$b.in" && mk "hand-$b"
+done
+
+# Up to 25 users of a tree: the first, the last, then random ones.
+users() {
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "User") u = i; next }
+		/^#/ || $u == "" { next } !seen[$u]++ { print $u }' <(grep -v '^#' "$1") >"$tmp/all"
+	{ head -1 "$tmp/all"; tail -1 "$tmp/all"; shuf -n 23 --random-source=<(yes) "$tmp/all"; } | awk '!s[$0]++'
+}
+# A queue of 40 jobs of random user associations, as fs-prio --tsv writes
+# it from the whole tree (with each job's FairShare and Assoc factors).
+queue() { # TREE: $tmp/pending.tsv
+	grep -v '^#' "$1" | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["User"] != "" { print $c["Account"] "\t" $c["User"] "\t" ((c["Partition"] && $c["Partition"] != "") ? $c["Partition"] : "main") }' |
+		shuf -n 40 --random-source=<(yes) |
+		awk 'BEGIN { print "JobID\tUser\tAccount\tPartition\tCPUs\tTimeLimit\tAccrue" }
+			{ print NR + 100 "\t" $2 "\t" $1 "\t" $3 "\t" (NR % 7) + 1 "\t" 60 * (NR % 5 + 1) "\t2026-11-2" NR % 10 "T00:00:00Z" }' >"$tmp/jobs.txt"
+	"$B/fs-prio" --conf "$conf" --now "$now" --tree "$1" --jobs-file "$tmp/jobs.txt" --tsv >"$tmp/pending.tsv" 2>"$tmp/pending.err"
+}
+
+left_out=0
+for t in "${trees[@]}"; do
+	if queue "$tmp/$t.tsv"; then q=(--jobs-file "$tmp/pending.tsv"); else q=(); fi
+	bad=0 asked=0
+	while IFS= read -r u; do
+		for shape in "-n 1 -t 1:00:00" "-n 64 -t 2-0" "-N 4 -t 1-0 -p prio"; do
+			# shellcheck disable=SC2086
+			set -- --new --brief --accounts --conf "$conf" --now "$now" "${q[@]}" -u "$u" $shape
+			"$B/fs-prio" "$@" --tree "$tmp/$t.tsv" >"$tmp/whole" 2>&1
+			echo "status $?" >>"$tmp/whole"
+			"$B/fs-prio" "$@" --tree "$tmp/$t.d" >"$tmp/part" 2>&1
+			echo "status $?" >>"$tmp/part"
+			asked=$((asked + 1))
+			cmp -s "$tmp/whole" "$tmp/part" && continue
+			# The rank after left out: the same but that line.
+			if sed 's/; once it has run: .* (as of/ (as of/' "$tmp/whole" |
+				cmp -s - <(grep -v '^fs-prio: the FairShare after the job is left out: ' "$tmp/part"); then
+				left_out=$((left_out + 1))
+				continue
+			fi
+			bad=$((bad + 1))
+			if [ "$bad" = 1 ]; then
+				echo "# $t: fs-prio $* differs:" >&2
+				diff "$tmp/whole" "$tmp/part" | head -8 | sed 's/^/#   /' >&2
+			fi
+		done
+	done < <(users "$tmp/$t.tsv")
+	ok "$bad" "$t: $asked answers from the users' own files are the whole tree's (queue: ${#q[@]})"
+done
+echo "# ranks after left out (ties): $left_out"
+
+# A part is not a tree to rank, nor for sprio's listing.
+d=$tmp/sample.d
+"$B/fs-rank" "$d/users/alice" >"$tmp/out" 2>"$tmp/err"
+st=$?
+ok "$([ "$st" != 0 ] && [ ! -s "$tmp/out" ] && grep -q "one user's part of a ranked tree" "$tmp/err"; echo $?)" \
+	"fs-rank refuses a user's part: $(head -1 "$tmp/err")"
+"$B/fs-prio" --conf "$conf" --tree "$d" -l >"$tmp/out" 2>"$tmp/err"
+st=$?
+ok "$([ "$st" != 0 ] && grep -q "answers --new" "$tmp/err"; echo $?)" \
+	"fs-prio -l refuses the directory: $(head -1 "$tmp/err")"
+"$B/fs-prio" --new --brief --conf "$conf" --tree "$d" -u nosuchuser >"$tmp/out" 2>"$tmp/err"
+st=$?
+ok "$([ "$st" != 0 ] && [ ! -s "$tmp/out" ] && grep -q "nosuchuser" "$tmp/err"; echo $?)" \
+	"a user without a file: $(head -1 "$tmp/err")"
+# A lists file from another time: refused, not a wrong rank.
+cp -r "$d" "$tmp/mixed.d"
+sed -i "s/^u\tchem\talice\t/u\tchem\talicx\t/" "$tmp/mixed.d/lists.tsv"
+"$B/fs-prio" --new --brief --conf "$conf" --tree "$tmp/mixed.d" -u chem/alice -t 1:00:00 >"$tmp/out" 2>"$tmp/err"
+st=$?
+ok "$([ "$st" != 0 ] && [ ! -s "$tmp/out" ] && grep -q "does not match" "$tmp/err"; echo $?)" \
+	"lists that do not match the user's file: $(head -1 "$tmp/err")"
+
+# Hostile parts and lists: a message and a status, or the lines; never a
+# crash, a hang or a rank past the tree's 16 users.
+hostile=0 tried=0
+try() { # FILE SED-EDIT: alice's answer with FILE of the directory edited
+	rm -rf "$tmp/h.d" && cp -r "$d" "$tmp/h.d" && sed -i "$2" "$tmp/h.d/$1"
+	timeout 10 "$B/fs-prio" --new --brief --conf "$conf" --tree "$tmp/h.d" \
+		-u chem/alice -t 1:00:00 >"$tmp/out" 2>"$tmp/err"
+	local st=$?
+	tried=$((tried + 1))
+	if [ "$st" -ge 124 ] || { [ "$st" != 0 ] && [ "$(wc -l <"$tmp/err")" != 1 ]; } ||
+		awk '{ for (i = 1; i < NF; i++) if ($i == "rank" && $(i + 1) + 0 > 16) bad = 1 } END { exit !bad }' "$tmp/out"; then
+		hostile=$((hostile + 1))
+		echo "# $1 $2: status $st: $(head -2 "$tmp/err") $(head -2 "$tmp/out")" >&2
+	fi
+}
+for edit in 's/^#users=.*/#users=3/' 's/^#users=.*/#users=abc/' 's/^#lists=.*/#lists=99999999+50 0+0/' \
+	's/^#lists=.*/#lists=1+1/' 's/^#lists=.*/#lists=-/' 's/^#subset=.*/#subset=rows/' \
+	's/^#lists=.*/#lists=0+18446744073709551615/' '/^#lists=/d'; do
+	try users/alice "$edit"
+done
+for edit in 's/\t1$/\t-1/' 's/\t1$/\t99999999999/' 's/\t0.25\t/\tnan\t/' 's/^P\t.*/P\t-5/' \
+	's/^P\t.*/P\tinf/' 's/\t0.5\t/\t1e400\t/' 's/^u\t/x\t/' '5,$d' 's/\t/\t\t/' 's/\t1$/\t17/'; do
+	try lists.tsv "$edit"
+done
+ok "$hostile" "$tried hostile parts and lists: a message, or lines with a rank within the tree's 16 users"
+
+# --private: the lists and the accounts' usage stay out; a user without a
+# local account is left out (root owns no one's file).
+"$B/fs-rank" --per-user "$tmp/priv.d" --private <"$tmp/sample.in" >/dev/null 2>"$tmp/err"
+st=$?
+ok "$([ "$st" = 0 ] && [ ! -e "$tmp/priv.d/lists.tsv" ]; echo $?)" "--private writes no lists"
+if id root >/dev/null 2>&1; then
+	printf 'root\t\t\t1\t\nacct\t\troot\t1\t\nacct\troot\tacct\t1\t500\nacct\tnobodyhere\tacct\t1\t100\n' |
+		sed '1i Account\tUser\tParent\tRawShares\tRawUsage' | sed '1i #fs-tsv 1' >"$tmp/own.in"
+	"$B/fs-rank" --per-user "$tmp/own.d" --private <"$tmp/own.in" >/dev/null 2>"$tmp/err"
+	st=$?
+	f=$tmp/own.d/users/root
+	ok "$([ "$st" = 0 ] && [ -f "$f" ] && [ "$(stat -c %a "$f")" = 600 ] &&
+		[ ! -e "$tmp/own.d/users/nobodyhere" ] && grep -q "1 user left out" "$tmp/err"; echo $?)" \
+		"--private: root's file mode 600, the user without an account left out: $(cat "$tmp/err")"
+	ok "$(awk -F'\t' '!/^#/ && $2 == "" && NR > 3 && ($5 != "" || $8 != "" || $9 != "" || $10 != "")' "$f" | grep -c . | grep -qx 0; echo $?)" \
+		"--private: no account row holds usage"
+	"$B/fs-prio" --new --brief --conf "$conf" --tree "$tmp/own.d" -u root -t 1:00:00 >"$tmp/out" 2>&1
+	ok "$(grep -q '^fs-toolkit: its cost: 3600 billing-seconds (as of' "$tmp/out"; echo $?)" \
+		"--private: the cost without the rank after: $(tail -1 "$tmp/out")"
+fi
+echo "1..$n"
