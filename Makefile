@@ -286,7 +286,7 @@ bench-submit: all $(GENTREE)
 
 check-valgrind: all $(REPLAY_BIN) $(GENTREE)
 	FS_BIN=$(abspath $(BIN)) FS_BUILD=$(abspath $(BUILD)) \
-		FS_WRAP='$(VALGRIND)' prove -f tests/golden.t tests/fuzz-replay.t \
-		tests/hostile.t
+		FS_WRAP='$(VALGRIND)' prove -f -j2 tests/hostile.t tests/golden.t \
+		tests/fuzz-replay.t
 
 .PHONY: fuzz bench bench-live bench-submit check-valgrind
