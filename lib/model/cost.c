@@ -284,14 +284,14 @@ fs_cost_run_levels(const struct fs_tree *tr, const struct fs_cost_job *job,
 			}
 		}
 	}
+	c->after[0] = c->before[0];
+	c->after[0].usage = path.node[0].usage_raw;
 	free(usage);
 	free(path.node);
 	free(alone.node);
 	if (tie || before >= tr->user_count)
 		return 1;
 	k = tr->user_count - before;
-	c->after[0] = c->before[0];
-	c->after[0].usage = path.node[0].usage_raw;
 	c->after[0].level_fs = me;
 	c->after[0].rank = before + 1;
 	c->after[0].fs = k / (double)tr->user_count;
