@@ -1,45 +1,13 @@
 /*
- * buf.c: buffers, standard output and input files.
+ * buf.c: buffers, and the files they are read from and written to.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/core.h"
-
-/*
- * A reader that goes away (`| head`) must end the program quietly: SIGPIPE
- * keeps its default action, which is what every Unix filter does. Only when
- * SIGPIPE is ignored by our parent do writes fail with EPIPE; the write paths
- * then end quietly too (fs_stdout_close).
- */
-void
-fs_stdout_init(void)
-{
-	signal(SIGPIPE, SIG_DFL);
-}
-
-int
-fs_stdout_close(void)
-{
-	int bad = ferror(stdout);
-
-	if (fflush(stdout) != 0)
-		bad = 1;
-	if (fclose(stdout) != 0)
-		bad = 1;
-	if (bad) {
-		if (errno == EPIPE)
-			return FS_EXIT_DATA;
-		fs_warn("error writing standard output: %s",
-			errno ? strerror(errno) : "write error");
-		return FS_EXIT_DATA;
-	}
-	return FS_EXIT_OK;
-}
 
 FILE *
 fs_open_input(const char *arg, const char **name)

@@ -66,6 +66,10 @@ int fs_usage_error(const char *synopsis);
 int fs_opt_other(int c, const char *synopsis, void (*usage)(FILE *));
 void fs_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void fs_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Ignore SIGPIPE's default and end quietly on EPIPE: call once at start. */
+void fs_stdout_init(void);
+/* Flush and close stdout; on failure print a message. Returns an exit code. */
+int fs_stdout_close(void);
 
 /* ------------------------------------------------------------------- mem.c */
 
@@ -103,10 +107,6 @@ char *fs_xstrdup(const char *s);
 
 /* ------------------------------------------------------------------- buf.c */
 
-/* Ignore SIGPIPE's default and end quietly on EPIPE: call once at start. */
-void fs_stdout_init(void);
-/* Flush and close stdout; on failure print a message. Returns an exit code. */
-int fs_stdout_close(void);
 /* Open a FILE operand for reading: NULL or "-" is standard input. *name is
  * what messages call it ("<stdin>" for standard input). On failure prints
  * "prog: FILE: reason" and returns NULL. fs_close_input leaves stdin open. */

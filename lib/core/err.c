@@ -1,7 +1,9 @@
 /*
  * err.c: errors and messages: where a problem was found, what it is, and the
- * program that says so.
+ * program that says so; its standard output, whose end is its last message.
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 
 #include "core/core.h"
@@ -47,6 +49,37 @@ fs_usage_error(const char *synopsis)
 	fprintf(stderr, "Try '%s --help' for more information.\n",
 		fs_progname);
 	return FS_EXIT_USAGE;
+}
+
+/*
+ * A reader that goes away (`| head`) must end the program quietly: SIGPIPE
+ * keeps its default action, which is what every Unix filter does. Only when
+ * SIGPIPE is ignored by our parent do writes fail with EPIPE; the write paths
+ * then end quietly too (fs_stdout_close).
+ */
+void
+fs_stdout_init(void)
+{
+	signal(SIGPIPE, SIG_DFL);
+}
+
+int
+fs_stdout_close(void)
+{
+	int bad = ferror(stdout);
+
+	if (fflush(stdout) != 0)
+		bad = 1;
+	if (fclose(stdout) != 0)
+		bad = 1;
+	if (bad) {
+		if (errno == EPIPE)
+			return FS_EXIT_DATA;
+		fs_warn("error writing standard output: %s",
+			errno ? strerror(errno) : "write error");
+		return FS_EXIT_DATA;
+	}
+	return FS_EXIT_OK;
 }
 
 /*
