@@ -251,6 +251,8 @@ fs_ctl_mask16(const char *p)
 #endif
 }
 
+/* ----------------------------------------------------------------- slurp.c */
+
 /* Read a whole stream into a NUL-terminated buffer. Returns 0 or -1. */
 int fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e);
 
