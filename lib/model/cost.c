@@ -40,38 +40,6 @@ fs_cost_facts(const struct fs_tree *tr, uint32_t i, struct fs_cost_side *s)
 	s->count = l.count;
 }
 
-void
-fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr)
-{
-	*c = *tr;
-	c->usage_norm = c->usage_efctv = NULL;	/* ranked again */
-	c->node = fs_xcalloc(tr->n, sizeof(*c->node));
-	memcpy(c->node, tr->node, tr->n * sizeof(*c->node));
-}
-
-void
-fs_tree_ranked_here(struct fs_tree *tr, int keep_efctv)
-{
-	fs_free_huge(tr->usage_norm, tr->n, sizeof(*tr->usage_norm));
-	tr->usage_norm = NULL;
-	if (!keep_efctv) {
-		fs_free_huge(tr->usage_efctv, tr->n, sizeof(*tr->usage_efctv));
-		tr->usage_efctv = NULL;
-	} else if (!tr->usage_efctv)
-		tr->usage_efctv = fs_xcalloc_huge(tr->n,
-						  sizeof(*tr->usage_efctv));
-}
-
-void
-fs_tree_free_copy(struct fs_tree *c)
-{
-	free(c->node);
-	fs_free_huge(c->usage_norm, c->n, sizeof(*c->usage_norm));
-	fs_free_huge(c->usage_efctv, c->n, sizeof(*c->usage_efctv));
-	c->node = NULL;
-	c->usage_norm = c->usage_efctv = NULL;
-}
-
 /* A chain of nodes replayed alone: usage[0] the job's association, each
  * one's parent the next; the job charged to it when jl->n. Every node's
  * usage is decayed and charged exactly as fs_replay_run does it in the

@@ -349,6 +349,14 @@ struct fs_row_reader {
 int fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 			  const struct fs_row_reader *rr, struct fs_err *e);
 void fs_tree_release(struct fs_tree *tr);
+/* c: tr with a copy of its nodes to replay and rank (the other arrays
+ * shared); free(c->node) when done. */
+void fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr);
+/* Before ranking: NormUsage is computed from now on, and EffectvUsage
+ * too unless keep_efctv (classic's, kept in tr->usage_efctv). */
+void fs_tree_ranked_here(struct fs_tree *tr, int keep_efctv);
+/* Free what fs_tree_copy_nodes and ranking the copy allocated. */
+void fs_tree_free_copy(struct fs_tree *c);
 /* Line of input where node i stands. */
 unsigned long fs_tree_line(const struct fs_tree *tr, uint32_t i);
 /* Find a user association by "user", "account/user" or
@@ -783,14 +791,6 @@ struct fs_cost {
 /* One association's usage, FairShare, rank and Level FS in ranked tree tr. */
 void fs_cost_facts(const struct fs_tree *tr, uint32_t i,
 		   struct fs_cost_side *s);
-/* c: tr with a copy of its nodes to replay and rank (the other arrays
- * shared); free(c->node) when done. */
-void fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr);
-/* Before ranking: NormUsage is computed from now on, and EffectvUsage
- * too unless keep_efctv (classic's, kept in tr->usage_efctv). */
-void fs_tree_ranked_here(struct fs_tree *tr, int keep_efctv);
-/* Free what fs_tree_copy_nodes and ranking the copy allocated. */
-void fs_tree_free_copy(struct fs_tree *c);
 /* The cost of job j on tree tr (ranked with o; left as it is). Returns 0,
  * or -1 with e set when the charge (billing x UsageFactor x seconds) is not
  * a finite double. */

@@ -1255,6 +1255,38 @@ fs_tree_release(struct fs_tree *tr)
 	tr->root = FS_NONE;
 }
 
+void
+fs_tree_copy_nodes(struct fs_tree *c, const struct fs_tree *tr)
+{
+	*c = *tr;
+	c->usage_norm = c->usage_efctv = NULL;	/* ranked again */
+	c->node = fs_xcalloc(tr->n, sizeof(*c->node));
+	memcpy(c->node, tr->node, tr->n * sizeof(*c->node));
+}
+
+void
+fs_tree_ranked_here(struct fs_tree *tr, int keep_efctv)
+{
+	fs_free_huge(tr->usage_norm, tr->n, sizeof(*tr->usage_norm));
+	tr->usage_norm = NULL;
+	if (!keep_efctv) {
+		fs_free_huge(tr->usage_efctv, tr->n, sizeof(*tr->usage_efctv));
+		tr->usage_efctv = NULL;
+	} else if (!tr->usage_efctv)
+		tr->usage_efctv = fs_xcalloc_huge(tr->n,
+						  sizeof(*tr->usage_efctv));
+}
+
+void
+fs_tree_free_copy(struct fs_tree *c)
+{
+	free(c->node);
+	fs_free_huge(c->usage_norm, c->n, sizeof(*c->usage_norm));
+	fs_free_huge(c->usage_efctv, c->n, sizeof(*c->usage_efctv));
+	c->node = NULL;
+	c->usage_norm = c->usage_efctv = NULL;
+}
+
 uint32_t
 fs_tree_find_account(const struct fs_tree *tr, const char *name)
 {
