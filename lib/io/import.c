@@ -27,44 +27,6 @@ static const char *const col_sshare[IC_N] = {
 	"GrpTRESMins", "TRESRunMins", "ID", "NormShares", "NormUsage",
 	"EffectvUsage", "LevelFS", "FairShare"};
 
-int
-fs_import_tres_name_ok(const char *name, size_t len)
-{
-	return len && !memchr(name, '=', len) && !memchr(name, ',', len) &&
-	       !fs_field_bad(name, len);
-}
-
-void
-fs_import_row(struct fs_import *m, const char *const *cell,
-	      unsigned long line)
-{
-	int c, first = 1;
-
-	/* Doubling, not one more each time: the realloc of the sanitizers
-	 * and valgrind always moves. */
-	FS_GROW(m->line, m->nrows, m->cap);
-	m->line[m->nrows++] = line;
-	if (!cell[IC_USER] || !*cell[IC_USER])
-		m->naccounts++;
-	for (c = 0; c < IC_N; c++) {
-		if (!m->has[c])
-			continue;
-		if (!first)
-			fs_buf_addch(&m->body, '\t');
-		first = 0;
-		/* A TRES list that sshare cut to its column ends in '+':
-		 * not a value; left empty and counted. */
-		if (cell[c] && (c == IC_GRP || c == IC_RUN) && *cell[c] &&
-		    cell[c][strlen(cell[c]) - 1] == '+') {
-			m->truncated[c]++;
-			continue;
-		}
-		if (cell[c])
-			fs_buf_addstr(&m->body, cell[c]);
-	}
-	fs_buf_addch(&m->body, '\n');
-}
-
 static void
 header_line(struct fs_buf *b, const struct fs_import *m)
 {

@@ -1,6 +1,7 @@
 /*
  * import.h: what the front ends of fs_sshare_import (import.c) share: the
- * rows read so far, as TSV, and what the input said about itself.
+ * rows read so far, as TSV, and what the input said about itself. They
+ * append their rows through import_row.c, below them both.
  */
 #ifndef FS_IMPORT_H
 #define FS_IMPORT_H
