@@ -113,7 +113,7 @@ struct fs_history {
 long double fs_history_growth(const struct fs_history *h,
 			      const struct fs_hseries *s);
 
-/* report.c: node i's NormShares, NormUsage, EffectvUsage and LevelFS,
+/* report_read.c: node i's NormShares, NormUsage, EffectvUsage and LevelFS,
  * read from its row if fs_report_build_lazy left them unread (FS_NO_VAL
  * where empty). */
 struct fs_norms {
