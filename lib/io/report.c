@@ -41,35 +41,6 @@ static const long double NO_VAL_LD = (long double)FS_NO_VAL;
 
 /* ----------------------------------------------------- building blocks */
 
-static long double
-service_of(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
-{
-	const struct fs_node *a = &tr->node[i];
-	long double ue;
-
-	if (i == tr->root)
-		return -1;
-	if (fs_algorithm_levels(alg)) {
-		long double l = a->level_fs;
-
-		if (isnan(l)) {	/* unread (fs_report_build_lazy) */
-			struct fs_norms n;
-
-			fs_report_norms(tr, i, &n);
-			l = n.level_fs;
-		}
-		return l == NO_VAL_LD || isnan(l) ? -1 : l;
-	}
-	ue = fs_node_usage_efctv(tr, a);
-	if (a->use_parent || ue == NO_VAL_LD)
-		return -1;
-	if (a->shares_norm == 0)
-		return 0;
-	if (ue == 0)
-		return INFINITY;
-	return (long double)a->shares_norm / ue;
-}
-
 /* Each node's part of the whole cluster's shares: its part of its fs
  * parent's list times the fs parent's part. A FairShare=parent account
  * covers its children; a FairShare=parent user has no shares of its own. */
@@ -316,21 +287,9 @@ cmp_pos(const struct order *o, uint32_t x, uint32_t y)
 }
 
 static int
-cmp_key(const struct fs_node *a, const struct fs_node *b)
-{
-	int c = strcmp(a->acct, b->acct);
-
-	if (!c)
-		c = strcmp(a->user, b->user);
-	if (!c)
-		c = strcmp(a->part, b->part);
-	return c;
-}
-
-static int
 cmp_node_key(const struct order *o, uint32_t x, uint32_t y)
 {
-	return cmp_key(&o->tr->node[x], &o->tr->node[y]);
+	return fs_report_cmp_key(&o->tr->node[x], &o->tr->node[y]);
 }
 
 /* By user name, then key. */
@@ -339,7 +298,7 @@ cmp_user_key(const struct order *o, uint32_t x, uint32_t y)
 {
 	int c = strcmp(o->tr->node[x].user, o->tr->node[y].user);
 
-	return c ? c : cmp_key(&o->tr->node[x], &o->tr->node[y]);
+	return c ? c : fs_report_cmp_key(&o->tr->node[x], &o->tr->node[y]);
 }
 
 static int
@@ -349,7 +308,7 @@ cmp_gap_desc(const struct order *o, uint32_t i, uint32_t j)
 
 	if (a != b)
 		return a > b ? -1 : 1;
-	return cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
+	return fs_report_cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
 }
 
 /* The smallest gap first; equal gaps still in key order. */
@@ -367,7 +326,7 @@ cmp_width_desc(const struct order *o, uint32_t i, uint32_t j)
 
 	if (a != b)
 		return a > b ? -1 : 1;
-	return cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
+	return fs_report_cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
 }
 
 static int
@@ -378,7 +337,7 @@ cmp_usage_desc(const struct order *o, uint32_t i, uint32_t j)
 
 	if (a != b)
 		return a > b ? -1 : 1;
-	return cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
+	return fs_report_cmp_key(&o->r->cur->node[i], &o->r->cur->node[j]);
 }
 
 /* Served last first: the lowest FairShare, then the lowest rank. */
@@ -391,7 +350,7 @@ cmp_factor_asc(const struct order *o, uint32_t i, uint32_t j)
 		return a->fs_factor < b->fs_factor ? -1 : 1;
 	if (a->rank != b->rank)
 		return a->rank < b->rank ? -1 : 1;
-	return cmp_key(a, b);
+	return fs_report_cmp_key(a, b);
 }
 
 /* A pair matched across snapshots, with how far it moved. */
@@ -408,7 +367,8 @@ moved_before(const struct fs_report *r, const struct moved *a,
 		return a->by > b->by;
 	if (a->by2 != b->by2)
 		return a->by2 > b->by2;
-	return cmp_key(&r->cur->node[a->cur], &r->cur->node[b->cur]) < 0;
+	return fs_report_cmp_key(&r->cur->node[a->cur],
+				 &r->cur->node[b->cur]) < 0;
 }
 
 FS_MSORT(moved_sort, struct moved, const struct fs_report *, moved_before)
@@ -909,17 +869,6 @@ add_idle_tables(struct fs_report *r)
 		   tr, r->zero, r->nzero, NULL);
 }
 
-static uint32_t *
-sorted_by_key(const struct fs_tree *tr)
-{
-	uint32_t *v = fs_xcalloc(tr->n, sizeof(*v)), i;
-
-	for (i = 0; i < tr->n; i++)
-		v[i] = i;
-	sort_by(v, tr->n, &(struct order){cmp_node_key, NULL, tr, NULL});
-	return v;
-}
-
 /* How far a service value moved, on a log scale; 0 and inf are far. */
 static long double
 service_moved(long double now, long double then)
@@ -935,7 +884,7 @@ static void
 add_since_tables(struct fs_report *r)
 {
 	const struct fs_tree *cur = r->cur, *old = r->old;
-	uint32_t *a = sorted_by_key(cur), *b = sorted_by_key(old);
+	uint32_t *a = fs_report_by_key(cur), *b = fs_report_by_key(old);
 	uint32_t *added, *removed, *pos, i = 0, j = 0;
 	size_t na = 0, nr = 0, nu = 0, nacc = 0, k;
 	struct moved *users, *accts;
@@ -950,12 +899,13 @@ add_since_tables(struct fs_report *r)
 	accts = fs_xcalloc(cur->n, sizeof(*accts));
 	old_service = fs_xcalloc(old->n, sizeof(*old_service));
 	for (i = 0; i < old->n; i++)
-		old_service[i] = service_of(old, r->old_ro->algorithm, i);
+		old_service[i] = fs_report_service(old, r->old_ro->algorithm,
+						   i);
 	i = 0;
 	while (i < cur->n || j < old->n) {
 		int cmp = i == cur->n   ? 1
 			  : j == old->n ? -1
-					: cmp_key(&cur->node[a[i]],
+					: fs_report_cmp_key(&cur->node[a[i]],
 						  &old->node[b[j]]);
 		const struct fs_node *x, *y;
 
@@ -1442,24 +1392,6 @@ fs_report_write(FILE *out, const struct fs_tree *cur,
 }
 
 /* ------------------------------------------------------------ history */
-
-long double
-fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg, uint32_t i)
-{
-	return service_of(tr, alg, i);
-}
-
-long double
-fs_report_service_at(const struct fs_report *r, uint32_t i)
-{
-	return service_of(r->cur, r->ro->algorithm, i);
-}
-
-uint32_t *
-fs_report_by_key(const struct fs_tree *tr)
-{
-	return sorted_by_key(tr);
-}
 
 static void
 fmt_fs(struct fs_buf *b, double v)

@@ -2,8 +2,10 @@
  * report.h: private to lib/io/report*.c. The content of fs-report(1), built
  * once from the ranked trees (report.c) and rendered as plain text and
  * Markdown (report_text.c), HTML with an SVG picture (report_html.c) or the
- * Prometheus text format (report_prom.c). The renderers call only what
- * report_fmt.c holds; report.c calls the renderers: no circle.
+ * Prometheus text format (report_prom.c). The trees are read back by
+ * report_read.c. The renderers and report_history.c call only what
+ * report_read.c and report_fmt.c hold; report.c calls them all: no circle
+ * (tests/layers.t checks).
  */
 #ifndef FS_REPORT_H
 #define FS_REPORT_H
@@ -122,13 +124,16 @@ struct fs_norms {
 };
 void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
 
-/* report.c, for report_history.c: a node's service value (Level FS, or
- * S/U; -1 for none), and the node indexes in key order. */
+/* report_read.c, for report.c, its renderers and report_history.c: a
+ * node's service value (Level FS, or S/U; -1 for none), the order of
+ * associations by key (account, user, partition), and the node indexes in
+ * that order. */
 long double fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg,
 			      uint32_t i);
 /* Node i's service value of r->cur: Level FS (classic: S/U), -1 for
  * none. */
 long double fs_report_service_at(const struct fs_report *r, uint32_t i);
+int fs_report_cmp_key(const struct fs_node *a, const struct fs_node *b);
 uint32_t *fs_report_by_key(const struct fs_tree *tr);
 void fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 			    const struct fs_history *h);
