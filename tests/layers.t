@@ -3,6 +3,7 @@
 # include headers of its own layer and of the layers below it, never one
 # above, and never fs.h, the programs' umbrella. Programs and tests include
 # fs.h (and, for the few that need one, a layer's private header).
+# Inside a layer, the built objects' calls between its files make no circle.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 n=0 bad=0
@@ -55,6 +56,93 @@ if [ -d "$obj/core" ] && command -v nm >/dev/null; then
 		else
 			echo "ok $n - ${o#"$obj"/} calls nothing above its layer"
 		fi
+	done
+fi
+# Inside a layer, the calls between its files go one way: no circle, of
+# two files or more, so that each file stands on those below it and can be
+# read, tested and moved with them alone. From the same objects: each
+# file's calls to a function (or data) another file of its layer defines,
+# then the strongly connected components of those calls (Tarjan's); one of
+# more than one file is a circle, named by its files and the calls that
+# close it.
+circles() {
+	awk '
+	$1 == "D" { def[$3] = $2; next }
+	$1 == "F" { file[++nf] = $2; next }
+	$1 == "U" && ($3 in def) && def[$3] != $2 {
+		e = $2 SUBSEP def[$3]
+		if (!(e in why)) {
+			adj[$2, ++nadj[$2]] = def[$3]
+			why[e] = $3
+		} else
+			why[e] = why[e] " " $3
+	}
+	function visit(v,    i, w, k, m, c, t) {
+		idx[v] = low[v] = ++count
+		stack[++sp] = v
+		on[v] = 1
+		for (i = 1; i <= nadj[v]; i++) {
+			w = adj[v, i]
+			if (!(w in idx)) {
+				visit(w)
+				if (low[w] < low[v])
+					low[v] = low[w]
+			} else if (on[w] && idx[w] < low[v])
+				low[v] = idx[w]
+		}
+		if (low[v] != idx[v])
+			return
+		m = 0
+		do {
+			w = stack[sp--]
+			on[w] = 0
+			c[++m] = w
+		} while (w != v)
+		if (m < 2)
+			return
+		for (i = 2; i <= m; i++)	# by name
+			for (k = i; k > 1 && c[k - 1] > c[k]; k--) {
+				t = c[k]; c[k] = c[k - 1]; c[k - 1] = t
+			}
+		printf "C"
+		for (i = 1; i <= m; i++)
+			printf " %s", c[i]
+		printf "\n"
+		for (i = 1; i <= m; i++)
+			for (k = 1; k <= m; k++)
+				if ((c[i], c[k]) in why)
+					printf "#   %s calls %s: %s\n", c[i],
+					    c[k], why[c[i], c[k]]
+	}
+	END {
+		for (i = 1; i <= nf; i++)
+			if (!(file[i] in idx))
+				visit(file[i])
+	}'
+}
+if [ -d "$obj/core" ] && command -v nm >/dev/null; then
+	for layer in core model io; do
+		found=$(for o in "$obj/$layer"/*.o; do
+			f=${o##*/}
+			echo "F $f"
+			nm --defined-only "$o" |
+				awk -v f="$f" '$2 ~ /^[TDBR]$/ { print "D", f, $3 }'
+			nm -u "$o" | awk -v f="$f" '{ print "U", f, $2 }'
+		done | sort -s -k1,1 | circles)
+		if [ -z "$found" ]; then
+			n=$((n + 1))
+			echo "ok $n - lib/$layer: no circle between its files"
+			continue
+		fi
+		while IFS= read -r line; do
+			case $line in
+			C*)
+				n=$((n + 1))
+				bad=$((bad + 1))
+				echo "not ok $n - lib/$layer: a circle between${line#C}" ;;
+			*) echo "$line" ;;
+			esac
+		done <<<"$found"
 	done
 fi
 echo "1..$n"
