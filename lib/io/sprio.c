@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "io/io.h"
+#include "core/msort.h"
 
 /* ------------------------------------------------------------- places */
 
@@ -254,15 +255,17 @@ fs_sprio_check_sort(const char *spec, struct fs_err *e)
 }
 
 /* What rows are sorted by: the spec, and the jobs. */
-static const char *sort_spec;
-static const struct fs_sprio *sort_out;
+struct sort_ctx {
+	const char *spec;
+	const struct fs_sprio *out;
+};
 
 /* A and b by one field, ascending. */
 static int
-sort_cmp1(const struct fs_prio_pending *a, const struct fs_prio_pending *b,
-	  char f)
+sort_cmp1(const struct sort_ctx *s, const struct fs_prio_pending *a,
+	  const struct fs_prio_pending *b, char f)
 {
-	const struct fs_prio_conf *c = &sort_out->x->s->conf;
+	const struct fs_prio_conf *c = &s->out->x->s->conf;
 	struct fs_prio_factors fx, fy, *x = &fx, *y = &fy;
 	double u = 0, v = 0;
 
@@ -297,36 +300,42 @@ sort_cmp1(const struct fs_prio_pending *a, const struct fs_prio_pending *b,
 }
 
 static int
-by_sort_spec(const void *pa, const void *pb)
+by_sort_spec(const struct sort_ctx *s, size_t a, size_t b)
 {
-	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-	const struct fs_prio_pending *ja = at(sort_out, a), *jb = at(sort_out,
-								       b);
+	const struct fs_prio_pending *ja = at(s->out, a), *jb = at(s->out, b);
 	const char *p;
 	int c;
 
-	for (p = sort_spec; *p; p++) {
+	for (p = s->spec; *p; p++) {
 		if (*p == ',' || *p == '-' || *p == '+')
 			continue;
-		c = sort_cmp1(ja, jb, *p);
-		if (p > sort_spec && p[-1] == '-')
+		c = sort_cmp1(s, ja, jb, *p);
+		if (p > s->spec && p[-1] == '-')
 			c = -c;
 		if (c)
 			return c;
 	}
 	/* The job's rows in the order of its partitions. */
-	return (sort_out->order[a] > sort_out->order[b]) -
-	       (sort_out->order[a] < sort_out->order[b]);
+	return (s->out->order[a] > s->out->order[b]) -
+	       (s->out->order[a] < s->out->order[b]);
 }
+
+static inline int
+row_before(const struct sort_ctx *s, const size_t *a, const size_t *b)
+{
+	return by_sort_spec(s, *a, *b) < 0;
+}
+
+FS_MSORT(row_sort, size_t, const struct sort_ctx *, row_before)
 
 void
 fs_sprio_sort(struct fs_sprio *o, const char *spec)
 {
-	sort_spec = spec;
-	sort_out = o;
-	qsort(o->row, o->nrow, sizeof(*o->row), by_sort_spec);
-	sort_spec = NULL;
-	sort_out = NULL;
+	struct sort_ctx s = {spec, o};
+	size_t *tmp = fs_xcalloc(o->nrow + 1, sizeof(*tmp));
+
+	row_sort(&s, o->row, tmp, (uint32_t)o->nrow);
+	free(tmp);
 }
 
 void
