@@ -698,7 +698,7 @@ void fs_explain_usage_by_release(struct fs_usage_by *u);
 
 /* ---------------------------------------------------------- explain_read.c */
 
-/* fs-explain's quick reader (issue 20): one checking pass over every row
+/* fs-explain's quick reader: one checking pass over every row
  * of a regular file at fd (from its offset; the offset is left as it is)
  * that keeps no node per row, and a small tree of what explaining spec[0]
  * (and spec[1]) reads: root, the accounts above them and their children.
