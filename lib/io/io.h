@@ -36,6 +36,45 @@ void fs_json_ld_memo(struct fs_buf *b, struct fs_fmt_memo *m, long double v);
 int fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 			FILE *out);
 
+/* -------------------------------------------------------------- release.c */
+
+/* What a Slurm release prints, as the table in release.c says (adding a
+ * release: there). A release is a string such as "24.11.5" or "26.05". */
+enum fs_rel_feature {
+	FS_REL_SPRIO_QOSNAME = 1 << 0,	/* sprio -l: ACCOUNT and QOSNAME */
+	FS_REL_SSHARE_JSON = 1 << 1,	/* sshare --json */
+	FS_REL_CTLD_LINEAGE = 1 << 2,	/* slurmctld lists associations in
+					 * lineage order */
+	FS_REL_SPRIO_MULTI_QOS = 1 << 3,	/* a row per partition and QOS */
+	FS_REL_JSON_INF_AS_MAX = 1 << 4,	/* --json: an infinite Level FS
+						 * as 2^64 - 1, warned */
+	FS_REL_SSHARE_FS_USERS_ONLY = 1 << 5,	/* FairShare on user rows only,
+						 * classic too */
+	FS_REL_CTLD_CLASSIC_FS = 1 << 6,	/* slurmctld keeps the classic
+						 * factor (and --json sends it) */
+};
+/* Whether RELEASE does f: 1 or 0; -1 if RELEASE is no release (NULL
+ * too). */
+int fs_release_has(const char *release, enum fs_rel_feature f);
+/* The data_parser version (v0.0.N: N) of RELEASE's sshare --json; the
+ * newest's if RELEASE is no release. */
+int fs_release_json_parser(const char *release);
+/* The data_parser versions from the first release with sshare --json to
+ * the newest (slurmrestd's /slurm/v0.0.N/shares). */
+void fs_release_json_parsers(int *oldest, int *newest);
+/* The first release that does f ("25.11"), NULL if none. */
+const char *fs_release_first(enum fs_rel_feature f);
+/* The release the output follows when none is known: sshare's text and
+ * sprio's columns, the oldest ("22.05"); sshare --json, the newest
+ * ("26.05"). */
+const char *fs_release_oldest(void);
+const char *fs_release_newest(void);
+/* RELEASE's numbers into v (major, minor, micro; 0 where absent): how
+ * many it has, 0 if it is no release (NULL too). */
+int fs_release_parse(const char *release, int v[3]);
+/* Whether RELEASE is a release (one the table knows or not): 1 or 0. */
+int fs_release_valid(const char *release);
+
 /* --------------------------------------------------------------- sshare.c */
 
 /* Print like `sshare -a` (docs/slurm.md §6). */

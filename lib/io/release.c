@@ -1,0 +1,158 @@
+/*
+ * release.c: what each Slurm release's sshare, sprio and slurmctld do that
+ * the toolkit's output follows, in one table. Writers ask it by name
+ * (fs_release_has, fs_release_json_parser, ...; io.h) and never compare
+ * release numbers themselves. live.c keeps only libslurm's API
+ * differences, behind SLURM_VERSION_NUMBER, which the compiler must see;
+ * what the controller it talks to does is asked here, by its release.
+ *
+ * Adding a release (26.11, say) is one row plus its tests:
+ *   - append its row to rows[] below: its name, the first release string
+ *     it covers, what it adds (FS_REL_* bits; a row has every bit of the
+ *     rows before it) and its sshare --json data_parser version;
+ *   - something no earlier release did: a new FS_REL_* name in io.h, said
+ *     here in a row's comment, and the writer asking fs_release_has for it;
+ *   - its tests: its line in tests/unit/release.c, and goldens
+ *     (tests/golden/, a .cmd with --as-slurm) of any output it changes.
+ * sshare's columns and their widths are the same in every release
+ * (docs/slurm.md §6), and so are sprio's but for -l's.
+ * The defaults follow the table: a tree that names no release prints as
+ * the first row's sshare, and --json=sshare writes the last row's document
+ * (fs-rank's help says both from here). The real-Slurm tests
+ * (tests/releases.t) run against the releases of Debian's suites.
+ *
+ * A release string is "MAJOR[.MINOR[.MICRO]]", as Slurm writes it
+ * ("24.11.5", "26.05"); it reads as the row of the newest release at or
+ * before it, one older than every row as the first row. A May release's
+ * row covers its whole year up to .11 (YEAR), its November release's from
+ * .11, as the data_parser numbers went ("26" and "26.02" read as 26.05).
+ */
+#include <limits.h>
+#include <stdio.h>
+
+#include "io/io.h"
+
+/* A row's minor: from the first release string of its year. */
+#define YEAR INT_MIN
+
+static const struct row {
+	const char *name;	/* as a default prints it */
+	int major, minor;	/* the first release string it covers */
+	unsigned adds;		/* FS_REL_* bits new in it */
+	int parser;		/* sshare --json's data_parser, v0.0.N
+				 * (before 23.11: the first, for
+				 * --json=sshare --as-slurm) */
+} rows[] = {
+	/* The reference: sprio -l without ACCOUNT and QOSNAME; sshare
+	 * computes a classic FairShare on every row, accounts too. */
+	{"22.05", 22, 5, 0, 40},
+	/* sprio -l and -n -l add ACCOUNT (%.8o) and QOSNAME (%10n). */
+	{"23.02", 23, 2, FS_REL_SPRIO_QOSNAME, 40},
+	/* sshare --json; the controller lists associations by lineage. */
+	{"23.11", 23, 11, FS_REL_SSHARE_JSON | FS_REL_CTLD_LINEAGE, 40},
+	{"24.05", 24, YEAR, 0, 41},
+	/* A job may ask for several QOS: sprio prints a row per partition
+	 * and QOS (fs_prio_split_jobs splits every job so; before 24.11 the
+	 * controller sends one QOS). */
+	{"24.11", 24, 11, FS_REL_SPRIO_MULTI_QOS, 42},
+	/* data_parser v0.0.43: an infinite Level FS is dumped as 2^64 - 1,
+	 * with a warning. */
+	{"25.05", 25, YEAR, FS_REL_JSON_INF_AS_MAX, 43},
+	/* The controller keeps the classic factor; sshare prints FairShare
+	 * on user rows only under every algorithm (blank on classic
+	 * accounts), and --json sends the controller's factors. */
+	{"25.11", 25, 11, FS_REL_SSHARE_FS_USERS_ONLY | FS_REL_CTLD_CLASSIC_FS,
+	 44},
+	{"26.05", 26, YEAR, 0, 45},
+};
+
+#define NROWS (sizeof(rows) / sizeof(*rows))
+
+int
+fs_release_parse(const char *release, int v[3])
+{
+	int n;
+
+	v[0] = v[1] = v[2] = 0;
+	if (!release || (n = sscanf(release, "%d.%d.%d", &v[0], &v[1],
+				    &v[2])) < 1)
+		return 0;
+	return n;
+}
+
+int
+fs_release_valid(const char *release)
+{
+	int v[3];
+
+	return fs_release_parse(release, v) > 0;
+}
+
+/* The index of release's row, or -1 if it is no release (NULL too); *has
+ * its FS_REL_* bits. */
+static int
+find(const char *release, unsigned *has)
+{
+	int v[3], i, k = 0;
+
+	*has = 0;
+	if (!fs_release_parse(release, v))
+		return -1;
+	for (i = 0; i < (int)NROWS; i++) {
+		if (i && (v[0] < rows[i].major ||
+			  (v[0] == rows[i].major && v[1] < rows[i].minor)))
+			break;
+		*has |= rows[i].adds;
+		k = i;
+	}
+	return k;
+}
+
+int
+fs_release_has(const char *release, enum fs_rel_feature f)
+{
+	unsigned has;
+
+	if (find(release, &has) < 0)
+		return -1;
+	return (has & (unsigned)f) != 0;
+}
+
+int
+fs_release_json_parser(const char *release)
+{
+	unsigned has;
+	int k = find(release, &has);
+
+	return rows[k < 0 ? (int)NROWS - 1 : k].parser;
+}
+
+void
+fs_release_json_parsers(int *oldest, int *newest)
+{
+	*oldest = fs_release_json_parser(fs_release_first(FS_REL_SSHARE_JSON));
+	*newest = rows[NROWS - 1].parser;
+}
+
+const char *
+fs_release_first(enum fs_rel_feature f)
+{
+	size_t i;
+
+	for (i = 0; i < NROWS; i++)
+		if (rows[i].adds & (unsigned)f)
+			return rows[i].name;
+	return NULL;
+}
+
+const char *
+fs_release_oldest(void)
+{
+	return rows[0].name;
+}
+
+const char *
+fs_release_newest(void)
+{
+	return rows[NROWS - 1].name;
+}
