@@ -1122,21 +1122,6 @@ fs_import_json(struct fs_import *m, const char *text, size_t len,
 
 /* ------------------------------------------------------------ the writer */
 
-/* The data_parser plugin of a release's sshare --json: v0.0.40 in 23.11,
- * one more each release to v0.0.45 in 26.05 (older releases: the first). */
-static int
-parser_minor(const char *release)
-{
-	int major = 0, minor = 0, k;
-
-	if (!release || sscanf(release, "%d.%d", &major, &minor) < 1)
-		return 45;
-	if (major < 24)
-		return 40;
-	k = 41 + (major - 24) * 2 + (minor >= 11);
-	return k > 45 ? 45 : k;
-}
-
 /* {"set","infinite","number"}: the number a json-c int or double. */
 static struct json_object *
 wrapped(int set, int inf, struct json_object *num)
@@ -1229,15 +1214,15 @@ tres_object(const char *grp, const char *run)
 struct jw {
 	const struct fs_tree *tr;
 	const struct fs_rank_opts *o;
-	int parser, newer, c_id, c_grp, c_run;
+	int parser, inf_as_max, ctld_fs, c_id, c_grp, c_run;
 	const char *cluster;
 	size_t placeholders;	/* infinities dumped as 2^64 - 1 */
 	int tres_minutes;	/* a TRESRunMins above 0: x 60 is not exact */
 };
 
 /* Level FS as the release's parser dumps it (docs/slurm.md §6): unset on
- * the root and on a FairShare=parent account, infinite as infinite before
- * v0.0.43, as 2^64 - 1 (with a warning) from it. */
+ * the root and on a FairShare=parent account, infinite as infinite, or
+ * as 2^64 - 1 (with a warning) with FS_REL_JSON_INF_AS_MAX. */
 static struct json_object *
 level_object(struct jw *w, uint32_t i)
 {
@@ -1248,7 +1233,7 @@ level_object(struct jw *w, uint32_t i)
 	if (i == w->tr->root || (a->use_parent && !a->is_user))
 		return unset_d();
 	if (isinf(a->level_fs) || a->use_parent) {
-		if (w->parser < 43)
+		if (!w->inf_as_max)
 			return wrapped(0, 1, json_object_new_double(0));
 		w->placeholders++;
 		return wrapped_d(INF_PLACEHOLDER);
@@ -1257,9 +1242,10 @@ level_object(struct jw *w, uint32_t i)
 }
 
 /* The factor the controller keeps: a user's; under Fair Tree 0 for an
- * account; under classic 0 everywhere before 25.11 (sshare computes it),
- * from 25.11 on every association's but the root's, a FairShare=parent
- * account's from its nearest ancestor's usage and shares. */
+ * account; under classic 0 everywhere without FS_REL_CTLD_CLASSIC_FS
+ * (sshare computes it), with it every association's but the root's, a
+ * FairShare=parent account's from its nearest ancestor's usage and
+ * shares. */
 static double
 factor(const struct jw *w, uint32_t i)
 {
@@ -1267,7 +1253,7 @@ factor(const struct jw *w, uint32_t i)
 
 	if (fs_algorithm_levels(w->o->algorithm))
 		return a->is_user ? fs_sshare_wire(a->fs_factor) : 0;
-	if (!w->newer || i == w->tr->root)
+	if (!w->ctld_fs || i == w->tr->root)
 		return 0;
 	if (a->is_user)
 		return fs_sshare_wire(a->fs_factor);
@@ -1371,7 +1357,7 @@ meta_object(const char *release, int parser, const char *cluster)
 	struct passwd *pw = getpwuid(geteuid());
 	struct group *gr = getgrgid(getegid());
 	char buf[64];
-	int major = 0, minor = 0, micro = 0;
+	int n[3];
 
 	p = json_object_new_object();
 	json_object_object_add(p, "type", json_object_new_string(""));
@@ -1395,12 +1381,12 @@ meta_object(const char *release, int parser, const char *cluster)
 	json_object_object_add(m, "command", cmd);
 	s = json_object_new_object();
 	v = json_object_new_object();
-	sscanf(release, "%d.%d.%d", &major, &minor, &micro);
-	snprintf(buf, sizeof(buf), "%d", major);
+	fs_release_parse(release, n);
+	snprintf(buf, sizeof(buf), "%d", n[0]);
 	json_object_object_add(v, "major", json_object_new_string(buf));
-	snprintf(buf, sizeof(buf), "%d", micro);
+	snprintf(buf, sizeof(buf), "%d", n[2]);
 	json_object_object_add(v, "micro", json_object_new_string(buf));
-	snprintf(buf, sizeof(buf), "%02d", minor);
+	snprintf(buf, sizeof(buf), "%02d", n[1]);
 	json_object_object_add(v, "minor", json_object_new_string(buf));
 	json_object_object_add(s, "version", v);
 	json_object_object_add(s, "release", json_object_new_string(release));
@@ -1539,8 +1525,9 @@ fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	memset(&w, 0, sizeof(w));
 	w.tr = tr;
 	w.o = o;
-	w.parser = parser_minor(release);
-	w.newer = fs_sshare_release_newer(release) > 0;
+	w.parser = fs_release_json_parser(release);
+	w.inf_as_max = fs_release_has(release, FS_REL_JSON_INF_AS_MAX) > 0;
+	w.ctld_fs = fs_release_has(release, FS_REL_CTLD_CLASSIC_FS) > 0;
 	w.c_id = fs_header_col(h, "ID");
 	w.c_grp = fs_header_col(h, "GrpTRESMins");
 	w.c_run = fs_header_col(h, "TRESRunMins");
