@@ -51,9 +51,6 @@ fs_rest_tree(const char *url, const char *cluster, struct fs_buf *out,
 #include <curl/curl.h>
 #include <json-c/json.h>
 
-/* The data_parser versions, newest first. */
-#define REST_NEWEST 45
-#define REST_OLDEST 40
 /* An answer larger than this is refused, at once when its Content-Length
  * says so, else when it passes it: a server that sends without end must
  * not take the machine's memory. Slurm's answer is some 5,000 bytes an
@@ -265,17 +262,18 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 	struct fs_import_source src = {"slurmrestd", meta};
 	long status = 0;
 	long long deadline = now_ms() + REST_DEADLINE_S * 1000LL;
-	int v, want, r = -1;
+	int v, want, oldest, newest, r = -1;
 	size_t n, skip;
 	const char *p;
 	CURL *c;
 
+	/* The data_parser versions the table knows (release.c). */
+	fs_release_json_parsers(&oldest, &newest);
 	want = url_version(base);
-	if (want < 0 || (want && (want < REST_OLDEST || want > REST_NEWEST))) {
+	if (want < 0 || (want && (want < oldest || want > newest))) {
 		free(base);
 		return fs_error(e, 0, "expected a URL ending in /slurm/v0.0.%d "
-				"to v0.0.%d, or none", REST_OLDEST,
-				REST_NEWEST);
+				"to v0.0.%d, or none", oldest, newest);
 	}
 	/* A CR or LF would end the header and begin others. */
 	for (p = jwt; p && *p; p++)
@@ -340,8 +338,7 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 	curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE,
 			 (curl_off_t)REST_MAX_BODY);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	for (v = want ? want : REST_NEWEST; v >= (want ? want : REST_OLDEST);
-	     v--) {
+	for (v = want ? want : newest; v >= (want ? want : oldest); v--) {
 		if (get(c, base, v, sock, deadline, &body, &status, e) < 0)
 			goto done;
 		if (status != 404)
@@ -356,8 +353,8 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 		else
 			fs_error(e, 0, "slurmrestd answers 404 for "
 				 "/slurm/v0.0.%d/shares to v0.0.%d: no "
-				 "version this fs-tree reads", REST_NEWEST,
-				 REST_OLDEST);
+				 "version this fs-tree reads", newest,
+				 oldest);
 		goto done;
 	}
 	if (status == 401 || status == 403) {
