@@ -28,8 +28,9 @@
  * REST tree, built from the shares reply, differs from sshare in those four
  * columns: tests/slurm.t). Neither 24.11 nor 26.05 adds a lighter flag.
  *
- * Differences between Slurm releases live here and only here, each behind
- * SLURM_VERSION_NUMBER with the release that made it.
+ * Differences between libslurm's APIs live here and only here, each behind
+ * SLURM_VERSION_NUMBER with the release that made it; what the controller
+ * does differently by its release is asked of release.c's table.
  *
  * libslurm logs its errors to standard error (and some of them are the only
  * place the real cause is said, e.g. munge's). While it works, stderr is
@@ -148,11 +149,10 @@ typedef ListIterator fs_slist_itr;
 #define FS_SLURM_CACHED_CONF "/run/slurm/conf/slurm.conf"
 
 /* slurmdb_assoc_rec_t has lft until 25.05; controllers send it until 23.11,
- * when lineage took its place. */
+ * when lineage took its place (FS_REL_CTLD_LINEAGE). */
 #if SLURM_VERSION_NUMBER < SLURM_VERSION_NUM(25, 5, 0)
 #define FS_HAVE_LFT 1
 #endif
-#define FS_CTLD_LINEAGE SLURM_VERSION_NUM(23, 11, 0)
 
 /* The PriorityFlags bits the toolkit knows: MAX_TRES_GRES (bit 11) came
  * in 25.05; before, bits 0 to 10. */
@@ -163,10 +163,6 @@ _Static_assert(PRIORITY_FLAGS_MAX_TRES_GRES == FS_PRIO_MAX_TRES_GRES,
 #else
 #define FS_LIVE_PRIO_FLAGS 0x07ffu
 #endif
-
-/* Controller release from which slurmctld keeps the classic and
- * depth-oblivious fs_factor too (docs/slurm.md §3.5). */
-#define FS_CTLD_STORES_CLASSIC_FS SLURM_VERSION_NUM(25, 11, 0)
 
 int
 fs_live_available(void)
@@ -432,17 +428,6 @@ algorithm_name(uint16_t flags)
 	if (!(flags & PRIORITY_FLAGS_FAIR_TREE))
 		return "classic";
 	return "fairtree";
-}
-
-/* "22.05.8" -> SLURM_VERSION_NUM(22,5,8); 0 if unreadable. */
-static long
-version_number(const char *v)
-{
-	unsigned a = 0, b = 0, m = 0;
-
-	if (!v || sscanf(v, "%u.%u.%u", &a, &b, &m) < 2)
-		return 0;
-	return SLURM_VERSION_NUM((long)a, (long)b, (long)m);
 }
 
 /* sshare's rule for a value it leaves blank (print_fields.c). */
@@ -1025,7 +1010,7 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 {
 	struct tree t;
 	struct dump_info di;
-	long ver = version_number(conf->version);
+	int lineage = fs_release_has(conf->version, FS_REL_CTLD_LINEAGE) > 0;
 	int private_usage = (conf->private_data & PRIVATE_DATA_USAGE) &&
 			    getuid() != 0 && getuid() != conf->slurm_user_id;
 	size_t len0 = out->len;
@@ -1038,12 +1023,15 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 	di.tres_cnt = msg->tres_cnt;
 	defaults_load(&di, msg->user_list);
 	di.fairtree = !strcmp(algorithm_name(conf->priority_flags), "fairtree");
-	di.ctld_keeps_classic_fs = ver >= FS_CTLD_STORES_CLASSIC_FS;
-	if (ver >= FS_CTLD_LINEAGE || !di.fairtree) {
+	/* Whether slurmctld keeps the classic and depth-oblivious fs_factor
+	 * too (docs/slurm.md §3.5). */
+	di.ctld_keeps_classic_fs = fs_release_has(conf->version,
+						  FS_REL_CTLD_CLASSIC_FS) > 0;
+	if (lineage || !di.fairtree) {
 		tree_filter(&t, f);
 		di.partial = partial_text(f);
-		r = put_tree(out, conf, &t, &di, ver >= FS_CTLD_LINEAGE ?
-			     "lineage" : "name", now, s->e);
+		r = put_tree(out, conf, &t, &di, lineage ? "lineage" : "name",
+			     now, s->e);
 	} else {
 		struct fs_buf a, b;
 		long ma, mb = -1;
