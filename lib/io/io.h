@@ -85,14 +85,9 @@ struct fs_sshare_opts {
 	int users_only;		/* -U */
 	const char *format;	/* -o list, NULL for defaults */
 	int partition;		/* -m */
-	int newer;		/* 25.11+: FairShare blank on account rows */
+	int newer;		/* FS_REL_SSHARE_FS_USERS_ONLY: FairShare
+				 * blank on account rows */
 };
-/* Whether Slurm RELEASE ("26.05", "22.05.8") is MAJOR.MINOR or later: 1,
- * 0 when older, -1 if RELEASE is no release (NULL too). */
-int fs_slurm_release_at_least(const char *release, int major, int minor);
-/* Whether Slurm RELEASE's sshare leaves account FairShare blank ("26.05",
- * "22.05.8"): 1 from 25.11 on, 0 before, -1 if RELEASE is no release. */
-int fs_sshare_release_newer(const char *release);
 const char *fs_sshare_default_format(enum fs_algorithm alg, int longfmt,
 				     int partition);
 /* Validate an -o list: 0, or -1 with e set. */
@@ -292,8 +287,8 @@ struct fs_sprio {
 };
 
 /* sprio -l's columns (-n -l's with norm) as Slurm RELEASE's sprio prints
- * them ("24.11"; NULL or no release: 22.05's): 23.02 added the account
- * and the QOS name. */
+ * them ("24.11"; NULL or no release: the oldest's): the account and the
+ * QOS name with FS_REL_SPRIO_QOSNAME. */
 const char *fs_sprio_long_format(int norm, const char *release);
 
 /* Order x's jobs (their priorities computed) and find their places; every

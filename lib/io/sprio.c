@@ -363,7 +363,7 @@ fs_sprio_default_format(const struct fs_prio_conf *c, int norm, int users,
 const char *
 fs_sprio_long_format(int norm, const char *release)
 {
-	if (fs_slurm_release_at_least(release, 23, 2) == 1)
+	if (fs_release_has(release, FS_REL_SPRIO_QOSNAME) == 1)
 		return norm ? "%.15i %9r %.8u %.8o %10y %10a %10b %10f %10j "
 			      "%10p %10n %10q %20t"
 			    : "%.15i %9r %.8u %.8o %.10Y %.10S %.10A %.10B "

@@ -283,22 +283,6 @@ fs_sshare_check_format(const char *spec, struct fs_err *e)
 	return parse_format(spec, pf, 64, e) < 0 ? -1 : 0;
 }
 
-int
-fs_slurm_release_at_least(const char *release, int major, int minor)
-{
-	int ma = 0, mi = 0;
-
-	if (!release || sscanf(release, "%d.%d", &ma, &mi) < 1)
-		return -1;
-	return ma > major || (ma == major && mi >= minor);
-}
-
-int
-fs_sshare_release_newer(const char *release)
-{
-	return fs_slurm_release_at_least(release, 25, 11);
-}
-
 const char *
 fs_sshare_default_format(enum fs_algorithm alg, int longfmt, int partition)
 {

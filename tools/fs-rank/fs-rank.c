@@ -84,14 +84,14 @@ usage(FILE *f)
 		"  -e, --helpformat      list the fields -o accepts\n"
 		"      --as-slurm REL    print FairShare as Slurm REL's sshare "
 		"does (default:\n"
-		"                        the tree's slurm_version, else 22.05; "
-		"25.11 and later\n"
+		"                        the tree's slurm_version, else %s; "
+		"%s and later\n"
 		"                        blank it on account rows)\n"
 		"      --json            one JSON document (fs-json)\n"
 		"      --json=sshare     the document 'sshare -a --json' of the "
 		"tree's\n"
 		"                        release prints (--as-slurm; default "
-		"26.05)\n"
+		"%s)\n"
 		"      --tree            an indented tree for the terminal\n"
 		"      --per-user DIR    also one small file per user in "
 		"DIR/users (and the\n"
@@ -114,7 +114,10 @@ usage(FILE *f)
 		"  -V, --version         the version\n"
 		"\n"
 		"With no FILE, or when FILE is -, read standard input. See "
-		"fs-rank(1).\n");
+		"fs-rank(1).\n",
+		fs_release_oldest(),
+		fs_release_first(FS_REL_SSHARE_FS_USERS_ONLY),
+		fs_release_newest());
 }
 
 /* -u or -A of a name the tree does not have: sshare shows no row for it;
@@ -184,10 +187,13 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	fs_rank(&tr, &ro);
 	/* sshare's display rules are those of the release the tree came
 	 * from, unless --as-slurm says otherwise. */
-	if (o->so.newer < 0 &&
-	    (o->so.newer = fs_sshare_release_newer(
-		     fs_header_meta(&t.h, "slurm_version"))) < 0)
-		o->so.newer = 0;
+	if (o->so.newer < 0) {
+		const char *rel = fs_header_meta(&t.h, "slurm_version");
+
+		if (!fs_release_valid(rel))
+			rel = fs_release_oldest();
+		o->so.newer = fs_release_has(rel, FS_REL_SSHARE_FS_USERS_ONLY);
+	}
 	fs_header_set_meta(&t.h, "algorithm", fs_algorithm_name(ro.algorithm));
 	if (fs_algorithm_levels(ro.algorithm))
 		fs_header_set_meta(&t.h, "ties",
@@ -250,8 +256,8 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 
 		if (!rel)
 			rel = fs_header_meta(&t.h, "slurm_version");
-		if (fs_sshare_release_newer(rel) < 0)
-			rel = "26.05";
+		if (!fs_release_valid(rel))
+			rel = fs_release_newest();
 		if (fs_sshare_json_write(&tr, &ro, rel, out, &e) < 0) {
 			if (!ferror(out))
 				fs_err_print(&e);
@@ -307,7 +313,7 @@ main(int argc, char **argv)
 	const char *name;
 	FILE *in;
 	char *end;
-	int c, ret, rel;
+	int c, ret;
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
@@ -387,13 +393,16 @@ main(int argc, char **argv)
 			fs_sshare_helpformat(stdout);
 			return fs_stdout_close();
 		case O_AS:
-			rel = fs_sshare_release_newer(optarg);
-			if (rel < 0) {
+			if (!fs_release_valid(optarg)) {
 				fs_warn("--as-slurm: expected a release like "
-					"22.05 or 25.11, not '%s'", optarg);
+					"%s or %s, not '%s'", fs_release_oldest(),
+					fs_release_first(
+						FS_REL_SSHARE_FS_USERS_ONLY),
+					optarg);
 				return FS_EXIT_USAGE;
 			}
-			o.so.newer = rel;
+			o.so.newer = fs_release_has(
+				optarg, FS_REL_SSHARE_FS_USERS_ONLY);
 			o.as_slurm = optarg;
 			break;
 		case O_JSON:
