@@ -18,10 +18,11 @@
 /* Each column's name in the tree, and in sshare's header ("" for Parent,
  * which sshare shows as indentation). */
 static const char *const col_tsv[IC_N] = {
-	"Account", "User", "Partition", "Parent", "RawShares", "RawUsage",
-	"GrpTRESMins", "TRESRunMins", "ID", "SlurmNormShares",
-	"SlurmNormUsage", "SlurmEffectvUsage", "SlurmLevelFS",
-	"SlurmFairShare"};
+	FS_COL_ACCOUNT, FS_COL_USER, FS_COL_PARTITION, FS_COL_PARENT,
+	FS_COL_RAW_SHARES, FS_COL_RAW_USAGE, FS_COL_GRP_TRES_MINS,
+	FS_COL_TRES_RUN_MINS, FS_COL_ID, FS_COL_SLURM_NORM_SHARES,
+	FS_COL_SLURM_NORM_USAGE, FS_COL_SLURM_EFFECTV_USAGE,
+	FS_COL_SLURM_LEVEL_FS, FS_COL_SLURM_FAIR_SHARE};
 static const char *const col_sshare[IC_N] = {
 	"Account", "User", "Partition", "", "RawShares", "RawUsage",
 	"GrpTRESMins", "TRESRunMins", "ID", "NormShares", "NormUsage",

@@ -920,7 +920,7 @@ mismatches(const struct fs_buf *text)
 	fs_buf_add(&copy, text->data, text->len);
 	if (fs_table_parse(&t, &copy, &e) < 0)
 		return -1;
-	if ((c = fs_header_col(&t.h, "SlurmFairShare")) < 0 ||
+	if ((c = fs_header_col(&t.h, FS_COL_SLURM_FAIR_SHARE)) < 0 ||
 	    fs_rank_opts_from_meta(&ro, &t.h, NULL, -1, 0, &e) < 0 ||
 	    fs_tree_build(&tr, &t, &e) < 0) {
 		fs_table_release(&t);
@@ -974,11 +974,15 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	put_meta(out, FS_TSV_TRAILER, FS_TSV_END, e, &bad);
 	if (bad)
 		return -1;
-	fs_buf_addstr(out, "Account\tUser\tPartition\tParent\tRawShares\t"
-		      "RawUsage\tGrpTRESMins\tTRESRunMins\tID\tParentID\t"
-		      "SlurmNormShares\tSlurmNormUsage\tSlurmEffectvUsage\t"
-		      "SlurmLevelFS\tSlurmFairShare\tDefaultAccount");
-	fs_buf_addstr(out, di->with_lft ? "\tListOrder\n" : "\n");
+	fs_buf_addstr(out, FS_COL_ACCOUNT "\t" FS_COL_USER "\t"
+		      FS_COL_PARTITION "\t" FS_COL_PARENT "\t"
+		      FS_COL_RAW_SHARES "\t" FS_COL_RAW_USAGE "\t"
+		      FS_COL_GRP_TRES_MINS "\t" FS_COL_TRES_RUN_MINS "\t"
+		      FS_COL_ID "\t" FS_COL_PARENT_ID "\t"
+		      FS_COL_SLURM_NORM_SHARES "\t" FS_COL_SLURM_NORM_USAGE "\t"
+		      FS_COL_SLURM_EFFECTV_USAGE "\t" FS_COL_SLURM_LEVEL_FS "\t"
+		      FS_COL_SLURM_FAIR_SHARE "\t" FS_COL_DEFAULT_ACCOUNT);
+	fs_buf_addstr(out, di->with_lft ? "\t" FS_COL_LIST_ORDER "\n" : "\n");
 	stack = fs_xmalloc((size_t)t->n * sizeof(*stack));
 	stack[top++] = t->root;
 	while (top > 0) {

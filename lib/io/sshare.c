@@ -535,10 +535,10 @@ fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
 	n = parse_format(fmt, pf, 64, e);
 	if (n < 0)
 		return -1;
-	c_grp = fs_header_col(&t->h, "GrpTRESMins");
-	c_run = fs_header_col(&t->h, "TRESRunMins");
-	c_raw = fs_header_col(&t->h, "GrpTRESRaw");
-	c_id = fs_header_col(&t->h, "ID");
+	c_grp = fs_header_col(&t->h, FS_COL_GRP_TRES_MINS);
+	c_run = fs_header_col(&t->h, FS_COL_TRES_RUN_MINS);
+	c_raw = fs_header_col(&t->h, FS_COL_GRP_TRES_RAW);
+	c_id = fs_header_col(&t->h, FS_COL_ID);
 
 	fs_buf_init(&hb);
 	if (!o->noheader) {

@@ -1528,9 +1528,9 @@ fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	w.parser = fs_release_json_parser(release);
 	w.inf_as_max = fs_release_has(release, FS_REL_JSON_INF_AS_MAX) > 0;
 	w.ctld_fs = fs_release_has(release, FS_REL_CTLD_CLASSIC_FS) > 0;
-	w.c_id = fs_header_col(h, "ID");
-	w.c_grp = fs_header_col(h, "GrpTRESMins");
-	w.c_run = fs_header_col(h, "TRESRunMins");
+	w.c_id = fs_header_col(h, FS_COL_ID);
+	w.c_grp = fs_header_col(h, FS_COL_GRP_TRES_MINS);
+	w.c_run = fs_header_col(h, FS_COL_TRES_RUN_MINS);
 	w.cluster = fs_header_meta(h, "cluster");
 	if (!w.cluster)
 		w.cluster = "";

@@ -676,12 +676,12 @@ fs_decay_stream(const struct fs_decay_opts *o, FILE *in, FILE *out,
 	st.e = e;
 	if (fs_read_prologue(&lines, &h, &st.lineno, e) < 0)
 		goto out;
-	st.cu = fs_header_col(&h, "RawUsage");
-	st.cuser = fs_header_col(&h, "User");
+	st.cu = fs_header_col(&h, FS_COL_RAW_USAGE);
+	st.cuser = fs_header_col(&h, FS_COL_USER);
 	if (st.cu < 0 || st.cuser < 0) {
 		fs_error(e, st.lineno, "header: no column '%s' (a TSV tree "
 			 "from fs-tree has it)",
-			 st.cu < 0 ? "RawUsage" : "User");
+			 st.cu < 0 ? FS_COL_RAW_USAGE : FS_COL_USER);
 		goto out;
 	}
 	if (fs_decay_plan_make(o, &h, &p, e) < 0)
@@ -754,7 +754,7 @@ fs_decay_replay(const struct fs_decay_plan *p, struct fs_table *t,
 	if (fs_header_write(&t->h, out) < 0)
 		return -1;
 	fs_buf_init(&ob);
-	write_tree(t, tr, fs_header_col(&t->h, "RawUsage"), &ob);
+	write_tree(t, tr, fs_header_col(&t->h, FS_COL_RAW_USAGE), &ob);
 	fs_buf_addstr(&ob, FS_TSV_END "\n");
 	r = fs_write_all(out, ob.data, ob.len);
 	fs_buf_release(&ob);

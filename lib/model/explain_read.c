@@ -875,12 +875,12 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	}
 	body = (size_t)(s - pro);
 	q->ncols = h.ncols;
-	q->ca = fs_header_col(&h, "Account");
-	q->cu = fs_header_col(&h, "User");
-	q->cp = fs_header_col(&h, "Partition");
-	q->cpar = fs_header_col(&h, "Parent");
-	q->csh = fs_header_col(&h, "RawShares");
-	q->cus = fs_header_col(&h, "RawUsage");
+	q->ca = fs_header_col(&h, FS_COL_ACCOUNT);
+	q->cu = fs_header_col(&h, FS_COL_USER);
+	q->cp = fs_header_col(&h, FS_COL_PARTITION);
+	q->cpar = fs_header_col(&h, FS_COL_PARENT);
+	q->csh = fs_header_col(&h, FS_COL_RAW_SHARES);
+	q->cus = fs_header_col(&h, FS_COL_RAW_USAGE);
 	if (r || q->ca < 0 || q->cu < 0 || q->cpar < 0 || q->csh < 0 ||
 	    q->cus < 0 || fs_tree_controller_order(&h) ||
 	    q->base + (off_t)body >= q->size)

@@ -257,7 +257,7 @@ run_billing(const char *s, double *v)
 long
 fs_forecast_running(const struct fs_tree *tr, double *run, struct fs_err *e)
 {
-	int col = tr->t ? fs_header_col(&tr->t->h, "TRESRunMins") : -1;
+	int col = tr->t ? fs_header_col(&tr->t->h, FS_COL_TRES_RUN_MINS) : -1;
 	long n = 0;
 	uint32_t i;
 	double v;

@@ -24,6 +24,29 @@
 /* Metadata of a tree with rows left out (fs-tree -A/-u): the filter. */
 #define FS_TSV_PARTIAL "partial"
 
+/* The columns of a TSV tree (fs-tsv(5)), each name spelled here once:
+ * what the readers look up and the writers put in the header. The
+ * ranked columns are fs_computed_cols (output.c). */
+#define FS_COL_ACCOUNT "Account"
+#define FS_COL_USER "User"
+#define FS_COL_PARTITION "Partition"
+#define FS_COL_PARENT "Parent"
+#define FS_COL_RAW_SHARES "RawShares"
+#define FS_COL_RAW_USAGE "RawUsage"
+#define FS_COL_GRP_TRES_MINS "GrpTRESMins"
+#define FS_COL_GRP_TRES_RAW "GrpTRESRaw"
+#define FS_COL_TRES_RUN_MINS "TRESRunMins"
+#define FS_COL_ID "ID"
+#define FS_COL_PARENT_ID "ParentID"
+#define FS_COL_SLURM_NORM_SHARES "SlurmNormShares"
+#define FS_COL_SLURM_NORM_USAGE "SlurmNormUsage"
+#define FS_COL_SLURM_EFFECTV_USAGE "SlurmEffectvUsage"
+#define FS_COL_SLURM_LEVEL_FS "SlurmLevelFS"
+#define FS_COL_SLURM_FAIR_SHARE "SlurmFairShare"
+#define FS_COL_DEFAULT_ACCOUNT "DefaultAccount"
+#define FS_COL_LIST_ORDER "ListOrder"
+#define FS_COL_PRIORITY "Priority"
+
 /* ------------------------------------------------------------------ tsv.c */
 
 struct fs_meta {
@@ -329,6 +352,12 @@ fs_sibling_cmp(int ua, const char *na, const char *pa, int ub, const char *nb,
  * sibling_order and sibling_rule metadata (for explanations). */
 const char *fs_tree_sibling_rule(const struct fs_tree *tr);
 
+/* The columns ranking reads (fs_tree_build), NULL-ended, for
+ * fs_table_read_cols: the others, ranked columns among them, are checked
+ * but not kept. A forecast also reads what running jobs still charge
+ * (TRESRunMins). */
+extern const char *const fs_tree_input_cols[];
+extern const char *const fs_forecast_input_cols[];
 /* Build the tree from a table: validates every row (numbers, duplicates,
  * orphans, cycles, roots). Returns 0 or -1 with e set. */
 int fs_tree_build(struct fs_tree *tr, const struct fs_table *t,

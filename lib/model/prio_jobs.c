@@ -398,7 +398,7 @@ int
 fs_prio_tree_priorities(struct fs_prio_snapshot *s, const struct fs_tree *tr,
 			struct fs_err *e)
 {
-	int col = fs_header_col(&tr->t->h, "Priority");
+	int col = fs_header_col(&tr->t->h, FS_COL_PRIORITY);
 	uint32_t *prio, i, k;
 	int ret = 0;
 
@@ -965,7 +965,7 @@ fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 const char *
 fs_prio_default_account(const struct fs_tree *tr, const char *user)
 {
-	int col = tr->t ? fs_header_col(&tr->t->h, "DefaultAccount") : -1;
+	int col = tr->t ? fs_header_col(&tr->t->h, FS_COL_DEFAULT_ACCOUNT) : -1;
 	uint32_t i;
 
 	if (col < 0)

@@ -913,7 +913,7 @@ FS_MSORT(lo_sort, struct lo_key, const void *, lo_before)
 static int
 list_order(struct fs_tree *tr, struct fs_err *e)
 {
-	int c = fs_header_col(&tr->t->h, "ListOrder");
+	int c = fs_header_col(&tr->t->h, FS_COL_LIST_ORDER);
 	unsigned long long *key;
 	struct lo_key *v, *tmp;
 	uint32_t i, k, most = 0;
@@ -967,7 +967,7 @@ fs_tree_sibling_rule(const struct fs_tree *tr)
 		return "users, then accounts, each by name: the tree does not "
 		       "carry the controller's order";
 	if (!r)
-		return fs_header_col(&tr->t->h, "ListOrder") < 0 ?
+		return fs_header_col(&tr->t->h, FS_COL_LIST_ORDER) < 0 ?
 		       "the controller's order, as the tree's rows give it" :
 		       "the controller's order, as the tree's ListOrder "
 		       "column gives it";
@@ -991,6 +991,13 @@ fs_tree_controller_order(const struct fs_header *h)
 
 	return s && !strcmp(s, "controller");
 }
+
+const char *const fs_tree_input_cols[] = {FS_COL_ACCOUNT, FS_COL_USER,
+	FS_COL_PARTITION, FS_COL_PARENT, FS_COL_RAW_SHARES, FS_COL_RAW_USAGE,
+	FS_COL_LIST_ORDER, NULL};
+const char *const fs_forecast_input_cols[] = {FS_COL_ACCOUNT, FS_COL_USER,
+	FS_COL_PARTITION, FS_COL_PARENT, FS_COL_RAW_SHARES, FS_COL_RAW_USAGE,
+	FS_COL_LIST_ORDER, FS_COL_TRES_RUN_MINS, NULL};
 
 int
 fs_tree_build(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
@@ -1039,8 +1046,9 @@ int
 fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 		      const struct fs_row_reader *rr, struct fs_err *e)
 {
-	static const char *const req[] = {"Account", "User", "Parent",
-					  "RawShares", "RawUsage"};
+	static const char *const req[] = {FS_COL_ACCOUNT, FS_COL_USER,
+					  FS_COL_PARENT, FS_COL_RAW_SHARES,
+					  FS_COL_RAW_USAGE};
 	int col[5], cpart;
 	size_t r, k;
 	uint32_t i, j, n, root = FS_NONE, *cnt = NULL;
@@ -1061,7 +1069,7 @@ fs_tree_build_reading(struct fs_tree *tr, const struct fs_table *t,
 			return fs_error(e, t->h.line,
 					"missing required column '%s'", req[k]);
 	}
-	cpart = fs_header_col(&t->h, "Partition");
+	cpart = fs_header_col(&t->h, FS_COL_PARTITION);
 	if (t->nrows > FS_TREE_MAX)
 		return fs_error(e, t->first_line, "too many rows: a tree holds "
 				"%u associations at most", FS_TREE_MAX);

@@ -122,8 +122,8 @@ fs_whatif_apply(const struct fs_table *t, const struct fs_whatif *w, size_t n,
 	const char **f = NULL, **shares = NULL, **usage = NULL;
 	long double *delta = NULL, *now = NULL;
 	char (*text)[FS_FMT_MAX + 1] = NULL;
-	int cs = fs_header_col(&t->h, "RawShares");
-	int cu = fs_header_col(&t->h, "RawUsage");
+	int cs = fs_header_col(&t->h, FS_COL_RAW_SHARES);
+	int cu = fs_header_col(&t->h, FS_COL_RAW_USAGE);
 	const char *old_meta = fs_header_meta(&t->h, "whatif");
 	struct fs_buf b, meta;
 	size_t k, r, c;

@@ -1449,7 +1449,7 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 		in.running_file = o->running;
 		in.running = &running;
 		in.no_running = o->no_running;
-		in.has_run_col = fs_header_col(h, "TRESRunMins") >= 0;
+		in.has_run_col = fs_header_col(h, FS_COL_TRES_RUN_MINS) >= 0;
 		in.rate_from = o->rate_from;
 		in.window = o->window;
 		in.rate_unknown = jobs.unknown;
@@ -1500,7 +1500,7 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 			     running.unknown == 1 ? "" : "s");
 	} else if (o->no_running)
 		para(b, 2, "- running jobs: left out (--no-running);");
-	else if (fs_header_col(h, "TRESRunMins") < 0)
+	else if (fs_header_col(h, FS_COL_TRES_RUN_MINS) < 0)
 		para(b, 2, "- running jobs: none known (the tree has no "
 		     "TRESRunMins);");
 	else if (!nrun)
@@ -1608,13 +1608,6 @@ setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 	return 0;
 }
 
-/* The columns ranking reads (fs_tree_build): the others, fs-rank's
- * output among them, are checked but not kept. */
-static const char *const input_cols[] = {"Account", "User", "Partition",
-	"Parent", "RawShares", "RawUsage", "ListOrder", NULL};
-/* A forecast also reads what running jobs still charge. */
-static const char *const forecast_cols[] = {"Account", "User", "Partition",
-	"Parent", "RawShares", "RawUsage", "ListOrder", "TRESRunMins", NULL};
 
 /* Read, check and rank the tree: an exit code. */
 static int
@@ -1628,7 +1621,8 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	c->usage_by = o->usage_by;
 	c->glossary = o->glossary;
 	if (fs_table_read_cols(&c->t, in,
-			       o->forecast ? forecast_cols : input_cols, e) < 0)
+			       o->forecast ? fs_forecast_input_cols
+					   : fs_tree_input_cols, e) < 0)
 		return FS_EXIT_DATA;
 	if (o->nwhatif) {
 		/* The changed tree in place of the one read. */
@@ -1662,7 +1656,7 @@ quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
 	    (o->ties && strcmp(o->ties, "slurm")) ||
 	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
 			      a != FS_ALG_FAIRTREE)) ||
-	    !fs_explain_read(&x, fileno(in), input_cols, names, n))
+	    !fs_explain_read(&x, fileno(in), fs_tree_input_cols, names, n))
 		return 0;
 	memset(c, 0, sizeof(*c));
 	c->name = e->file;
