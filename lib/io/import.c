@@ -31,16 +31,14 @@ static const char *const col_sshare[IC_N] = {
 static void
 header_line(struct fs_buf *b, const struct fs_import *m)
 {
-	int c, first = 1;
+	const char *cols[IC_N];
+	size_t n = 0;
+	int c;
 
-	for (c = 0; c < IC_N; c++) {
-		if (!m->has[c])
-			continue;
-		if (!first)
-			fs_buf_addch(b, '\t');
-		first = 0;
-		fs_buf_addstr(b, col_tsv[c]);
-	}
+	for (c = 0; c < IC_N; c++)
+		if (m->has[c])
+			cols[n++] = col_tsv[c];
+	fs_cols_put(b, cols, n);
 	fs_buf_addch(b, '\n');
 }
 
@@ -131,7 +129,9 @@ import_finish(struct fs_import *m, const char *cluster, long long taken,
 				"this looks like 'sshare -U' output; import "
 				"'sshare -a -l -P'");
 	fs_buf_init(&tsv);
-	fs_buf_addstr(&tsv, FS_TSV_MAGIC "\n#cluster=c\n#taken=0\n");
+	fs_prologue_start(&tsv, FS_TSV_MAGIC);
+	fs_meta_put(&tsv, "cluster", "c");
+	fs_meta_put(&tsv, "taken", "0");
 	header_line(&tsv, m);
 	fs_buf_add(&tsv, m->body.data, m->body.len);
 	r = fs_table_parse(&t, &tsv, e);
@@ -154,7 +154,7 @@ import_finish(struct fs_import *m, const char *cluster, long long taken,
 	if (r < 0)
 		return -1;
 
-	fs_buf_addstr(out, FS_TSV_MAGIC "\n");
+	fs_prologue_start(out, FS_TSV_MAGIC);
 	/* The names the input gives travel as metadata, whose lines hold no
 	 * control character (fs-tsv(5)): one would end the line early and
 	 * make the rest of the name a line of its own. */
@@ -186,15 +186,11 @@ import_finish(struct fs_import *m, const char *cluster, long long taken,
 					"has a control character",
 					src->meta[c]);
 	for (c = 0; c < IC_N; c++)
-		if (m->truncated[c]) {
-			char v[128];
-
-			snprintf(v, sizeof(v), "%s: %zu cell%s cut by sshare's "
-				 "column width, left empty", col_tsv[c],
-				 m->truncated[c],
-				 m->truncated[c] == 1 ? "" : "s");
-			fs_meta_put(out, "sshare_truncated", v);
-		}
+		if (m->truncated[c])
+			fs_meta_putf(out, "sshare_truncated", "%s: %zu cell%s "
+				     "cut by sshare's column width, left empty",
+				     col_tsv[c], m->truncated[c],
+				     m->truncated[c] == 1 ? "" : "s");
 	fs_meta_put(out, FS_TSV_TRAILER, FS_TSV_END);
 	header_line(out, m);
 	fs_buf_add(out, m->body.data, m->body.len);

@@ -859,25 +859,6 @@ put_row(struct fs_buf *b, const struct tree *t, int i,
 	fs_buf_addch(b, '\n');
 }
 
-/* A metadata line through the tree's one writer, which refuses a value
- * with a control character (fs-tsv(5)); the first refused sets e and
- * *bad. Refused, not mended: slurm.conf's values are lines of it and hold
- * no line break, so one can only come from an argument (-A, -u), and a
- * tree whose #partial (or #cluster) were changed on the way would name a
- * filter (or a cluster) that is not the one given. */
-static void
-put_meta(struct fs_buf *b, const char *key, const char *value,
-	 struct fs_err *e, int *bad)
-{
-	char q[256];
-
-	if (!value)
-		value = "";
-	if (fs_meta_put(b, key, value) < 0 && !(*bad)++)
-		fs_error(e, 0, "metadata '%s': %s has a control character",
-			 key, fs_quote(q, sizeof(q), value, strlen(value)));
-}
-
 /* The filter as fs-tree's options, for the partial metadata; NULL for
  * none. */
 static char *
@@ -947,31 +928,40 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	 struct tree *t, const struct dump_info *di, const char *rule,
 	 long long now, struct fs_err *e)
 {
-	char taken[32], num[32], *flags;
-	int *stack, top = 0, bad = 0;
+	char taken[32], hl[32], period[32], damp[32], *flags;
+	int *stack, top = 0, bad;
 
 	fs_iso_time(now, taken);
-	fs_buf_addstr(out, FS_TSV_MAGIC "\n");
-	put_meta(out, "cluster", conf->cluster_name, e, &bad);
-	put_meta(out, "taken", taken, e, &bad);
-	put_meta(out, "source", "live", e, &bad);
-	put_meta(out, "slurm_version", conf->version, e, &bad);
-	snprintf(num, sizeof(num), "%u", conf->priority_decay_hl);
-	put_meta(out, "half_life", num, e, &bad);
-	snprintf(num, sizeof(num), "%u", conf->priority_calc_period);
-	put_meta(out, "calc_period", num, e, &bad);
+	snprintf(hl, sizeof(hl), "%u", conf->priority_decay_hl);
+	snprintf(period, sizeof(period), "%u", conf->priority_calc_period);
+	snprintf(damp, sizeof(damp), "%u", (unsigned)conf->fs_dampening_factor);
 	flags = priority_flags_text(conf);
-	put_meta(out, "priority_flags", flags, e, &bad);
+	/* Through the prologue's one writer, which refuses a value with a
+	 * control character (fs-tsv(5)); the first refused sets e. Refused,
+	 * not mended: slurm.conf's values are lines of it and hold no line
+	 * break, so one can only come from an argument (-A, -u), and a tree
+	 * whose #partial (or #cluster) were changed on the way would name a
+	 * filter (or a cluster) that is not the one given. */
+	fs_prologue_start(out, FS_TSV_MAGIC);
+	bad = fs_meta_put_checked(out, "cluster", conf->cluster_name, e) < 0 ||
+	      fs_meta_put_checked(out, "taken", taken, e) < 0 ||
+	      fs_meta_put_checked(out, "source", "live", e) < 0 ||
+	      fs_meta_put_checked(out, "slurm_version", conf->version, e) < 0 ||
+	      fs_meta_put_checked(out, "half_life", hl, e) < 0 ||
+	      fs_meta_put_checked(out, "calc_period", period, e) < 0 ||
+	      fs_meta_put_checked(out, "priority_flags", flags, e) < 0 ||
+	      fs_meta_put_checked(out, "algorithm",
+				  algorithm_name(conf->priority_flags),
+				  e) < 0 ||
+	      fs_meta_put_checked(out, "dampening", damp, e) < 0 ||
+	      fs_meta_put_checked(out, "priority_type", conf->priority_type,
+				  e) < 0 ||
+	      fs_meta_put_checked(out, "sibling_order", "controller", e) < 0 ||
+	      fs_meta_put_checked(out, "sibling_rule", rule, e) < 0 ||
+	      (di->partial &&
+	       fs_meta_put_checked(out, FS_TSV_PARTIAL, di->partial, e) < 0) ||
+	      fs_meta_put_checked(out, FS_TSV_TRAILER, FS_TSV_END, e) < 0;
 	free(flags);
-	put_meta(out, "algorithm", algorithm_name(conf->priority_flags), e, &bad);
-	snprintf(num, sizeof(num), "%u", (unsigned)conf->fs_dampening_factor);
-	put_meta(out, "dampening", num, e, &bad);
-	put_meta(out, "priority_type", conf->priority_type, e, &bad);
-	put_meta(out, "sibling_order", "controller", e, &bad);
-	put_meta(out, "sibling_rule", rule, e, &bad);
-	if (di->partial)
-		put_meta(out, FS_TSV_PARTIAL, di->partial, e, &bad);
-	put_meta(out, FS_TSV_TRAILER, FS_TSV_END, e, &bad);
 	if (bad)
 		return -1;
 	fs_buf_addstr(out, FS_COL_ACCOUNT "\t" FS_COL_USER "\t"

@@ -458,29 +458,37 @@ meta(const struct fs_sprio *o, struct fs_buf *b)
 {
 	const struct fs_prio_snapshot *s = o->x->s;
 	const struct fs_prio_conf *c = &s->conf;
+	struct fs_buf v;
 	char d[32];
 
-	fs_buf_addstr(b, "#fs-prio 1\n");
 	/* Through the prologue's one writer: a value it refuses (a control
-	 * character in a ClusterName or a slurm.conf's path) is left out
-	 * rather than let break the line. */
+	 * character in a ClusterName, a TRES name or a slurm.conf's path)
+	 * is left out rather than let break the line. */
+	fs_prologue_start(b, FS_PRIO_MAGIC);
 	if (s->cl.cluster)
 		fs_meta_put(b, "cluster", s->cl.cluster);
 	fs_iso_time(o->x->now, d);
 	fs_meta_put(b, "taken", d);
 	fs_meta_put(b, "source", o->source);
-	fs_buf_printf(b, "#weight_age=%u\n#weight_assoc=%u\n"
-		      "#weight_fairshare=%u\n#weight_jobsize=%u\n"
-		      "#weight_partition=%u\n#weight_qos=%u\n#weight_tres=",
-		      c->w_age, c->w_assoc, c->w_fs, c->w_js, c->w_part,
-		      c->w_qos);
-	fmt_tres_weights(b, c, ",", "");
-	fs_buf_printf(b, "\n#max_age=%u\n#favor_small=%s\n#flags=",
-		      c->max_age, c->favor_small ? "yes" : "no");
-	meta_flags(b, c->flags);
-	fs_buf_printf(b, "\n#nodes=%u\n#cpus=%u\n", c->nodes, c->cpus);
+	fs_meta_putf(b, "weight_age", "%u", c->w_age);
+	fs_meta_putf(b, "weight_assoc", "%u", c->w_assoc);
+	fs_meta_putf(b, "weight_fairshare", "%u", c->w_fs);
+	fs_meta_putf(b, "weight_jobsize", "%u", c->w_js);
+	fs_meta_putf(b, "weight_partition", "%u", c->w_part);
+	fs_meta_putf(b, "weight_qos", "%u", c->w_qos);
+	fs_buf_init(&v);
+	fmt_tres_weights(&v, c, ",", "");
+	fs_meta_put(b, "weight_tres", v.len ? v.data : "");
+	fs_meta_putf(b, "max_age", "%u", c->max_age);
+	fs_meta_put(b, "favor_small", c->favor_small ? "yes" : "no");
+	v.len = 0;
+	meta_flags(&v, c->flags);
+	fs_meta_put(b, "flags", v.len ? v.data : "");
+	fs_buf_release(&v);
+	fs_meta_putf(b, "nodes", "%u", c->nodes);
+	fs_meta_putf(b, "cpus", "%u", c->cpus);
 	if (o->algorithm)
-		fs_buf_printf(b, "#algorithm=%s\n", o->algorithm);
+		fs_meta_put(b, "algorithm", o->algorithm);
 }
 
 /* What b holds, written to o->out once it is 64 KiB: a big queue's

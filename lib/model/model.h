@@ -17,6 +17,9 @@
 #include "core/core.h"
 
 #define FS_TSV_MAGIC "#fs-tsv 1"
+/* The first line of fs-prio's TSV (fs-prio(1)), whose prologue has the
+ * same metadata lines. */
+#define FS_PRIO_MAGIC "#fs-prio 1"
 /* The last line of a tree whose metadata says trailer=#end (every tree the
  * toolkit writes): without it the tree was cut short (fs-tsv(5)). */
 #define FS_TSV_END "#end"
@@ -105,16 +108,31 @@ const char *fs_meta_bad(const char *s);
  * control character too, a field may hold). The first such byte of the
  * len bytes at s, or NULL. */
 const char *fs_field_bad(const char *s, size_t len);
-/* The one writer of a metadata line: "#key=value\n" onto b. Returns 0, or
- * -1 with b unchanged when key (or an empty key, or one with '=') or value
- * breaks the rule: the caller says whose value it was. */
+/* The prologue's one writer: its first line (FS_TSV_MAGIC, FS_PRIO_MAGIC),
+ * its metadata lines (fs_meta_put and the two below), its header line
+ * (fs_cols_put). Every program's prologue is written by these. */
+void fs_prologue_start(struct fs_buf *b, const char *magic);
+/* A metadata line: "#key=value\n" onto b. Returns 0, or -1 with b
+ * unchanged when key (or an empty key, or one with '=') or value breaks
+ * the rule: the caller says whose value it was. */
 int fs_meta_put(struct fs_buf *b, const char *key, const char *val);
+/* The same with the value made as printf makes it. */
+int fs_meta_putf(struct fs_buf *b, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The same for a value from outside (NULL for an empty one): -1 with e
+ * set ("metadata 'KEY': VALUE has a control character") when refused. */
+int fs_meta_put_checked(struct fs_buf *b, const char *key, const char *val,
+			struct fs_err *e);
+/* The header line's n names, tab-separated, without its '\n'. */
+void fs_cols_put(struct fs_buf *b, const char *const *cols, size_t n);
 /* The first line and the metadata, with trailer=#end added when absent:
  * whoever writes them ends the rows with FS_TSV_END "\n". Every value in
  * h keeps the rule (the reader's were checked, a program sets none that
  * breaks it). */
 void fs_header_put_meta(const struct fs_header *h, struct fs_buf *b);
-/* The first line, the metadata (as fs_header_put_meta) and the header. */
+/* The same and the header line, '\n' included. */
+void fs_header_put(const struct fs_header *h, struct fs_buf *b);
+/* fs_header_put written to out. */
 int fs_header_write(const struct fs_header *h, FILE *out);
 /* 0 for a whole tree; -1 with e set for one marked partial, which no
  * program may compute over (fairshare needs every sibling). */

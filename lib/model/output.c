@@ -211,11 +211,7 @@ writer_init(struct writer *w, const struct fs_tree *tr,
 		if (fs_meta_put(b, extra[0], extra[1]) < 0)
 			fs_die("internal error: metadata '%s' has a control "
 			       "character", extra[0]);
-	for (c = 0; c < ncols; c++) {
-		if (c)
-			fs_buf_addch(b, '\t');
-		fs_buf_addstr(b, t->h.cols[c]);
-	}
+	fs_cols_put(b, (const char *const *)t->h.cols, ncols);
 	for (k = 0; k < C_OWNED; k++)
 		if (w->pos[k] < 0)
 			fs_buf_printf(b, "\t%s", fs_computed_cols[k]);

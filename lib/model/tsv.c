@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -293,6 +294,13 @@ fs_field_bad(const char *s, size_t len)
 	return NULL;
 }
 
+void
+fs_prologue_start(struct fs_buf *b, const char *magic)
+{
+	fs_buf_addstr(b, magic);
+	fs_buf_addch(b, '\n');
+}
+
 int
 fs_meta_put(struct fs_buf *b, const char *key, const char *val)
 {
@@ -306,12 +314,55 @@ fs_meta_put(struct fs_buf *b, const char *key, const char *val)
 	return 0;
 }
 
+int
+fs_meta_putf(struct fs_buf *b, const char *key, const char *fmt, ...)
+{
+	struct fs_buf v;
+	va_list ap;
+	int r;
+
+	fs_buf_init(&v);
+	va_start(ap, fmt);
+	fs_buf_vprintf(&v, fmt, ap);
+	va_end(ap);
+	r = fs_meta_put(b, key, v.data ? v.data : "");
+	fs_buf_release(&v);
+	return r;
+}
+
+int
+fs_meta_put_checked(struct fs_buf *b, const char *key, const char *val,
+		    struct fs_err *e)
+{
+	char q[256];
+
+	if (!val)
+		val = "";
+	if (fs_meta_put(b, key, val) < 0)
+		return fs_error(e, 0, "metadata '%s': %s has a control "
+				"character", key,
+				fs_quote(q, sizeof(q), val, strlen(val)));
+	return 0;
+}
+
+void
+fs_cols_put(struct fs_buf *b, const char *const *cols, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			fs_buf_addch(b, '\t');
+		fs_buf_addstr(b, cols[i]);
+	}
+}
+
 void
 fs_header_put_meta(const struct fs_header *h, struct fs_buf *b)
 {
 	size_t i;
 
-	fs_buf_addstr(b, FS_TSV_MAGIC "\n");
+	fs_prologue_start(b, FS_TSV_MAGIC);
 	for (i = 0; i < h->nmeta; i++)
 		if (fs_meta_put(b, h->meta[i].key, h->meta[i].val) < 0)
 			fs_die("internal error: metadata '%s' has a control "
@@ -320,21 +371,22 @@ fs_header_put_meta(const struct fs_header *h, struct fs_buf *b)
 		fs_meta_put(b, FS_TSV_TRAILER, FS_TSV_END);
 }
 
+void
+fs_header_put(const struct fs_header *h, struct fs_buf *b)
+{
+	fs_header_put_meta(h, b);
+	fs_cols_put(b, (const char *const *)h->cols, h->ncols);
+	fs_buf_addch(b, '\n');
+}
+
 int
 fs_header_write(const struct fs_header *h, FILE *out)
 {
 	struct fs_buf b;
-	size_t i;
 	int r;
 
 	fs_buf_init(&b);
-	fs_header_put_meta(h, &b);
-	for (i = 0; i < h->ncols; i++) {
-		if (i)
-			fs_buf_addch(&b, '\t');
-		fs_buf_addstr(&b, h->cols[i]);
-	}
-	fs_buf_addch(&b, '\n');
+	fs_header_put(h, &b);
 	r = fs_write_all(out, b.data, b.len);
 	fs_buf_release(&b);
 	return r;

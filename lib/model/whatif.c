@@ -182,10 +182,7 @@ fs_whatif_apply(const struct fs_table *t, const struct fs_whatif *w, size_t n,
 		}
 
 	/* The table again, its changed cells replaced. */
-	fs_header_put_meta(&t->h, &b);
-	for (c = 0; c < t->h.ncols; c++)
-		fs_buf_printf(&b, "%s%s", c ? "\t" : "", t->h.cols[c]);
-	fs_buf_addch(&b, '\n');
+	fs_header_put(&t->h, &b);
 	f = fs_xcalloc(t->h.ncols, sizeof(*f));
 	for (r = 0; r < t->nrows; r++) {
 		fs_table_fields(t, r, f);
