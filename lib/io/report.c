@@ -627,11 +627,12 @@ add_summary(struct fs_report *r)
 		const struct fs_header *oh = &r->old->t->h;
 		const char *ot = fs_header_meta(oh, "taken");
 
-		long long t0, t1;
+		struct fs_meta_common m0, m1;
 		struct fs_err e = {NULL, 0, ""};
 
-		if (ot && taken && fs_parse_date(ot, &t0, &e) == 0 &&
-		    fs_parse_date(taken, &t1, &e) == 0 && t0 > t1)
+		if (fs_meta_common_read(oh, FS_META_TAKEN, &m0, &e) == 0 &&
+		    fs_meta_common_read(h, FS_META_TAKEN, &m1, &e) == 0 &&
+		    m0.has_taken && m1.has_taken && m0.taken > m1.taken)
 			summary_add(r, "Compared with", "snapshot taken %s, "
 				    "AFTER this one: what moved is shown "
 				    "backwards", ot);

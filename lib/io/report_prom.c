@@ -252,7 +252,7 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	size_t nin, j;
 	uint32_t *in = scope(r, &nin);
 	long double x;
-	long long t;
+	struct fs_meta_common mc;
 	struct fs_err te = {NULL, 0, ""};
 	int v, failed = 0, fair = fs_algorithm_levels(r->ro->algorithm);
 
@@ -264,10 +264,11 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 		for (k = 0; k < tr->n; k++)
 			accounts += !tr->node[k].is_user && k != tr->root;
 	/* fs_report_rank has refused a taken that does not parse. */
-	if (fs_meta_date(&tr->t->h, "taken", &t, &te) == 1)
+	if (fs_meta_common_read(&tr->t->h, FS_META_TAKEN, &mc, &te) == 0 &&
+	    mc.has_taken)
 		cluster_gauge(b, cluster, "fairshare_snapshot_timestamp_seconds",
 			      "When the tree was taken, seconds since the "
-			      "epoch.", t);
+			      "epoch.", mc.taken);
 	cluster_gauge(b, cluster, "fairshare_user_associations",
 		      "User associations in the tree (N of FairShare = rank "
 		      "/ N).", tr->user_count);

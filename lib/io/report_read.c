@@ -312,11 +312,11 @@ report_rank(struct fs_tree *tr, struct fs_rank_opts *ro, int lazy,
 	int col[FS_COMPUTED_N];
 	size_t k, nchunks;
 	int ret = 0;
-	long long taken;
+	struct fs_meta_common mc;
 
 	/* The report prints taken and compares snapshots by it. */
 	if (fs_rank_opts_from_meta(ro, &t->h, NULL, -1, 0, e) < 0 ||
-	    fs_meta_date(&t->h, "taken", &taken, e) < 0)
+	    fs_meta_common_read(&t->h, FS_META_TAKEN, &mc, e) < 0)
 		return -1;
 	for (k = 0; k < FS_COMPUTED_N; k++)
 		if ((col[k] = fs_header_col(&t->h, fs_computed_cols[k])) < 0)
@@ -421,7 +421,7 @@ fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
 	struct fused fu;
 	int col[FS_COMPUTED_N], lazy = level_fs ? 4 : 3;
 	size_t k, nchunks;
-	long long taken;
+	struct fs_meta_common mc;
 
 	/* Fused only where report_rank reads back lazily and the metadata
 	 * reads: else the build, then report_rank, and their messages in
@@ -431,7 +431,7 @@ fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
 			break;
 	if (k < FS_COMPUTED_N ||
 	    fs_rank_opts_from_meta(ro, &t->h, NULL, -1, 0, &quiet) < 0 ||
-	    fs_meta_date(&t->h, "taken", &taken, &quiet) < 0 ||
+	    fs_meta_common_read(&t->h, FS_META_TAKEN, &mc, &quiet) < 0 ||
 	    !fs_algorithm_levels(ro->algorithm)) {
 		if (fs_tree_build(tr, t, e) < 0)
 			return -1;

@@ -23,21 +23,20 @@
 
 #include "model/model.h"
 
-/* A metadata entry of seconds (fs_meta_seconds), and the option that
+/* The metadata of which (fs_meta_common_read), and the option that
  * overrides it in the message. */
 static int
-meta_seconds(const struct fs_header *h, const char *key, long long min,
-	     const char *opt, long long *v, struct fs_err *e)
+meta_read(const struct fs_header *h, unsigned which, const char *opt,
+	  struct fs_meta_common *m, struct fs_err *e)
 {
-	int r = fs_meta_seconds(h, key, min, v, e);
-
-	if (r < 0) {
+	if (fs_meta_common_read(h, which, m, e) < 0) {
 		size_t l = strlen(e->msg);
 
 		snprintf(e->msg + l, sizeof(e->msg) - l, " (override it with "
 			 "%s)", opt);
+		return -1;
 	}
-	return r;
+	return 0;
 }
 
 /* 0 when t is a date a tree can hold, else -1 with a message naming
@@ -58,14 +57,15 @@ static int
 plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
 	  struct fs_decay_plan *p, struct fs_err *e)
 {
+	struct fs_meta_common mc;
 	char a[32], b[32];
-	int r;
 
 	p->reset = o->reset;
 	p->travel = o->elapsed_set || o->to_set || o->from_set || o->replay;
-	if ((r = fs_meta_date(h, "taken", &p->taken, e)) < 0)
+	if (fs_meta_common_read(h, FS_META_TAKEN, &mc, e) < 0)
 		return -1;
-	if (!r)
+	p->taken = mc.taken;
+	if (!mc.has_taken)
 		return fs_error(e, 0, "metadata 'taken' is missing: fs-decay "
 				"needs the time the usage was taken (add a "
 				"line '#taken=2026-11-20T08:00:00Z')");
@@ -89,15 +89,18 @@ plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
 	p->law.half_life = FS_SLURM_HALF_LIFE;
 	if (o->half_life_set)
 		p->law.half_life = o->half_life;
-	else if ((r = meta_seconds(h, "half_life", 0, "--half-life",
-				   &p->law.half_life, e)) < 0)
+	else if (meta_read(h, FS_META_HALF_LIFE, "--half-life", &mc, e) < 0)
 		return -1;
+	else
+		p->law.half_life = mc.half_life;
 	p->period = FS_SLURM_CALC_PERIOD;
 	if (o->period_set)
 		p->period = o->period;
-	else if (o->replay && meta_seconds(h, "calc_period", 1,
-					   "--calc-period", &p->period, e) < 0)
+	else if (o->replay &&
+		 meta_read(h, FS_META_CALC_PERIOD, "--calc-period", &mc, e) < 0)
 		return -1;
+	else if (o->replay)
+		p->period = mc.calc_period;
 	return 0;
 }
 

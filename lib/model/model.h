@@ -80,17 +80,25 @@ int fs_header_feed(struct fs_header *h, char *line, size_t len,
 		   unsigned long lineno, struct fs_err *e);
 int fs_header_col(const struct fs_header *h, const char *name); /* -1 absent */
 const char *fs_header_meta(const struct fs_header *h, const char *key);
-/* Metadata read with one rule wherever it is read: 0 when key is absent,
- * 1 with the value, -1 with e set at its line. Seconds are whole and at
- * least min; dates are what fs_parse_date reads. */
-int fs_meta_seconds(const struct fs_header *h, const char *key, long long min,
-		    long long *v, struct fs_err *e);
-int fs_meta_date(const struct fs_header *h, const char *key, long long *t,
-		 struct fs_err *e);
 /* Slurm's defaults for the metadata fs-tree writes from slurm.conf:
  * PriorityDecayHalfLife 7-0 and PriorityCalcPeriod 5 (minutes). */
 #define FS_SLURM_HALF_LIFE 604800
 #define FS_SLURM_CALC_PERIOD 300
+/* The metadata the programs share (fs-tsv(5)), read by one reader. */
+struct fs_meta_common {
+	long long half_life;	/* seconds; FS_SLURM_HALF_LIFE when absent */
+	long long calc_period;	/* seconds; FS_SLURM_CALC_PERIOD when absent */
+	long long taken;	/* seconds since the epoch, when has_taken */
+	int has_taken;
+};
+enum { FS_META_HALF_LIFE = 1, FS_META_CALC_PERIOD = 2, FS_META_TAKEN = 4 };
+/* Fill m from h's metadata: the keys which names, read in the order
+ * half_life, calc_period, taken (the fields of the others keep their
+ * defaults). half_life is whole seconds, calc_period whole seconds above
+ * 0, taken a date fs_parse_date reads. 0, or -1 with e set at the line of
+ * the first that does not read ("metadata 'KEY': ..."). */
+int fs_meta_common_read(const struct fs_header *h, unsigned which,
+			struct fs_meta_common *m, struct fs_err *e);
 /* The input line of a metadata key, 0 if absent or set by a program. */
 unsigned long fs_header_meta_line(const struct fs_header *h, const char *key);
 /* Set key to val (replacing its value, or appended); returns its index. */

@@ -195,9 +195,9 @@ fs_header_meta_line(const struct fs_header *h, const char *key)
 
 /* The one rule for metadata that holds seconds: digits only, as fs-tree
  * and fs-decay write them (Slurm's own settings are whole seconds). */
-int
-fs_meta_seconds(const struct fs_header *h, const char *key, long long min,
-		long long *v, struct fs_err *e)
+static int
+meta_seconds(const struct fs_header *h, const char *key, long long min,
+	     long long *v, struct fs_err *e)
 {
 	const char *s = fs_header_meta(h, key), *p;
 
@@ -215,9 +215,9 @@ fs_meta_seconds(const struct fs_header *h, const char *key, long long min,
 }
 
 /* And for dates: what fs_parse_date reads (a UTC offset included). */
-int
-fs_meta_date(const struct fs_header *h, const char *key, long long *t,
-	     struct fs_err *e)
+static int
+meta_date(const struct fs_header *h, const char *key, long long *t,
+	  struct fs_err *e)
 {
 	const char *s = fs_header_meta(h, key);
 	struct fs_err de = {NULL, 0, ""};
@@ -228,6 +228,29 @@ fs_meta_date(const struct fs_header *h, const char *key, long long *t,
 		return fs_error(e, fs_header_meta_line(h, key),
 				"metadata '%s': %s", key, de.msg);
 	return 1;
+}
+
+int
+fs_meta_common_read(const struct fs_header *h, unsigned which,
+		    struct fs_meta_common *m, struct fs_err *e)
+{
+	int r = 0;
+
+	m->half_life = FS_SLURM_HALF_LIFE;
+	m->calc_period = FS_SLURM_CALC_PERIOD;
+	m->taken = 0;
+	m->has_taken = 0;
+	if ((which & FS_META_HALF_LIFE) &&
+	    meta_seconds(h, "half_life", 0, &m->half_life, e) < 0)
+		return -1;
+	if ((which & FS_META_CALC_PERIOD) &&
+	    meta_seconds(h, "calc_period", 1, &m->calc_period, e) < 0)
+		return -1;
+	if ((which & FS_META_TAKEN) &&
+	    (r = meta_date(h, "taken", &m->taken, e)) < 0)
+		return -1;
+	m->has_taken = r == 1;
+	return 0;
 }
 
 /* A key and its value in one block, the value after the key. */

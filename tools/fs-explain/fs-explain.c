@@ -1323,6 +1323,7 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	double *rate, *run;
 	long nrun = 0;
 	long long taken = 0, period = FS_SLURM_CALC_PERIOD;
+	struct fs_meta_common mc;
 	uint32_t u[2] = {FS_NONE, FS_NONE}, i;
 	size_t k;
 	int ret = -1, has_taken, nrates = 0;
@@ -1374,12 +1375,12 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 			}
 		}
 	}
-	if (fs_meta_seconds(h, "calc_period", 1, &period, e) < 0)
+	if (fs_meta_common_read(h, FS_META_CALC_PERIOD | FS_META_TAKEN, &mc,
+				e) < 0)
 		goto out;
-	if ((has_taken = fs_meta_date(h, "taken", &taken, e)) < 0)
-		goto out;
-	if (!has_taken)
-		taken = (long long)time(NULL);
+	period = mc.calc_period;
+	has_taken = mc.has_taken;
+	taken = has_taken ? mc.taken : (long long)time(NULL);
 	f.from = taken;
 	f.horizon = o->horizon;
 	f.period = period;
@@ -1587,7 +1588,7 @@ static int
 setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 {
 	const struct fs_header *h = &c->t.h;
-	long long hl;
+	struct fs_meta_common mc;
 	enum fs_algorithm a;
 
 	if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
@@ -1601,10 +1602,9 @@ setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 							       : FS_TIES_SLURM,
 				   0, e) < 0)
 		return -1;
-	hl = FS_SLURM_HALF_LIFE;
-	if (fs_meta_seconds(h, "half_life", 0, &hl, e) < 0)
+	if (fs_meta_common_read(h, FS_META_HALF_LIFE, &mc, e) < 0)
 		return -1;
-	c->half_life = (double)hl;
+	c->half_life = (double)mc.half_life;
 	return 0;
 }
 

@@ -265,15 +265,19 @@ struct ctx {
 
 /* ------------------------------------------------------------------ run */
 
-/* The tree's taken (fs_meta_date; fs_report_rank has checked it). */
+/* The tree's taken (fs_meta_common_read; fs_report_rank has checked it). */
 static int
 tree_taken(const struct ctx *x, long long *t, struct fs_err *e)
 {
-	int r = fs_meta_date(&x->t.h, "taken", t, e);
+	struct fs_meta_common mc;
 
-	if (r < 0)
+	if (fs_meta_common_read(&x->t.h, FS_META_TAKEN, &mc, e) < 0) {
 		e->file = x->tree_name;
-	return r;
+		return -1;
+	}
+	if (mc.has_taken)
+		*t = mc.taken;
+	return mc.has_taken;
 }
 
 /* Whether standard input is a pipe: fs-rank | fs-prio. */
@@ -550,7 +554,7 @@ cost_run(struct ctx *x, const struct fs_prio_pending *j,
 	struct fs_prio_conf w;
 	struct fs_cost_job cj;
 	double mem = 0, v[FS_PRIO_TRES_MAX];
-	long long hl = FS_SLURM_HALF_LIFE, period = FS_SLURM_CALC_PERIOD;
+	struct fs_meta_common mc;
 	uint32_t limit = j->limit;
 	char tres[128];
 	int q;
@@ -596,11 +600,11 @@ cost_run(struct ctx *x, const struct fs_prio_pending *j,
 	cj.usage_factor = q >= 0 ? x->s.qos[q].usage_factor : 1;
 	cj.assoc = fs_prio_tree_assoc(x->p.tr, j->acct, j->user, j->part);
 	e->file = x->tree_name;
-	if (fs_meta_seconds(&x->t.h, "half_life", 0, &hl, e) < 0 ||
-	    fs_meta_seconds(&x->t.h, "calc_period", 1, &period, e) < 0)
+	if (fs_meta_common_read(&x->t.h, FS_META_HALF_LIFE |
+				FS_META_CALC_PERIOD, &mc, e) < 0)
 		return -1;
-	cj.law.half_life = hl;
-	cj.period = period;
+	cj.law.half_life = mc.half_life;
+	cj.period = mc.calc_period;
 	cj.start = x->p.now;
 	cj.seconds = (long long)limit * 60;
 	if (x->p.tr->subset) {
