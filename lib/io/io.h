@@ -380,6 +380,16 @@ void fs_jobs_release(struct fs_jobs *j);
 
 /* ------------------------------------------------------------- jobsfile.c */
 
+/* The columns of a job in fs-prio's TSV (fs-prio(1)): what a jobs file
+ * holds (JobID, User, Account and Partition at least) and what fs-prio
+ * --tsv writes (JobID to TRES, then FairShare and Assoc among the
+ * priority's own columns), spelled once for the reader and the writer
+ * (sprio.c). */
+enum { FS_JC_ID, FS_JC_USER, FS_JC_ACCT, FS_JC_PART, FS_JC_QOS, FS_JC_CPUS,
+       FS_JC_NODES, FS_JC_TIME, FS_JC_ACCRUE, FS_JC_NICE, FS_JC_SITE,
+       FS_JC_TRES, FS_JC_MAXCPUS, FS_JC_FS, FS_JC_ASSOC, FS_JC_N };
+extern const char *const fs_job_cols[FS_JC_N];
+
 /* The pending jobs of a jobs file (NUL-terminated text, cut
  * up in place) appended to s->job; 0, or -1 with e set at the line. The
  * jobs' names point into text (borrowed): it lives as long as s (fs-prio

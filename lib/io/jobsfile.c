@@ -12,14 +12,11 @@
 #include "io/io.h"
 
 /* The jobs file: '#' lines, a header naming the columns, one row per job. */
-static const char *const job_cols[] = {
+const char *const fs_job_cols[FS_JC_N] = {
 	"JobID", "User", "Account", "Partition", "QOS", "CPUs", "Nodes",
 	"TimeLimit", "Accrue", "Nice", "Site", "TRES", "MaxCPUs",
 	"FairShare", "Assoc"
 };
-enum { JC_ID, JC_USER, JC_ACCT, JC_PART, JC_QOS, JC_CPUS, JC_NODES,
-       JC_TIME, JC_ACCRUE, JC_NICE, JC_SITE, JC_TRES, JC_MAXCPUS, JC_FS,
-       JC_ASSOC, JC_N };
 
 /* The last Accrue and TimeLimit read, as written (in the text) and as a
  * time and minutes: a queue's jobs share few dates and limits. */
@@ -80,10 +77,10 @@ job_field(const struct fs_prio_snapshot *s, struct fs_prio_pending *j, int c,
 	te.msg[0] = '\0';
 
 	switch (c) {
-	case JC_CPUS:
-	case JC_NODES:
-	case JC_MAXCPUS:
-		if (c == JC_MAXCPUS && !*v)
+	case FS_JC_CPUS:
+	case FS_JC_NODES:
+	case FS_JC_MAXCPUS:
+		if (c == FS_JC_MAXCPUS && !*v)
 			return 0;
 		/* A short number is digits to its end (end NULL: nothing
 		 * more to check but its value). */
@@ -94,24 +91,24 @@ job_field(const struct fs_prio_snapshot *s, struct fs_prio_pending *j, int c,
 		else
 			x = strtoull(v, &end, 10);
 		if ((end && (!*v || *end || errno || *v == '-')) ||
-		    x > 4294967294ULL || (c != JC_MAXCPUS && !x))
+		    x > 4294967294ULL || (c != FS_JC_MAXCPUS && !x))
 			return fs_error(e, line, "column '%s': not a whole "
 					"number from 1 to 4294967294: '%s'",
-					job_cols[c], v);
+					fs_job_cols[c], v);
 		/* No node count past the cluster's: Slurm refuses it at
 		 * submission. */
-		if (c == JC_NODES && s->conf.nodes && x > s->conf.nodes)
+		if (c == FS_JC_NODES && s->conf.nodes && x > s->conf.nodes)
 			return fs_error(e, line, "column 'Nodes': %llu nodes, "
 					"the cluster has %u (slurm.conf's "
 					"NodeName lines)", x, s->conf.nodes);
-		if (c == JC_CPUS)
+		if (c == FS_JC_CPUS)
 			j->cpus = (uint32_t)x;
-		else if (c == JC_NODES)
+		else if (c == FS_JC_NODES)
 			j->nodes = (uint32_t)x;
 		else
 			j->max_cpus = (uint32_t)x;
 		return 0;
-	case JC_TIME:
+	case FS_JC_TIME:
 		if (!*v)
 			return 0;
 		if (ld->limit_s && !strcmp(v, ld->limit_s)) {
@@ -124,7 +121,7 @@ job_field(const struct fs_prio_snapshot *s, struct fs_prio_pending *j, int c,
 		ld->limit_s = v;
 		ld->limit = j->time_limit;
 		return 0;
-	case JC_ACCRUE:
+	case FS_JC_ACCRUE:
 		/* The last date first: a queue's jobs share few. */
 		if (ld->s && !strcmp(v, ld->s)) {
 			j->accrue = ld->t;
@@ -138,24 +135,25 @@ job_field(const struct fs_prio_snapshot *s, struct fs_prio_pending *j, int c,
 		ld->s = v;
 		ld->t = j->accrue;
 		return 0;
-	case JC_NICE:
-	case JC_SITE:
+	case FS_JC_NICE:
+	case FS_JC_SITE:
 		if (!*v)
 			return 0;
 		if (short_number(v, 1, &sx)) {
-			*(c == JC_NICE ? &j->nice : &j->site) = sx;
+			*(c == FS_JC_NICE ? &j->nice : &j->site) = sx;
 			return 0;
 		}
-		if (fs_prio_parse_nice(v, c == JC_NICE ? &j->nice : &j->site) < 0)
+		if (fs_prio_parse_nice(v, c == FS_JC_NICE ? &j->nice
+							  : &j->site) < 0)
 			return fs_error(e, line, "column '%s': not a whole "
 					"number from -2147483645 to 2147483645: "
-					"'%s'", job_cols[c], v);
+					"'%s'", fs_job_cols[c], v);
 		return 0;
-	case JC_FS:
-	case JC_ASSOC: {
+	case FS_JC_FS:
+	case FS_JC_ASSOC: {
 		/* The factors fs-prio --tsv wrote: taken only on one user's
 		 * part of a tree (fs_prio_resolve). */
-		double *dst = c == JC_FS ? &j->given_fs : &j->given_assoc;
+		double *dst = c == FS_JC_FS ? &j->given_fs : &j->given_assoc;
 		char *end;
 
 		if (!*v)
@@ -163,14 +161,14 @@ job_field(const struct fs_prio_snapshot *s, struct fs_prio_pending *j, int c,
 		errno = 0;
 		*dst = strtod(v, &end);
 		if (end == v || *end || errno || !(*dst >= 0) ||
-		    (c == JC_FS && *dst > 1))
+		    (c == FS_JC_FS && *dst > 1))
 			return fs_error(e, line, "column '%s': not a factor "
-					"%s: '%s'", job_cols[c], c == JC_FS ?
+					"%s: '%s'", fs_job_cols[c], c == FS_JC_FS ?
 					"from 0 to 1" : "of 0 or more", v);
-		j->given |= c == JC_FS ? 1 : 2;
+		j->given |= c == FS_JC_FS ? 1 : 2;
 		return 0;
 	}
-	case JC_TRES:
+	case FS_JC_TRES:
 		if (*v) {
 			double counts[FS_PRIO_TRES_MAX];
 			const char *m = te.msg;
@@ -203,7 +201,7 @@ set_names(struct fs_prio_pending *j, char *const *fields, const int *col)
 	size_t k;
 
 	for (k = 0; k < 5; k++)
-		*dst[k] = col[JC_ID + k] >= 0 ? fields[col[JC_ID + k]] :
+		*dst[k] = col[FS_JC_ID + k] >= 0 ? fields[col[FS_JC_ID + k]] :
 						(char *)"";
 	if (!*j->qos)
 		j->qos = (char *)"normal";
@@ -214,13 +212,13 @@ int
 fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 {
 	char *line, *next, *fields[64], *end = text + strlen(text);
-	int col[JC_N], c, ncols = 0;
+	int col[FS_JC_N], c, ncols = 0;
 	unsigned long lineno = 0;
 	struct last_date ld = {NULL, 0, NULL, 0};
 	size_t cap = 0, first = s->njob;
 	int ret = 0, commas = 0, tres = 0;
 
-	for (c = 0; c < JC_N; c++)
+	for (c = 0; c < FS_JC_N; c++)
 		col[c] = -1;
 	/* A job a line at most: sized once, not grown by copies. */
 	for (line = text; (line = memchr(line, '\n', (size_t)(end - line))) !=
@@ -290,23 +288,24 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 			fields[t][-1] = '\0';
 		if (!ncols) {
 			ncols = (int)nf;
-			for (c = 0; c < JC_N; c++) {
+			for (c = 0; c < FS_JC_N; c++) {
 				size_t k;
 
 				for (k = 0; k < nf; k++)
-					if (!strcmp(fields[k], job_cols[c])) {
+					if (!strcmp(fields[k],
+						    fs_job_cols[c])) {
 						col[c] = (int)k;
 						break;
 					}
 			}
-			for (c = JC_ID; c <= JC_PART && !ret; c++)
+			for (c = FS_JC_ID; c <= FS_JC_PART && !ret; c++)
 				if (col[c] < 0)
 					ret = fs_error(e, lineno, "header: no "
 						       "column '%s' (a jobs "
 						       "file needs JobID, "
 						       "User, Account and "
 						       "Partition)",
-						       job_cols[c]);
+						       fs_job_cols[c]);
 			continue;
 		}
 		if ((int)nf != ncols) {
@@ -324,15 +323,15 @@ fs_prio_jobs_parse(struct fs_prio_snapshot *s, char *text, struct fs_err *e)
 			commas |= *p == ',';
 		for (p = j->qos; *p; p++)
 			commas |= *p == ',';
-		for (c = JC_ID; c <= JC_PART && !ret; c++)
+		for (c = FS_JC_ID; c <= FS_JC_PART && !ret; c++)
 			if (!*fields[col[c]])
 				ret = fs_error(e, lineno, "column '%s' is "
-					       "empty", job_cols[c]);
+					       "empty", fs_job_cols[c]);
 		if (!ret && !job_id_ok(j->id))
 			ret = fs_error(e, lineno, "column 'JobID': not a job "
 				       "id (a whole number from 1 to "
 				       "4294967294): '%s'", j->id);
-		for (c = JC_CPUS; c < JC_N && !ret; c++)
+		for (c = FS_JC_CPUS; c < FS_JC_N && !ret; c++)
 			if (col[c] >= 0)
 				ret = job_field(s, j, c, fields[col[c]], lineno,
 						&ld, e);

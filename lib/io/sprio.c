@@ -616,6 +616,10 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 void
 fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 {
+	const char *const prio_cols[] = {"Priority", "Place", "Age",
+		fs_job_cols[FS_JC_ASSOC], fs_job_cols[FS_JC_FS], "JobSize",
+		"PartPrio", "QOSPrio", "WAge", "WAssoc", "WFairShare",
+		"WJobSize", "WPartPrio", "WQOSPrio", "WTRES", "Sum"};
 	struct fs_fmt_memo memo[NMEMO];
 	struct last_date ld;
 	struct last_ll ll[2];		/* TimeLimit, Priority */
@@ -625,11 +629,11 @@ fs_sprio_tsv(const struct fs_sprio *o, struct fs_buf *b)
 	memset(&ld, 0, sizeof(ld));
 	memset(ll, 0, sizeof(ll));
 	meta(o, b);
-	fs_buf_addstr(b, "JobID\tUser\tAccount\tPartition\tQOS\tCPUs\tNodes\t"
-		      "TimeLimit\tAccrue\tNice\tSite\tTRES\tPriority\tPlace\t"
-		      "Age\tAssoc\tFairShare\tJobSize\tPartPrio\tQOSPrio\t"
-		      "WAge\tWAssoc\tWFairShare\tWJobSize\tWPartPrio\t"
-		      "WQOSPrio\tWTRES\tSum\n");
+	/* A job's columns as a jobs file names them, then the priority's. */
+	fs_cols_put(b, fs_job_cols, FS_JC_TRES + 1);
+	fs_buf_addch(b, '\t');
+	fs_cols_put(b, prio_cols, sizeof(prio_cols) / sizeof(*prio_cols));
+	fs_buf_addch(b, '\n');
 	for (i = 0; i < o->nrow; i++) {
 		tsv_row(o, b, o->row[i], memo, &ld, ll);
 		pass_on(o, b);
