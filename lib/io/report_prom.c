@@ -16,8 +16,8 @@
  * account, user and, when the tree has partitions, partition: a user's
  * parent is its account, and the depth follows from the parents. Names
  * follow Prometheus's conventions: a unit in the name, fractions in
- * _ratio, usage in (decayed) billing-seconds; the names before issue 40
- * are still taken by --metrics (renamed[]). Label values are escaped
+ * _ratio, usage in (decayed) billing-seconds; the older names, before
+ * these conventions, are still taken by --metrics (renamed[]). Label values are escaped
  * (backslash, double quote, newline); infinity is +Inf. No timestamps: the
  * textfile collector refuses them, and
  * fairshare_snapshot_timestamp_seconds says when the tree was taken.
@@ -62,8 +62,8 @@ static const struct {
 				   "(NormUsage)."},
 };
 
-/* The names before issue 40, one family for accounts and users, which
- * --metrics still takes. */
+/* The older names, one family for accounts and users, which --metrics
+ * still takes. */
 static const char *const renamed[V_COUNT] = {
 	"factor", "level_fs", "rank", "shares_raw", "shares_normalized",
 	"shares_cluster_fraction", "usage_raw", "usage_effective",

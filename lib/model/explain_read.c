@@ -1,5 +1,5 @@
 /*
- * explain_read.c: fs-explain's quick reader (issue 20).
+ * explain_read.c: fs-explain's quick reader.
  *
  * fs-explain A B needs the two users' paths and the lists they compete in,
  * but every row must still be checked. Reading a regular file in pieces
