@@ -83,7 +83,7 @@ put_lists(const struct fs_tree *tr, const uint32_t *users, struct fs_buf *b,
 {
 	uint32_t i, k;
 
-	fs_buf_addstr(b, "#fs-lists 1\n");
+	fs_prologue_start(b, FS_LISTS_MAGIC);
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *q = &tr->node[i];
 
@@ -154,7 +154,7 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	size_t nrows, cap = 0;
 	int lists = !private_ && o->algorithm == FS_ALG_FAIRTREE;
 	int dfd = -1, udfd = -1, ret = -1;
-	int pcol = fs_header_col(&tr->t->h, "Priority");
+	int pcol = fs_header_col(&tr->t->h, FS_COL_PRIORITY);
 	unsigned long pmax = 0;
 	char pmax_s[24];
 	struct fs_buf b, meta;

@@ -20,6 +20,8 @@
 /* The first line of fs-prio's TSV (fs-prio(1)), whose prologue has the
  * same metadata lines. */
 #define FS_PRIO_MAGIC "#fs-prio 1"
+/* The first line of fs-rank --per-user's lists.tsv (fs-rank(1)). */
+#define FS_LISTS_MAGIC "#fs-lists 1"
 /* The last line of a tree whose metadata says trailer=#end (every tree the
  * toolkit writes): without it the tree was cut short (fs-tsv(5)). */
 #define FS_TSV_END "#end"

@@ -205,7 +205,7 @@ writer_init(struct writer *w, const struct fs_tree *tr,
 		if (w->pos[k] >= 0)
 			w->own_at[w->pos[k]] = (int)k;
 	}
-	w->col_usage = fs_header_col(&t->h, "RawUsage");
+	w->col_usage = fs_header_col(&t->h, FS_COL_RAW_USAGE);
 	fs_header_put_meta(&t->h, b);
 	for (; extra && extra[0]; extra += 2)
 		if (fs_meta_put(b, extra[0], extra[1]) < 0)
