@@ -428,6 +428,9 @@ int fs_parse_date(const char *s, long long *t, struct fs_err *e);
 int fs_parse_when(const char *s, long long now, int past, long long *t,
 		  struct fs_err *e);
 
+/* A time span in words into out[96]: "2 days 3 h 5 min", "45 min",
+ * "0 min", "1 min 30 s". Returns out. */
+char *fs_fmt_span(long long t, char out[96]);
 /* Current time as ISO 8601 UTC, "2026-11-22T09:30:00Z". */
 void fs_iso_time(long long t, char out[32]);
 /* The dates a tree holds: 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z. */

@@ -8,6 +8,7 @@
  * them; a date without a zone is local time, as sacct prints it.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -233,6 +234,27 @@ put2(char *p, unsigned v)
 {
 	p[0] = (char)('0' + v / 10);
 	p[1] = (char)('0' + v % 10);
+}
+
+char *
+fs_fmt_span(long long t, char out[96])
+{
+	long long d = t / 86400, h = t % 86400 / 3600, m = t % 3600 / 60;
+	int n = 0;
+
+	out[0] = '\0';
+	if (d)
+		n += snprintf(out + n, 96 - (size_t)n, "%lld day%s", d,
+			      d == 1 ? "" : "s");
+	if (h)
+		n += snprintf(out + n, 96 - (size_t)n, "%s%lld h", n ? " " : "",
+			      h);
+	if (m || !n)
+		n += snprintf(out + n, 96 - (size_t)n, "%s%lld min",
+			      n ? " " : "", m);
+	if (t % 60)
+		snprintf(out + n, 96 - (size_t)n, " %lld s", t % 60);
+	return out;
 }
 
 void

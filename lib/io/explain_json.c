@@ -2,7 +2,7 @@
  * explain_json.c: fs-explain --json (fs-explain(1), JSON OUTPUT): the facts
  * of model/explain.c about two users, or about one user's path, and the
  * forecast of model/forecast.c (fs-explain --forecast --json), as one JSON
- * document. fs-explain's prose stays in the program.
+ * document. Its twin, explain_text.c, says the same in words.
  */
 #include "io/io.h"
 

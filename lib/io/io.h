@@ -471,9 +471,30 @@ void fs_peruser_levels_free(struct fs_cost_level *lv, size_t n);
 
 /* --------------------------------------------------------- explain_text.c */
 
-/* fs-explain's prose kept in the library, appended to b wrapped at 78
- * columns. --usage-by: u (fs_explain_usage_by) on tree tr ranked with o;
- * asked is the association named (a user: u is its fs parent's). */
+/* fs-explain's prose, the twin of explain_json.c, appended to b wrapped at
+ * 78 columns (its words: explain_words.c). Why one user or account ranks
+ * above another (x), or one's path (p), on tree tr ranked with ro; for an
+ * account's path, pass (or NULL) is its pair with the sibling walked just
+ * before it. A path's text goes out to out as it is made, in whole 4 KB
+ * blocks, once b holds 32 KB (out NULL: all of it held in b). The tree's
+ * 'whatif' metadata, if any, is said. */
+struct fs_forecast_info;
+void fs_explain_text_pair(struct fs_buf *b, const struct fs_tree *tr,
+			  const struct fs_rank_opts *ro, double half_life,
+			  const struct fs_explain *x);
+void fs_explain_text_path(struct fs_buf *b, const struct fs_tree *tr,
+			  const struct fs_rank_opts *ro,
+			  struct fs_explain_path *p,
+			  const struct fs_explain *pass, FILE *out);
+/* fs-explain --forecast: the question (f), the assumptions (f and in) and
+ * the answer (r). */
+void fs_explain_text_forecast(struct fs_buf *b, const struct fs_tree *tr,
+			      const struct fs_rank_opts *ro, double half_life,
+			      const struct fs_forecast_opts *f,
+			      const struct fs_forecast *r,
+			      const struct fs_forecast_info *in);
+/* --usage-by: u (fs_explain_usage_by) on tree tr ranked with o; asked is
+ * the association named (a user: u is its fs parent's). */
 void fs_explain_usage_text(struct fs_buf *b, const struct fs_tree *tr,
 			   const struct fs_rank_opts *o, uint32_t asked,
 			   const struct fs_usage_by *u);
@@ -506,7 +527,8 @@ void fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 			  struct fs_explain_path *p,
 			  const struct fs_explain *pass);
 /* fs-explain --forecast --json: the question (f), the answer (r) and
- * the assumptions it was computed under (f and in), one JSON document. */
+ * the assumptions it was computed under (f and in), one JSON document;
+ * fs_explain_text_forecast says them in words. */
 struct fs_forecast_info {
 	int has_taken;			/* f->from is the tree's 'taken' */
 	const char *running_file;	/* --running, or NULL */
@@ -516,6 +538,9 @@ struct fs_forecast_info {
 	const char *rate_from;		/* --rate-from, or NULL */
 	long long window;		/* its window, seconds */
 	size_t rate_unknown;		/* its jobs left out */
+	int rate_given;			/* --rate given over it */
+	long run_users;			/* users whose TRESRunMins charge
+					 * (fs_forecast_running) */
 };
 void fs_explain_json_forecast(struct fs_buf *b, const struct fs_tree *tr,
 			      const struct fs_rank_opts *ro, double half_life,

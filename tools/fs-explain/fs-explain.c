@@ -31,9 +31,7 @@
 
 #include "fs.h"
 
-#define SHOW_BEFORE 8			/* siblings listed per step */
-#define INDENT_STEPS 12			/* the path's indentation stops
-					 * growing below this depth */
+#define SHOW_BEFORE 8			/* --usage-by's users listed */
 
 struct opts {
 	const char *algorithm;		/* NULL: the tree's metadata */
@@ -153,883 +151,6 @@ usage(FILE *f)
 		"\n"
 		"With no FILE, or when FILE is -, read standard input. See "
 		"fs-explain(1).\n");
-}
-
-/* ------------------------------------------------------------ words */
-
-static void
-put_name(struct fs_buf *b, const struct fs_tree *tr, uint32_t i)
-{
-	fs_buf_user_spec(b, tr, i);
-}
-
-/* Names for the words below, four at a time; para's text, kept from call
- * to call (a deep path makes two a step). */
-static struct fs_buf names_buf[4], para_buf;
-/* The Level FS line put_level last made, and its three numbers: a deep
- * path's steps repeat it whole. */
-static struct fs_buf last_line;
-static long double last_lf, last_ue;
-static double last_sh;
-
-static const char *
-name(const struct fs_tree *tr, uint32_t i)
-{
-	static int k;
-	struct fs_buf *p = &names_buf[k++ % 4];
-
-	p->len = 0;
-	fs_buf_addstr(p, "");
-	put_name(p, tr, i);
-	return p->data;
-}
-
-static void
-free_names(void)
-{
-	int k;
-
-	for (k = 0; k < 4; k++)
-		fs_buf_release(&names_buf[k]);
-	fs_buf_release(&para_buf);
-	fs_buf_release(&last_line);
-}
-
-/* %.6Lf into p[size] (size >= FS_FMT_MAX), by the number codec when it
- * can: a deep path writes a few per step. */
-static size_t
-fixed6(char *p, size_t size, struct fs_fmt_memo *m, long double v)
-{
-	int n = m ? fs_memo_fixed6_ld(m, p, v) : fs_fmt_fixed6_ld(p, v);
-
-	if (n >= 0) {
-		p[n] = '\0';
-		return (size_t)n;
-	}
-	snprintf(p, size, "%.6Lf", v);
-	return strlen(p);
-}
-
-/* sshare's six decimals, "inf" for infinity; through memo m unless NULL
- * (a deep path's steps repeat their numbers). */
-static const char *
-f6m(struct fs_fmt_memo *m, long double v)
-{
-	static char s[4][64];
-	static int k;
-	char *p = s[k++ % 4];
-
-	if (isinf(v))
-		return "inf";
-	fixed6(p, sizeof(s[0]), m, v);
-	return p;
-}
-
-static const char *
-f6(long double v)
-{
-	return f6m(NULL, v);
-}
-
-/* A double's six decimals (%.6f), likewise. */
-static const char *
-d6m(struct fs_fmt_memo *m, double v)
-{
-	static char s[4][FS_FMT_MAX + 320];
-	static int k;
-	char *p = s[k++ % 4];
-	int n = m ? fs_memo_fixed6(m, p, v) : fs_fmt_fixed6(p, v);
-
-	if (n >= 0)
-		p[n] = '\0';
-	else
-		snprintf(p, sizeof(s[0]), "%.6f", v);
-	return p;
-}
-
-/* indent spaces. */
-static void
-pad(struct fs_buf *b, int indent)
-{
-	static const char sp[] = "                                        ";
-
-	for (; indent > 0; indent -= 40)
-		fs_buf_add(b, sp, (size_t)(indent < 40 ? indent : 40));
-}
-
-/* The same long double, bit for bit (an x87 one is 10 bytes of 16). */
-static int
-same_ld(long double a, long double b)
-{
-	return !memcmp(&a, &b, LDBL_MANT_DIG == 64 ? 10 : sizeof(a));
-}
-
-/* A raw number without trailing zeros into p[80]: its length. */
-static size_t
-raw_into(char *p, struct fs_fmt_memo *m, long double v)
-{
-	char *e = p + fixed6(p, 80, m, v);
-
-	while (e[-1] == '0')
-		*--e = '\0';
-	if (e[-1] == '.')
-		*--e = '\0';
-	return (size_t)(e - p);
-}
-
-static const char *
-rawm(struct fs_fmt_memo *m, long double v)
-{
-	static char s[4][80];
-	static int k;
-	char *p = s[k++ % 4];
-
-	raw_into(p, m, v);
-	return p;
-}
-
-/* The last number raw_memo wrote and its text: a deep path's steps
- * repeat their usages. */
-struct raw_memo {
-	long double v;
-	int set;
-	size_t len;
-	char text[80];
-};
-
-static const char *
-raw_memo(struct raw_memo *r, long double v, size_t *len)
-{
-	if (!r->set || !same_ld(r->v, v)) {
-		r->len = raw_into(r->text, NULL, v);
-		r->v = v;
-		r->set = 1;
-	}
-	*len = r->len;
-	return r->text;
-}
-
-static const char *
-raw(long double v)
-{
-	return rawm(NULL, v);
-}
-
-static const char *
-exact(long double v)
-{
-	static char s[4][FS_FMT_MAX + 1];
-	static int k;
-	char *p = s[k++ % 4];
-
-	p[fs_fmt_ld(p, v)] = '\0';
-	return p;
-}
-
-/* "1st", "22nd", "13th" at o (room for 16 bytes), no NUL: the end. */
-static char *
-put_ordinal(char *o, uint32_t n)
-{
-	const char *suf = "th";
-
-	if (n % 100 < 11 || n % 100 > 13)
-		suf = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-	o = fs_put_ll(o, n);
-	memcpy(o, suf, 2);
-	return o + 2;
-}
-
-static const char *
-ordinal(uint32_t n)
-{
-	static char s[32];
-
-	*put_ordinal(s, n) = '\0';
-	return s;
-}
-
-/* Bytes at o, where the caller has made room: the end. */
-static inline char *
-put_mem(char *o, const void *p, size_t n)
-{
-	memcpy(o, p, n);
-	return o + n;
-}
-#define PUT_LIT(o, s) put_mem(o, s, sizeof(s) - 1)
-
-/* indent spaces at o, where the caller has made room for PAD_ROOM bytes
- * more than it writes after them: a path's indentation (26 at most) is one
- * move of constant size. */
-#define PAD_ROOM 32
-static inline char *
-put_pad(char *o, int indent)
-{
-	static const char sp[PAD_ROOM + 1] = "                                ";
-
-	if (indent <= PAD_ROOM)
-		memcpy(o, sp, PAD_ROOM);
-	else
-		memset(o, ' ', (size_t)indent);
-	return o + indent;
-}
-
-/* Append text as a paragraph wrapped at 78 columns, every line indented;
- * a paragraph that is an item ("- ...") hangs under its first word. */
-static void
-para(struct fs_buf *b, int indent, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* para_buf's text, wrapped into b. */
-static void
-wrap(struct fs_buf *b, int indent)
-{
-	const char *p = para_buf.data, *w;
-	int col = 0, first = 1;
-	int hang = strncmp(para_buf.data, "- ", 2) == 0 ? 2 : 0;
-	size_t n = para_buf.len;
-
-	/* What fits on its line as it is (one space between words, none
-	 * around them) is that line: most of a deep path's. */
-	if (n && p[0] != ' ' && p[n - 1] != ' ' && (size_t)indent + n <= 78 &&
-	    !strstr(p, "  ")) {
-		pad(b, indent);
-		fs_buf_add(b, p, n);
-		fs_buf_addch(b, '\n');
-		return;
-	}
-	for (; *p;) {
-		int len;
-
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		for (w = p; *w && *w != ' '; w++)
-			;
-		len = (int)(w - p);
-		if (col && col + 1 + len > 78) {
-			fs_buf_addch(b, '\n');
-			col = 0;
-		}
-		if (!col) {
-			col = first ? indent : indent + hang;
-			pad(b, col);
-			first = 0;
-		} else {
-			fs_buf_addch(b, ' ');
-			col++;
-		}
-		fs_buf_add(b, p, (size_t)len);
-		col += len;
-		p = w;
-	}
-	fs_buf_addch(b, '\n');
-}
-
-static void
-para(struct fs_buf *b, int indent, const char *fmt, ...)
-{
-	va_list ap;
-
-	para_buf.len = 0;
-	va_start(ap, fmt);
-	fs_buf_vprintf(&para_buf, fmt, ap);
-	va_end(ap);
-	wrap(b, indent);
-}
-
-/* The paragraph of n bytes at text, after indent spaces at the end of b
- * (b->len not moved yet; room for a newline after it), written in place
- * without printf (a deep path makes two a step): as one line when that is
- * how wrap() would put it, else through wrap(). plain: the text cannot
- * hold two spaces in a row (the caller knows its pieces). */
-static void
-put_text(struct fs_buf *b, int indent, char *text, size_t n, int plain)
-{
-	char *o = text + n;
-
-	*o = '\0';
-	if (n && text[0] != ' ' && text[n - 1] != ' ' &&
-	    (size_t)indent + n <= 78 && (plain || !strstr(text, "  "))) {
-		*o++ = '\n';
-		*o = '\0';
-		b->len = (size_t)(o - b->data);
-		return;
-	}
-	para_buf.len = 0;
-	fs_buf_add(&para_buf, text, n);
-	b->data[b->len] = '\0';
-	wrap(b, indent);
-}
-
-static const char *
-half_life_words(double hl)
-{
-	static char s[64];
-
-	if (hl <= 0)
-		return "no decay: half-life 0";
-	if (fmod(hl, 86400) == 0)
-		snprintf(s, sizeof(s), "half-life %g day%s", hl / 86400,
-			 hl == 86400 ? "" : "s");
-	else if (fmod(hl, 3600) == 0)
-		snprintf(s, sizeof(s), "half-life %g hour%s", hl / 3600,
-			 hl == 3600 ? "" : "s");
-	else
-		snprintf(s, sizeof(s), "half-life %g s", hl);
-	return s;
-}
-
-/* "Level FS 0.785650 = shares 0.400000 / usage 0.509133" and the raw
- * numbers under it; par: the name of l's fs parent (par_len bytes), or
- * NULL. */
-static void
-put_level(struct fs_buf *b, const struct ctx *c,
-	  const struct fs_explain_level *l, int indent, const char *par,
-	  size_t par_len)
-{
-	/* A path's steps, one after another, repeat their numbers. */
-	static struct fs_fmt_memo m_lfs, m_shares, m_ue;
-	static struct raw_memo m_usage, m_pusage;
-	const struct fs_tree *tr = &c->tr;
-	const struct fs_node *a = &tr->node[l->node];
-
-	if (!par) {
-		par = name(tr, l->fs_parent);
-		par_len = strlen(par);
-	}
-	if (a->use_parent)
-		para(b, indent, "Level FS inf: Slurm gives a FairShare=parent "
-		     "user +inf, whatever its usage");
-	else if (l->shares_norm == 0)
-		para(b, indent, "Level FS 0: no shares (Slurm gives 0 whatever "
-		     "the usage)");
-	else {
-		/* The line of the step before, as a deep chain has it, or a
-		 * new one: numbers (no spaces) between the words. */
-		if (!same_ld(l->level_fs, last_lf) ||
-		    !same_ld(l->usage_efctv, last_ue) ||
-		    memcmp(&l->shares_norm, &last_sh, sizeof(last_sh)) ||
-		    !last_line.data) {
-			last_line.len = 0;
-			fs_buf_addstr(&last_line, "Level FS ");
-			fs_buf_addstr(&last_line, f6m(&m_lfs, l->level_fs));
-			fs_buf_addstr(&last_line, " = shares ");
-			fs_buf_addstr(&last_line, d6m(&m_shares,
-						      l->shares_norm));
-			fs_buf_addstr(&last_line, " / usage ");
-			fs_buf_addstr(&last_line, f6m(&m_ue, l->usage_efctv));
-			if (l->usage_efctv == 0)
-				fs_buf_addstr(&last_line, " (no usage)");
-			last_lf = l->level_fs;
-			last_ue = l->usage_efctv;
-			last_sh = l->shares_norm;
-		}
-		fs_buf_grow(b, (size_t)indent + last_line.len + PAD_ROOM);
-		put_text(b, indent,
-			 put_mem(put_pad(b->data + b->len, indent),
-				 last_line.data, last_line.len) - last_line.len,
-			 last_line.len, 1);
-	}
-	if (a->use_parent)
-		para(b, indent, "shares: parent (FairShare=parent); usage %s "
-		     "of %s's %s = %s", raw(l->usage_raw), par,
-		     raw(l->parent_usage), f6(l->usage_efctv));
-	else {
-		/* "shares N of M in P's list; usage U of P's V": two
-		 * spaces in a row only from a name with spaces. */
-		size_t nu, npu;
-		const char *u = raw_memo(&m_usage, l->usage_raw, &nu);
-		const char *pu = raw_memo(&m_pusage, l->parent_usage, &npu);
-		char *o, *text;
-
-		fs_buf_grow(b, (size_t)indent + 2 * par_len + nu + npu + 96);
-		text = put_pad(b->data + b->len, indent);
-		o = PUT_LIT(text, "shares ");
-		o = fs_put_ll(o, a->shares_raw);
-		o = PUT_LIT(o, " of ");
-		o = fs_put_ll(o, l->level_shares);
-		o = PUT_LIT(o, " in ");
-		o = put_mem(o, par, par_len);
-		o = PUT_LIT(o, "'s list; usage ");
-		o = put_mem(o, u, nu);
-		o = PUT_LIT(o, " of ");
-		o = put_mem(o, par, par_len);
-		o = PUT_LIT(o, "'s ");
-		o = put_mem(o, pu, npu);
-		put_text(b, indent, text, (size_t)(o - text),
-			 !memchr(par, ' ', par_len));
-	}
-	if (a->parent != a->fs_parent && a->parent != FS_NONE)
-		para(b, indent, "(%s is FairShare=parent, so %s competes in "
-		     "%s's list)", name(tr, a->parent), name(tr, l->node),
-		     par);
-}
-
-/* "every user under X" or the user itself. */
-static const char *
-under(const struct fs_tree *tr, uint32_t i)
-{
-	static char s[2][512];
-	static int k;
-	char *p = s[k++ % 2];
-
-	if (tr->node[i].is_user)
-		snprintf(p, 512, "%s", name(tr, i));
-	else
-		snprintf(p, 512, "every user under %s", name(tr, i));
-	return p;
-}
-
-static void
-text_user(struct fs_buf *b, const struct ctx *c, const char *label,
-	  uint32_t u, uint32_t rank)
-{
-	const struct fs_tree *tr = &c->tr;
-	struct fs_explain_level l;
-
-	if (tr->node[u].is_user) {
-		fs_buf_printf(b, "%s%s: FairShare %.6f, rank %u of %u\n",
-			      label, name(tr, u), tr->node[u].fs_factor, rank,
-			      tr->user_count);
-		return;
-	}
-	fs_explain_level(tr, u, &l);
-	if (fs_algorithm_levels(c->ro.algorithm))
-		fs_buf_printf(b, "%saccount %s: Level FS %s, %s of %u in %s's "
-			      "list\n", label, name(tr, u), f6(l.level_fs),
-			      ordinal(l.place + 1), l.count,
-			      name(tr, l.fs_parent));
-	else
-		fs_buf_printf(b, "%saccount %s: FairShare %.6f\n", label,
-			      name(tr, u), tr->node[u].fs_factor);
-}
-
-/* The changes --shares and --usage made, or those the tree came with. */
-static void
-text_whatif(struct fs_buf *b, const struct ctx *c)
-{
-	const char *w = fs_header_meta(&c->t.h, "whatif");
-
-	if (w)
-		para(b, 0, "What if: %s.", w);
-}
-
-static void
-text_no_usage(struct fs_buf *b, const struct ctx *c)
-{
-	if (c->tr.node[c->tr.root].usage_raw == 0)
-		para(b, 0, "Note: this tree has no usage at all (root's usage "
-		     "is 0). Every association with shares has Level FS inf, "
-		     "so they all tie, and only zero shares and the tie rules "
-		     "order the users.");
-}
-
-/* Can rounding of decayed usage decide this? Only for a near miss, or an
- * exact tie of finite values made from different numbers: equal numbers
- * decay to equal numbers, and zero stays zero. */
-static int
-rounding_matters(const struct fs_explain *x)
-{
-	const struct fs_explain_level *s = x->side;
-
-	if (x->near_miss)
-		return 1;
-	if (x->rule != FS_RULE_TIED_USERS && x->rule != FS_RULE_USER_FIRST &&
-	    x->rule != FS_RULE_LIST_ORDER)
-		return 0;
-	if (isinf(s[0].level_fs) || s[0].level_fs == 0)
-		return 0;
-	return s[0].usage_raw != s[1].usage_raw ||
-	       s[0].parent_usage != s[1].parent_usage;
-}
-
-static void text_shares(struct fs_buf *b, const struct ctx *c,
-			const struct fs_explain *x);
-
-static void
-text_pair(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
-{
-	const struct fs_tree *tr = &c->tr;
-	const struct fs_explain_level *s = x->side;
-	const char *na, *nb;
-	uint32_t lo, hi, k;
-
-	text_whatif(b, c);
-	text_no_usage(b, c);
-	text_user(b, c, "A ", x->user[0], x->rank[0]);
-	text_user(b, c, "B ", x->user[1], x->rank[1]);
-	/* After text_user: name() keeps four at a time. */
-	na = name(tr, x->user[0]);
-	nb = name(tr, x->user[1]);
-	if (x->rule == FS_RULE_SAME) {
-		fs_buf_printf(b, "A and B are the same association.\n");
-		return;
-	}
-	if (x->order < 0)
-		fs_buf_printf(b, "%s ranks above %s.\n", na, nb);
-	else if (x->order > 0)
-		fs_buf_printf(b, "%s ranks above %s.\n", nb, na);
-	else if (!x->rank[0] || !x->rank[1])	/* an account: no rank */
-		fs_buf_printf(b, "Neither %s nor %s is walked before the "
-			      "other.\n", na, nb);
-	else
-		fs_buf_printf(b, "%s and %s share rank %u.\n", na, nb,
-			      x->rank[0]);
-	fs_buf_addch(b, '\n');
-
-	if (x->rule == FS_RULE_FACTOR) {
-		para(b, 0, "Under %s every user has its own factor, "
-		     "2^(-(UE/S)/%u) of its normalised shares S (the share "
-		     "fractions multiplied down the tree) and its effective "
-		     "usage UE; there is no walk of the tree, and the higher "
-		     "factor ranks first.",
-		     fs_algorithm_name(x->algorithm), c->ro.dampening);
-		for (k = 0; k < 2; k++)
-			para(b, 2, "%s: S %.6f, UE %s, factor %.6f", k ? nb : na,
-			     s[k].shares_norm, f6(s[k].usage_efctv),
-			     tr->node[x->user[k]].fs_factor);
-		if (x->first < 0)
-			para(b, 0, "The two factors are equal, so the two "
-			     "share a rank.");
-		else
-			para(b, 0, "%s has the higher factor.",
-			     x->first ? nb : na);
-	} else {
-		if (x->merged) {
-			uint32_t ma = s[0].node, mb = s[1].node;
-
-			for (k = 0; k < x->merged; k++) {
-				ma = tr->node[ma].fs_parent;
-				mb = tr->node[mb].fs_parent;
-			}
-			para(b, 0, "Their paths part below %s, their first "
-			     "common ancestor in the fairshare tree. There %s "
-			     "and %s tie at Level FS %s, and with --ties merge "
-			     "the children of tied accounts are ranked in one "
-			     "merged list, so Fair Tree compares these two, "
-			     "%u level%s further down:", name(tr, x->ancestor),
-			     name(tr, ma), name(tr, mb),
-			     f6(tr->node[ma].level_fs), x->merged,
-			     x->merged > 1 ? "s" : "");
-		} else {
-			para(b, 0, "Their paths part below %s, their first "
-			     "common ancestor in the fairshare tree, where "
-			     "Fair Tree compares these two:",
-			     name(tr, x->ancestor));
-		}
-		for (k = 0; k < 2; k++) {
-			uint32_t u = x->user[k];
-
-			if (s[k].node == u)
-				fs_buf_printf(b, "  %s (%s itself)\n",
-					      name(tr, u), k ? "B" : "A");
-			else
-				fs_buf_printf(b, "  %s (above %s)\n",
-					      name(tr, s[k].node), name(tr, u));
-			put_level(b, c, &s[k], 4, NULL, 0);
-		}
-		switch (x->rule) {
-		case FS_RULE_LEVEL_FS:
-			lo = s[!x->first].node;
-			hi = s[x->first].node;
-			para(b, 0, "%s has the higher Level FS, so Fair Tree "
-			     "walks it first: %s ranks above %s.", name(tr, hi),
-			     under(tr, hi), under(tr, lo));
-			if (x->near_miss)
-				para(b, 0, "The two print alike to 6 decimals "
-				     "(%s) but are not equal: %s %s against "
-				     "%s %s. Slurm compares the exact long "
-				     "double values, so this is not a tie.",
-				     f6(s[0].level_fs), name(tr, s[0].node),
-				     exact(s[0].level_fs),
-				     name(tr, s[1].node),
-				     exact(s[1].level_fs));
-			break;
-		case FS_RULE_TIED_USERS:
-			para(b, 0, "The two Level FS are exactly equal (%s). "
-			     "Both are users, and tied users share a rank.",
-			     exact(s[0].level_fs));
-			break;
-		case FS_RULE_USER_FIRST:
-			hi = s[x->first].node;
-			lo = s[!x->first].node;
-			para(b, 0, "The two Level FS are exactly equal (%s). "
-			     "On a tie Slurm sorts users before accounts, so "
-			     "%s is ranked first and every user under %s ranks "
-			     "at or below it.", exact(s[0].level_fs),
-			     name(tr, hi), name(tr, lo));
-			break;
-		case FS_RULE_LIST_ORDER:
-			hi = s[x->first].node;
-			lo = s[!x->first].node;
-			para(b, 0, "The two Level FS are exactly equal (%s) and "
-			     "both are accounts. Slurm means to merge the "
-			     "children of tied accounts but never does (its "
-			     "_count_tied_accounts() stops at the first "
-			     "account): it walks them one after the other in "
-			     "list order (%s), and %s comes first, so %s ranks "
-			     "at or above %s. With --ties merge (what Slurm's "
-			     "documentation says) their children would be "
-			     "ranked together.", exact(s[0].level_fs),
-			     fs_tree_sibling_rule(tr), name(tr, hi),
-			     under(tr, hi), under(tr, lo));
-			break;
-		default:
-			break;
-		}
-		if (x->carry_from != FS_NONE)
-			para(b, 0, "Tie carry-in: %s is entered tied, so "
-			     "its first user, %s, takes rank %u from %s, the "
-			     "user ranked just before it.",
-			     name(tr, s[!x->first].node),
-			     name(tr, x->carry_to),
-			     tr->user_count + 1 - tr->node[x->carry_to].rank,
-			     name(tr, x->carry_from));
-	}
-
-	/* What it would take. */
-	lo = x->user[x->lower];
-	hi = x->user[!x->lower];
-	fs_buf_addch(b, '\n');
-	if (x->order == 0)
-		fs_buf_printf(b, "What it would take for %s to rank above %s:\n",
-			      name(tr, lo), name(tr, hi));
-	else
-		fs_buf_printf(b, "What it would take for %s to overtake %s:\n",
-			      name(tr, lo), name(tr, hi));
-	para(b, 2, "Waiting without new usage: never. Decay (%s) multiplies "
-	     "every association's usage, root's included, by the same "
-	     "factor, so every usage fraction, every %s and this order stay "
-	     "as they are, and usage that is zero stays zero.%s Others' new "
-	     "usage can change it: --forecast says when.",
-	     half_life_words(c->half_life),
-	     x->rule == FS_RULE_FACTOR ? "factor" : "Level FS",
-	     rounding_matters(x)
-		     ? " Only the rounding of the decayed numbers can move a "
-		       "Level FS in its last bits, which can matter for an "
-		       "exact tie or a near miss like this one."
-		     : "");
-	text_shares(b, c, x);
-}
-
-/* "More shares: ...": what x->solve found. */
-static void
-text_shares(struct fs_buf *b, const struct ctx *c, const struct fs_explain *x)
-{
-	const struct fs_tree *tr = &c->tr;
-	const struct fs_explain_level *s = x->side;
-	uint32_t j = s[x->lower].node, k = s[!x->lower].node;
-
-	switch (x->shares) {
-	case FS_SHARES_OK:
-		para(b, 2, "More shares: %s would need %u raw shares instead "
-		     "of %u, to reach Level FS %s against %s's %s (the list's "
-		     "shares then total %u).", name(tr, j), x->shares_needed,
-		     x->shares_now, f6(x->level_fs_after[x->lower]),
-		     name(tr, k), f6(x->level_fs_after[!x->lower]),
-		     x->level_shares_after);
-		if (!strcmp(f6(x->level_fs_after[0]), f6(x->level_fs_after[1])))
-			para(b, 2, "(Exactly: %s against %s.)",
-			     exact(x->level_fs_after[x->lower]),
-			     exact(x->level_fs_after[!x->lower]));
-		break;
-	case FS_SHARES_PARENT:
-		para(b, 2, "More shares: %s is FairShare=parent; its Level FS "
-		     "is +inf already, and shares do not change it.",
-		     name(tr, j));
-		break;
-	case FS_SHARES_INF:
-		para(b, 2, "More shares: no number helps: %s has Level FS inf "
-		     "(no usage, or FairShare=parent), and only new usage "
-		     "under it can change that.", name(tr, k));
-		break;
-	case FS_SHARES_LIMIT:
-		para(b, 2, "More shares: no number is enough. Even with all "
-		     "the shares Slurm can count in one list (4294967295), %s "
-		     "would reach only Level FS %s against %s's %s.",
-		     name(tr, j), f6(x->level_fs_after[x->lower]),
-		     name(tr, k), f6(x->level_fs_after[!x->lower]));
-		break;
-	case FS_SHARES_NA:
-		para(b, 2, "More shares: computed for Fair Tree only.");
-		break;
-	}
-}
-
-static const char *
-relation_words(enum fs_explain_rule r)
-{
-	switch (r) {
-	case FS_RULE_LEVEL_FS:
-		return "higher";
-	case FS_RULE_TIED_USERS:
-		return "equal: tied users share the rank";
-	case FS_RULE_USER_FIRST:
-		return "equal: users before accounts";
-	case FS_RULE_LIST_ORDER:
-		return "equal: list order";
-	case FS_RULE_MERGED:
-		return "equal: merged with it";
-	default:
-		return "";
-	}
-}
-
-/* The users that share u's rank (ties, carry-in), in a sentence. */
-static void
-same_rank(struct fs_buf *b, const struct ctx *c, uint32_t u)
-{
-	const struct fs_tree *tr = &c->tr;
-	struct fs_buf t;
-	uint32_t k, n = 0;
-
-	fs_buf_init(&t);
-	for (k = 0; k < tr->n; k++) {
-		uint32_t i = tr->order[k];
-
-		if (i == u || !tr->node[i].is_user ||
-		    tr->node[i].rank != tr->node[u].rank)
-			continue;
-		if (n < SHOW_BEFORE)
-			fs_buf_printf(&t, "%s%s", n ? ", " : "", name(tr, i));
-		n++;
-	}
-	if (n > SHOW_BEFORE)
-		fs_buf_printf(&t, " and %u more", n - SHOW_BEFORE);
-	if (n)
-		para(b, 0, "It shares rank %u with %s (a tie, or a tie carried "
-		     "into its account).", tr->user_count + 1 - tr->node[u].rank,
-		     t.data);
-	fs_buf_release(&t);
-}
-
-static void
-text_path(struct fs_buf *b, const struct ctx *c, struct fs_explain_path *p,
-	  const struct fs_explain *pass)
-{
-	const struct fs_tree *tr = &c->tr;
-	struct fs_buf nm[2];
-	uint32_t k, j, nm_of[2] = {FS_NONE, FS_NONE};
-	int cur = 0;
-	char *o;
-
-	text_whatif(b, c);
-	text_no_usage(b, c);
-	text_user(b, c, "", p->user, p->rank);
-	if (!fs_algorithm_levels(c->ro.algorithm)) {
-		const struct fs_node *u = &tr->node[p->user];
-
-		para(b, 0, "Under %s %s factor is 2^(-(UE/S)/%u): here S "
-		     "%.6f, UE %s. Fair Tree's path from root is shown "
-		     "only with --algorithm fairtree.",
-		     fs_algorithm_name(c->ro.algorithm),
-		     u->is_user ? "a user's" : "an account's", c->ro.dampening,
-		     u->shares_norm, f6(fs_node_usage_efctv(tr, u)));
-		return;
-	}
-	para(b, 0, "Its path from root. At each step Fair Tree sorts the "
-	     "list by Level FS and walks it in that order:");
-	fs_buf_printf(b, "%s\n", name(tr, tr->root));
-	/* Each step names its list's owner, mostly the step before: the two
-	 * names, kept from step to step. */
-	fs_buf_init(&nm[0]);
-	fs_buf_init(&nm[1]);
-	for (k = 0; k < p->nstep; k++) {
-		const struct fs_explain_step *s = fs_explain_path_step(p, k);
-		/* Deep paths would be quadratic in their indentation: it
-		 * stops growing, and the depth is said instead. */
-		int ind = 2 * (int)(k < INDENT_STEPS ? k + 1 : INDENT_STEPS);
-		uint32_t par = s->level.fs_parent;
-		int pb;		/* the buffer with the parent's name */
-
-		if (nm_of[cur] == par) {
-			pb = cur;
-		} else if (nm_of[!cur] == par) {
-			pb = !cur;
-		} else {
-			pb = cur;
-			nm[pb].len = 0;
-			fs_buf_addstr(&nm[pb], "");
-			put_name(&nm[pb], tr, par);
-			nm_of[pb] = par;
-		}
-		cur = !pb;
-		nm[cur].len = 0;
-		fs_buf_addstr(&nm[cur], "");
-		put_name(&nm[cur], tr, s->level.node);
-		nm_of[cur] = s->level.node;
-		/* "NAME (depth N): 1st of M in PARENT's list", at once. */
-		fs_buf_grow(b, (size_t)ind + nm[cur].len + nm[pb].len + 96);
-		o = put_pad(b->data + b->len, ind);
-		o = put_mem(o, nm[cur].data, nm[cur].len);
-		if (k >= INDENT_STEPS) {
-			o = PUT_LIT(o, " (depth ");
-			o = fs_put_ll(o, k + 1);
-			*o++ = ')';
-		}
-		o = PUT_LIT(o, ": ");
-		o = put_ordinal(o, s->level.place + 1);
-		o = PUT_LIT(o, " of ");
-		o = fs_put_ll(o, s->level.count);
-		o = PUT_LIT(o, " in ");
-		o = put_mem(o, nm[pb].data, nm[pb].len);
-		o = PUT_LIT(o, "'s list\n");
-		*o = '\0';
-		b->len = (size_t)(o - b->data);
-		put_level(b, c, &s->level, ind + 2, nm[pb].data, nm[pb].len);
-		for (j = 0; j < s->nbefore && j < SHOW_BEFORE; j++) {
-			uint32_t o = s->before[j];
-
-			/* Slurm sorts a FairShare=parent account by its
-			 * placeholder, NO_VAL: a number that means nothing
-			 * to a reader. */
-			if (fs_explain_relation(tr, c->ro.ties, o,
-						s->level.node) == FS_RULE_PARENT) {
-				para(b, ind + 2, "after %s (FairShare=parent: "
-				     "no Level FS of its own, so it ranks no "
-				     "one; its members compete in %s's list)",
-				     name(tr, o), nm[pb].data);
-				continue;
-			}
-			fs_buf_printf(b, "%*safter %s (Level FS %s, %s)\n",
-				      ind + 2, "", name(tr, o),
-				      f6(tr->node[o].level_fs),
-				      relation_words(fs_explain_relation(
-					      tr, c->ro.ties, o,
-					      s->level.node)));
-		}
-		if (s->nbefore > SHOW_BEFORE)
-			fs_buf_printf(b, "%*s... and %u more before it\n",
-				      ind + 2, "", s->nbefore - SHOW_BEFORE);
-		/* A deep path's text goes out as it is made, not held whole:
-		 * whole 4 KB blocks (one write each, past stdio's buffer),
-		 * the rest kept, so the buffer stays within 32 KB and a bit. */
-		if (c->out && b->len >= 1 << 15) {
-			size_t w = b->len & ~(size_t)4095;
-
-			fs_write_all(c->out, b->data, w);
-			memmove(b->data, b->data + w, b->len - w + 1);
-			b->len -= w;
-		}
-	}
-	fs_buf_release(&nm[0]);
-	fs_buf_release(&nm[1]);
-	if (tr->node[p->user].is_user) {
-		same_rank(b, c, p->user);
-		return;
-	}
-	fs_buf_addch(b, '\n');
-	if (!pass) {
-		para(b, 0, "%s is walked first in %s's list: there is no "
-		     "sibling to pass.", name(tr, p->user),
-		     name(tr, tr->node[p->user].fs_parent));
-		return;
-	}
-	fs_buf_printf(b, "What it would take for %s to pass %s, walked just "
-		      "before it:\n", name(tr, p->user),
-		      name(tr, pass->user[1]));
-	text_shares(b, c, pass);
 }
 
 /* ----------------------------------------------------------- the glue */
@@ -1152,7 +273,8 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 		if (c->json)
 			fs_explain_json_pair(b, &c->tr, &c->ro, c->half_life, &x);
 		else
-			text_pair(b, c, &x);
+			fs_explain_text_pair(b, &c->tr, &c->ro, c->half_life,
+					     &x);
 	} else {
 		struct fs_explain_path p;
 		struct fs_explain x, *pass = NULL;
@@ -1174,85 +296,14 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 			fs_explain_json_path(b, &c->tr, &c->ro, c->half_life,
 					     &p, pass);
 		else
-			text_path(b, c, &p, pass);
+			fs_explain_text_path(b, &c->tr, &c->ro, &p, pass,
+					     c->out);
 		fs_explain_path_release(&p);
 	}
 	return 0;
 }
 
 /* ---------------------------------------------------------- forecast */
-
-/* "2 days 3 h 5 min", "45 min", "0 min". */
-static const char *
-span(long long t)
-{
-	static char s[2][96];
-	static int k;
-	char *p = s[k++ % 2];
-	long long d = t / 86400, h = t % 86400 / 3600, m = t % 3600 / 60;
-	int n = 0;
-
-	p[0] = '\0';
-	if (d)
-		n += snprintf(p + n, 96 - (size_t)n, "%lld day%s", d,
-			      d == 1 ? "" : "s");
-	if (h)
-		n += snprintf(p + n, 96 - (size_t)n, "%s%lld h", n ? " " : "", h);
-	if (m || !n)
-		n += snprintf(p + n, 96 - (size_t)n, "%s%lld min", n ? " " : "",
-			      m);
-	if (t % 60)
-		snprintf(p + n, 96 - (size_t)n, " %lld s", t % 60);
-	return p;
-}
-
-static const char *
-iso(long long t)
-{
-	static char s[2][32];
-	static int k;
-	char *p = s[k++ % 2];
-
-	fs_iso_time(t, p);
-	return p;
-}
-
-/* The users with a value in v[] (billing per second, or usage), in a
- * sentence: "astro/bob 4, chem/grace 2.5", at most SHOW_BEFORE. */
-static void
-list_values(struct fs_buf *b, const struct fs_tree *tr, const double *v,
-	    double div)
-{
-	uint32_t k, n = 0;
-
-	for (k = 0; k < tr->n; k++) {
-		uint32_t i = tr->order[k];
-
-		if (!tr->node[i].is_user || !(v[i] > 0))
-			continue;
-		if (n < SHOW_BEFORE)
-			fs_buf_printf(b, "%s%s %s", n ? ", " : "", name(tr, i),
-				      raw(v[i] / div));
-		n++;
-	}
-	if (n > SHOW_BEFORE)
-		fs_buf_printf(b, " and %u more", n - SHOW_BEFORE);
-}
-
-static void
-text_side(struct fs_buf *b, const struct ctx *c, const struct fs_cost_side *s)
-{
-	const struct fs_tree *tr = &c->tr;
-
-	if (tr->node[s->node].is_user)
-		para(b, 4, "%s: FairShare %.6f, rank %u of %u (usage %s)",
-		     name(tr, s->node), s->fs, s->rank, tr->user_count,
-		     raw(s->usage));
-	else
-		para(b, 4, "account %s: Level FS %s, %s of %u in its list "
-		     "(usage %s)", name(tr, s->node), f6(s->level_fs),
-		     ordinal(s->place), s->count, raw(s->usage));
-}
 
 /* The jobs of sacct output in file path ('-': standard input) into j,
  * its text kept in text: 0, or -1 with e set. */
@@ -1279,35 +330,6 @@ read_jobs(const char *path, const struct fs_tree *tr, struct fs_jobs *j,
 	return 0;
 }
 
-/* The running jobs of --running in a sentence: "job 12 astro/bob billing
- * 4 to 2026-11-20T10:00:00Z", at most SHOW_BEFORE; how many charge. */
-static size_t
-list_jobs(struct fs_buf *b, const struct fs_tree *tr, const struct fs_jobs *j,
-	  long long from)
-{
-	size_t k, n = 0;
-
-	for (k = 0; k < j->n; k++) {
-		const struct fs_job *jb = &j->job[k];
-		long long end = fs_forecast_job_end(jb);
-
-		if (end <= from)
-			continue;
-		if (n < SHOW_BEFORE) {
-			fs_buf_printf(b, "%sjob %s %s billing %s to ",
-				      n ? ", " : "", jb->id, name(tr, jb->assoc),
-				      raw(jb->billing));
-			fs_buf_addstr(b, end == FS_JOB_RUNNING
-						 ? "the horizon (no time limit)"
-						 : iso(end));
-		}
-		n++;
-	}
-	if (n > SHOW_BEFORE)
-		fs_buf_printf(b, " and %zu more", n - SHOW_BEFORE);
-	return n;
-}
-
 /* The forecast's question, assumptions and answer into b: 0, or -1 with
  * e set. */
 static int
@@ -1318,16 +340,16 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	const struct fs_header *h = &c->t.h;
 	struct fs_forecast_opts f;
 	struct fs_forecast r;
+	struct fs_forecast_info in;
 	struct fs_jobs jobs, running;
-	struct fs_buf text, rtext, l;
+	struct fs_buf text, rtext;
 	double *rate, *run;
 	long nrun = 0;
 	long long taken = 0, period = FS_SLURM_CALC_PERIOD;
-	struct fs_meta_common mc;
 	uint32_t u[2] = {FS_NONE, FS_NONE}, i;
 	size_t k;
-	int ret = -1, has_taken, nrates = 0;
-	const char *goal_words = NULL;
+	int ret = -1, has_taken;
+	char sp[2][96];
 	char *end;
 
 	memset(&f, 0, sizeof(f));
@@ -1335,7 +357,6 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	memset(&running, 0, sizeof(running));
 	fs_buf_init(&text);
 	fs_buf_init(&rtext);
-	fs_buf_init(&l);
 	rate = fs_xcalloc(tr->n, sizeof(*rate));
 	run = fs_xcalloc(tr->n, sizeof(*run));
 	for (k = 0; k < (size_t)n; k++)
@@ -1364,7 +385,6 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 		if (!strncmp(o->until, "fairshare=", 10)) {
 			f.goal = FS_GOAL_FAIRSHARE;
 			f.fairshare = strtod(o->until + 10, &end);
-			goal_words = "FairShare";
 		} else {
 			f.goal = FS_GOAL_RANK;
 			f.rank = (uint32_t)strtoul(o->until + 5, &end, 10);
@@ -1375,12 +395,12 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 			}
 		}
 	}
-	if (fs_meta_common_read(h, FS_META_CALC_PERIOD | FS_META_TAKEN, &mc,
-				e) < 0)
+	if (fs_meta_seconds(h, "calc_period", 1, &period, e) < 0)
 		goto out;
-	period = mc.calc_period;
-	has_taken = mc.has_taken;
-	taken = has_taken ? mc.taken : (long long)time(NULL);
+	if ((has_taken = fs_meta_date(h, "taken", &taken, e)) < 0)
+		goto out;
+	if (!has_taken)
+		taken = (long long)time(NULL);
 	f.from = taken;
 	f.horizon = o->horizon;
 	f.period = period;
@@ -1390,9 +410,10 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 		fs_error(e, fs_header_meta_line(h, "calc_period"),
 			 "--horizon %s: %lld decay runs of %lld s "
 			 "(calc_period); a forecast steps through at most %lld, "
-			 "%s of them", span(o->horizon), fs_forecast_runs(&f),
+			 "%s of them", fs_fmt_span(o->horizon, sp[0]),
+			 fs_forecast_runs(&f),
 			 period, FS_FORECAST_MAX_RUNS,
-			 span(FS_FORECAST_MAX_RUNS * period));
+			 fs_fmt_span(FS_FORECAST_MAX_RUNS * period, sp[1]));
 		goto out;
 	}
 
@@ -1421,8 +442,6 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 		free(nm);
 		rate[i] = v;
 	}
-	for (i = 0; i < tr->n; i++)
-		nrates += rate[i] > 0;
 	if (o->running) {
 		if (read_jobs(o->running, tr, &running, &rtext, e) < 0)
 			goto out;
@@ -1442,141 +461,29 @@ forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	f.rate = rate;
 	f.run = o->running ? NULL : run;
 	fs_forecast_run(tr, &c->ro, &f, &r);
-	if (o->json) {
-		struct fs_forecast_info in;
-
-		memset(&in, 0, sizeof(in));
-		in.has_taken = has_taken;
-		in.running_file = o->running;
-		in.running = &running;
-		in.no_running = o->no_running;
-		in.has_run_col = fs_header_col(h, FS_COL_TRES_RUN_MINS) >= 0;
-		in.rate_from = o->rate_from;
-		in.window = o->window;
-		in.rate_unknown = jobs.unknown;
+	memset(&in, 0, sizeof(in));
+	in.has_taken = has_taken;
+	in.running_file = o->running;
+	in.running = &running;
+	in.no_running = o->no_running;
+	in.has_run_col = fs_header_col(h, "TRESRunMins") >= 0;
+	in.rate_from = o->rate_from;
+	in.window = o->window;
+	in.rate_unknown = jobs.unknown;
+	in.rate_given = o->nrate > 0;
+	in.run_users = nrun;
+	if (o->json)
 		fs_explain_json_forecast(b, tr, &c->ro, c->half_life, &f, &r,
 					 &in);
-		goto answered;
-	}
-
-	/* The question. */
-	text_whatif(b, c);
-	if (f.goal == FS_GOAL_PASS) {
-		uint32_t lo = u[r.lower], hi = u[!r.lower];
-
-		fs_buf_printf(b, "Forecast: when %s ranks above %s.\n",
-			      name(tr, lo), name(tr, hi));
-	} else if (goal_words) {
-		fs_buf_printf(b, "Forecast: when %s reaches FairShare %s.\n",
-			      name(tr, u[0]), raw(f.fairshare));
-	} else {
-		fs_buf_printf(b, "Forecast: when %s reaches rank %u of %u.\n",
-			      name(tr, u[0]), f.rank, tr->user_count);
-	}
-	fs_buf_printf(b, "Now (%s):\n", has_taken ? iso(taken)
-						  : "no date in the tree: now");
-	text_side(b, c, &r.before[0]);
-	if (f.goal == FS_GOAL_PASS)
-		text_side(b, c, &r.before[1]);
-
-	/* The assumptions. */
-	fs_buf_printf(b, "Assuming:\n");
-	para(b, 2, "- decay as Slurm runs it: %s, every %lld s "
-	     "(PriorityCalcPeriod); %s ranking;", half_life_words(c->half_life),
-	     period, fs_algorithm_name(c->ro.algorithm));
-	l.len = 0;
-	fs_buf_addstr(&l, "");
-	if (o->running) {
-		nrun = (long)list_jobs(&l, tr, &running, taken);
-		if (!nrun)
-			para(b, 2, "- running jobs: none that still charge "
-			     "(%s);", o->running);
-		else
-			para(b, 2, "- running jobs run to their time limit, "
-			     "each charged at every decay run until it ends "
-			     "(%s): %s;", o->running, l.data);
-		if (running.unknown)
-			para(b, 4, "(%zu job%s of associations not in the "
-			     "tree left out)", running.unknown,
-			     running.unknown == 1 ? "" : "s");
-	} else if (o->no_running)
-		para(b, 2, "- running jobs: left out (--no-running);");
-	else if (fs_header_col(h, FS_COL_TRES_RUN_MINS) < 0)
-		para(b, 2, "- running jobs: none known (the tree has no "
-		     "TRESRunMins);");
-	else if (!nrun)
-		para(b, 2, "- running jobs: none (TRESRunMins is 0 for every "
-		     "user);");
-	else {
-		list_values(&l, tr, run, 60);
-		para(b, 2, "- running jobs run to their time limit: what they "
-		     "still charge (TRESRunMins, billing minutes) is charged "
-		     "at once: %s;", l.data);
-	}
-	l.len = 0;
-	fs_buf_addstr(&l, "");
-	if (!nrates) {
-		para(b, 2, "- no new usage from anyone%s;",
-		     o->rate_from ? " (no jobs in the window)" : "");
-	} else {
-		list_values(&l, tr, rate, 1);
-		para(b, 2, "- new usage at a steady rate, in billing units busy "
-		     "all the time (CPUs without TRESBillingWeights): %s; "
-		     "everyone else none;", l.data);
-		if (o->rate_from) {
-			l.len = 0;
-			fs_buf_addstr(&l, "");
-			if (jobs.unknown)
-				fs_buf_printf(&l, "; %zu job%s of associations "
-					      "not in the tree left out",
-					      jobs.unknown,
-					      jobs.unknown == 1 ? "" : "s");
-			para(b, 4, "(the mean of %s's jobs over the %s "
-			     "before the tree's time%s%s)", o->rate_from,
-			     span(o->window),
-			     o->nrate ? ", with --rate over it" : "", l.data);
-		}
-	}
-
-	if (r.step)
-		para(b, 2, "- looking %s ahead (--horizon); ranked again every "
-		     "%s, and at every decay run of the step where it first "
-		     "holds.", span(o->horizon), span(r.step));
 	else
-		para(b, 2, "- looking %s ahead (--horizon).", span(o->horizon));
-
-	/* The answer. */
-	switch (r.state) {
-	case FS_FORECAST_NOW:
-		fs_buf_printf(b, "Answer: already so now.\n");
-		goto answered;
-	case FS_FORECAST_AT:
-		fs_buf_printf(b, "Answer: at %s, in %s (decay run %lu).\n",
-			      iso(r.at), span(r.at - taken), r.cycles);
-		fs_buf_printf(b, "Then:\n");
-		break;
-	case FS_FORECAST_NOT:
-		fs_buf_printf(b, "Answer: not within %s (by %s).\n",
-			      span(o->horizon), iso(r.at));
-		fs_buf_printf(b, "Then:\n");
-		break;
-	}
-	text_side(b, c, &r.after[0]);
-	if (f.goal == FS_GOAL_PASS)
-		text_side(b, c, &r.after[1]);
-	if (r.state == FS_FORECAST_NOT && !nrates && !nrun)
-		para(b, 0, "With no new usage, decay multiplies every usage by "
-		     "the same factor and no order changes: give the others' "
-		     "rates (--rate, --rate-from) for a forecast that can "
-		     "move.");
-answered:
+		fs_explain_text_forecast(b, tr, &c->ro, c->half_life, &f, &r,
+					 &in);
 	ret = 0;
 out:
 	fs_jobs_release(&jobs);
 	fs_jobs_release(&running);
 	fs_buf_release(&text);
 	fs_buf_release(&rtext);
-	fs_buf_release(&l);
 	free(rate);
 	free(run);
 	return ret;
@@ -1588,7 +495,7 @@ static int
 setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 {
 	const struct fs_header *h = &c->t.h;
-	struct fs_meta_common mc;
+	long long hl;
 	enum fs_algorithm a;
 
 	if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
@@ -1602,12 +509,20 @@ setup(struct ctx *c, const struct opts *o, struct fs_err *e)
 							       : FS_TIES_SLURM,
 				   0, e) < 0)
 		return -1;
-	if (fs_meta_common_read(h, FS_META_HALF_LIFE, &mc, e) < 0)
+	hl = FS_SLURM_HALF_LIFE;
+	if (fs_meta_seconds(h, "half_life", 0, &hl, e) < 0)
 		return -1;
-	c->half_life = (double)mc.half_life;
+	c->half_life = (double)hl;
 	return 0;
 }
 
+/* The columns ranking reads (fs_tree_build): the others, fs-rank's
+ * output among them, are checked but not kept. */
+static const char *const input_cols[] = {"Account", "User", "Partition",
+	"Parent", "RawShares", "RawUsage", "ListOrder", NULL};
+/* A forecast also reads what running jobs still charge. */
+static const char *const forecast_cols[] = {"Account", "User", "Partition",
+	"Parent", "RawShares", "RawUsage", "ListOrder", "TRESRunMins", NULL};
 
 /* Read, check and rank the tree: an exit code. */
 static int
@@ -1621,8 +536,7 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	c->usage_by = o->usage_by;
 	c->glossary = o->glossary;
 	if (fs_table_read_cols(&c->t, in,
-			       o->forecast ? fs_forecast_input_cols
-					   : fs_tree_input_cols, e) < 0)
+			       o->forecast ? forecast_cols : input_cols, e) < 0)
 		return FS_EXIT_DATA;
 	if (o->nwhatif) {
 		/* The changed tree in place of the one read. */
@@ -1656,7 +570,7 @@ quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
 	    (o->ties && strcmp(o->ties, "slurm")) ||
 	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
 			      a != FS_ALG_FAIRTREE)) ||
-	    !fs_explain_read(&x, fileno(in), fs_tree_input_cols, names, n))
+	    !fs_explain_read(&x, fileno(in), input_cols, names, n))
 		return 0;
 	memset(c, 0, sizeof(*c));
 	c->name = e->file;
@@ -1733,7 +647,7 @@ cands_build(const struct fs_tree *tr)
 			cands[ncands++] = fs_xstrdup(b.data);
 			b.len = 0;
 			b.data[0] = '\0';
-			put_name(&b, tr, i);
+			fs_buf_user_spec(&b, tr, i);
 		} else {
 			fs_buf_name(&b, a->acct);
 			fs_buf_addch(&b, '/');
@@ -1922,6 +836,7 @@ run(int argc, char **argv, struct opts *o)
 	int ch, nnames, ret, slurm_form, quick, r;
 	FILE *in = stdin, *tty = NULL;
 	enum fs_algorithm alg;
+	char sp[96];
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
@@ -2007,7 +922,7 @@ run(int argc, char **argv, struct opts *o)
 			    o->horizon > FS_FORECAST_MAX_HORIZON) {
 				fs_warn("--horizon: at most 100 years (36525d) "
 					"ahead, not '%s' (%s)", optarg,
-					span(o->horizon));
+					fs_fmt_span(o->horizon, sp));
 				return FS_EXIT_USAGE;
 			}
 			o->forecast = 1;
@@ -2166,7 +1081,6 @@ run(int argc, char **argv, struct opts *o)
 		fs_buf_release(&b);
 	}
 	unload(&c);
-	free_names();
 	ch = fs_stdout_close();
 	return ret ? ret : ch;
 }
