@@ -377,6 +377,52 @@ int fs_jobs_parse(struct fs_jobs *j, char *text, size_t len,
 		  const struct fs_tree *tr, int skip_unknown,
 		  struct fs_err *e);
 void fs_jobs_release(struct fs_jobs *j);
+/* The jobs of sacct output in file path ('-': standard input), as
+ * fs_jobs_parse reads them with skip_unknown; text keeps the file's text.
+ * Returns 0, or -1 with e set. */
+int fs_jobs_read(const char *path, const struct fs_tree *tr, struct fs_jobs *j,
+		 struct fs_buf *text, struct fs_err *e);
+
+/* fs-explain --forecast's question, as its options ask it. */
+struct fs_forecast_ask {
+	enum fs_forecast_goal goal;	/* --until's, else FS_GOAL_PASS */
+	double fairshare;
+	uint32_t rank;
+	const char **rate;		/* --rate NAME=B, in order */
+	size_t nrate;
+	const char *rate_from;		/* --rate-from SACCT_FILE */
+	const char *running;		/* --running SACCT_FILE */
+	int no_running;
+	long long window, horizon;	/* seconds */
+};
+/* What the forecast is computed under and what its answer says of it. */
+struct fs_forecast_info {
+	int has_taken;			/* f->from is the tree's 'taken' */
+	const char *running_file;	/* --running, or NULL */
+	const struct fs_jobs *running;	/* its jobs, or NULL */
+	int no_running;			/* --no-running */
+	int has_run_col;		/* the tree has TRESRunMins */
+	const char *rate_from;		/* --rate-from, or NULL */
+	long long window;		/* its window, seconds */
+	size_t rate_unknown;		/* its jobs left out */
+	int rate_given;			/* --rate given over it */
+	long run_users;			/* users whose TRESRunMins charge
+					 * (fs_forecast_running) */
+};
+/* The forecast asked by a about names[0] (and names[1]) on ranked tree tr:
+ * f and in filled, the sacct files read; fs_forecast_run(tr, ro, &p->f)
+ * then answers. Returns 0, or -1 with e set; either way release p. */
+struct fs_forecast_plan {
+	struct fs_forecast_opts f;
+	struct fs_forecast_info in;
+	double *rate, *run;		/* per node: f.rate, f.run */
+	struct fs_jobs jobs, running;	/* --rate-from's, --running's */
+	struct fs_buf text, rtext;	/* their files' text */
+};
+int fs_forecast_plan(struct fs_forecast_plan *p, const struct fs_tree *tr,
+		     double half_life, const struct fs_forecast_ask *a,
+		     char *const *names, int n, struct fs_err *e);
+void fs_forecast_plan_release(struct fs_forecast_plan *p);
 
 /* ------------------------------------------------------------- jobsfile.c */
 
@@ -478,7 +524,6 @@ void fs_peruser_levels_free(struct fs_cost_level *lv, size_t n);
  * before it. A path's text goes out to out as it is made, in whole 4 KB
  * blocks, once b holds 32 KB (out NULL: all of it held in b). The tree's
  * 'whatif' metadata, if any, is said. */
-struct fs_forecast_info;
 void fs_explain_text_pair(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro, double half_life,
 			  const struct fs_explain *x);
@@ -527,21 +572,8 @@ void fs_explain_json_path(struct fs_buf *b, const struct fs_tree *tr,
 			  struct fs_explain_path *p,
 			  const struct fs_explain *pass);
 /* fs-explain --forecast --json: the question (f), the answer (r) and
- * the assumptions it was computed under (f and in), one JSON document;
- * fs_explain_text_forecast says them in words. */
-struct fs_forecast_info {
-	int has_taken;			/* f->from is the tree's 'taken' */
-	const char *running_file;	/* --running, or NULL */
-	const struct fs_jobs *running;	/* its jobs, or NULL */
-	int no_running;			/* --no-running */
-	int has_run_col;		/* the tree has TRESRunMins */
-	const char *rate_from;		/* --rate-from, or NULL */
-	long long window;		/* its window, seconds */
-	size_t rate_unknown;		/* its jobs left out */
-	int rate_given;			/* --rate given over it */
-	long run_users;			/* users whose TRESRunMins charge
-					 * (fs_forecast_running) */
-};
+ * the assumptions it was computed under (f and in, fs_forecast_plan), one
+ * JSON document; fs_explain_text_forecast says them in words. */
 void fs_explain_json_forecast(struct fs_buf *b, const struct fs_tree *tr,
 			      const struct fs_rank_opts *ro, double half_life,
 			      const struct fs_forecast_opts *f,

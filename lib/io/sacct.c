@@ -1,9 +1,13 @@
 /*
  * sacct.c: the jobs of `sacct -a -X -P` (or -p) that fs-decay --jobs replays
- * (model/decay.c), each matched to its user association in the tree.
+ * (model/decay.c), each matched to its user association in the tree; and
+ * fs-explain --forecast's plan, whose rates and running jobs come from
+ * such files (model/forecast.c runs it).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -339,4 +343,151 @@ fs_jobs_release(struct fs_jobs *j)
 {
 	free(j->job);
 	memset(j, 0, sizeof(*j));
+}
+
+int
+fs_jobs_read(const char *path, const struct fs_tree *tr, struct fs_jobs *j,
+	     struct fs_buf *text, struct fs_err *e)
+{
+	FILE *jf = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	struct fs_err je = {path, 0, ""};
+	int st;
+
+	if (!jf) {
+		fs_error(e, 0, "%s: %s", path, strerror(errno));
+		e->file = NULL;
+		return -1;
+	}
+	st = fs_slurp(jf, text, &je);
+	if (jf != stdin)
+		fclose(jf);
+	if (st < 0 || fs_jobs_parse(j, text->data, text->len, tr, 1, &je) < 0) {
+		*e = je;
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------ fs-explain --forecast */
+
+/* --rate NAME=B over rate[]: 0, or -1 with e set. */
+static int
+plan_rates(const struct fs_tree *tr, const struct fs_forecast_ask *a,
+	   double *rate, struct fs_err *e)
+{
+	size_t k, len;
+	uint32_t i;
+	double v;
+
+	for (k = 0; k < a->nrate; k++) {
+		char *nm = fs_xstrdup(a->rate[k]);
+
+		if (fs_forecast_rate_arg(a->rate[k], &len, &v) < 0) {
+			free(nm);
+			return fs_error(e, 0, "--rate: expected USER=B, not "
+					"'%s'", a->rate[k]);
+		}
+		nm[len] = '\0';
+		if (fs_explain_find_user(tr, nm, &i, e) < 0) {
+			struct fs_buf msg;
+
+			fs_buf_init(&msg);
+			fs_buf_printf(&msg, "--rate %s: %s", a->rate[k],
+				      e->msg);
+			snprintf(e->msg, sizeof(e->msg), "%s", msg.data);
+			fs_buf_release(&msg);
+			free(nm);
+			return -1;
+		}
+		free(nm);
+		rate[i] = v;
+	}
+	return 0;
+}
+
+int
+fs_forecast_plan(struct fs_forecast_plan *p, const struct fs_tree *tr,
+		 double half_life, const struct fs_forecast_ask *a,
+		 char *const *names, int n, struct fs_err *e)
+{
+	struct fs_forecast_opts *f = &p->f;
+	struct fs_forecast_info *in = &p->in;
+	uint32_t u[2] = {FS_NONE, FS_NONE};
+	long nrun = 0;
+
+	memset(p, 0, sizeof(*p));
+	fs_buf_init(&p->text);
+	fs_buf_init(&p->rtext);
+	p->rate = fs_xcalloc(tr->n, sizeof(*p->rate));
+	p->run = fs_xcalloc(tr->n, sizeof(*p->run));
+	if (fs_explain_find_names(tr, names, n, u, e) < 0)
+		return -1;
+	if (n == 2 && u[0] == u[1])
+		return fs_error(e, 0, "'%s' and '%s' are the same association",
+				names[0], names[1]);
+	f->who = u[0];
+	f->other = u[1];
+	f->goal = a->goal;
+	f->fairshare = a->fairshare;
+	f->rank = a->rank;
+	if (a->goal != FS_GOAL_PASS && !tr->node[u[0]].is_user)
+		return fs_error(e, 0, "--until: '%s' is an account; FairShare "
+				"and rank are a user's", names[0]);
+	if (a->goal == FS_GOAL_RANK && a->rank > tr->user_count)
+		return fs_error(e, 0, "--until rank=%u: the tree has %u users",
+				a->rank, tr->user_count);
+	if (fs_forecast_clock(f, &tr->t->h, half_life, a->horizon,
+			      &in->has_taken, e) < 0)
+		return -1;
+
+	/* The rates: --rate-from, then --rate over it. */
+	if (a->rate_from) {
+		if (fs_jobs_read(a->rate_from, tr, &p->jobs, &p->text, e) < 0)
+			return -1;
+		fs_forecast_rates(tr, &p->jobs, f->from - a->window, f->from,
+				  p->rate);
+	}
+	if (plan_rates(tr, a, p->rate, e) < 0)
+		return -1;
+	if (a->running) {
+		if (fs_jobs_read(a->running, tr, &p->running, &p->rtext, e) < 0)
+			return -1;
+		if (!p->running.has_limit) {
+			fs_error(e, 1, "no Timelimit column: the forecast runs "
+				 "each job to its time limit (run 'sacct -a -X "
+				 "-P -s R -o JobID,User,Account,Partition,"
+				 "Start,End,AllocTRES,Timelimit')");
+			e->file = a->running;
+			return -1;
+		}
+		f->jobs = &p->running;
+	} else if (!a->no_running &&
+		   (nrun = fs_forecast_running(tr, p->run, e)) < 0) {
+		return -1;
+	}
+	f->rate = p->rate;
+	f->run = a->running ? NULL : p->run;
+
+	in->running_file = a->running;
+	in->running = &p->running;
+	in->no_running = a->no_running;
+	in->has_run_col = fs_header_col(&tr->t->h, "TRESRunMins") >= 0;
+	in->rate_from = a->rate_from;
+	in->window = a->window;
+	in->rate_unknown = p->jobs.unknown;
+	in->rate_given = a->nrate > 0;
+	in->run_users = nrun;
+	return 0;
+}
+
+void
+fs_forecast_plan_release(struct fs_forecast_plan *p)
+{
+	fs_jobs_release(&p->jobs);
+	fs_jobs_release(&p->running);
+	fs_buf_release(&p->text);
+	fs_buf_release(&p->rtext);
+	free(p->rate);
+	free(p->run);
+	memset(p, 0, sizeof(*p));
 }

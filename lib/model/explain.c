@@ -232,6 +232,23 @@ fs_explain_nested(const struct fs_tree *tr, uint32_t a, uint32_t b)
 	return FS_NONE;
 }
 
+int
+fs_explain_find_names(const struct fs_tree *tr, char *const *names, int n,
+		      uint32_t u[2], struct fs_err *e)
+{
+	uint32_t up;
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (fs_explain_find(tr, names[k], &u[k], e) < 0)
+			return -1;
+	if (n == 2 && (up = fs_explain_nested(tr, u[0], u[1])) != FS_NONE)
+		return fs_error(e, 0, "'%s' is under '%s': the two never "
+				"compete (name two that are not one under the "
+				"other)", names[up == u[0]], names[up != u[0]]);
+	return 0;
+}
+
 /* The fs path of node i from root: p[0] = root, p[n-1] = i. */
 static uint32_t *
 fs_path(const struct fs_tree *tr, uint32_t i, uint32_t *n)

@@ -22,8 +22,10 @@
  * k-th power bit for bit (each rounds), so the horizon is bounded instead
  * (FS_FORECAST_MAX_HORIZON, FS_FORECAST_MAX_RUNS in model.h).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "model/model.h"
 
@@ -280,4 +282,80 @@ fs_forecast_running(const struct fs_tree *tr, double *run, struct fs_err *e)
 		n += v > 0;
 	}
 	return n;
+}
+
+/* ------------------------------------------------------------ the question */
+
+int
+fs_forecast_until(const char *s, enum fs_forecast_goal *goal,
+		  double *fairshare, uint32_t *rank)
+{
+	char *end;
+	double v;
+	unsigned long n;
+
+	if (!strncmp(s, "fairshare=", 10)) {
+		v = strtod(s + 10, &end);
+		if (!s[10] || *end || !(v >= 0 && v <= 1))
+			return -1;
+		*goal = FS_GOAL_FAIRSHARE;
+		*fairshare = v;
+		return 0;
+	}
+	if (!strncmp(s, "rank=", 5) && s[5] >= '0' && s[5] <= '9') {
+		errno = 0;
+		n = strtoul(s + 5, &end, 10);
+		if (*end || errno || n < 1 || n > UINT32_MAX)
+			return -1;
+		*goal = FS_GOAL_RANK;
+		*rank = (uint32_t)n;
+		return 0;
+	}
+	return -1;
+}
+
+int
+fs_forecast_rate_arg(const char *s, size_t *len, double *v)
+{
+	const char *eq = strrchr(s, '=');
+	char *end;
+
+	if (!eq || eq == s || !eq[1])
+		return -1;
+	*v = strtod(eq + 1, &end);
+	if (*end || !(*v >= 0 && *v < 1e15))
+		return -1;
+	*len = (size_t)(eq - s);
+	return 0;
+}
+
+int
+fs_forecast_clock(struct fs_forecast_opts *f, const struct fs_header *h,
+		  double half_life, long long horizon, int *has_taken,
+		  struct fs_err *e)
+{
+	long long taken = 0, period = FS_SLURM_CALC_PERIOD;
+	char sp[2][96];
+
+	if (fs_meta_seconds(h, "calc_period", 1, &period, e) < 0)
+		return -1;
+	if ((*has_taken = fs_meta_date(h, "taken", &taken, e)) < 0)
+		return -1;
+	if (!*has_taken)
+		taken = (long long)time(NULL);
+	f->from = taken;
+	f->horizon = horizon;
+	f->period = period;
+	f->step = 3600;
+	f->law.half_life = (long long)half_life;
+	if (fs_forecast_runs(f) > FS_FORECAST_MAX_RUNS)
+		return fs_error(e, fs_header_meta_line(h, "calc_period"),
+				"--horizon %s: %lld decay runs of %lld s "
+				"(calc_period); a forecast steps through at "
+				"most %lld, %s of them",
+				fs_fmt_span(horizon, sp[0]), fs_forecast_runs(f),
+				period, FS_FORECAST_MAX_RUNS,
+				fs_fmt_span(FS_FORECAST_MAX_RUNS * period,
+					    sp[1]));
+	return 0;
 }

@@ -625,6 +625,10 @@ int fs_explain_find(const struct fs_tree *tr, const char *spec, uint32_t *i,
 /* The one of a and b that the other is under (in the association tree),
  * or FS_NONE: two such cannot be compared. */
 uint32_t fs_explain_nested(const struct fs_tree *tr, uint32_t a, uint32_t b);
+/* The n (1 or 2) associations names[] name (fs_explain_find) into u[],
+ * two of them not one under the other: 0, or -1 with e->msg saying why. */
+int fs_explain_find_names(const struct fs_tree *tr, char *const *names, int n,
+			  uint32_t u[2], struct fs_err *e);
 
 /* What makes one association's Level FS (docs/slurm.md §2.3). */
 struct fs_explain_level {
@@ -972,6 +976,21 @@ void fs_forecast_rates(const struct fs_tree *tr, const struct fs_jobs *j,
  * without the column, or -1 with e set at the bad cell's line. */
 long fs_forecast_running(const struct fs_tree *tr, double *run,
 			 struct fs_err *e);
+/* --until's fairshare=X (X from 0 to 1) or rank=N (N from 1) into *goal
+ * and *fairshare or *rank: 0, or -1 when s is neither. */
+int fs_forecast_until(const char *s, enum fs_forecast_goal *goal,
+		      double *fairshare, uint32_t *rank);
+/* --rate's USER=B (B a number from 0, below 1e15): 0 with *v and the
+ * name's length in *len, or -1 when s is not so. */
+int fs_forecast_rate_arg(const char *s, size_t *len, double *v);
+/* The forecast's clock from a tree's header h: f->from (its 'taken', else
+ * now: *has_taken says which), f->period (its 'calc_period', else
+ * Slurm's), f->step, f->law.half_life and f->horizon. Returns 0, or -1
+ * with e set: bad metadata, or more decay runs to the horizon than
+ * FS_FORECAST_MAX_RUNS. */
+int fs_forecast_clock(struct fs_forecast_opts *f, const struct fs_header *h,
+		      double half_life, long long horizon, int *has_taken,
+		      struct fs_err *e);
 
 /* ----------------------------------------------------------------- prio.c */
 

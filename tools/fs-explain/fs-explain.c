@@ -41,14 +41,8 @@ struct opts {
 	struct fs_whatif *whatif;	/* --shares, --usage, in order */
 	size_t nwhatif;
 	/* --forecast: when will the lower one pass, or reach --until. */
-	int forecast, no_running;
-	const char *until;		/* fairshare=X or rank=N */
-	const char **rate;		/* --rate NAME=B, in order */
-	size_t nrate;
-	const char *rate_from;		/* --rate-from SACCT_FILE */
-	const char *running;		/* --running SACCT_FILE */
-	long long window, horizon;	/* seconds */
-	const char *window_arg, *horizon_arg;
+	int forecast;
+	struct fs_forecast_ask fc;
 };
 
 /* Everything one tree gives: read once, asked many times with -i. */
@@ -155,40 +149,6 @@ usage(FILE *f)
 
 /* ----------------------------------------------------------- the glue */
 
-/* --until's fairshare=X (0 to 1) or rank=N (1 or more). */
-static int
-until_ok(const char *s)
-{
-	char *end;
-	double v;
-	unsigned long n;
-
-	if (!strncmp(s, "fairshare=", 10)) {
-		v = strtod(s + 10, &end);
-		return s[10] && !*end && v >= 0 && v <= 1;
-	}
-	if (!strncmp(s, "rank=", 5) && s[5] >= '0' && s[5] <= '9') {
-		errno = 0;
-		n = strtoul(s + 5, &end, 10);
-		return !*end && !errno && n >= 1 && n <= UINT32_MAX;
-	}
-	return 0;
-}
-
-/* --rate's USER=B: a name, then B a number, 0 or more. */
-static int
-rate_ok(const char *s)
-{
-	const char *eq = strrchr(s, '=');
-	char *end;
-	double v;
-
-	if (!eq || eq == s || !eq[1])
-		return 0;
-	v = strtod(eq + 1, &end);
-	return !*end && v >= 0 && v < 1e15;
-}
-
 /* Whether an explanation x made on the quick reader's small tree needs
  * more of the tree than it holds: ties (the users that share a rank,
  * carry-in) and a copy ranked whole. */
@@ -250,20 +210,14 @@ static int
 answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
        struct fs_err *e)
 {
-	uint32_t u[2], up;
-	int k;
+	uint32_t u[2];
 
 	if (c->glossary)
 		return glossary(c, names, n, b, e);
 	if (c->usage_by)
 		return usage_by(c, names[0], b, e);
-	for (k = 0; k < n; k++)
-		if (fs_explain_find(&c->tr, names[k], &u[k], e) < 0)
-			return -1;
-	if (n == 2 && (up = fs_explain_nested(&c->tr, u[0], u[1])) != FS_NONE)
-		return fs_error(e, 0, "'%s' is under '%s': the two never "
-				"compete (name two that are not one under the "
-				"other)", names[up == u[0]], names[up != u[0]]);
+	if (fs_explain_find_names(&c->tr, names, n, u, e) < 0)
+		return -1;
 	if (n == 2) {
 		struct fs_explain x;
 
@@ -305,187 +259,27 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 
 /* ---------------------------------------------------------- forecast */
 
-/* The jobs of sacct output in file path ('-': standard input) into j,
- * its text kept in text: 0, or -1 with e set. */
-static int
-read_jobs(const char *path, const struct fs_tree *tr, struct fs_jobs *j,
-	  struct fs_buf *text, struct fs_err *e)
-{
-	FILE *jf = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	struct fs_err je = {path, 0, ""};
-	int st;
-
-	if (!jf) {
-		fs_error(e, 0, "%s: %s", path, strerror(errno));
-		e->file = NULL;
-		return -1;
-	}
-	st = fs_slurp(jf, text, &je);
-	if (jf != stdin)
-		fclose(jf);
-	if (st < 0 || fs_jobs_parse(j, text->data, text->len, tr, 1, &je) < 0) {
-		*e = je;
-		return -1;
-	}
-	return 0;
-}
-
 /* The forecast's question, assumptions and answer into b: 0, or -1 with
  * e set. */
 static int
 forecast(const struct ctx *c, const struct opts *o, char **names, int n,
 	 struct fs_buf *b, struct fs_err *e)
 {
-	const struct fs_tree *tr = &c->tr;
-	const struct fs_header *h = &c->t.h;
-	struct fs_forecast_opts f;
+	struct fs_forecast_plan p;
 	struct fs_forecast r;
-	struct fs_forecast_info in;
-	struct fs_jobs jobs, running;
-	struct fs_buf text, rtext;
-	double *rate, *run;
-	long nrun = 0;
-	long long taken = 0, period = FS_SLURM_CALC_PERIOD;
-	uint32_t u[2] = {FS_NONE, FS_NONE}, i;
-	size_t k;
-	int ret = -1, has_taken;
-	char sp[2][96];
-	char *end;
+	int ret = fs_forecast_plan(&p, &c->tr, c->half_life, &o->fc, names, n,
+				   e);
 
-	memset(&f, 0, sizeof(f));
-	memset(&jobs, 0, sizeof(jobs));
-	memset(&running, 0, sizeof(running));
-	fs_buf_init(&text);
-	fs_buf_init(&rtext);
-	rate = fs_xcalloc(tr->n, sizeof(*rate));
-	run = fs_xcalloc(tr->n, sizeof(*run));
-	for (k = 0; k < (size_t)n; k++)
-		if (fs_explain_find(tr, names[k], &u[k], e) < 0)
-			goto out;
-	if (n == 2 && (i = fs_explain_nested(tr, u[0], u[1])) != FS_NONE) {
-		fs_error(e, 0, "'%s' is under '%s': the two never compete "
-			 "(name two that are not one under the other)",
-			 names[i == u[0]], names[i != u[0]]);
-		goto out;
+	if (!ret) {
+		fs_forecast_run(&c->tr, &c->ro, &p.f, &r);
+		if (o->json)
+			fs_explain_json_forecast(b, &c->tr, &c->ro, c->half_life,
+						 &p.f, &r, &p.in);
+		else
+			fs_explain_text_forecast(b, &c->tr, &c->ro, c->half_life,
+						 &p.f, &r, &p.in);
 	}
-	if (n == 2 && u[0] == u[1]) {
-		fs_error(e, 0, "'%s' and '%s' are the same association",
-			 names[0], names[1]);
-		goto out;
-	}
-	f.who = u[0];
-	f.other = u[1];
-	f.goal = FS_GOAL_PASS;
-	if (o->until) {
-		if (!tr->node[u[0]].is_user) {
-			fs_error(e, 0, "--until: '%s' is an account; FairShare "
-				 "and rank are a user's", names[0]);
-			goto out;
-		}
-		if (!strncmp(o->until, "fairshare=", 10)) {
-			f.goal = FS_GOAL_FAIRSHARE;
-			f.fairshare = strtod(o->until + 10, &end);
-		} else {
-			f.goal = FS_GOAL_RANK;
-			f.rank = (uint32_t)strtoul(o->until + 5, &end, 10);
-			if (f.rank > tr->user_count) {
-				fs_error(e, 0, "--until rank=%u: the tree has "
-					 "%u users", f.rank, tr->user_count);
-				goto out;
-			}
-		}
-	}
-	if (fs_meta_seconds(h, "calc_period", 1, &period, e) < 0)
-		goto out;
-	if ((has_taken = fs_meta_date(h, "taken", &taken, e)) < 0)
-		goto out;
-	if (!has_taken)
-		taken = (long long)time(NULL);
-	f.from = taken;
-	f.horizon = o->horizon;
-	f.period = period;
-	f.step = 3600;
-	f.law.half_life = (long long)c->half_life;
-	if (fs_forecast_runs(&f) > FS_FORECAST_MAX_RUNS) {
-		fs_error(e, fs_header_meta_line(h, "calc_period"),
-			 "--horizon %s: %lld decay runs of %lld s "
-			 "(calc_period); a forecast steps through at most %lld, "
-			 "%s of them", fs_fmt_span(o->horizon, sp[0]),
-			 fs_forecast_runs(&f),
-			 period, FS_FORECAST_MAX_RUNS,
-			 fs_fmt_span(FS_FORECAST_MAX_RUNS * period, sp[1]));
-		goto out;
-	}
-
-	/* The rates: --rate-from, then --rate over it. */
-	if (o->rate_from) {
-		if (read_jobs(o->rate_from, tr, &jobs, &text, e) < 0)
-			goto out;
-		fs_forecast_rates(tr, &jobs, taken - o->window, taken, rate);
-	}
-	for (k = 0; k < o->nrate; k++) {
-		const char *eq = strrchr(o->rate[k], '=');
-		char *nm = fs_xstrdup(o->rate[k]);
-		double v;
-
-		nm[eq - o->rate[k]] = '\0';
-		v = strtod(eq + 1, NULL);
-		if (fs_explain_find_user(tr, nm, &i, e) < 0) {
-			char msg[sizeof(e->msg)];
-
-			snprintf(msg, sizeof(msg), "--rate %s: %s", o->rate[k],
-				 e->msg);
-			snprintf(e->msg, sizeof(e->msg), "%s", msg);
-			free(nm);
-			goto out;
-		}
-		free(nm);
-		rate[i] = v;
-	}
-	if (o->running) {
-		if (read_jobs(o->running, tr, &running, &rtext, e) < 0)
-			goto out;
-		if (!running.has_limit) {
-			fs_error(e, 1, "no Timelimit column: the forecast runs "
-				 "each job to its time limit (run 'sacct -a -X "
-				 "-P -s R -o JobID,User,Account,Partition,"
-				 "Start,End,AllocTRES,Timelimit')");
-			e->file = o->running;
-			goto out;
-		}
-		f.jobs = &running;
-	} else if (!o->no_running &&
-		   (nrun = fs_forecast_running(tr, run, e)) < 0) {
-		goto out;
-	}
-	f.rate = rate;
-	f.run = o->running ? NULL : run;
-	fs_forecast_run(tr, &c->ro, &f, &r);
-	memset(&in, 0, sizeof(in));
-	in.has_taken = has_taken;
-	in.running_file = o->running;
-	in.running = &running;
-	in.no_running = o->no_running;
-	in.has_run_col = fs_header_col(h, "TRESRunMins") >= 0;
-	in.rate_from = o->rate_from;
-	in.window = o->window;
-	in.rate_unknown = jobs.unknown;
-	in.rate_given = o->nrate > 0;
-	in.run_users = nrun;
-	if (o->json)
-		fs_explain_json_forecast(b, tr, &c->ro, c->half_life, &f, &r,
-					 &in);
-	else
-		fs_explain_text_forecast(b, tr, &c->ro, c->half_life, &f, &r,
-					 &in);
-	ret = 0;
-out:
-	fs_jobs_release(&jobs);
-	fs_jobs_release(&running);
-	fs_buf_release(&text);
-	fs_buf_release(&rtext);
-	free(rate);
-	free(run);
+	fs_forecast_plan_release(&p);
 	return ret;
 }
 
@@ -834,14 +628,16 @@ run(int argc, char **argv, struct opts *o)
 	const char *file = NULL;
 	char **names;
 	int ch, nnames, ret, slurm_form, quick, r;
+	size_t len;
+	double v;
 	FILE *in = stdin, *tty = NULL;
 	enum fs_algorithm alg;
 	char sp[96];
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
-	o->window = 7 * 86400;
-	o->horizon = 30 * 86400;
+	o->fc.window = 7 * 86400;
+	o->fc.horizon = 30 * 86400;
 	while ((ch = getopt_long(argc, argv, "ihV", lo, NULL)) != -1) {
 		switch (ch) {
 		case O_ALG:
@@ -881,37 +677,39 @@ run(int argc, char **argv, struct opts *o)
 			o->forecast = 1;
 			break;
 		case O_UNTIL:
-			if (!until_ok(optarg)) {
+			if (fs_forecast_until(optarg, &o->fc.goal,
+					      &o->fc.fairshare,
+					      &o->fc.rank) < 0) {
 				fs_warn("--until: expected fairshare=X (0 to 1) "
 					"or rank=N (1 or more), not '%s'",
 					optarg);
 				return FS_EXIT_USAGE;
 			}
-			o->until = optarg;
 			o->forecast = 1;
 			break;
 		case O_RATE:
-			if (!rate_ok(optarg)) {
+			if (fs_forecast_rate_arg(optarg, &len, &v) < 0) {
 				fs_warn("--rate: expected USER=B, B billing "
 					"units (0 or more), not '%s'", optarg);
 				return FS_EXIT_USAGE;
 			}
-			o->rate = fs_xrealloc(o->rate, (o->nrate + 1) *
-							     sizeof(*o->rate));
-			o->rate[o->nrate++] = optarg;
+			o->fc.rate = fs_xrealloc(o->fc.rate,
+						 (o->fc.nrate + 1) *
+							 sizeof(*o->fc.rate));
+			o->fc.rate[o->fc.nrate++] = optarg;
 			o->forecast = 1;
 			break;
 		case O_RATE_FROM:
-			o->rate_from = optarg;
+			o->fc.rate_from = optarg;
 			o->forecast = 1;
 			break;
 		case O_WINDOW:
 		case O_HORIZON:
 			e.file = NULL;
-			if (fs_parse_duration(optarg, ch == O_WINDOW ? &o->window
-								     : &o->horizon,
+			if (fs_parse_duration(optarg, ch == O_WINDOW ? &o->fc.window
+								     : &o->fc.horizon,
 					      &slurm_form, &e) < 0 ||
-			    (ch == O_WINDOW ? o->window : o->horizon) <= 0) {
+			    (ch == O_WINDOW ? o->fc.window : o->fc.horizon) <= 0) {
 				fs_warn("--%s: expected a time span above 0 "
 					"(7d, 36h, 2-0), not '%s'",
 					ch == O_WINDOW ? "window" : "horizon",
@@ -919,20 +717,20 @@ run(int argc, char **argv, struct opts *o)
 				return FS_EXIT_USAGE;
 			}
 			if (ch == O_HORIZON &&
-			    o->horizon > FS_FORECAST_MAX_HORIZON) {
+			    o->fc.horizon > FS_FORECAST_MAX_HORIZON) {
 				fs_warn("--horizon: at most 100 years (36525d) "
 					"ahead, not '%s' (%s)", optarg,
-					fs_fmt_span(o->horizon, sp));
+					fs_fmt_span(o->fc.horizon, sp));
 				return FS_EXIT_USAGE;
 			}
 			o->forecast = 1;
 			break;
 		case O_NO_RUNNING:
-			o->no_running = 1;
+			o->fc.no_running = 1;
 			o->forecast = 1;
 			break;
 		case O_RUNNING:
-			o->running = optarg;
+			o->fc.running = optarg;
 			o->forecast = 1;
 			break;
 		case O_USAGE_BY:
@@ -991,8 +789,8 @@ run(int argc, char **argv, struct opts *o)
 			fs_warn("--usage-by: name one account or user");
 			return fs_usage_error(synopsis);
 		}
-		if (o->forecast && (nnames == 2) == !!o->until) {
-			fs_warn(o->until ? "--until: name one user"
+		if (o->forecast && (nnames == 2) == (o->fc.goal != FS_GOAL_PASS)) {
+			fs_warn(o->fc.goal != FS_GOAL_PASS ? "--until: name one user"
 					: "--forecast: name two (A B), or one "
 					  "with --until");
 			return fs_usage_error(synopsis);
@@ -1000,21 +798,21 @@ run(int argc, char **argv, struct opts *o)
 	}
 	if (file && !strcmp(file, "-"))
 		file = NULL;
-	if (o->running && o->no_running) {
+	if (o->fc.running && o->fc.no_running) {
 		fs_warn("--running and --no-running: choose one");
 		return fs_usage_error(synopsis);
 	}
-	if (o->running && o->rate_from && !strcmp(o->running, "-") &&
-	    !strcmp(o->rate_from, "-")) {
+	if (o->fc.running && o->fc.rate_from && !strcmp(o->fc.running, "-") &&
+	    !strcmp(o->fc.rate_from, "-")) {
 		fs_warn("--running - and --rate-from -: one standard input; "
 			"give one of them in a file");
 		return fs_usage_error(synopsis);
 	}
-	if (!file && ((o->rate_from && !strcmp(o->rate_from, "-")) ||
-		      (o->running && !strcmp(o->running, "-")))) {
+	if (!file && ((o->fc.rate_from && !strcmp(o->fc.rate_from, "-")) ||
+		      (o->fc.running && !strcmp(o->fc.running, "-")))) {
 		fs_warn("--%s -: the tree comes on standard input; give "
 			"FILE, or the jobs in a file",
-			o->running && !strcmp(o->running, "-") ? "running"
+			o->fc.running && !strcmp(o->fc.running, "-") ? "running"
 							       : "rate-from");
 		return fs_usage_error(synopsis);
 	}
@@ -1094,6 +892,6 @@ main(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	ret = run(argc, argv, &o);
 	fs_whatif_free(o.whatif, o.nwhatif);
-	free(o.rate);
+	free(o.fc.rate);
 	return ret;
 }
