@@ -162,20 +162,16 @@ text_user(struct tx *c, struct fs_buf *b, const char *label, uint32_t u,
 			      name(c, u), tr->node[u].fs_factor);
 }
 
-/* The changes --shares and --usage made, or those the tree came with. */
+/* The changes --shares and --usage made, or those the tree came with;
+ * with no_usage, a note when the tree has no usage at all. */
 static void
-text_whatif(struct tx *c, struct fs_buf *b)
+text_head(struct tx *c, struct fs_buf *b, int no_usage)
 {
 	const char *w = fs_header_meta(&c->tr->t->h, "whatif");
 
 	if (w)
 		para(c, b, 0, "What if: %s.", w);
-}
-
-static void
-text_no_usage(struct tx *c, struct fs_buf *b)
-{
-	if (c->tr->node[c->tr->root].usage_raw == 0)
+	if (no_usage && c->tr->node[c->tr->root].usage_raw == 0)
 		para(c, b, 0, "Note: this tree has no usage at all (root's "
 		     "usage is 0). Every association with shares has Level FS "
 		     "inf, so they all tie, and only zero shares and the tie "
@@ -285,10 +281,11 @@ text_parting(struct tx *c, struct fs_buf *b, const struct fs_explain *x)
 				      name(c, s[k].node), name(c, u));
 		put_level(c, b, &s[k], 4, NULL, 0);
 	}
+	/* The one walked first and the other (first < 0: a tie, no such). */
+	hi = s[x->first > 0].node;
+	lo = s[x->first <= 0].node;
 	switch (x->rule) {
 	case FS_RULE_LEVEL_FS:
-		lo = s[!x->first].node;
-		hi = s[x->first].node;
 		para(c, b, 0, "%s has the higher Level FS, so Fair Tree walks "
 		     "it first: %s ranks above %s.", name(c, hi),
 		     fs_words_under(&c->w, hi), fs_words_under(&c->w, lo));
@@ -306,16 +303,12 @@ text_parting(struct tx *c, struct fs_buf *b, const struct fs_explain *x)
 		     exact(c, s[0].level_fs));
 		break;
 	case FS_RULE_USER_FIRST:
-		hi = s[x->first].node;
-		lo = s[!x->first].node;
 		para(c, b, 0, "The two Level FS are exactly equal (%s). On a "
 		     "tie Slurm sorts users before accounts, so %s is ranked "
 		     "first and every user under %s ranks at or below it.",
 		     exact(c, s[0].level_fs), name(c, hi), name(c, lo));
 		break;
 	case FS_RULE_LIST_ORDER:
-		hi = s[x->first].node;
-		lo = s[!x->first].node;
 		para(c, b, 0, "The two Level FS are exactly equal (%s) and both "
 		     "are accounts. Slurm means to merge the children of tied "
 		     "accounts but never does (its _count_tied_accounts() "
@@ -347,8 +340,7 @@ text_pair(struct tx *c, struct fs_buf *b, const struct fs_explain *x)
 	const char *na, *nb;
 	uint32_t lo, hi, k;
 
-	text_whatif(c, b);
-	text_no_usage(c, b);
+	text_head(c, b, 1);
 	text_user(c, b, "A ", x->user[0], x->rank[0]);
 	text_user(c, b, "B ", x->user[1], x->rank[1]);
 	na = name(c, x->user[0]);
@@ -548,8 +540,7 @@ text_path(struct tx *c, struct fs_buf *b, struct fs_explain_path *p,
 	uint32_t k, nm_of[2] = {FS_NONE, FS_NONE};
 	int cur = 0;
 
-	text_whatif(c, b);
-	text_no_usage(c, b);
+	text_head(c, b, 1);
 	text_user(c, b, "", p->user, p->rank);
 	if (!fs_algorithm_levels(c->ro->algorithm)) {
 		const struct fs_node *u = &tr->node[p->user];
@@ -760,7 +751,7 @@ text_forecast(struct tx *c, struct fs_buf *b, const struct fs_forecast_opts *f,
 	for (i = 0; f->rate && i < tr->n; i++)
 		nrates += f->rate[i] > 0;
 	/* The question. */
-	text_whatif(c, b);
+	text_head(c, b, 0);
 	if (f->goal == FS_GOAL_PASS)
 		fs_buf_printf(b, "Forecast: when %s ranks above %s.\n",
 			      name(c, u[r->lower]), name(c, u[!r->lower]));
@@ -1120,4 +1111,39 @@ fs_explain_glossary(struct fs_buf *b, const struct fs_tree *tr,
 	c.w.no_hang = 1;
 	glossary(&c, b, user);
 	fs_words_release(&c.w);
+}
+
+int
+fs_explain_glossary_for(struct fs_buf *b, const struct fs_tree *tr,
+			const struct fs_rank_opts *o, double half_life,
+			const char *spec, struct fs_err *e)
+{
+	uint32_t u;
+
+	if (spec && fs_explain_find_user(tr, spec, &u, e) < 0)
+		return -1;
+	if (!spec && (u = fs_explain_glossary_user(tr)) == FS_NONE)
+		return fs_error(e, 0, "the tree has no user association to "
+				"show the numbers of");
+	fs_explain_glossary(b, tr, o, half_life, u);
+	return 0;
+}
+
+int
+fs_explain_usage_by_for(struct fs_buf *b, const struct fs_tree *tr,
+			const struct fs_rank_opts *o, const char *spec,
+			uint32_t max, int json, struct fs_err *e)
+{
+	struct fs_usage_by u;
+	uint32_t i, acct;
+
+	if (fs_explain_usage_by_node(tr, spec, &i, &acct, e) < 0)
+		return -1;
+	fs_explain_usage_by(tr, o, acct, max, &u);
+	if (json)
+		fs_explain_json_usage_by(b, tr, o, i, &u);
+	else
+		fs_explain_usage_text(b, tr, o, i, &u);
+	fs_explain_usage_by_release(&u);
+	return 0;
 }

@@ -35,7 +35,7 @@ struct fs_words {
 	char num[FS_WORDS_RING][FS_WORDS_NUM];
 	unsigned nnum;
 	struct fs_buf para;		/* a paragraph, before it is wrapped */
-	/* The Level FS line fs_explain_put_level made last and its three
+	/* The Level FS line put_level (explain_text.c) made last, its three
 	 * numbers: a deep path's steps repeat it whole. */
 	struct fs_buf line;
 	long double line_lf, line_ue;

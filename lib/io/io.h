@@ -423,6 +423,24 @@ int fs_forecast_plan(struct fs_forecast_plan *p, const struct fs_tree *tr,
 		     double half_life, const struct fs_forecast_ask *a,
 		     char *const *names, int n, struct fs_err *e);
 void fs_forecast_plan_release(struct fs_forecast_plan *p);
+/* The question's options: the defaults (a window of 7 days, a horizon
+ * of 30), then each of until, rate, rate-from, window, horizon, running
+ * and no-running (opt, without its dashes) as given; 0, or -1 with why
+ * saying what is wrong with arg. The release frees the rates' list. */
+void fs_forecast_ask_init(struct fs_forecast_ask *a);
+int fs_forecast_ask_set(struct fs_forecast_ask *a, const char *opt,
+			const char *arg, struct fs_buf *why);
+void fs_forecast_ask_release(struct fs_forecast_ask *a);
+/* The options together, the tree on standard input when tree_on_stdin:
+ * 0, or -1 with why saying what clashes. */
+int fs_forecast_ask_check(const struct fs_forecast_ask *a, int tree_on_stdin,
+			  struct fs_buf *why);
+/* fs_forecast_plan, fs_forecast_run and its words (JSON when json) into
+ * b: 0, or -1 with e set. */
+int fs_forecast_answer(struct fs_buf *b, const struct fs_tree *tr,
+		       const struct fs_rank_opts *ro, double half_life,
+		       const struct fs_forecast_ask *a, char *const *names,
+		       int n, int json, struct fs_err *e);
 
 /* ------------------------------------------------------------- jobsfile.c */
 
@@ -551,6 +569,16 @@ void fs_explain_glossary(struct fs_buf *b, const struct fs_tree *tr,
  * order with shares and usage below a first-level account, else the
  * first user (FS_NONE: none). */
 uint32_t fs_explain_glossary_user(const struct fs_tree *tr);
+/* The two questions answered whole: --glossary [SPEC] (SPEC a user, or
+ * NULL: fs_explain_glossary_user's) and --usage-by SPEC (an account, or a
+ * user's: fs_explain_usage_by_node; at most max parts named), the latter
+ * in JSON when json. Return 0, or -1 with e set. */
+int fs_explain_glossary_for(struct fs_buf *b, const struct fs_tree *tr,
+			    const struct fs_rank_opts *o, double half_life,
+			    const char *spec, struct fs_err *e);
+int fs_explain_usage_by_for(struct fs_buf *b, const struct fs_tree *tr,
+			    const struct fs_rank_opts *o, const char *spec,
+			    uint32_t max, int json, struct fs_err *e);
 /* --usage-by --json: the same facts (explain_json.c). */
 void fs_explain_json_usage_by(struct fs_buf *b, const struct fs_tree *tr,
 			      const struct fs_rank_opts *ro, uint32_t asked,

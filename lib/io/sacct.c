@@ -491,3 +491,118 @@ fs_forecast_plan_release(struct fs_forecast_plan *p)
 	free(p->run);
 	memset(p, 0, sizeof(*p));
 }
+
+/* why's words of a refused option: -1. */
+static int refuse(struct fs_buf *why, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int
+refuse(struct fs_buf *why, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fs_buf_vprintf(why, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+fs_forecast_ask_init(struct fs_forecast_ask *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->window = 7 * 86400;
+	a->horizon = 30 * 86400;
+}
+
+void
+fs_forecast_ask_release(struct fs_forecast_ask *a)
+{
+	free(a->rate);
+	a->rate = NULL;
+	a->nrate = 0;
+}
+
+int
+fs_forecast_ask_set(struct fs_forecast_ask *a, const char *opt,
+		    const char *arg, struct fs_buf *why)
+{
+	struct fs_err e = {NULL, 0, ""};
+	long long *t = !strcmp(opt, "window") ? &a->window : &a->horizon;
+	size_t len;
+	double v;
+	int slurm_form;
+	char sp[96];
+
+	if (!strcmp(opt, "until")) {
+		if (fs_forecast_until(arg, &a->goal, &a->fairshare,
+				      &a->rank) < 0)
+			return refuse(why, "--until: expected fairshare=X "
+				      "(0 to 1) or rank=N (1 or more), not "
+				      "'%s'", arg);
+	} else if (!strcmp(opt, "rate")) {
+		if (fs_forecast_rate_arg(arg, &len, &v) < 0)
+			return refuse(why, "--rate: expected USER=B, B "
+				      "billing units (0 or more), not '%s'",
+				      arg);
+		a->rate = fs_xrealloc(a->rate,
+				      (a->nrate + 1) * sizeof(*a->rate));
+		a->rate[a->nrate++] = arg;
+	} else if (!strcmp(opt, "rate-from")) {
+		a->rate_from = arg;
+	} else if (!strcmp(opt, "running")) {
+		a->running = arg;
+	} else if (!strcmp(opt, "no-running")) {
+		a->no_running = 1;
+	} else if (fs_parse_duration(arg, t, &slurm_form, &e) < 0 || *t <= 0) {
+		return refuse(why, "--%s: expected a time span above 0 "
+			      "(7d, 36h, 2-0), not '%s'", opt, arg);
+	} else if (t == &a->horizon && *t > FS_FORECAST_MAX_HORIZON) {
+		return refuse(why, "--horizon: at most 100 years "
+			      "(36525d) ahead, not '%s' (%s)", arg,
+			      fs_fmt_span(*t, sp));
+	}
+	return 0;
+}
+
+int
+fs_forecast_ask_check(const struct fs_forecast_ask *a, int tree_on_stdin,
+		      struct fs_buf *why)
+{
+	int run_in = a->running && !strcmp(a->running, "-");
+	int rate_in = a->rate_from && !strcmp(a->rate_from, "-");
+
+	if (a->running && a->no_running)
+		return refuse(why, "--running and --no-running: choose one");
+	if (run_in && rate_in)
+		return refuse(why, "--running - and --rate-from -: one "
+			      "standard input; give one of them in a file");
+	if (tree_on_stdin && (rate_in || run_in))
+		return refuse(why, "--%s -: the tree comes on standard input; "
+			      "give FILE, or the jobs in a file",
+			      run_in ? "running" : "rate-from");
+	return 0;
+}
+
+int
+fs_forecast_answer(struct fs_buf *b, const struct fs_tree *tr,
+		   const struct fs_rank_opts *ro, double half_life,
+		   const struct fs_forecast_ask *a, char *const *names, int n,
+		   int json, struct fs_err *e)
+{
+	struct fs_forecast_plan p;
+	struct fs_forecast r;
+	int ret = fs_forecast_plan(&p, tr, half_life, a, names, n, e);
+
+	if (!ret) {
+		fs_forecast_run(tr, ro, &p.f, &r);
+		if (json)
+			fs_explain_json_forecast(b, tr, ro, half_life, &p.f, &r,
+						 &p.in);
+		else
+			fs_explain_text_forecast(b, tr, ro, half_life, &p.f, &r,
+						 &p.in);
+	}
+	fs_forecast_plan_release(&p);
+	return ret;
+}

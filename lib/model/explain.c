@@ -705,3 +705,92 @@ fs_explain_rule_name(enum fs_explain_rule r)
 
 	return n[r];
 }
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+fs_explain_completions(const struct fs_tree *tr, size_t *n)
+{
+	char **cands = fs_xcalloc(2 * (size_t)tr->n + 2, sizeof(*cands));
+	size_t k, m, nc = 0;
+	struct fs_buf b;
+	uint32_t i;
+
+	cands[nc++] = fs_xstrdup("help");
+	cands[nc++] = fs_xstrdup("quit");
+	fs_buf_init(&b);
+	for (i = 0; i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[i];
+
+		b.len = 0;
+		fs_buf_addstr(&b, "");
+		if (a->is_user) {
+			fs_buf_name(&b, a->user);
+			cands[nc++] = fs_xstrdup(b.data);
+			b.len = 0;
+			b.data[0] = '\0';
+			fs_buf_user_spec(&b, tr, i);
+		} else {
+			fs_buf_name(&b, a->acct);
+			fs_buf_addch(&b, '/');
+		}
+		cands[nc++] = fs_xstrdup(b.data);
+	}
+	fs_buf_release(&b);
+	qsort(cands, nc, sizeof(*cands), cmp_str);
+	for (k = m = 0; k < nc; k++) {
+		if (m && !strcmp(cands[m - 1], cands[k]))
+			free(cands[k]);
+		else
+			cands[m++] = cands[k];
+	}
+	*n = m;
+	return cands;
+}
+
+int
+fs_explain_usage_by_node(const struct fs_tree *tr, const char *spec,
+			 uint32_t *asked, uint32_t *acct, struct fs_err *e)
+{
+	struct fs_err user_err = *e;
+	uint32_t i;
+
+	if (fs_explain_find_user(tr, spec, &i, &user_err) == 0) {
+		*acct = tr->node[i].fs_parent;
+	} else if (!strchr(spec, '/') && *spec &&
+		   (i = fs_tree_find_account(tr, spec)) != FS_NONE) {
+		*acct = i;
+	} else {
+		*e = user_err;
+		return -1;
+	}
+	*asked = i;
+	return 0;
+}
+
+const struct fs_explain *
+fs_explain_path_pass(const struct fs_tree *tr, const struct fs_rank_opts *o,
+		     struct fs_explain_path *p, struct fs_explain *x)
+{
+	const struct fs_explain_step *s;
+
+	if (tr->node[p->user].is_user || !p->nstep ||
+	    !(s = fs_explain_path_step(p, p->nstep - 1))->nbefore)
+		return NULL;
+	fs_explain_pair(tr, o, p->user, s->before[s->nbefore - 1], x);
+	return x;
+}
+
+void
+fs_explain_completions_free(char **cands, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		free(cands[k]);
+	free(cands);
+}

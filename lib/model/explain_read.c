@@ -805,6 +805,16 @@ fs_explain_read_release(struct fs_explain_read *x)
 	memset(x, 0, sizeof(*x));
 }
 
+void
+fs_explain_read_take(struct fs_explain_read *x, struct fs_table *t,
+		     struct fs_tree *tr)
+{
+	*t = x->t;
+	*tr = x->tr;
+	tr->t = t;
+	x->tabled = x->built = 0;
+}
+
 /* Give up: everything freed, nothing kept. */
 static int
 give_up(struct fs_explain_read *x)
@@ -1313,4 +1323,118 @@ fail:
 	free(ub);
 	wlists_free(&w);
 	return 0;
+}
+
+/* ------------------------------------------------------ fs-explain's tree */
+
+/* The columns ranking reads (fs_tree_build): the others, fs-rank's
+ * output among them, are checked but not kept. */
+static const char *const input_cols[] = {"Account", "User", "Partition",
+	"Parent", "RawShares", "RawUsage", "ListOrder", NULL};
+/* A forecast also reads what running jobs still charge. */
+static const char *const forecast_cols[] = {"Account", "User", "Partition",
+	"Parent", "RawShares", "RawUsage", "ListOrder", "TRESRunMins", NULL};
+
+/* Metadata sets the defaults; options win. Returns 0, -1 (bad data) or
+ * -2 (bad option). */
+static int
+setup(struct fs_explain_tree *x, const struct fs_explain_load_opts *o,
+      struct fs_err *e)
+{
+	const struct fs_header *h = &x->t.h;
+	long long hl;
+	enum fs_algorithm a;
+
+	if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
+		fs_error(e, 0, "unknown algorithm '%s' (fairtree, classic or "
+			 "depth-oblivious)", o->algorithm);
+		return -2;
+	}
+	if (fs_rank_opts_from_meta(&x->ro, h, o->algorithm,
+				   !o->ties ? -1
+				   : !strcmp(o->ties, "merge") ? FS_TIES_MERGE
+							       : FS_TIES_SLURM,
+				   0, e) < 0)
+		return -1;
+	hl = FS_SLURM_HALF_LIFE;
+	if (fs_meta_seconds(h, "half_life", 0, &hl, e) < 0)
+		return -1;
+	x->half_life = (double)hl;
+	return 0;
+}
+
+int
+fs_explain_load(struct fs_explain_tree *x, const struct fs_explain_load_opts *o,
+		FILE *in, struct fs_err *e)
+{
+	int r;
+
+	memset(x, 0, sizeof(*x));
+	if (fs_table_read_cols(&x->t, in,
+			       o->running ? forecast_cols : input_cols, e) < 0)
+		return -1;
+	if (o->nwhatif) {
+		/* The changed tree in place of the one read. */
+		x->orig = x->t;
+		if (fs_whatif_apply(&x->orig, o->whatif, o->nwhatif, &x->t,
+				    e) < 0)
+			return -1;
+	}
+	if ((r = setup(x, o, e)) < 0)
+		return r;
+	if (fs_tree_build(&x->tr, &x->t, e) < 0)
+		return -1;
+	fs_rank(&x->tr, &x->ro);
+	return 0;
+}
+
+int
+fs_explain_load_quick(struct fs_explain_tree *x,
+		      const struct fs_explain_load_opts *o, int fd,
+		      char *const *names, int n, struct fs_err *e)
+{
+	struct fs_explain_read q;
+	struct fs_err keep = *e;
+	enum fs_algorithm a;
+
+	if (o->nwhatif || o->running || (o->ties && strcmp(o->ties, "slurm")) ||
+	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
+			      a != FS_ALG_FAIRTREE)) ||
+	    !fs_explain_read(&q, fd, input_cols, names, n))
+		return 0;
+	memset(x, 0, sizeof(*x));
+	fs_explain_read_take(&q, &x->t, &x->tr);
+	if (setup(x, o, e) < 0 || x->ro.algorithm != FS_ALG_FAIRTREE ||
+	    x->ro.ties != FS_TIES_SLURM)
+		goto no;
+	/* Levels only: fs_explain_read_ranks ranks the named users for the
+	 * whole tree (the small tree's walk would rank them in it). */
+	fs_fairtree_levels(&x->tr);
+	if (!fs_explain_read_ranks(&q, &x->tr, names, n))
+		goto no;
+	fs_explain_read_release(&q);
+	x->quick = 1;
+	return 1;
+no:
+	*e = keep;
+	fs_explain_read_release(&q);
+	fs_explain_tree_release(x);
+	return 0;
+}
+
+int
+fs_explain_quick_short(const struct fs_explain_tree *x,
+		       const struct fs_explain *p)
+{
+	return x->quick && (p->ranked_copy || (p->rule != FS_RULE_LEVEL_FS &&
+					       p->rule != FS_RULE_SAME));
+}
+
+void
+fs_explain_tree_release(struct fs_explain_tree *x)
+{
+	fs_tree_release(&x->tr);
+	fs_table_release(&x->t);
+	if (x->orig.buf.data)
+		fs_table_release(&x->orig);
 }

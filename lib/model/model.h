@@ -756,6 +756,24 @@ void fs_explain_usage_by(const struct fs_tree *tr,
 			 const struct fs_rank_opts *o, uint32_t acct,
 			 uint32_t max, struct fs_usage_by *u);
 void fs_explain_usage_by_release(struct fs_usage_by *u);
+/* --usage-by SPEC: a user (its account is the one whose list it competes
+ * in) or an account (root and FairShare=parent too): 0 with *asked and
+ * *acct, or -1 with e->msg saying why (the user's lookup's). */
+int fs_explain_usage_by_node(const struct fs_tree *tr, const char *spec,
+			     uint32_t *asked, uint32_t *acct,
+			     struct fs_err *e);
+/* An account's path p: its pair with the sibling walked just before it,
+ * into x (what passing it takes): x, or NULL for a user's path or an
+ * account walked first. */
+const struct fs_explain *fs_explain_path_pass(const struct fs_tree *tr,
+					      const struct fs_rank_opts *o,
+					      struct fs_explain_path *p,
+					      struct fs_explain *x);
+/* The words fs-explain's prompt completes on tree tr: help, quit, every
+ * user's name alone and ACCOUNT/USER[/PARTITION], ACCOUNT/ for every
+ * account; sorted, each once, *n of them (free each, and the array). */
+char **fs_explain_completions(const struct fs_tree *tr, size_t *n);
+void fs_explain_completions_free(char **cands, size_t n);
 
 /* ---------------------------------------------------------- explain_read.c */
 
@@ -772,7 +790,8 @@ struct fs_explain_read {
 	struct fs_table t;		/* the rows kept */
 	struct fs_tree tr;		/* built from t, each account's
 					 * usage that of the whole tree */
-	int tabled, built;		/* t, tr are x's to free */
+	int tabled, built;		/* t, tr are x's to free (the reader's
+					 * own: fs_explain_read_take) */
 	uint32_t match[2];		/* user rows spec[k] names */
 	int is_acct[2];			/* spec[k] is an account */
 	uint32_t users;			/* N: users of the whole tree */
@@ -780,6 +799,10 @@ struct fs_explain_read {
 };
 int fs_explain_read(struct fs_explain_read *x, int fd,
 		    const char *const *names, char *const *spec, int nspec);
+/* Move the table and tree x read to *t and *tr (tr->t = t), the
+ * caller's to free; x keeps what fs_explain_read_ranks needs. */
+void fs_explain_read_take(struct fs_explain_read *x, struct fs_table *t,
+			  struct fs_tree *tr);
 /* After fs_rank(tr) (x's tree, maybe moved): the named users' ranks and
  * factors in the whole tree, the others' 0; 1, or 0 when a tie next to a
  * path would share ranks the small tree cannot tell (read it the full
@@ -787,6 +810,44 @@ int fs_explain_read(struct fs_explain_read *x, int fd,
 int fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 			  char *const *spec, int nspec);
 void fs_explain_read_release(struct fs_explain_read *x);
+
+/* fs-explain's tree: read and checked, changed by --shares and --usage
+ * (orig: as read, when they changed it into t), ranked with the options
+ * over the tree's metadata. */
+struct fs_explain_tree {
+	struct fs_table t, orig;
+	struct fs_tree tr;
+	struct fs_rank_opts ro;
+	double half_life;
+	int quick;			/* the quick reader's small tree: an
+					 * answer that needs more of it gives
+					 * up (fs_explain_quick_short) */
+};
+struct fs_whatif;
+struct fs_explain_load_opts {
+	const char *algorithm;		/* NULL: the tree's metadata */
+	const char *ties;		/* NULL: the tree's metadata */
+	const struct fs_whatif *whatif;	/* --shares, --usage, in order */
+	size_t nwhatif;
+	int running;			/* keep TRESRunMins (a forecast) */
+};
+/* Read, check and rank the tree in in: 0, or -1 (bad data) or -2 (a bad
+ * option) with e set. Release x either way. */
+int fs_explain_load(struct fs_explain_tree *x,
+		    const struct fs_explain_load_opts *o, FILE *in,
+		    struct fs_err *e);
+/* The quick reader's small tree for names (fs_explain_read on the regular
+ * file at fd; Fair Tree, Slurm's ties, no what-if), ranked: 1, or 0 with
+ * nothing kept and e as it was (then fs_explain_load). */
+int fs_explain_load_quick(struct fs_explain_tree *x,
+			  const struct fs_explain_load_opts *o, int fd,
+			  char *const *names, int n, struct fs_err *e);
+/* Whether explanation p, made on x, needs more of the tree than a quick
+ * x holds: ties (the users that share a rank, carry-in) and a copy ranked
+ * whole. */
+int fs_explain_quick_short(const struct fs_explain_tree *x,
+			   const struct fs_explain *p);
+void fs_explain_tree_release(struct fs_explain_tree *x);
 
 /* --------------------------------------------------------------- whatif.c */
 

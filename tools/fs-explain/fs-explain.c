@@ -17,9 +17,7 @@
  * checked, and the names resolved, before anything is written.
  */
 #include <errno.h>
-#include <float.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -43,25 +41,20 @@ struct opts {
 	/* --forecast: when will the lower one pass, or reach --until. */
 	int forecast;
 	struct fs_forecast_ask fc;
+	struct fs_buf why;		/* what is wrong with an option */
 };
 
 /* Everything one tree gives: read once, asked many times with -i. */
 struct ctx {
-	struct fs_table t, orig;	/* orig: as read, when --shares or
-					 * --usage changed it into t */
-	struct fs_tree tr;
-	struct fs_rank_opts ro;
-	double half_life;
+	struct fs_explain_tree x;	/* the tree, ranked */
 	const char *name;		/* input name for messages */
 	int json;
 	int usage_by, glossary;		/* the question asked instead */
+	const struct fs_forecast_ask *forecast;	/* or this one; NULL: not */
 	/* Where a long answer may be written as it is made, once every name
 	 * in it is resolved (a write error stays in ferror); NULL: held in
 	 * the buffer whole. */
 	FILE *out;
-	/* The tree is the quick reader's small one (fs_explain_read): an
-	 * answer that needs more of it gives up (-2) before writing. */
-	int quick;
 };
 
 static const char synopsis[] =
@@ -149,179 +142,65 @@ usage(FILE *f)
 
 /* ----------------------------------------------------------- the glue */
 
-/* Whether an explanation x made on the quick reader's small tree needs
- * more of the tree than it holds: ties (the users that share a rank,
- * carry-in) and a copy ranked whole. */
-static int
-quick_short(const struct ctx *c, const struct fs_explain *x)
-{
-	return c->quick && (x->ranked_copy || (x->rule != FS_RULE_LEVEL_FS &&
-					       x->rule != FS_RULE_SAME));
-}
-
-/* --glossary [USER]: the columns' words with the numbers of USER, else
- * of the first user with shares and usage. */
-static int
-glossary(const struct ctx *c, char **names, int n, struct fs_buf *b,
-	 struct fs_err *e)
-{
-	uint32_t u;
-
-	if (n && fs_explain_find_user(&c->tr, names[0], &u, e) < 0)
-		return -1;
-	if (!n && (u = fs_explain_glossary_user(&c->tr)) == FS_NONE)
-		return fs_error(e, 0, "the tree has no user association to "
-				"show the numbers of");
-	fs_explain_glossary(b, &c->tr, &c->ro, c->half_life, u);
-	return 0;
-}
-
-/* --usage-by NAME: an account (root and FairShare=parent too), or a
- * user's: the account whose list it competes in. */
-static int
-usage_by(const struct ctx *c, const char *spec, struct fs_buf *b,
-	 struct fs_err *e)
-{
-	struct fs_err user_err = *e;
-	struct fs_usage_by u;
-	uint32_t i, acct;
-
-	if (fs_explain_find_user(&c->tr, spec, &i, &user_err) == 0) {
-		acct = c->tr.node[i].fs_parent;
-	} else if (!strchr(spec, '/') && *spec &&
-		   (i = fs_tree_find_account(&c->tr, spec)) != FS_NONE) {
-		acct = i;
-	} else {
-		*e = user_err;
-		return -1;
-	}
-	fs_explain_usage_by(&c->tr, &c->ro, acct, SHOW_BEFORE, &u);
-	if (c->json)
-		fs_explain_json_usage_by(b, &c->tr, &c->ro, i, &u);
-	else
-		fs_explain_usage_text(b, &c->tr, &c->ro, i, &u);
-	fs_explain_usage_by_release(&u);
-	return 0;
-}
-
-/* Answer one question (one or two names) into b: 0, -1 with e set, or
- * -2 when the quick reader's tree is not enough (nothing written). */
+/* Answer one question (one or two names, or the forecast's) into b: 0,
+ * -1 with e set, or -2 when the quick reader's tree is not enough
+ * (nothing written). */
 static int
 answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
        struct fs_err *e)
 {
+	const struct fs_explain_tree *x = &c->x;
+	struct fs_explain_path p;
+	struct fs_explain pair;
+	const struct fs_explain *pass;
 	uint32_t u[2];
 
 	if (c->glossary)
-		return glossary(c, names, n, b, e);
+		return fs_explain_glossary_for(b, &x->tr, &x->ro, x->half_life,
+					       n ? names[0] : NULL, e);
 	if (c->usage_by)
-		return usage_by(c, names[0], b, e);
-	if (fs_explain_find_names(&c->tr, names, n, u, e) < 0)
+		return fs_explain_usage_by_for(b, &x->tr, &x->ro, names[0],
+					       SHOW_BEFORE, c->json, e);
+	if (c->forecast)
+		return fs_forecast_answer(b, &x->tr, &x->ro, x->half_life,
+					  c->forecast, names, n, c->json, e);
+	if (fs_explain_find_names(&x->tr, names, n, u, e) < 0)
 		return -1;
 	if (n == 2) {
-		struct fs_explain x;
-
-		fs_explain_pair(&c->tr, &c->ro, u[0], u[1], &x);
-		if (quick_short(c, &x))
+		fs_explain_pair(&x->tr, &x->ro, u[0], u[1], &pair);
+		if (fs_explain_quick_short(x, &pair))
 			return -2;
 		if (c->json)
-			fs_explain_json_pair(b, &c->tr, &c->ro, c->half_life, &x);
+			fs_explain_json_pair(b, &x->tr, &x->ro, x->half_life,
+					     &pair);
 		else
-			fs_explain_text_pair(b, &c->tr, &c->ro, c->half_life,
-					     &x);
-	} else {
-		struct fs_explain_path p;
-		struct fs_explain x, *pass = NULL;
-		const struct fs_explain_step *s;
-
-		fs_explain_path_init(&p, &c->tr, u[0]);
-		/* An account: what passing the sibling before it takes. */
-		if (!c->tr.node[u[0]].is_user && p.nstep &&
-		    (s = fs_explain_path_step(&p, p.nstep - 1))->nbefore) {
-			fs_explain_pair(&c->tr, &c->ro, u[0],
-					s->before[s->nbefore - 1], &x);
-			pass = &x;
-			if (quick_short(c, &x)) {
-				fs_explain_path_release(&p);
-				return -2;
-			}
-		}
-		if (c->json)
-			fs_explain_json_path(b, &c->tr, &c->ro, c->half_life,
-					     &p, pass);
-		else
-			fs_explain_text_path(b, &c->tr, &c->ro, &p, pass,
-					     c->out);
+			fs_explain_text_pair(b, &x->tr, &x->ro, x->half_life,
+					     &pair);
+		return 0;
+	}
+	fs_explain_path_init(&p, &x->tr, u[0]);
+	pass = fs_explain_path_pass(&x->tr, &x->ro, &p, &pair);
+	if (pass && fs_explain_quick_short(x, pass)) {
 		fs_explain_path_release(&p);
-	}
-	return 0;
-}
-
-/* ---------------------------------------------------------- forecast */
-
-/* The forecast's question, assumptions and answer into b: 0, or -1 with
- * e set. */
-static int
-forecast(const struct ctx *c, const struct opts *o, char **names, int n,
-	 struct fs_buf *b, struct fs_err *e)
-{
-	struct fs_forecast_plan p;
-	struct fs_forecast r;
-	int ret = fs_forecast_plan(&p, &c->tr, c->half_life, &o->fc, names, n,
-				   e);
-
-	if (!ret) {
-		fs_forecast_run(&c->tr, &c->ro, &p.f, &r);
-		if (o->json)
-			fs_explain_json_forecast(b, &c->tr, &c->ro, c->half_life,
-						 &p.f, &r, &p.in);
-		else
-			fs_explain_text_forecast(b, &c->tr, &c->ro, c->half_life,
-						 &p.f, &r, &p.in);
-	}
-	fs_forecast_plan_release(&p);
-	return ret;
-}
-
-/* Metadata sets the defaults; options win. Returns 0, -1 (bad data) or
- * -2 (bad option). */
-static int
-setup(struct ctx *c, const struct opts *o, struct fs_err *e)
-{
-	const struct fs_header *h = &c->t.h;
-	long long hl;
-	enum fs_algorithm a;
-
-	if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
-		fs_error(e, 0, "unknown algorithm '%s' (fairtree, classic or "
-			 "depth-oblivious)", o->algorithm);
 		return -2;
 	}
-	if (fs_rank_opts_from_meta(&c->ro, h, o->algorithm,
-				   !o->ties ? -1
-				   : !strcmp(o->ties, "merge") ? FS_TIES_MERGE
-							       : FS_TIES_SLURM,
-				   0, e) < 0)
-		return -1;
-	hl = FS_SLURM_HALF_LIFE;
-	if (fs_meta_seconds(h, "half_life", 0, &hl, e) < 0)
-		return -1;
-	c->half_life = (double)hl;
+	if (c->json)
+		fs_explain_json_path(b, &x->tr, &x->ro, x->half_life, &p, pass);
+	else
+		fs_explain_text_path(b, &x->tr, &x->ro, &p, pass, c->out);
+	fs_explain_path_release(&p);
 	return 0;
 }
 
-/* The columns ranking reads (fs_tree_build): the others, fs-rank's
- * output among them, are checked but not kept. */
-static const char *const input_cols[] = {"Account", "User", "Partition",
-	"Parent", "RawShares", "RawUsage", "ListOrder", NULL};
-/* A forecast also reads what running jobs still charge. */
-static const char *const forecast_cols[] = {"Account", "User", "Partition",
-	"Parent", "RawShares", "RawUsage", "ListOrder", "TRESRunMins", NULL};
-
-/* Read, check and rank the tree: an exit code. */
+/* Read, check and rank the tree the full way, or (quick) the quick
+ * reader's small tree for plain A B or A: an exit code, or (quick) 1 when
+ * that was read and 0 when not (read the full way). */
 static int
-load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
+load(struct ctx *c, const struct opts *o, FILE *in, char **names, int n,
+     int quick, struct fs_err *e)
 {
+	struct fs_explain_load_opts lo = {o->algorithm, o->ties, o->whatif,
+					  o->nwhatif, o->forecast};
 	int r;
 
 	memset(c, 0, sizeof(*c));
@@ -329,74 +208,14 @@ load(struct ctx *c, const struct opts *o, FILE *in, struct fs_err *e)
 	c->json = o->json;
 	c->usage_by = o->usage_by;
 	c->glossary = o->glossary;
-	if (fs_table_read_cols(&c->t, in,
-			       o->forecast ? forecast_cols : input_cols, e) < 0)
-		return FS_EXIT_DATA;
-	if (o->nwhatif) {
-		/* The changed tree in place of the one read. */
-		c->orig = c->t;
-		if (fs_whatif_apply(&c->orig, o->whatif, o->nwhatif, &c->t,
-				    e) < 0)
-			return FS_EXIT_DATA;
-	}
-	if ((r = setup(c, o, e)) < 0)
-		return r == -2 ? FS_EXIT_USAGE : FS_EXIT_DATA;
-	if (fs_tree_build(&c->tr, &c->t, e) < 0)
-		return FS_EXIT_DATA;
-	fs_rank(&c->tr, &c->ro);
-	return FS_EXIT_OK;
-}
-
-static void unload(struct ctx *c);
-
-/* The quick reader's small tree for plain A B or A (Fair Tree, Slurm's
- * ties), ranked: 1, or 0 with nothing kept (read the full way). */
-static int
-quick_load(struct ctx *c, const struct opts *o, FILE *in, char **names,
-	   int n, struct fs_err *e)
-{
-	struct fs_explain_read x;
-	struct fs_err keep = *e;
-	enum fs_algorithm a;
-
-	if (o->interactive || o->forecast || o->json || o->nwhatif ||
-	    o->usage_by || o->glossary ||
-	    (o->ties && strcmp(o->ties, "slurm")) ||
-	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
-			      a != FS_ALG_FAIRTREE)) ||
-	    !fs_explain_read(&x, fileno(in), input_cols, names, n))
-		return 0;
-	memset(c, 0, sizeof(*c));
-	c->name = e->file;
-	c->t = x.t;
-	c->tr = x.tr;
-	c->tr.t = &c->t;
-	x.tabled = x.built = 0;
-	if (setup(c, o, e) < 0 || c->ro.algorithm != FS_ALG_FAIRTREE ||
-	    c->ro.ties != FS_TIES_SLURM)
-		goto no;
-	/* Levels only: fs_explain_read_ranks ranks the named users for the
-	 * whole tree (the small tree's walk would rank them in it). */
-	fs_fairtree_levels(&c->tr);
-	if (!fs_explain_read_ranks(&x, &c->tr, names, n))
-		goto no;
-	fs_explain_read_release(&x);
-	c->quick = 1;
-	return 1;
-no:
-	*e = keep;
-	fs_explain_read_release(&x);
-	unload(c);
-	return 0;
-}
-
-static void
-unload(struct ctx *c)
-{
-	fs_tree_release(&c->tr);
-	fs_table_release(&c->t);
-	if (c->orig.buf.data)
-		fs_table_release(&c->orig);
+	c->forecast = o->forecast ? &o->fc : NULL;
+	if (quick)
+		return !o->interactive && !o->forecast && !o->json &&
+		       !o->usage_by && !o->glossary &&
+		       fs_explain_load_quick(&c->x, &lo, fileno(in), names, n,
+					     e);
+	r = fs_explain_load(&c->x, &lo, in, e);
+	return r == -2 ? FS_EXIT_USAGE : r < 0 ? FS_EXIT_DATA : FS_EXIT_OK;
 }
 
 /* ------------------------------------------------------ interactive */
@@ -411,65 +230,6 @@ static const char help_text[] =
 
 static char **cands;
 static size_t ncands;
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Words Tab can complete: commands, user names alone, ACCOUNT/ for every
- * account and ACCOUNT/USER[/PARTITION] for every association. */
-static void
-cands_build(const struct fs_tree *tr)
-{
-	uint32_t i;
-	size_t k, m;
-	struct fs_buf b;
-
-	cands = fs_xcalloc(2 * (size_t)tr->n + 2, sizeof(*cands));
-	cands[ncands++] = fs_xstrdup("help");
-	cands[ncands++] = fs_xstrdup("quit");
-	fs_buf_init(&b);
-	for (i = 0; i < tr->n; i++) {
-		const struct fs_node *a = &tr->node[i];
-
-		b.len = 0;
-		fs_buf_addstr(&b, "");
-		if (a->is_user) {
-			fs_buf_name(&b, a->user);
-			cands[ncands++] = fs_xstrdup(b.data);
-			b.len = 0;
-			b.data[0] = '\0';
-			fs_buf_user_spec(&b, tr, i);
-		} else {
-			fs_buf_name(&b, a->acct);
-			fs_buf_addch(&b, '/');
-		}
-		cands[ncands++] = fs_xstrdup(b.data);
-	}
-	fs_buf_release(&b);
-	qsort(cands, ncands, sizeof(*cands), cmp_str);
-	for (k = m = 0; k < ncands; k++) {
-		if (m && !strcmp(cands[m - 1], cands[k]))
-			free(cands[k]);
-		else
-			cands[m++] = cands[k];
-	}
-	ncands = m;
-}
-
-static void
-cands_free(void)
-{
-	size_t k;
-
-	for (k = 0; k < ncands; k++)
-		free(cands[k]);
-	free(cands);
-	cands = NULL;
-	ncands = 0;
-}
 
 #ifdef HAVE_READLINE
 static char *
@@ -539,7 +299,7 @@ interactive(struct ctx *c, FILE *tty)
 	char *line, *w[3], *p, *save;
 	int n;
 
-	cands_build(&c->tr);
+	cands = fs_explain_completions(&c->x.tr, &ncands);
 	fs_buf_init(&b);
 #ifdef HAVE_READLINE
 	rl_readline_name = "fs-explain";
@@ -550,7 +310,7 @@ interactive(struct ctx *c, FILE *tty)
 	using_history();
 #endif
 	fprintf(out, "%u users in %s. Type 'A B', 'A', help or quit.\n",
-		c->tr.user_count, c->name);
+		c->x.tr.user_count, c->name);
 	while ((line = get_line(tty, out))) {
 #ifdef HAVE_READLINE
 		if (*line)
@@ -588,7 +348,7 @@ interactive(struct ctx *c, FILE *tty)
 		free(line);
 	}
 	fs_buf_release(&b);
-	cands_free();
+	fs_explain_completions_free(cands, ncands);
 #ifdef HAVE_READLINE
 	clear_history();
 #endif
@@ -627,18 +387,13 @@ run(int argc, char **argv, struct opts *o)
 	struct fs_buf b;
 	const char *file = NULL;
 	char **names;
-	int ch, nnames, ret, slurm_form, quick, r;
-	size_t len;
-	double v;
+	int ch, nnames, ret, quick, r, li;
 	FILE *in = stdin, *tty = NULL;
 	enum fs_algorithm alg;
-	char sp[96];
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
-	o->fc.window = 7 * 86400;
-	o->fc.horizon = 30 * 86400;
-	while ((ch = getopt_long(argc, argv, "ihV", lo, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ihV", lo, &li)) != -1) {
 		switch (ch) {
 		case O_ALG:
 			if (fs_algorithm_parse(optarg, &alg) < 0) {
@@ -677,60 +432,18 @@ run(int argc, char **argv, struct opts *o)
 			o->forecast = 1;
 			break;
 		case O_UNTIL:
-			if (fs_forecast_until(optarg, &o->fc.goal,
-					      &o->fc.fairshare,
-					      &o->fc.rank) < 0) {
-				fs_warn("--until: expected fairshare=X (0 to 1) "
-					"or rank=N (1 or more), not '%s'",
-					optarg);
-				return FS_EXIT_USAGE;
-			}
-			o->forecast = 1;
-			break;
 		case O_RATE:
-			if (fs_forecast_rate_arg(optarg, &len, &v) < 0) {
-				fs_warn("--rate: expected USER=B, B billing "
-					"units (0 or more), not '%s'", optarg);
-				return FS_EXIT_USAGE;
-			}
-			o->fc.rate = fs_xrealloc(o->fc.rate,
-						 (o->fc.nrate + 1) *
-							 sizeof(*o->fc.rate));
-			o->fc.rate[o->fc.nrate++] = optarg;
-			o->forecast = 1;
-			break;
 		case O_RATE_FROM:
-			o->fc.rate_from = optarg;
-			o->forecast = 1;
-			break;
 		case O_WINDOW:
 		case O_HORIZON:
-			e.file = NULL;
-			if (fs_parse_duration(optarg, ch == O_WINDOW ? &o->fc.window
-								     : &o->fc.horizon,
-					      &slurm_form, &e) < 0 ||
-			    (ch == O_WINDOW ? o->fc.window : o->fc.horizon) <= 0) {
-				fs_warn("--%s: expected a time span above 0 "
-					"(7d, 36h, 2-0), not '%s'",
-					ch == O_WINDOW ? "window" : "horizon",
-					optarg);
-				return FS_EXIT_USAGE;
-			}
-			if (ch == O_HORIZON &&
-			    o->fc.horizon > FS_FORECAST_MAX_HORIZON) {
-				fs_warn("--horizon: at most 100 years (36525d) "
-					"ahead, not '%s' (%s)", optarg,
-					fs_fmt_span(o->fc.horizon, sp));
-				return FS_EXIT_USAGE;
-			}
-			o->forecast = 1;
-			break;
 		case O_NO_RUNNING:
-			o->fc.no_running = 1;
-			o->forecast = 1;
-			break;
 		case O_RUNNING:
-			o->fc.running = optarg;
+			o->why.len = 0;
+			if (fs_forecast_ask_set(&o->fc, lo[li].name, optarg,
+						&o->why) < 0) {
+				fs_warn("%s", o->why.data);
+				return FS_EXIT_USAGE;
+			}
 			o->forecast = 1;
 			break;
 		case O_USAGE_BY:
@@ -798,22 +511,9 @@ run(int argc, char **argv, struct opts *o)
 	}
 	if (file && !strcmp(file, "-"))
 		file = NULL;
-	if (o->fc.running && o->fc.no_running) {
-		fs_warn("--running and --no-running: choose one");
-		return fs_usage_error(synopsis);
-	}
-	if (o->fc.running && o->fc.rate_from && !strcmp(o->fc.running, "-") &&
-	    !strcmp(o->fc.rate_from, "-")) {
-		fs_warn("--running - and --rate-from -: one standard input; "
-			"give one of them in a file");
-		return fs_usage_error(synopsis);
-	}
-	if (!file && ((o->fc.rate_from && !strcmp(o->fc.rate_from, "-")) ||
-		      (o->fc.running && !strcmp(o->fc.running, "-")))) {
-		fs_warn("--%s -: the tree comes on standard input; give "
-			"FILE, or the jobs in a file",
-			o->fc.running && !strcmp(o->fc.running, "-") ? "running"
-							       : "rate-from");
+	o->why.len = 0;
+	if (fs_forecast_ask_check(&o->fc, !file, &o->why) < 0) {
+		fs_warn("%s", o->why.data);
 		return fs_usage_error(synopsis);
 	}
 	if (o->interactive && !file && isatty(STDIN_FILENO)) {
@@ -828,13 +528,13 @@ run(int argc, char **argv, struct opts *o)
 	/* The quick reader reads the file at offsets, not through in: in
 	 * stays where it is, for the full reader when the quick one gives
 	 * up, now or in answer() (-2). */
-	quick = quick_load(&c, o, in, names, nnames, &e);
-	ret = quick ? FS_EXIT_OK : load(&c, o, in, &e);
+	quick = load(&c, o, in, names, nnames, 1, &e);
+	ret = quick ? FS_EXIT_OK : load(&c, o, in, names, nnames, 0, &e);
 	if (!quick)
 		fs_close_input(in);
 	if (ret != FS_EXIT_OK) {
 		fs_err_print(&e);
-		unload(&c);
+		fs_explain_tree_release(&c.x);
 		return ret;
 	}
 	e.line = 0;
@@ -842,7 +542,7 @@ run(int argc, char **argv, struct opts *o)
 		if (!file && !(tty = fopen("/dev/tty", "r"))) {
 			fs_warn("/dev/tty: %s (the prompt needs a terminal)",
 				strerror(errno));
-			unload(&c);
+			fs_explain_tree_release(&c.x);
 			return FS_EXIT_DATA;
 		}
 		ret = interactive(&c, tty ? tty : stdin);
@@ -854,22 +554,21 @@ run(int argc, char **argv, struct opts *o)
 		r = quick ? answer(&c, names, nnames, &b, &e) : 0;
 		if (r == -2) {
 			/* More than the small tree holds: the full way. */
-			unload(&c);
+			fs_explain_tree_release(&c.x);
 			b.len = 0;
-			ret = load(&c, o, in, &e);
+			ret = load(&c, o, in, names, nnames, 0, &e);
 			c.out = stdout;
 		}
 		if (quick)
 			fs_close_input(in);
 		if (ret != FS_EXIT_OK) {
 			fs_err_print(&e);
-			unload(&c);
+			fs_explain_tree_release(&c.x);
 			fs_buf_release(&b);
 			return ret;
 		}
 		if (!quick || r == -2)
-			r = o->forecast ? forecast(&c, o, names, nnames, &b, &e)
-					: answer(&c, names, nnames, &b, &e);
+			r = answer(&c, names, nnames, &b, &e);
 		if (r < 0) {
 			fs_err_print(&e);
 			ret = FS_EXIT_DATA;
@@ -878,7 +577,7 @@ run(int argc, char **argv, struct opts *o)
 		}
 		fs_buf_release(&b);
 	}
-	unload(&c);
+	fs_explain_tree_release(&c.x);
 	ch = fs_stdout_close();
 	return ret ? ret : ch;
 }
@@ -890,8 +589,11 @@ main(int argc, char **argv)
 	int ret;
 
 	memset(&o, 0, sizeof(o));
+	fs_forecast_ask_init(&o.fc);
+	fs_buf_init(&o.why);
 	ret = run(argc, argv, &o);
 	fs_whatif_free(o.whatif, o.nwhatif);
-	free(o.fc.rate);
+	fs_forecast_ask_release(&o.fc);
+	fs_buf_release(&o.why);
 	return ret;
 }
