@@ -1327,14 +1327,6 @@ fail:
 
 /* ------------------------------------------------------ fs-explain's tree */
 
-/* The columns ranking reads (fs_tree_build): the others, fs-rank's
- * output among them, are checked but not kept. */
-static const char *const input_cols[] = {"Account", "User", "Partition",
-	"Parent", "RawShares", "RawUsage", "ListOrder", NULL};
-/* A forecast also reads what running jobs still charge. */
-static const char *const forecast_cols[] = {"Account", "User", "Partition",
-	"Parent", "RawShares", "RawUsage", "ListOrder", "TRESRunMins", NULL};
-
 /* Metadata sets the defaults; options win. Returns 0, -1 (bad data) or
  * -2 (bad option). */
 static int
@@ -1342,7 +1334,7 @@ setup(struct fs_explain_tree *x, const struct fs_explain_load_opts *o,
       struct fs_err *e)
 {
 	const struct fs_header *h = &x->t.h;
-	long long hl;
+	struct fs_meta_common mc;
 	enum fs_algorithm a;
 
 	if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
@@ -1356,10 +1348,9 @@ setup(struct fs_explain_tree *x, const struct fs_explain_load_opts *o,
 							       : FS_TIES_SLURM,
 				   0, e) < 0)
 		return -1;
-	hl = FS_SLURM_HALF_LIFE;
-	if (fs_meta_seconds(h, "half_life", 0, &hl, e) < 0)
+	if (fs_meta_common_read(h, FS_META_HALF_LIFE, &mc, e) < 0)
 		return -1;
-	x->half_life = (double)hl;
+	x->half_life = (double)mc.half_life;
 	return 0;
 }
 
@@ -1371,7 +1362,7 @@ fs_explain_load(struct fs_explain_tree *x, const struct fs_explain_load_opts *o,
 
 	memset(x, 0, sizeof(*x));
 	if (fs_table_read_cols(&x->t, in,
-			       o->running ? forecast_cols : input_cols, e) < 0)
+			       o->running ? fs_forecast_input_cols : fs_tree_input_cols, e) < 0)
 		return -1;
 	if (o->nwhatif) {
 		/* The changed tree in place of the one read. */
@@ -1400,7 +1391,7 @@ fs_explain_load_quick(struct fs_explain_tree *x,
 	if (o->nwhatif || o->running || (o->ties && strcmp(o->ties, "slurm")) ||
 	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
 			      a != FS_ALG_FAIRTREE)) ||
-	    !fs_explain_read(&q, fd, input_cols, names, n))
+	    !fs_explain_read(&q, fd, fs_tree_input_cols, names, n))
 		return 0;
 	memset(x, 0, sizeof(*x));
 	fs_explain_read_take(&q, &x->t, &x->tr);

@@ -334,15 +334,16 @@ fs_forecast_clock(struct fs_forecast_opts *f, const struct fs_header *h,
 		  double half_life, long long horizon, int *has_taken,
 		  struct fs_err *e)
 {
-	long long taken = 0, period = FS_SLURM_CALC_PERIOD;
+	struct fs_meta_common mc;
+	long long taken, period;
 	char sp[2][96];
 
-	if (fs_meta_seconds(h, "calc_period", 1, &period, e) < 0)
+	if (fs_meta_common_read(h, FS_META_CALC_PERIOD | FS_META_TAKEN, &mc,
+				e) < 0)
 		return -1;
-	if ((*has_taken = fs_meta_date(h, "taken", &taken, e)) < 0)
-		return -1;
-	if (!*has_taken)
-		taken = (long long)time(NULL);
+	period = mc.calc_period;
+	*has_taken = mc.has_taken;
+	taken = mc.has_taken ? mc.taken : (long long)time(NULL);
 	f->from = taken;
 	f->horizon = horizon;
 	f->period = period;
