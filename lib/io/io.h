@@ -533,6 +533,45 @@ int fs_peruser_levels(int dfd, const struct fs_tree *tr, uint32_t a,
 		      struct fs_cost_level **lv, size_t *n, struct fs_err *e);
 void fs_peruser_levels_free(struct fs_cost_level *lv, size_t n);
 
+/* ----------------------------------------------------------------- load.c */
+
+/* A TSV tree read, changed by what-ifs, built and ranked: the table owns
+ * the strings the tree points to (orig: the table read, when what-ifs
+ * made t). */
+struct fs_load {
+	struct fs_table t, orig;
+	struct fs_tree tr;
+	struct fs_rank_opts ro;
+	long long half_life;		/* seconds, with opts' half_life */
+};
+struct fs_load_opts {
+	const char *const *cols;	/* only these columns
+					 * (fs_table_read_cols), or NULL */
+	const struct fs_whatif *whatif;	/* made first (fs_whatif_apply) */
+	size_t nwhatif;
+	/* ranked 0: ranked by fs_rank with options winning over the
+	 * metadata (fs_rank_opts_from_meta: algorithm NULL, ties -1,
+	 * dampening 0 for the metadata's), half_life read from the
+	 * metadata when set. 1: the ranking columns read back when the
+	 * tree has them all (fs_report_rank); 2 and 3: built and read
+	 * back lazily for a report, for gauges (fs_report_build_lazy). */
+	int ranked;
+	const char *algorithm;
+	int ties;
+	long dampening;
+	int half_life;
+};
+/* Read the tree from in into l (zeroed first) and fs_load_table it.
+ * Returns 0, -1 with e set, or -2 with e set when opts' algorithm is not
+ * one (a usage error); e->file is left as the caller set it. */
+int fs_load(struct fs_load *l, FILE *in, const struct fs_load_opts *o,
+	    struct fs_err *e);
+/* The same for a table already in l->t (the rest of l zeroed). */
+int fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
+		  struct fs_err *e);
+/* Whatever l holds, after success or failure. */
+void fs_load_release(struct fs_load *l);
+
 /* --------------------------------------------------------- explain_text.c */
 
 /* fs-explain's prose, the twin of explain_json.c, appended to b wrapped at

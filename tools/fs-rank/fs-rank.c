@@ -150,70 +150,49 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	/* Static, and not released once written: at a million associations
 	 * handing 200 MB back page by page costs more than the process's
 	 * end, which does it anyway. */
-	static struct fs_table t, orig;
-	static struct fs_tree tr;
-	struct fs_rank_opts ro;
+	static struct fs_load l;
 	struct fs_err e = {name, 0, ""};
 	char buf[32];
 	uint8_t *show;
 	size_t i;
 	int ret = FS_EXIT_DATA;
 
-	if (fs_table_read(&t, in, &e) < 0) {
-		fs_err_print(&e);
-		fs_table_release(&t);
-		return FS_EXIT_DATA;
-	}
-	if (o->nwhatif) {
-		/* The changed tree in place of the one read. */
-		orig = t;
-		if (fs_whatif_apply(&orig, o->whatif, o->nwhatif, &t, &e) < 0) {
-			fs_err_print(&e);
-			return FS_EXIT_DATA;
-		}
-	}
 	/* Metadata the tree carries from its source sets our defaults. */
-	if (fs_rank_opts_from_meta(&ro, &t.h, o->algorithm, o->ties,
-				   o->dampening, &e) < 0) {
+	if (fs_load(&l, in, &(struct fs_load_opts){
+			    .whatif = o->whatif, .nwhatif = o->nwhatif,
+			    .algorithm = o->algorithm, .ties = o->ties,
+			    .dampening = o->dampening}, &e) < 0) {
 		fs_err_print(&e);
-		fs_table_release(&t);
 		return FS_EXIT_DATA;
 	}
-	if (fs_tree_build(&tr, &t, &e) < 0) {
-		fs_err_print(&e);
-		fs_table_release(&t);
-		return FS_EXIT_DATA;
-	}
-	fs_rank(&tr, &ro);
 	/* sshare's display rules are those of the release the tree came
 	 * from, unless --as-slurm says otherwise. */
 	if (o->so.newer < 0) {
-		const char *rel = fs_header_meta(&t.h, "slurm_version");
+		const char *rel = fs_header_meta(&l.t.h, "slurm_version");
 
 		if (!fs_release_valid(rel))
 			rel = fs_release_oldest();
 		o->so.newer = fs_release_has(rel, FS_REL_SSHARE_FS_USERS_ONLY);
 	}
-	fs_header_set_meta(&t.h, "algorithm", fs_algorithm_name(ro.algorithm));
-	if (fs_algorithm_levels(ro.algorithm))
-		fs_header_set_meta(&t.h, "ties",
-				   ro.ties == FS_TIES_MERGE ? "merge" : "slurm");
+	fs_header_set_meta(&l.t.h, "algorithm", fs_algorithm_name(l.ro.algorithm));
+	if (fs_algorithm_levels(l.ro.algorithm))
+		fs_header_set_meta(&l.t.h, "ties",
+				   l.ro.ties == FS_TIES_MERGE ? "merge" : "slurm");
 	else {
-		snprintf(buf, sizeof(buf), "%u", ro.dampening);
-		fs_header_set_meta(&t.h, "dampening", buf);
+		snprintf(buf, sizeof(buf), "%u", l.ro.dampening);
+		fs_header_set_meta(&l.t.h, "dampening", buf);
 	}
-	snprintf(buf, sizeof(buf), "%u", tr.user_count);
-	fs_header_set_meta(&t.h, "users", buf);
+	snprintf(buf, sizeof(buf), "%u", l.tr.user_count);
+	fs_header_set_meta(&l.t.h, "users", buf);
 	/* ACCOUNT/USER must name an association: fs-explain's help. */
 	for (i = 0; o->users && o->users[i]; i++) {
 		uint32_t u;
 
 		e.file = name;
 		if (strchr(o->users[i], '/') &&
-		    fs_explain_find_user(&tr, o->users[i], &u, &e) < 0) {
+		    fs_explain_find_user(&l.tr, o->users[i], &u, &e) < 0) {
 			fs_err_print(&e);
-			fs_tree_release(&tr);
-			fs_table_release(&t);
+			fs_load_release(&l);
 			return FS_EXIT_DATA;
 		}
 	}
@@ -221,15 +200,15 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	 * costs nothing. */
 	for (i = 0; o->users && o->users[i]; i++)
 		if (!strchr(o->users[i], '/'))
-			hint(&tr, o->users[i], 1);
+			hint(&l.tr, o->users[i], 1);
 	for (i = 0; o->accounts && o->accounts[i]; i++)
-		hint(&tr, o->accounts[i], 0);
-	ro.show = show = fs_tree_shown(&tr, (const char *const *)o->accounts,
+		hint(&l.tr, o->accounts[i], 0);
+	l.ro.show = show = fs_tree_shown(&l.tr, (const char *const *)o->accounts,
 				       (const char *const *)o->users);
 	if (o->per_user) {
 		size_t skipped;
 
-		if (fs_peruser_write(&tr, &ro, o->per_user, o->private_,
+		if (fs_peruser_write(&l.tr, &l.ro, o->per_user, o->private_,
 				     &skipped, &e) < 0) {
 			fs_err_print(&e);
 			free(show);
@@ -244,7 +223,7 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 
 	e.file = NULL;
 	if (o->sshare) {
-		if (fs_sshare_print(&tr, &ro, &o->so, out, &e) < 0) {
+		if (fs_sshare_print(&l.tr, &l.ro, &o->so, out, &e) < 0) {
 			/* A failed write is told once, by fs_stdout_close. */
 			if (!ferror(out))
 				fs_err_print(&e);
@@ -255,22 +234,22 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		const char *rel = o->as_slurm;
 
 		if (!rel)
-			rel = fs_header_meta(&t.h, "slurm_version");
+			rel = fs_header_meta(&l.t.h, "slurm_version");
 		if (!fs_release_valid(rel))
 			rel = fs_release_newest();
-		if (fs_sshare_json_write(&tr, &ro, rel, out, &e) < 0) {
+		if (fs_sshare_json_write(&l.tr, &l.ro, rel, out, &e) < 0) {
 			if (!ferror(out))
 				fs_err_print(&e);
 		} else
 			ret = FS_EXIT_OK;
 	} else if (o->json) {
-		ret = fs_json_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
+		ret = fs_json_write(&l.tr, &l.ro, out) < 0 ? FS_EXIT_DATA
 						       : FS_EXIT_OK;
 	} else if (o->tree) {
-		ret = fs_tree_table_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
+		ret = fs_tree_table_write(&l.tr, &l.ro, out) < 0 ? FS_EXIT_DATA
 							     : FS_EXIT_OK;
 	} else {
-		ret = fs_tree_write(&tr, &ro, out) < 0 ? FS_EXIT_DATA
+		ret = fs_tree_write(&l.tr, &l.ro, out) < 0 ? FS_EXIT_DATA
 						       : FS_EXIT_OK;
 	}
 	free(show);

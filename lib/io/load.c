@@ -1,0 +1,68 @@
+/*
+ * load.c: a TSV tree read, changed (--shares, --usage), and built and
+ * ranked with the options its metadata gives, the sequence fs-rank,
+ * fs-prio, fs-report and fs-explain share.
+ */
+#include "io/io.h"
+
+int
+fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
+	      struct fs_err *e)
+{
+	enum fs_algorithm a;
+
+	if (o->nwhatif) {
+		/* The changed tree in place of the one read. */
+		l->orig = l->t;
+		if (fs_whatif_apply(&l->orig, o->whatif, o->nwhatif, &l->t,
+				    e) < 0)
+			return -1;
+	}
+	if (o->ranked > 1)
+		return fs_report_build_lazy(&l->tr, &l->t, &l->ro,
+					    o->ranked > 2, e);
+	if (!o->ranked) {
+		/* Metadata sets the defaults; options win. */
+		if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
+			fs_error(e, 0, "unknown algorithm '%s' (fairtree, "
+				 "classic or depth-oblivious)", o->algorithm);
+			return -2;
+		}
+		if (fs_rank_opts_from_meta(&l->ro, &l->t.h, o->algorithm,
+					   o->ties, o->dampening, e) < 0)
+			return -1;
+		l->half_life = FS_SLURM_HALF_LIFE;
+		if (o->half_life && fs_meta_seconds(&l->t.h, "half_life", 0,
+						    &l->half_life, e) < 0)
+			return -1;
+	}
+	if (fs_tree_build(&l->tr, &l->t, e) < 0)
+		return -1;
+	if (!o->ranked)
+		fs_rank(&l->tr, &l->ro);
+	else if (fs_report_rank(&l->tr, &l->ro, e) < 0) {
+		fs_tree_release(&l->tr);
+		return -1;
+	}
+	return 0;
+}
+
+int
+fs_load(struct fs_load *l, FILE *in, const struct fs_load_opts *o,
+	struct fs_err *e)
+{
+	memset(l, 0, sizeof(*l));
+	if ((o->cols ? fs_table_read_cols(&l->t, in, o->cols, e)
+		     : fs_table_read(&l->t, in, e)) < 0)
+		return -1;
+	return fs_load_table(l, o, e);
+}
+
+void
+fs_load_release(struct fs_load *l)
+{
+	fs_tree_release(&l->tr);
+	fs_table_release(&l->t);
+	if (l->orig.buf.data)
+		fs_table_release(&l->orig);
+}
