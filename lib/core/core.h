@@ -256,6 +256,23 @@ fs_ctl_mask16(const char *p)
 /* Read a whole stream into a NUL-terminated buffer. Returns 0 or -1. */
 int fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e);
 
+/* --------------------------------------------------------------- replace.c */
+
+/* A file replaced whole (fs-report --out): a reader sees the old file or
+ * the new one, never half. Messages are printed, "prog: FILE: reason".
+ * Whether path can be replaced: absent, or a regular file (through a
+ * symbolic link, the file it names); -1 after a message when not. */
+int fs_replace_check(const char *path);
+/* Replace path (a symbolic link: the file it names) with what put(f, data)
+ * writes (0, or -1 with errno set), through a temporary file in the same
+ * directory renamed into place, with the mode of the file it replaces (a
+ * new one: 0666 less the umask). Returns FS_EXIT_OK, or FS_EXIT_DATA after
+ * a message, the old file untouched. */
+int fs_replace(const char *path, int (*put)(FILE *, const void *),
+	       const void *data);
+/* s appended to b with glob(3)'s wildcards quoted. */
+void fs_buf_glob_quote(struct fs_buf *b, const char *s);
+
 /* ------------------------------------------------------------------- num.c */
 
 /* Numbers as the TSV tree writes them: exact round trip. */

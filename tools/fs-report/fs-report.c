@@ -17,14 +17,11 @@
  * associations is bigger than the tree), into a temporary file with --out.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "fs.h"
 
@@ -34,13 +31,6 @@ struct opts {
 	const char *history;	/* directory of snapshots, or NULL */
 	const char *out;	/* file to replace, or NULL for stdout */
 	int top, depth, scope, metrics, width;	/* given on the command line */
-};
-
-/* One ranked snapshot: the table owns the strings the tree points to. */
-struct snapshot {
-	struct fs_table t;
-	struct fs_tree tr;
-	struct fs_rank_opts ro;
 };
 
 static const char synopsis[] =
@@ -104,11 +94,11 @@ usage(FILE *f)
  * FIFO named *.tsv would hang the run, waiting for a writer, and each
  * snapshot is read twice. */
 static int
-load(struct snapshot *s, const char *name, int lazy, int snapshot)
+load(struct fs_load *s, const char *name, int lazy, int snapshot)
 {
 	struct fs_err e = {name, 0, ""};
 	FILE *in;
-	int ret = -1;
+	int ret;
 
 	memset(s, 0, sizeof(*s));
 	in = snapshot ? fs_open_regular(name, "every *.tsv in --history's "
@@ -116,40 +106,28 @@ load(struct snapshot *s, const char *name, int lazy, int snapshot)
 		      : fs_open_input(name, &e.file);
 	if (!in)
 		return -1;
-	if (fs_table_read(&s->t, in, &e) == 0) {
-		if (lazy)
-			ret = fs_report_build_lazy(&s->tr, &s->t, &s->ro,
-						   lazy > 1, &e);
-		else if (fs_tree_build(&s->tr, &s->t, &e) == 0 &&
-			 (ret = fs_report_rank(&s->tr, &s->ro, &e)) < 0)
-			fs_tree_release(&s->tr);
-	}
+	ret = fs_load(s, in, &(struct fs_load_opts){.ranked = lazy + 1}, &e);
 	if (ret < 0) {
 		fs_err_print(&e);
-		fs_table_release(&s->t);
+		fs_load_release(s);
 	}
 	fs_close_input(in);
 	return ret;
-}
-
-static void
-unload(struct snapshot *s)
-{
-	fs_tree_release(&s->tr);
-	fs_table_release(&s->t);
 }
 
 /* What a run writes: the report on cur (compared with old), or the
  * history h. */
 struct job {
 	const struct opts *o;
-	const struct snapshot *cur, *old;
+	const struct fs_load *cur, *old;
 	const struct fs_history *h;
 };
 
 static int
-write_report(FILE *f, const struct job *j)
+write_report(FILE *f, const void *arg)
 {
+	const struct job *j = arg;
+
 	if (j->h)
 		return fs_history_write(f, j->h);
 	return fs_report_write(f, &j->cur->tr, &j->cur->ro,
@@ -157,179 +135,19 @@ write_report(FILE *f, const struct job *j)
 			       j->old ? &j->old->ro : NULL, &j->o->ro);
 }
 
-/* s in a glob(3) pattern, its wildcards quoted. */
-static void
-glob_quote(struct fs_buf *pat, const char *s)
-{
-	for (; *s; s++) {
-		if (strchr("*?[\\", *s))
-			fs_buf_addch(pat, '\\');
-		fs_buf_addch(pat, *s);
-	}
-}
-
-/* Temporaries a killed run left (prefix + six characters, regular,
- * ours, untouched for an hour) are removed: a run in progress writes its
- * own within seconds. */
-static void
-remove_stale(const char *prefix)
-{
-	struct fs_buf pat;
-	struct stat st;
-	glob_t g;
-	size_t i;
-
-	fs_buf_init(&pat);
-	glob_quote(&pat, prefix);
-	fs_buf_addstr(&pat, "??????");
-	if (glob(pat.data, GLOB_NOSORT, NULL, &g) == 0) {
-		for (i = 0; i < g.gl_pathc; i++)
-			if (lstat(g.gl_pathv[i], &st) == 0 &&
-			    S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
-			    st.st_mtime < time(NULL) - 3600)
-				unlink(g.gl_pathv[i]);
-		globfree(&g);
-	}
-	fs_buf_release(&pat);
-}
-
-/* Where the symbolic link arg points, relative to its directory; NULL
- * with errno set when it cannot be read. */
-static char *
-link_target(const char *arg)
-{
-	char buf[4096];
-	const char *slash = strrchr(arg, '/');
-	ssize_t n = readlink(arg, buf, sizeof(buf) - 1);
-	struct fs_buf b;
-
-	if (n < 0)
-		return NULL;
-	buf[n] = '\0';
-	fs_buf_init(&b);
-	if (buf[0] != '/' && slash)
-		fs_buf_add(&b, arg, (size_t)(slash - arg + 1));
-	fs_buf_addstr(&b, buf);
-	return b.data;
-}
-
-/* --out FILE must be a regular file when it exists (through a symbolic
- * link, the file it names): the report is renamed over it, which would
- * replace a device or a FIFO with a file (as root, --out /dev/null would
- * replace /dev/null). -1 with a message when it is not. */
-static int
-check_out(const char *arg)
-{
-	struct stat st;
-
-	if (stat(arg, &st) == 0 && !S_ISREG(st.st_mode)) {
-		fs_warn("%s: not a regular file: --out writes a file and "
-			"replaces it whole", arg);
-		return -1;
-	}
-	return 0;
-}
-
-/* Write the report to arg through a temporary file in the same directory,
- * renamed into place: a reader sees the old report or the new one, never
- * half. The file keeps the mode of the one it replaces (a web server must
- * still read it); a new one gets 0666 less the umask, as if created
- * directly. */
-static int
-write_atomic(const char *arg, const struct job *j)
-{
-	const char *slash, *path = arg;
-	char *real = NULL;
-	struct fs_buf tmp;
-	struct stat st;
-	mode_t mode, mask;
-	int fd, err = 0;
-	const char *what = NULL;
-	FILE *f = NULL;
-
-	/* Checked again as the report is about to be written: main checked
-	 * before the inputs were read. */
-	if (check_out(arg) < 0)
-		return FS_EXIT_DATA;
-	/* A symbolic link is followed: the file it names is replaced, and
-	 * the link stays. */
-	if (lstat(arg, &st) == 0 && S_ISLNK(st.st_mode)) {
-		if (!(real = realpath(arg, NULL)) && errno == ENOENT)
-			real = link_target(arg);	/* not made yet */
-		if (!real) {
-			fs_warn("%s: a symbolic link to a file that cannot be "
-				"reached: %s", arg, strerror(errno));
-			return FS_EXIT_DATA;
-		}
-		path = real;
-	}
-	slash = strrchr(path, '/');
-	fs_buf_init(&tmp);
-	if (slash)
-		fs_buf_add(&tmp, path, (size_t)(slash - path + 1));
-	fs_buf_printf(&tmp, ".%s.", slash ? slash + 1 : path);
-	remove_stale(tmp.data);
-	fs_buf_addstr(&tmp, "XXXXXX");
-	fd = mkstemp(tmp.data);
-	if (fd < 0) {
-		fs_warn("%s: cannot create a temporary file next to it: %s "
-			"(check that the directory exists and is writable)",
-			path, strerror(errno));
-		fs_buf_release(&tmp);
-		free(real);
-		return FS_EXIT_DATA;
-	}
-	if (stat(path, &st) == 0)
-		mode = st.st_mode & 07777;
-	else {
-		mask = umask(0);
-		umask(mask);
-		mode = 0666 & ~mask;
-	}
-	errno = 0;
-	if (fchmod(fd, mode) < 0)
-		what = "cannot set the mode of the temporary file";
-	else if (!(f = fdopen(fd, "w")))
-		what = "cannot write the temporary file";
-	else if (write_report(f, j) < 0 || fflush(f) != 0 ||
-		 fsync(fd) < 0)
-		what = "cannot write the temporary file";
-	if (what)
-		err = errno ? errno : ENOSPC;
-	if ((f ? fclose(f) : close(fd)) < 0 && !what) {
-		what = "cannot write the temporary file";
-		err = errno;
-	}
-	if (!what && rename(tmp.data, path) < 0) {
-		what = "cannot rename the temporary file into place";
-		err = errno;
-	}
-	if (what) {
-		fs_warn("%s: %s: %s (the previous report is untouched)", path,
-			what, strerror(err));
-		unlink(tmp.data);
-		fs_buf_release(&tmp);
-		free(real);
-		return FS_EXIT_DATA;
-	}
-	fs_buf_release(&tmp);
-	free(real);
-	return FS_EXIT_OK;
-}
-
 /* The report to --out or standard output. */
 static int
 output(const struct job *j)
 {
 	if (j->o->out)
-		return write_atomic(j->o->out, j);
+		return fs_replace(j->o->out, write_report, j);
 	return write_report(stdout, j) < 0 ? FS_EXIT_DATA : FS_EXIT_OK;
 }
 
 static int
 run(const struct opts *o, const char *name)
 {
-	struct snapshot cur, old;
+	struct fs_load cur, old;
 	int ret, lazy = o->ro.format != FS_REPORT_PROMETHEUS ? 1
 			: !o->ro.all				    ? 2
 								    : 0;
@@ -337,7 +155,7 @@ run(const struct opts *o, const char *name)
 	if (load(&cur, name, lazy, 0) < 0)
 		return FS_EXIT_DATA;
 	if (o->since && load(&old, o->since, lazy, 0) < 0) {
-		unload(&cur);
+		fs_load_release(&cur);
 		return FS_EXIT_DATA;
 	}
 	if (o->since) {
@@ -347,15 +165,15 @@ run(const struct opts *o, const char *name)
 			e.file = "<stdin>";
 		if (fs_report_pair(&old.t.h, &cur.t.h, &e) < 0) {
 			fs_err_print(&e);
-			unload(&old);
-			unload(&cur);
+			fs_load_release(&old);
+			fs_load_release(&cur);
 			return FS_EXIT_DATA;
 		}
 	}
 	ret = output(&(struct job){o, &cur, o->since ? &old : NULL, NULL});
 	if (o->since)
-		unload(&old);
-	unload(&cur);
+		fs_load_release(&old);
+	fs_load_release(&cur);
 	return ret;
 }
 
@@ -378,13 +196,13 @@ run_history(const struct opts *o)
 {
 	struct fs_history *h = fs_history_new(&o->ro);
 	struct fs_buf pat;
-	struct snapshot s;
+	struct fs_load s;
 	glob_t g;
 	size_t k;
 	int pass, ret = FS_EXIT_DATA, gr;
 
 	fs_buf_init(&pat);
-	glob_quote(&pat, o->history);
+	fs_buf_glob_quote(&pat, o->history);
 	fs_buf_addstr(&pat, "/*.tsv");
 	gr = glob(pat.data, 0, NULL, &g);
 	fs_buf_release(&pat);
@@ -416,10 +234,10 @@ run_history(const struct opts *o)
 			if (fs_history_add(h, &s.tr, &s.ro, g.gl_pathv[k],
 					   &e) < 0) {
 				fs_err_print(&e);
-				unload(&s);
+				fs_load_release(&s);
 				goto out;
 			}
-			unload(&s);
+			fs_load_release(&s);
 		}
 		if (pass == 1)
 			fs_history_choose(h);
@@ -634,7 +452,7 @@ main(int argc, char **argv)
 		return FS_EXIT_USAGE;
 	}
 	/* Before reading anything: a FILE --out cannot replace fails now. */
-	if (o.out && check_out(o.out) < 0)
+	if (o.out && fs_replace_check(o.out) < 0)
 		return FS_EXIT_DATA;
 	ret = o.history ? run_history(&o) : run(&o, name);
 	c = fs_stdout_close();
