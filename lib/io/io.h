@@ -135,6 +135,14 @@ void fs_conf_locate(const struct fs_conf *c, struct fs_err *e);
  * ignored. Returns 0, or -1 with e set. */
 int fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 		       char *text, struct fs_err *e);
+/* fs-prio offline: slurm.conf at path (NULL: none), then len bytes of
+ * --set lines (set; Include lines in them too), parsed into s->conf and
+ * s->cl, and each partition's TRES totals into s->part_tres. Returns 0, or
+ * -1 with e set; e->file, when set, is then *where, the caller's to free
+ * (the files' names are released here). */
+int fs_prio_conf_load(struct fs_prio_snapshot *s, const char *path,
+		      const char *set, size_t len, char **where,
+		      struct fs_err *e);
 
 /* ---------------------------------------------------------------- import.c */
 

@@ -1177,3 +1177,41 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 			cl->part_max = cl->part[i].job_factor;
 	return ret;
 }
+
+int
+fs_prio_conf_load(struct fs_prio_snapshot *s, const char *path,
+		  const char *set, size_t len, char **where, struct fs_err *e)
+{
+	struct fs_conf c;
+	size_t i;
+	int ret;
+
+	fs_conf_init(&c);
+	e->file = NULL;
+	ret = path ? fs_conf_read(&c, path, e) : 0;
+	/* --set lines follow the file's (Include lines in them too). */
+	if (ret == 0)
+		ret = fs_conf_add(&c, "--set", set ? set : "", len, 0, e);
+	if (ret == 0) {
+		fs_buf_addstr(&c.text, "");	/* allocated, even if empty */
+		e->file = path;
+		ret = fs_prio_conf_parse(&s->conf, &s->cl, c.text.data, e);
+		fs_conf_locate(&c, e);
+	}
+	/* Messages outlive the text: the file they name is kept. */
+	if (ret < 0 && e->file)
+		e->file = *where = fs_xstrdup(e->file);
+	fs_conf_release(&c);
+	if (ret < 0)
+		return -1;
+	e->file = NULL;
+	if (s->conf.nodes == 0 && s->conf.w_js)
+		return fs_error(e, 0, "PriorityWeightJobSize is set but no "
+				"NodeName line says how big the cluster is "
+				"(add one with --set 'NodeName=n[1-4] "
+				"CPUs=64')");
+	s->part_tres = fs_xcalloc(s->cl.npart + 1, sizeof(*s->part_tres));
+	for (i = 0; i < s->cl.npart; i++)
+		fs_prio_part_tres(&s->conf, &s->cl.part[i], s->part_tres[i]);
+	return 0;
+}

@@ -184,47 +184,6 @@ read_file(const char *path, struct fs_buf *b, struct fs_err *e)
 }
 
 static int
-load_conf(struct fs_prio_snapshot *s, const struct opts *o, struct fs_err *e)
-{
-	/* Messages outlive the text: the file they name is kept here. */
-	static char where[4096];
-	struct fs_conf c;
-	size_t i;
-	int ret;
-
-	fs_conf_init(&c);
-	e->file = NULL;
-	ret = o->conf ? fs_conf_read(&c, o->conf, e) : 0;
-	/* --set lines follow the file's (Include lines in them too). */
-	if (ret == 0)
-		ret = fs_conf_add(&c, "--set", o->set.data ? o->set.data : "",
-				  o->set.len, 0, e);
-	if (ret == 0) {
-		fs_buf_addstr(&c.text, "");	/* allocated, even if empty */
-		e->file = o->conf;
-		ret = fs_prio_conf_parse(&s->conf, &s->cl, c.text.data, e);
-		fs_conf_locate(&c, e);
-	}
-	if (ret < 0 && e->file) {
-		snprintf(where, sizeof(where), "%s", e->file);
-		e->file = where;
-	}
-	fs_conf_release(&c);
-	if (ret < 0)
-		return -1;
-	e->file = NULL;
-	if (s->conf.nodes == 0 && s->conf.w_js)
-		return fs_error(e, 0, "PriorityWeightJobSize is set but no "
-				"NodeName line says how big the cluster is "
-				"(add one with --set 'NodeName=n[1-4] "
-				"CPUs=64')");
-	s->part_tres = fs_xcalloc(s->cl.npart + 1, sizeof(*s->part_tres));
-	for (i = 0; i < s->cl.npart; i++)
-		fs_prio_part_tres(&s->conf, &s->cl.part[i], s->part_tres[i]);
-	return 0;
-}
-
-static int
 load_jobs(struct fs_prio_snapshot *s, const char *path, struct fs_err *e)
 {
 	struct fs_buf text;
@@ -261,6 +220,7 @@ struct ctx {
 	const char *release;		/* sprio's columns: live, libslurm's
 					 * release; offline, 22.05's */
 	int peruser_dfd;		/* --tree DIR (fs-rank --per-user) */
+	char *where;			/* the file an error names */
 };
 
 /* ------------------------------------------------------------------ run */
@@ -395,7 +355,8 @@ load(struct ctx *x, struct fs_err *e)
 	if (read_tree(x, e) < 0)
 		return -1;
 	if (o->offline) {
-		if (load_conf(&x->s, o, e) < 0 ||
+		if (fs_prio_conf_load(&x->s, o->conf, o->set.data, o->set.len,
+				      &x->where, e) < 0 ||
 		    fs_prio_parse_qos(&x->s, o->qos_prio, e) < 0)
 			return -1;
 		if (o->jobs_file && load_jobs(&x->s, o->jobs_file, e) < 0)
@@ -927,6 +888,7 @@ run(const struct opts *o)
 		fs_table_release(&x.t);
 	fs_buf_release(&out);
 	fs_prio_snapshot_release(&x.s);
+	free(x.where);
 	return ret;
 }
 
