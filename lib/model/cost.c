@@ -267,3 +267,34 @@ fs_cost_run_levels(const struct fs_tree *tr, const struct fs_cost_job *job,
 	c->after[0].count = (uint32_t)lv[nlv - 1].n;
 	return 0;
 }
+
+int
+fs_prio_cost_job(const struct fs_prio_ctx *x, const struct fs_prio_pending *j,
+		 double mem, struct fs_cost_job *cj, struct fs_err *e)
+{
+	const struct fs_prio_snapshot *s = x->s;
+	const struct fs_prio_part *p = fs_prio_part_find(&s->cl, j->part);
+	const char *weights = p ? p->billing : NULL;
+	struct fs_prio_conf w;
+	double v[FS_PRIO_TRES_MAX];
+	char tres[128];
+	int q;
+
+	memset(&w, 0, sizeof(w));
+	if (weights) {
+		snprintf(tres, sizeof(tres), "cpu=%u,mem=%.17g,node=%u",
+			 j->cpus, mem, j->nodes);
+		if (fs_prio_parse_billing_weights(&w, weights, e) < 0 ||
+		    fs_prio_parse_tres_counts(&w, tres, v, e) < 0)
+			return -1;
+	}
+	memset(cj, 0, sizeof(*cj));
+	cj->billing = fs_prio_billing(weights ? &w : NULL, s->conf.flags, v,
+				      (double)j->cpus);
+	q = fs_prio_find_qos(s, j->qos);
+	cj->usage_factor = q >= 0 ? s->qos[q].usage_factor : 1;
+	cj->assoc = fs_prio_tree_assoc(x->tr, j->acct, j->user, j->part);
+	cj->start = x->now;
+	cj->seconds = (long long)j->limit * 60;
+	return 0;
+}

@@ -1465,4 +1465,14 @@ int fs_prio_decides(const struct fs_prio_conf *c,
 		    const struct fs_prio_pending *a,
 		    const struct fs_prio_pending *b, double d[FS_PRIO_NFACTOR]);
 
+/* (cost.c) What the new job's row j charges (fs-prio --new --cost): its
+ * billing (its partition's TRESBillingWeights over its CPUs, mem MB on all
+ * its nodes and its nodes; its CPUs without weights), its QOS's
+ * UsageFactor, its user association in x->tr, from x->now to its time
+ * limit, into cj; cj->law and cj->period are the caller's (the tree's).
+ * Returns 0, or -1 with e set (line 0) when the weights do not read. */
+int fs_prio_cost_job(const struct fs_prio_ctx *x,
+		     const struct fs_prio_pending *j, double mem,
+		     struct fs_cost_job *cj, struct fs_err *e);
+
 #endif

@@ -512,13 +512,10 @@ cost_run(struct ctx *x, const struct fs_prio_pending *j,
 {
 	const struct fs_prio_part *p = fs_prio_part_find(&x->s.cl, j->part);
 	struct fs_prio_pending sizes;
-	struct fs_prio_conf w;
 	struct fs_cost_job cj;
-	double mem = 0, v[FS_PRIO_TRES_MAX];
+	double mem = 0;
 	struct fs_meta_common mc;
 	uint32_t limit = j->limit;
-	char tres[128];
-	int q;
 
 	e->file = NULL;
 	if (!x->p.tr)
@@ -545,29 +542,15 @@ cost_run(struct ctx *x, const struct fs_prio_pending *j,
 	in->cpus = j->cpus;
 	in->nodes = j->nodes;
 	in->mem = mem * j->nodes;
-	memset(&w, 0, sizeof(w));
-	if (in->weights) {
-		snprintf(tres, sizeof(tres), "cpu=%u,mem=%.17g,node=%u",
-			 j->cpus, in->mem, j->nodes);
-		e->file = x->source;
-		if (fs_prio_parse_billing_weights(&w, in->weights, e) < 0 ||
-		    fs_prio_parse_tres_counts(&w, tres, v, e) < 0)
-			return -1;
-	}
-	memset(&cj, 0, sizeof(cj));
-	cj.billing = fs_prio_billing(in->weights ? &w : NULL, x->s.conf.flags,
-				     v, (double)j->cpus);
-	q = fs_prio_find_qos(&x->s, j->qos);
-	cj.usage_factor = q >= 0 ? x->s.qos[q].usage_factor : 1;
-	cj.assoc = fs_prio_tree_assoc(x->p.tr, j->acct, j->user, j->part);
+	e->file = x->source;
+	if (fs_prio_cost_job(&x->p, j, in->mem, &cj, e) < 0)
+		return -1;
 	e->file = x->tree_name;
 	if (fs_meta_common_read(&x->t.h, FS_META_HALF_LIFE |
 				FS_META_CALC_PERIOD, &mc, e) < 0)
 		return -1;
 	cj.law.half_life = mc.half_life;
 	cj.period = mc.calc_period;
-	cj.start = x->p.now;
-	cj.seconds = (long long)limit * 60;
 	if (x->p.tr->subset) {
 		/* One user's part: the rank after from the lists on the
 		 * path, when the snapshot has them (1), else none (0). */
