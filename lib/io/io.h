@@ -509,6 +509,19 @@ struct fs_submit {
 void fs_submit_lines(struct fs_buf *b, const struct fs_submit *s);
 /* --accounts in fs-prio --new's text: a line per account. */
 void fs_submit_accounts_text(struct fs_buf *b, const struct fs_submit *s);
+struct fs_prio_run;
+/* The new job of x under each of its user's accounts (acct[0]: its own;
+ * the others with accounts), into sub, which owns sub->acct (free it):
+ * its priority, its place among the pending jobs and the user's FairShare
+ * and rank there. The job is left as it was. */
+void fs_prio_submit_facts(struct fs_prio_run *x, int accounts,
+			  struct fs_submit *sub);
+/* --brief: the hook's lines appended to b (fs_submit_lines); with a tree
+ * and a time limit, the cost too. Returns 0, or -1 with e set; *left_out:
+ * NULL, or why the FairShare after the job is left out (for the hook's
+ * debug switch). */
+int fs_prio_brief(struct fs_prio_run *x, int accounts, struct fs_buf *b,
+		  const char **left_out, struct fs_err *e);
 void fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
 		  const struct fs_rank_opts *ro, const struct fs_cost_info *in,
 		  const struct fs_cost *c);
@@ -579,6 +592,70 @@ int fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 		  struct fs_err *e);
 /* Whatever l holds, after success or failure. */
 void fs_load_release(struct fs_load *l);
+
+/* ------------------------------------------------------------- prio_run.c */
+
+/* What fs-prio reads: offline (slurm.conf, --set lines, a jobs file, QOS
+ * priorities and UsageFactors) or the live cluster; a tree; the time; the
+ * job not yet submitted. */
+struct fs_prio_input {
+	int offline;
+	const char *conf;		/* --conf FILE, or NULL */
+	const char *set;		/* --set lines, each ending in \n */
+	size_t set_len;
+	const char *jobs_file;		/* or NULL */
+	const char *qos_prio;		/* --qos-priority, or NULL */
+	const char *usage_factors;	/* --usage-factor, or NULL */
+	FILE *tree;			/* --tree's, or NULL: live, the
+					 * cluster's; offline, none */
+	const char *tree_dir;		/* or --tree DIR (fs-rank
+					 * --per-user): the new job's user's
+					 * part */
+	const char *tree_name;		/* what messages call it */
+	const char *now;		/* --now, or NULL */
+	const struct fs_prio_newjob *job;	/* --new's, or NULL */
+	int cost;			/* --cost (not on a user's part) */
+	int weights;			/* -w: no tree needed */
+};
+/* What fs-prio found: the snapshot, the tree ranked (p.tr, NULL without
+ * one) and every job's priority, the new job's rows too (p.newjob). */
+struct fs_prio_run {
+	const struct fs_prio_input *in;
+	struct fs_prio_ctx p;		/* p.s is &s, p.tr &l.tr */
+	struct fs_prio_snapshot s;
+	struct fs_load l;
+	int have_tree;
+	const char *source;		/* slurm.conf's path, "--set" or
+					 * "live" */
+	const char *tree_name;
+	const char *release;		/* live: libslurm's release (sprio's
+					 * columns); NULL offline */
+	char *where;			/* the file an error names */
+	int peruser_dfd;		/* tree_dir's, or -1 */
+};
+/* Read, rank and compute everything, in; x is released by
+ * fs_prio_run_release whatever this returns: 0, -1 with e set, or -2 with
+ * e set for a usage error (--now, the new job's options). */
+int fs_prio_run(struct fs_prio_run *x, const struct fs_prio_input *in,
+		struct fs_err *e);
+void fs_prio_run_release(struct fs_prio_run *x);
+/* The tree's taken (fs_meta_date): 1, 0 without one, -1 with e set. */
+int fs_prio_run_taken(const struct fs_prio_run *x, long long *t,
+		      struct fs_err *e);
+/* --cost: what row j of the new job (one of its QOS) charges and the
+ * fairshare it leaves behind, into *in and *c (fs_cost_run; on a user's
+ * part, fs_cost_run_levels). Returns 1, 0 when only the charge is known
+ * (a user's part without the lists, a tie, not Fair Tree), or -1 with e
+ * set (no tree, no time limit, bad weights or metadata). */
+int fs_prio_run_cost(const struct fs_prio_run *x,
+		     const struct fs_prio_pending *j, struct fs_cost_info *in,
+		     struct fs_cost *c, struct fs_err *e);
+/* --cost's answer for each QOS of the new job, in the controller's order,
+ * appended to b: the text of each after a blank line, or the JSON
+ * documents (json), in an array when there are several. Returns 0, or -1
+ * with e set. */
+int fs_prio_cost_answer(const struct fs_prio_run *x, int json,
+			struct fs_buf *b, struct fs_err *e);
 
 /* --------------------------------------------------------- explain_text.c */
 

@@ -5,6 +5,7 @@
  * would land under the user's other accounts. What fs-prio found comes in
  * a struct fs_submit; every line starts with "fs-toolkit: ".
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "io/io.h"
@@ -113,4 +114,125 @@ fs_submit_accounts_text(struct fs_buf *b, const struct fs_submit *s)
 				      a->fs, a->rank, s->users);
 		fs_buf_addstr(b, i ? "\n" : " (this job's)\n");
 	}
+}
+
+void
+fs_prio_submit_facts(struct fs_prio_run *x, int accounts,
+		     struct fs_submit *sub)
+{
+	struct fs_prio_pending *j = x->p.newjob;
+	struct fs_submit_acct *v;
+	char *own = j->acct;
+	const struct fs_tree *tr = x->p.tr;
+	size_t n = 1, i, room = 8;
+	struct fs_err e = {NULL, 0, ""};
+
+	memset(sub, 0, sizeof(*sub));
+	sub->user = j->user;
+	sub->part = j->part;
+	/* A queue: live, or a jobs file (which may hold none). */
+	sub->have_place = !x->in->offline || x->in->jobs_file;
+	sub->have_fs = tr != NULL;
+	sub->users = tr ? tr->user_count : 0;
+	v = fs_xcalloc(room, sizeof(*v));
+	v[0].acct = own;
+	/* The user's other accounts, in the tree's order, once each. */
+	for (i = 0; tr && accounts && i < tr->n; i++) {
+		const struct fs_node *a = &tr->node[tr->order[i]];
+		size_t k;
+
+		if (!a->is_user || strcmp(a->user, j->user))
+			continue;
+		for (k = 0; k < n && strcmp(v[k].acct, a->acct); k++)
+			;
+		if (k < n)
+			continue;
+		if (n == room)
+			v = fs_xreallocarray(v, room *= 2, sizeof(*v));
+		memset(&v[n], 0, sizeof(v[n]));
+		v[n++].acct = a->acct;
+	}
+	for (i = 0; i < n; i++) {
+		struct fs_prio_job pj;
+		struct fs_sprio so;
+
+		j->acct = (char *)v[i].acct;
+		/* An account the job cannot run under (no association for
+		 * its partition) is left out. */
+		if (fs_prio_resolve(&x->p, j, &pj, &e) < 0) {
+			memmove(&v[i], &v[i + 1], (n - i - 1) * sizeof(*v));
+			n--, i--;
+			continue;
+		}
+		fs_prio_pending_compute(&x->s.conf, j, &pj, x->p.now);
+		fs_sprio_init(&so, &x->p, x->source, NULL);
+		v[i].priority = j->priority;
+		v[i].place = so.place[so.newpos];
+		v[i].total = so.ptotal[so.newpos];
+		fs_sprio_release(&so);
+		if (tr) {
+			struct fs_cost_side side;
+			uint32_t k = fs_prio_tree_assoc(tr, j->acct, j->user,
+							j->part);
+
+			if (k != FS_NONE) {
+				fs_cost_facts(tr, k, &side);
+				v[i].fs = side.fs;
+				v[i].rank = side.rank;
+			}
+		}
+	}
+	/* Back to its own account, as computed before. */
+	j->acct = own;
+	{
+		struct fs_prio_job pj;
+
+		fs_prio_resolve(&x->p, j, &pj, &e);
+		fs_prio_pending_compute(&x->s.conf, j, &pj, x->p.now);
+	}
+	sub->acct = v;
+	sub->nacct = n;
+}
+
+int
+fs_prio_brief(struct fs_prio_run *x, int accounts, struct fs_buf *b,
+	      const char **left_out, struct fs_err *e)
+{
+	struct fs_submit sub;
+	struct fs_cost_info in;
+	struct fs_cost c;
+	char taken[32] = "now";
+	long long t;
+
+	*left_out = NULL;
+	fs_prio_submit_facts(x, accounts, &sub);
+	if (x->p.tr && fs_prio_run_taken(x, &t, e) > 0)
+		fs_iso_time(t, taken);
+	sub.taken = taken;
+	if (x->p.tr && x->p.newjob->limit != FS_INFINITE &&
+	    x->p.newjob->limit != FS_NO_VAL) {
+		int r = fs_prio_run_cost(x, x->p.newjob, &in, &c, e);
+
+		if (r < 0) {
+			free((void *)sub.acct);
+			return -1;
+		}
+		sub.have_cost = 1;
+		sub.no_after = r == 0;
+		if (r == 0)
+			*left_out = x->l.ro.algorithm != FS_ALG_FAIRTREE ?
+				"counted from a user's part for Fair Tree "
+				"only" : fs_header_meta(&x->l.t.h, "lists") ?
+				"at the job's end the user's association ties "
+				"with another, whose order needs the whole tree"
+				: "this user's part of the tree has no lists "
+				"(written private: they hold every user's "
+				"usage)";
+		sub.charge = c.charge;
+		sub.fs_after = c.after[0].fs;
+		sub.rank_after = c.after[0].rank;
+	}
+	fs_submit_lines(b, &sub);
+	free((void *)sub.acct);
+	return 0;
 }
