@@ -32,9 +32,14 @@ fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 					   o->ties, o->dampening, e) < 0)
 			return -1;
 		l->half_life = FS_SLURM_HALF_LIFE;
-		if (o->half_life && fs_meta_seconds(&l->t.h, "half_life", 0,
-						    &l->half_life, e) < 0)
-			return -1;
+		if (o->half_life) {
+			struct fs_meta_common mc;
+
+			if (fs_meta_common_read(&l->t.h, FS_META_HALF_LIFE,
+						&mc, e) < 0)
+				return -1;
+			l->half_life = mc.half_life;
+		}
 	}
 	if (fs_tree_build(&l->tr, &l->t, e) < 0)
 		return -1;

@@ -177,11 +177,15 @@ int
 fs_prio_run_taken(const struct fs_prio_run *x, long long *t,
 		  struct fs_err *e)
 {
-	int r = fs_meta_date(&x->l.t.h, "taken", t, e);
+	struct fs_meta_common mc;
 
-	if (r < 0)
+	if (fs_meta_common_read(&x->l.t.h, FS_META_TAKEN, &mc, e) < 0) {
 		e->file = x->tree_name;
-	return r;
+		return -1;
+	}
+	if (mc.has_taken)
+		*t = mc.taken;
+	return mc.has_taken;
 }
 
 /* The time ages are computed at: --now, the cluster's, the tree's or
@@ -298,7 +302,7 @@ fs_prio_run_cost(const struct fs_prio_run *x, const struct fs_prio_pending *j,
 	struct fs_prio_pending sizes;
 	struct fs_cost_job cj;
 	double mem = 0;
-	long long hl = FS_SLURM_HALF_LIFE, period = FS_SLURM_CALC_PERIOD;
+	struct fs_meta_common mc;
 	uint32_t limit = j->limit;
 
 	e->file = NULL;
@@ -330,11 +334,11 @@ fs_prio_run_cost(const struct fs_prio_run *x, const struct fs_prio_pending *j,
 	if (fs_prio_cost_job(&x->p, j, in->mem, &cj, e) < 0)
 		return -1;
 	e->file = x->tree_name;
-	if (fs_meta_seconds(&x->l.t.h, "half_life", 0, &hl, e) < 0 ||
-	    fs_meta_seconds(&x->l.t.h, "calc_period", 1, &period, e) < 0)
+	if (fs_meta_common_read(&x->l.t.h, FS_META_HALF_LIFE |
+				FS_META_CALC_PERIOD, &mc, e) < 0)
 		return -1;
-	cj.law.half_life = hl;
-	cj.period = period;
+	cj.law.half_life = mc.half_life;
+	cj.period = mc.calc_period;
 	if (x->p.tr->subset) {
 		/* One user's part: the rank after from the lists on the
 		 * path, when the snapshot has them (1), else none (0). */
