@@ -22,11 +22,12 @@ static const char *const col_tsv[IC_N] = {
 	FS_COL_RAW_SHARES, FS_COL_RAW_USAGE, FS_COL_GRP_TRES_MINS,
 	FS_COL_TRES_RUN_MINS, FS_COL_ID, FS_COL_SLURM_NORM_SHARES,
 	FS_COL_SLURM_NORM_USAGE, FS_COL_SLURM_EFFECTV_USAGE,
-	FS_COL_SLURM_LEVEL_FS, FS_COL_SLURM_FAIR_SHARE};
+	FS_COL_SLURM_LEVEL_FS, FS_COL_SLURM_FAIR_SHARE,
+	FS_COL_DEFAULT_ACCOUNT};
 static const char *const col_sshare[IC_N] = {
 	"Account", "User", "Partition", "", "RawShares", "RawUsage",
 	"GrpTRESMins", "TRESRunMins", "ID", "NormShares", "NormUsage",
-	"EffectvUsage", "LevelFS", "FairShare"};
+	"EffectvUsage", "LevelFS", "FairShare", ""};
 
 static void
 header_line(struct fs_buf *b, const struct fs_import *m)
@@ -670,6 +671,10 @@ fs_import_from(const char *text, size_t len, const char *cluster,
 				"'1s/^\\xEF\\xBB\\xBF//' FILE)");
 	memset(&m, 0, sizeof(m));
 	fs_buf_init(&m.body);
+	if (src) {
+		m.defaults = src->defaults;
+		m.ndefaults = src->ndefaults;
+	}
 	for (skip = 0; skip < len && strchr(" \t\r\n", text[skip]); skip++)
 		;
 	/* The JSON reader reads the text where it is (a million

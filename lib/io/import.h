@@ -11,7 +11,10 @@
 /* The columns an import writes, in this order; the first six always. */
 enum imp_col {
 	IC_ACCT, IC_USER, IC_PART, IC_PARENT, IC_RAWS, IC_RAWU, IC_GRP, IC_RUN,
-	IC_ID, IC_NORMS, IC_NORMU, IC_EFF, IC_LFS, IC_FS, IC_N
+	IC_ID, IC_NORMS, IC_NORMU, IC_EFF, IC_LFS, IC_FS,
+	/* Not read from the input: a user row's cell from defaults, when
+	 * the source gives them (slurmrestd's user records). */
+	IC_DEFACCT, IC_N
 };
 
 struct fs_import {
@@ -24,6 +27,8 @@ struct fs_import {
 	unsigned long last;	/* the input's last line */
 	const char *algorithm;	/* as the input shows it, if it does */
 	char release[32];	/* Slurm's release, if the input names it */
+	const struct fs_user_default *defaults;	/* sorted; NULL: none */
+	size_t ndefaults;
 };
 
 /* Append one row: cell[c] for every column the input has (NULL is

@@ -1,8 +1,10 @@
 /*
  * import_row.c: what both front ends of fs_sshare_import (import.c for
  * sshare's text, sshare_json.c for 'sshare --json') append their rows
- * with, below them both (import.h).
+ * with, below them both (import.h), and the users' default accounts they
+ * and the live dump write (fs_user_default).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "io/io.h"
@@ -13,6 +15,34 @@ fs_import_tres_name_ok(const char *name, size_t len)
 {
 	return len && !memchr(name, '=', len) && !memchr(name, ',', len) &&
 	       !fs_field_bad(name, len);
+}
+
+static int
+default_cmp(const void *pa, const void *pb)
+{
+	const struct fs_user_default *a = pa, *b = pb;
+
+	return strcmp(a->name, b->name);
+}
+
+void
+fs_user_defaults_sort(struct fs_user_default *d, size_t n)
+{
+	if (n)
+		qsort(d, n, sizeof(*d), default_cmp);
+}
+
+const char *
+fs_user_default_of(const struct fs_user_default *d, size_t n,
+		   const char *user)
+{
+	struct fs_user_default key = {user, NULL};
+	const struct fs_user_default *f;
+
+	if (!n || !user || !*user)
+		return "";
+	f = bsearch(&key, d, n, sizeof(*d), default_cmp);
+	return f ? f->acct : "";
 }
 
 void
@@ -33,6 +63,12 @@ fs_import_row(struct fs_import *m, const char *const *cell,
 		if (!first)
 			fs_buf_addch(&m->body, '\t');
 		first = 0;
+		if (c == IC_DEFACCT) {
+			fs_buf_addstr(&m->body, fs_user_default_of(
+					      m->defaults, m->ndefaults,
+					      cell[IC_USER]));
+			continue;
+		}
 		/* A TRES list that sshare cut to its column ends in '+':
 		 * not a value; left empty and counted. */
 		if (cell[c] && (c == IC_GRP || c == IC_RUN) && *cell[c] &&

@@ -146,6 +146,17 @@ int fs_prio_conf_load(struct fs_prio_snapshot *s, const char *path,
 
 /* ---------------------------------------------------------------- import.c */
 
+/* A user's DefaultAccount (the account sbatch uses without -A), as the
+ * tree's DefaultAccount column gives it on user rows. */
+struct fs_user_default {
+	const char *name, *acct;
+};
+/* Sort n of them by name, for fs_user_default_of. */
+void fs_user_defaults_sort(struct fs_user_default *d, size_t n);
+/* user's default account among n sorted, or "". */
+const char *fs_user_default_of(const struct fs_user_default *d, size_t n,
+			       const char *user);
+
 /* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the
  * document of `sshare -a --json` (sshare_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
  * taken at taken (seconds since 1970; -1 for now).
@@ -159,6 +170,12 @@ int fs_sshare_import(const char *text, size_t len, const char *cluster,
 struct fs_import_source {
 	const char *source;
 	const char *const *meta;
+	/* The users' default accounts, sorted by name (fs_user_defaults_
+	 * sort): the tree then has a DefaultAccount column, the cell of
+	 * each user row from here (empty for a user not here); NULL: no
+	 * such column. */
+	const struct fs_user_default *defaults;
+	size_t ndefaults;
 };
 int fs_import_from(const char *text, size_t len, const char *cluster,
 		   long long taken, const struct fs_import_source *src,

@@ -512,23 +512,9 @@ struct dump_info {
 	int ctld_keeps_classic_fs;	/* it stores classic/DO fs_factor */
 	int with_lft;			/* a ListOrder column from lft */
 	char *partial;			/* the filter, when rows are left out */
-	struct user_default *defaults;	/* users' DefaultAccount, by name */
+	struct fs_user_default *defaults; /* users' DefaultAccount, sorted */
 	size_t ndefaults;
 };
-
-/* A user's DefaultAccount, from the association manager's user records:
- * the account sbatch uses when -A is not given. */
-struct user_default {
-	const char *name, *acct;
-};
-
-static int
-default_cmp(const void *pa, const void *pb)
-{
-	const struct user_default *a = pa, *b = pb;
-
-	return strcmp(a->name, b->name);
-}
 
 /* The users' default accounts, sorted by name, from the user records
  * (ASSOC_MGR_INFO_FLAG_USERS); none when slurmctld sent none. */
@@ -551,20 +537,7 @@ defaults_load(struct dump_info *di, fs_slist users)
 			di->defaults[di->ndefaults++].acct = u->default_acct;
 		}
 	slurm_list_iterator_destroy(it);
-	qsort(di->defaults, di->ndefaults, sizeof(*di->defaults),
-	      default_cmp);
-}
-
-static const char *
-default_of(const struct dump_info *di, const char *user)
-{
-	struct user_default key = {user, NULL}, *d;
-
-	if (!di->ndefaults)
-		return "";
-	d = bsearch(&key, di->defaults, di->ndefaults, sizeof(*di->defaults),
-		    default_cmp);
-	return d ? d->acct : "";
+	fs_user_defaults_sort(di->defaults, di->ndefaults);
 }
 
 struct id_index {
@@ -851,7 +824,8 @@ put_row(struct fs_buf *b, const struct tree *t, int i,
 	/* DefaultAccount, on user rows */
 	fs_buf_addch(b, '\t');
 	if (r->user)
-		fs_buf_addstr(b, default_of(di, r->user));
+		fs_buf_addstr(b, fs_user_default_of(di->defaults,
+						     di->ndefaults, r->user));
 #ifdef FS_HAVE_LFT
 	if (di->with_lft)
 		fs_buf_printf(b, "\t%u", r->lft);

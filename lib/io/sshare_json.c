@@ -615,6 +615,7 @@ shown_columns(struct fs_import *m, struct shown how)
 		m->has[c] = 1;
 	m->has[IC_LFS] = how.fairtree;
 	m->has[IC_FS] = how.fairtree || how.factors;
+	m->has[IC_DEFACCT] = m->defaults != NULL;
 	m->algorithm = how.fairtree ? "fairtree" : "classic";
 }
 
