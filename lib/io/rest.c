@@ -113,12 +113,12 @@ now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* One GET of base's /slurm/v0.0.v/shares, given what is left of the time
- * until deadline (now_ms()): 0 with the status in *status, or -1 with e
- * set. */
+/* One GET of base's path (such as "/slurm/v0.0.42/shares") into body,
+ * given what is left of the time until deadline (now_ms()): 0 with the
+ * status in *status, or -1 with e set. */
 static int
-get(CURL *c, const char *base, int v, const char *sock, long long deadline,
-    struct fs_buf *body, long *status, struct fs_err *e)
+get(CURL *c, const char *base, const char *path, const char *sock,
+    long long deadline, struct fs_buf *body, long *status, struct fs_err *e)
 {
 	struct fs_buf url;
 	long long start = now_ms(), left = deadline - start;
@@ -127,11 +127,12 @@ get(CURL *c, const char *base, int v, const char *sock, long long deadline,
 	body->len = 0;
 	if (left <= 0)
 		return fs_error(e, 0, "gave up after %d s, the most fs-tree "
-				"waits for slurmrestd (no answer yet to "
-				"/slurm/v0.0.%d/shares)", REST_DEADLINE_S, v);
+				"waits for slurmrestd (no answer yet to %s)",
+				REST_DEADLINE_S, path);
 	fs_buf_init(&url);
-	fs_buf_printf(&url, "%s/slurm/v0.0.%d/shares", base, v);
+	fs_buf_printf(&url, "%s%s", base, path);
 	curl_easy_setopt(c, CURLOPT_URL, url.data);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, body);
 	curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, (long)left);
 	rc = curl_easy_perform(c);
 	fs_buf_release(&url);
@@ -142,13 +143,13 @@ get(CURL *c, const char *base, int v, const char *sock, long long deadline,
 		if (now_ms() >= deadline - 100)
 			return fs_error(e, 0, "gave up after %d s, the most "
 					"fs-tree waits for slurmrestd (no "
-					"answer yet to /slurm/v0.0.%d/shares)",
-					REST_DEADLINE_S, v);
+					"answer yet to %s)", REST_DEADLINE_S,
+					path);
 		if (now_ms() - start >= REST_STALL_S * 1000LL)
 			return fs_error(e, 0, "slurmrestd stalled: less than "
 					"%d bytes a second for %d s (asking "
-					"for /slurm/v0.0.%d/shares)",
-					REST_STALL_BYTES, REST_STALL_S, v);
+					"for %s)", REST_STALL_BYTES,
+					REST_STALL_S, path);
 		if (sock)
 			return fs_error(e, 0, "cannot reach slurmrestd on its "
 					"socket %s: no connection within %d s",
@@ -159,9 +160,9 @@ get(CURL *c, const char *base, int v, const char *sock, long long deadline,
 	/* The sink refuses more (the only write error), curl a length that
 	 * says more. */
 	if (rc == CURLE_WRITE_ERROR || rc == CURLE_FILESIZE_EXCEEDED)
-		return fs_error(e, 0, "the answer to /slurm/v0.0.%d/shares is "
-				"too large: more than %s, the most fs-tree "
-				"reads", v, REST_MAX_BODY_TEXT);
+		return fs_error(e, 0, "the answer to %s is too large: more "
+				"than %s, the most fs-tree reads", path,
+				REST_MAX_BODY_TEXT);
 	if (rc != CURLE_OK && sock)
 		return fs_error(e, 0, "cannot reach slurmrestd on its socket "
 				"%s: %s", sock, curl_easy_strerror(rc));
@@ -245,25 +246,176 @@ url_shown(const char *url, struct fs_buf *out)
 	fs_buf_addch(out, '\0');
 }
 
+/* What answers 200 with anything but JSON is not slurmrestd (a web
+ * server's page, a proxy's): said so in e (1), not read as sshare text;
+ * 0 for a body that begins as a JSON object. */
+static int
+not_json(CURL *c, const struct fs_buf *body, const char *path,
+	 struct fs_err *e)
+{
+	char *type = NULL;
+	size_t skip, shown;
+	struct fs_buf what;
+
+	for (skip = 0; skip < body->len && (body->data[skip] == ' ' ||
+		body->data[skip] == '\t' || body->data[skip] == '\r' ||
+		body->data[skip] == '\n'); skip++)
+		;
+	if (skip < body->len && body->data[skip] == '{')
+		return 0;
+	shown = body->len - skip < 24 ? body->len - skip : 24;
+	fs_buf_init(&what);
+	curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &type);
+	if (type)
+		fs_buf_printf(&what, "Content-Type %.60s", type);
+	else
+		fs_buf_printf(&what, "no Content-Type");
+	if (!shown)
+		fs_buf_printf(&what, ", empty");
+	else
+		fs_buf_printf(&what, ", beginning '%.*s'", (int)shown,
+			      body->data + skip);
+	fs_error(e, 0, "the answer to %s is not JSON (%s): is this "
+		 "slurmrestd?", path, what.data);
+	fs_buf_release(&what);
+	return 1;
+}
+
+/* The users' default accounts: the names point into doc, which the
+ * caller puts. */
+struct defaults {
+	struct fs_user_default *d;
+	size_t n;
+	struct json_object *doc;
+};
+
+/* The first string of text that a metadata line cannot hold (a control
+ * character) ends it. */
+static void
+cut_control(char *text)
+{
+	for (; *text; text++)
+		if ((unsigned char)*text < 0x20 || *text == 0x7f) {
+			*text = '\0';
+			return;
+		}
+}
+
+/* The users' default accounts from slurmdbd's user records, through the
+ * server that answered for the shares and with its data_parser version
+ * v: GET /slurmdb/v0.0.v/users, each user's "default": {"account"}.
+ * Returns 0 with ud filled, or -1 with why saying what failed (for the
+ * tree's #approximate): a server without the slurmdbd plugin, or whose
+ * slurmdbd refuses us, still gives the tree, without the column. */
+static int
+users_get(CURL *c, const char *base, int v, const char *sock,
+	  long long deadline, const char *jwt, struct defaults *ud,
+	  struct fs_buf *why)
+{
+	char path[64], msg[256];
+	struct fs_buf body;
+	struct fs_err e;
+	struct json_tokener *tok;
+	struct json_object *list = NULL, *errs = NULL;
+	long status = 0;
+	size_t i, n;
+
+	memset(ud, 0, sizeof(*ud));
+	memset(&e, 0, sizeof(e));
+	/* with_assocs: slurmdbd fills in a user's default account only when
+	 * it reads the user's associations (else "account": ""). */
+	snprintf(path, sizeof(path), "/slurmdb/v0.0.%d/users?with_assocs=true",
+		 v);
+	fs_buf_init(&body);
+	if (get(c, base, path, sock, deadline, &body, &status, &e) < 0 ||
+	    (status == 200 && not_json(c, &body, path, &e))) {
+		fs_buf_printf(why, "%s", e.msg);
+		goto fail;
+	}
+	if (status != 200) {
+		first_error(&body, jwt, msg, sizeof(msg));
+		fs_buf_printf(why, "slurmrestd answers HTTP %ld for %s%s",
+			      status, path, msg);
+		goto fail;
+	}
+	if (!(tok = json_tokener_new_ex(64)))
+		fs_die("out of memory");
+	ud->doc = json_tokener_parse_ex(tok, body.data, (int)body.len);
+	if (json_tokener_get_error(tok) != json_tokener_success) {
+		json_object_put(ud->doc);
+		ud->doc = NULL;
+	}
+	json_tokener_free(tok);
+	if (!ud->doc) {
+		fs_buf_printf(why, "the answer to %s is not valid JSON", path);
+		goto fail;
+	}
+	if (json_object_object_get_ex(ud->doc, "errors", &errs) &&
+	    json_object_is_type(errs, json_type_array) &&
+	    json_object_array_length(errs)) {
+		first_error(&body, jwt, msg, sizeof(msg));
+		fs_buf_printf(why, "slurmrestd reported an error for %s%s",
+			      path, *msg ? msg : ": (no description)");
+		goto fail;
+	}
+	if (!json_object_object_get_ex(ud->doc, "users", &list) ||
+	    !json_object_is_type(list, json_type_array)) {
+		fs_buf_printf(why, "no list 'users' in the answer to %s",
+			      path);
+		goto fail;
+	}
+	n = json_object_array_length(list);
+	/* One more: a list of none is still a column. */
+	ud->d = fs_xcalloc(n + 1, sizeof(*ud->d));
+	for (i = 0; i < n; i++) {
+		struct json_object *u = json_object_array_get_idx(list, i);
+		struct json_object *name = NULL, *def = NULL, *acct = NULL;
+		const char *nm, *ac;
+
+		if (!json_object_object_get_ex(u, "name", &name) ||
+		    !json_object_object_get_ex(u, "default", &def) ||
+		    !json_object_object_get_ex(def, "account", &acct) ||
+		    !json_object_is_type(name, json_type_string) ||
+		    !json_object_is_type(acct, json_type_string))
+			continue;
+		nm = json_object_get_string(name);
+		ac = json_object_get_string(acct);
+		if (!*nm || !*ac)
+			continue;
+		/* A name the tree's field cannot hold is no one's. */
+		if (fs_field_bad(nm, (size_t)json_object_get_string_len(name)) ||
+		    fs_field_bad(ac, (size_t)json_object_get_string_len(acct)))
+			continue;
+		ud->d[ud->n].name = nm;
+		ud->d[ud->n++].acct = ac;
+	}
+	fs_user_defaults_sort(ud->d, ud->n);
+	fs_buf_release(&body);
+	return 0;
+fail:
+	cut_control(why->data);
+	json_object_put(ud->doc);
+	memset(ud, 0, sizeof(*ud));
+	fs_buf_release(&body);
+	return -1;
+}
+
 static int
 rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 	  struct fs_buf *out, struct fs_err *e)
 {
 	const char *sock = NULL;
-	char *base = fs_xstrdup(url_arg), msg[256], version[32];
-	const char *const meta[] = {
-		"rest_version", version,
-		"approximate", "RawUsage is whole (slurmrestd sends the raw "
-		"usage as an integer); no half_life or calc_period "
-		"(slurmrestd sends neither)",
-		NULL};
+	char *base = fs_xstrdup(url_arg), msg[256], version[32], path[64];
+	const char *meta[] = {"rest_version", version, "approximate", NULL,
+			      NULL};
 	struct curl_slist *hdr = NULL;
-	struct fs_buf body, u;
-	struct fs_import_source src = {"slurmrestd", meta};
+	struct fs_buf body, u, approx, why;
+	struct fs_import_source src = {"slurmrestd", meta, NULL, 0};
+	struct defaults ud = {NULL, 0, NULL};
 	long status = 0;
 	long long deadline = now_ms() + REST_DEADLINE_S * 1000LL;
 	int v, want, oldest, newest, r = -1;
-	size_t n, skip;
+	size_t n;
 	const char *p;
 	CURL *c;
 
@@ -289,6 +441,8 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 		fs_die("out of memory");
 	fs_buf_init(&body);
 	fs_buf_init(&u);
+	fs_buf_init(&approx);
+	fs_buf_init(&why);
 	if (!strncmp(base, "unix:", 5)) {
 		sock = url_arg + 5;
 		curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, sock);
@@ -331,7 +485,6 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 	}
 	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdr);
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sink);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
 	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)REST_CONNECT_S);
 	curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, (long)REST_STALL_BYTES);
 	curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, (long)REST_STALL_S);
@@ -339,7 +492,8 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 			 (curl_off_t)REST_MAX_BODY);
 	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 	for (v = want ? want : newest; v >= (want ? want : oldest); v--) {
-		if (get(c, base, v, sock, deadline, &body, &status, e) < 0)
+		snprintf(path, sizeof(path), "/slurm/v0.0.%d/shares", v);
+		if (get(c, base, path, sock, deadline, &body, &status, e) < 0)
 			goto done;
 		if (status != 404)
 			break;
@@ -376,34 +530,21 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 				 : "");
 		goto done;
 	}
-	/* What answers 200 with anything but JSON is not slurmrestd (a web
-	 * server's page, a proxy's): said so, not read as sshare text. */
-	for (skip = 0; skip < body.len && (body.data[skip] == ' ' ||
-		body.data[skip] == '\t' || body.data[skip] == '\r' ||
-		body.data[skip] == '\n'); skip++)
-		;
-	if (skip == body.len || body.data[skip] != '{') {
-		char *type = NULL;
-		size_t shown = body.len - skip < 24 ? body.len - skip : 24;
-		struct fs_buf what;
-
-		fs_buf_init(&what);
-		curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &type);
-		if (type)
-			fs_buf_printf(&what, "Content-Type %.60s", type);
-		else
-			fs_buf_printf(&what, "no Content-Type");
-		if (!shown)
-			fs_buf_printf(&what, ", empty");
-		else
-			fs_buf_printf(&what, ", beginning '%.*s'", (int)shown,
-				      body.data + skip);
-		fs_error(e, 0, "the answer to /slurm/v0.0.%d/shares is not "
-			 "JSON (%s): is this slurmrestd?", v, what.data);
-		fs_buf_release(&what);
+	if (not_json(c, &body, path, e))
 		goto done;
-	}
 	snprintf(version, sizeof(version), "v0.0.%d", v);
+	fs_buf_printf(&approx, "RawUsage is whole (slurmrestd sends the raw "
+		      "usage as an integer); no half_life or calc_period "
+		      "(slurmrestd sends neither)");
+	if (users_get(c, base, v, sock, deadline, jwt, &ud, &why) == 0) {
+		src.defaults = ud.d;
+		src.ndefaults = ud.n;
+	} else {
+		/* The server's words can repeat the token. */
+		hide(why.data, jwt, &u);
+		fs_buf_printf(&approx, "; no DefaultAccount (%.300s)", u.data);
+	}
+	meta[3] = approx.data;
 	r = fs_import_from(body.data, body.len, cluster,
 			   (long long)time(NULL), &src, out, e);
 	if (r < 0) {
@@ -411,8 +552,7 @@ rest_tree(const char *url_arg, const char *jwt, const char *cluster,
 		char was[sizeof(e->msg)];
 
 		snprintf(was, sizeof(was), "%s", e->msg);
-		fs_error(e, 0, "/slurm/v0.0.%d/shares, line %lu: %.900s", v,
-			 e->line, was);
+		fs_error(e, 0, "%s, line %lu: %.900s", path, e->line, was);
 		e->line = 0;
 	}
 done:
@@ -420,6 +560,10 @@ done:
 	curl_easy_cleanup(c);
 	fs_buf_release(&body);
 	fs_buf_release(&u);
+	fs_buf_release(&approx);
+	fs_buf_release(&why);
+	free(ud.d);
+	json_object_put(ud.doc);
 	free(base);
 	return r;
 }
