@@ -37,7 +37,7 @@ scenarios=${FS_SLURM_SCENARIOS:-sample ties creation-order deep fairtree classic
 set -- $scenarios
 extra=0
 case " $scenarios " in *" creation-order "*) extra=1 ;; esac
-echo "1..$(($# * 5 + 8 + 7 + extra))"
+echo "1..$(($# * 5 + 8 + 9 + extra))"
 
 tmp=$(mktemp -d) || exit 1
 export FS_SLURM_DIR=${FS_SLURM_DIR:-/tmp/fs-slurm-test}
@@ -203,9 +203,10 @@ fails_cleanly() { # max-seconds, expected-text, command...
 		grep -q "$want" "$tmp/f.err" && [ $((t1 - t0)) -le "$max" ]
 }
 # slurmrestd as a source (fs-tree --rest), on the last scenario's stack:
-# slurmctld again with auth/jwt as its alternative authentication, then
-# slurmrestd as an ordinary user (26.05's refuses root) on TCP with JWT and
-# on a unix socket with local authentication. In one interval between
+# slurmdbd and slurmctld again with auth/jwt as their alternative
+# authentication, then slurmrestd as an ordinary user (26.05's refuses
+# root) on TCP with JWT and on a unix socket with local authentication,
+# and a third with only its slurmctld plugin. In one interval between
 # passes: sshare -a -l -P, sshare -a --json and the REST tree.
 #   - fs-rank -l -P on the REST tree equals sshare -a -l -P but for
 #     NormUsage, EffectvUsage, FairShare and LevelFS: slurmrestd sends the
@@ -214,8 +215,12 @@ fails_cleanly() { # max-seconds, expected-text, command...
 #     long double; the controller's own values, which the tree keeps as
 #     Slurm*, are checked by the next test;
 #   - the REST tree is the one fs-tree --sshare makes of sshare --json
-#     (every row and column; the metadata says slurmrestd, the release, the
-#     data_parser version and what is approximate);
+#     (every row and column but DefaultAccount, which sshare does not
+#     print; the metadata says slurmrestd, the release, the data_parser
+#     version and what is approximate);
+#   - its DefaultAccount, from slurmdbd's user records, is sacctmgr's for
+#     every user; without the slurmdbd plugin the tree comes without it
+#     and says so;
 #   - a bad token, a version the server does not serve and a server that is
 #     down: one line each, nothing on stdout, exit 1.
 rest_port=${FS_REST_PORT:-16820}
@@ -228,8 +233,14 @@ id -u nobody >/dev/null 2>&1 || rest_skip="no user nobody to run slurmrestd as"
 if [ -z "$rest_skip" ]; then
 	head -c 64 /dev/urandom >"$FS_SLURM_DIR/jwt.key"
 	chmod 600 "$FS_SLURM_DIR/jwt.key"
-	FS_SLURM_EXTRA_CONF="AuthAltTypes=auth/jwt
-AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >/dev/null 2>&1
+	jwt_conf="AuthAltTypes=auth/jwt
+AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key"
+	# slurmdbd too: slurmrestd passes the client's token on to it for
+	# the user records.
+	FS_SLURM_EXTRA_CONF=$jwt_conf FS_SLURMDBD_EXTRA_CONF=$jwt_conf \
+		"$here/stack.sh" restart-dbd >/dev/null 2>&1
+	FS_SLURM_EXTRA_CONF=$jwt_conf FS_SLURMDBD_EXTRA_CONF=$jwt_conf \
+		"$here/stack.sh" restart-ctld >/dev/null 2>&1
 	ctld_up
 	rest_sock=$tmp/rest/restd.sock
 	mkdir -p "$tmp/rest" && chown nobody "$tmp/rest" && chmod 755 "$tmp"
@@ -241,12 +252,16 @@ AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >
 	runuser -u nobody -- env -u SLURM_JWT SLURM_CONF="$SLURM_CONF" slurmrestd \
 		-a rest_auth/local "unix:$rest_sock" >"$tmp/rest/unix.log" 2>&1 &
 	rest_unix=$!
+	ctld_sock=$tmp/rest/ctld.sock
+	runuser -u nobody -- env -u SLURM_JWT SLURM_CONF="$SLURM_CONF" slurmrestd \
+		-s openapi/slurmctld -a rest_auth/local "unix:$ctld_sock" >"$tmp/rest/ctld.log" 2>&1 &
+	rest_ctld=$!
 	SLURM_JWT=$(scontrol token username=nobody lifespan=900 2>/dev/null | sed -n 's/^SLURM_JWT=//p')
 	export SLURM_JWT
 	for _ in $(seq 30); do
 		curl_ok=1
 		(exec 3<>"/dev/tcp/127.0.0.1/$rest_port") 2>/dev/null || curl_ok=0
-		[ -S "$rest_sock" ] || curl_ok=0
+		[ -S "$rest_sock" ] && [ -S "$ctld_sock" ] || curl_ok=0
 		[ $curl_ok = 1 ] && break
 		sleep 1
 	done
@@ -257,6 +272,7 @@ AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >
 		sshare -a --json >"$tmp/rest/sshare.json"
 		runuser -u nobody -- env SLURM_JWT="$SLURM_JWT" "$bin/fs-tree" --rest "$url" >"$tmp/rest/rest.tsv" 2>"$tmp/rest/rest.err"
 		runuser -u nobody -- env -u SLURM_JWT "$bin/fs-tree" --rest "unix:$rest_sock" >"$tmp/rest/unix.tsv" 2>>"$tmp/rest/rest.err"
+		runuser -u nobody -- env -u SLURM_JWT "$bin/fs-tree" --rest "unix:$ctld_sock" >"$tmp/rest/ctld.tsv" 2>>"$tmp/rest/rest.err"
 		after=$("$here/stack.sh" stamp)
 		[ "$before" = "$after" ] && break
 		"$here/stack.sh" wait-pass 90 >/dev/null 2>&1
@@ -267,14 +283,29 @@ AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >
 	check "fs-tree --rest (JWT) | fs-rank -l -P equals sshare -a -l -P but for the columns computed from the integer usage" \
 		bash -c 'cat "$1/rest.err"; test -s "$1/sshare.txt" && test -s "$1/rest.tsv" &&
 			diff -u <(uncomputed <"$1/sshare.txt") <(fs-rank -l -P "$1/rest.tsv" | uncomputed)' _ "$tmp/rest"
-	check "fs-tree --rest reads the tree fs-tree --sshare reads from sshare --json, and says what it is" \
+	# A tree's rows less one column, by name.
+	without() { awk -F'\t' -v col="$1" '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == col) k = i; h = 1 } { l = ""; sep = ""; for (i = 1; i <= NF; i++) if (i != k) { l = l sep $i; sep = "\t" } print l }'; }
+	export -f without
+	check "fs-tree --rest reads the tree fs-tree --sshare reads from sshare --json (but DefaultAccount), and says what it is" \
 		bash -c 'fs-tree --sshare "$1/sshare.json" >"$1/json.tsv" &&
-			diff -u <(grep -v "^#" "$1/json.tsv") <(grep -v "^#" "$1/rest.tsv") &&
+			grep -v "^#" "$1/rest.tsv" | head -1 | tr "\t" "\n" | grep -qx DefaultAccount &&
+			diff -u <(grep -v "^#" "$1/json.tsv") <(without DefaultAccount <"$1/rest.tsv") &&
 			grep -q "^#source=slurmrestd$" "$1/rest.tsv" &&
 			grep -q "^#slurm_version=$(sshare --version | cut -d" " -f2)$" "$1/rest.tsv" &&
 			grep -q "^#rest_version=v0.0.4[0-9]$" "$1/rest.tsv" &&
 			grep -q "^#approximate=RawUsage is whole" "$1/rest.tsv" &&
 			grep "^#rest_version" "$1/rest.tsv"' _ "$tmp/rest"
+	# Each user of the tree, with its DefaultAccount: one line each.
+	defaults() { awk -F'\t' '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next } $c["User"] != "" { print $c["User"] "|" $c["DefaultAccount"] }' | sort -u; }
+	export -f defaults
+	check "fs-tree --rest's DefaultAccount is sacctmgr's for every user" \
+		bash -c 'sacctmgr -nP show user format=user,defaultaccount | sort -u >"$1/sacctmgr.txt" &&
+			defaults <"$1/rest.tsv" >"$1/defaults.txt" && test -s "$1/defaults.txt" &&
+			! grep -q "|$" "$1/defaults.txt" &&
+			diff -u <(awk -F"|" "NR == FNR { d[\$1] = \$2; next } { print \$1 \"|\" d[\$1] }" "$1/sacctmgr.txt" "$1/defaults.txt") "$1/defaults.txt"' _ "$tmp/rest"
+	check "fs-tree --rest without slurmrestd's slurmdbd plugin: the tree without DefaultAccount, and says so" \
+		bash -c 'test -s "$1/ctld.tsv" && diff -u <(without DefaultAccount <"$1/rest.tsv") <(grep -v "^#" "$1/ctld.tsv") &&
+			grep "^#approximate=.*; no DefaultAccount (slurmrestd answers HTTP 404 for /slurmdb/v0.0.4[0-9]/users" "$1/ctld.tsv"' _ "$tmp/rest"
 	check "fs-tree --rest unix:SOCKET (local authentication) gives the same rows" \
 		bash -c 'test -s "$1/unix.tsv" && diff -u <(grep -v "^#" "$1/rest.tsv") <(grep -v "^#" "$1/unix.tsv")' _ "$tmp/rest"
 	check "fs-tree --rest with a bad token fails with one line" \
@@ -285,17 +316,18 @@ AuthAltParameters=jwt_key=$FS_SLURM_DIR/jwt.key" "$here/stack.sh" restart-ctld >
 	[ "$rest_ver" -ge 2505 ] || missing=45
 	check "fs-tree --rest URL/slurm/v0.0.$missing (not served) fails with one line" \
 		fails_cleanly 15 "404" runuser -u nobody -- env SLURM_JWT="$SLURM_JWT" "$bin/fs-tree" --rest "$url/slurm/v0.0.$missing"
-	kill "$rest_tcp" "$rest_unix" 2>/dev/null
-	wait "$rest_tcp" "$rest_unix" 2>/dev/null
+	kill "$rest_tcp" "$rest_unix" "$rest_ctld" 2>/dev/null
+	wait "$rest_tcp" "$rest_unix" "$rest_ctld" 2>/dev/null
 	check "fs-tree --rest with slurmrestd down fails with one line" \
 		fails_cleanly 15 "cannot reach" "$bin/fs-tree" --rest "$url"
 	check "fs-tree --rest unix:SOCKET with slurmrestd down fails with one line" \
 		fails_cleanly 15 "cannot reach" "$bin/fs-tree" --rest "unix:$rest_sock"
 	unset SLURM_JWT
+	"$here/stack.sh" restart-dbd >/dev/null 2>&1
 	"$here/stack.sh" restart-ctld >/dev/null 2>&1
 	ctld_up
 else
-	for _ in 1 2 3 4 5 6 7; do
+	for _ in 1 2 3 4 5 6 7 8 9; do
 		n=$((n + 1))
 		echo "ok $n - fs-tree --rest # SKIP $rest_skip"
 	done

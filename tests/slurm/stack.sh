@@ -10,6 +10,8 @@
 #   stack.sh status    show which daemons run and whether the controller answers
 #   stack.sh restart-ctld   rewrite slurm.conf and restart slurmctld only
 #                      (takes new FS_SLURM_* settings; forces a priority pass)
+#   stack.sh restart-dbd    rewrite the configuration and restart slurmdbd
+#                      only (takes FS_SLURMDBD_EXTRA_CONF)
 #   stack.sh wait-pass [SECS]  wait for the next priority pass (default 90 s)
 #   stack.sh stamp     print the time (epoch) the last priority pass ended
 #   stack.sh wipe      stop, then delete the state directory (fresh cluster)
@@ -31,6 +33,8 @@
 #   FS_SLURM_BILLING      TRESBillingWeights of both partitions [empty]
 #                         (e.g. CPU=1000000: usage is charged in billing
 #                         units; does not stick, as FS_SLURM_EXTRA_CONF)
+#   FS_SLURMDBD_EXTRA_CONF  more slurmdbd.conf lines, appended [empty]
+#                         (does not stick, as FS_SLURM_EXTRA_CONF)
 #
 # Clients need SLURM_CONF: source tests/slurm/env.sh.
 # Ports: slurmctld 16817, slurmd 16818, slurmdbd 16819, mariadb 13306;
@@ -63,6 +67,7 @@ CPUS=$(setting FS_SLURM_CPUS 64)
 RESET=$(setting FS_SLURM_RESET NONE)
 PRIVATE=$(setting FS_SLURM_PRIVATE_DATA "")
 EXTRA_CONF=${FS_SLURM_EXTRA_CONF:-}
+DBD_EXTRA_CONF=${FS_SLURMDBD_EXTRA_CONF:-}
 BILLING=${FS_SLURM_BILLING:+ TRESBillingWeights=$FS_SLURM_BILLING}
 NODE=$(hostname -s)
 CLUSTER=fstest
@@ -246,6 +251,7 @@ write_config() {
 		echo "StorageUser=slurm"
 		echo "StoragePass=$DB_PASS"
 		echo "StorageLoc=slurm_acct_db"
+		[ -z "$DBD_EXTRA_CONF" ] || printf '%s\n' "$DBD_EXTRA_CONF"
 	} >"$ETC/slurmdbd.conf"
 	chmod 600 "$ETC/slurmdbd.conf"
 }
@@ -500,6 +506,11 @@ restart-ctld)
 	write_config
 	cmd_restart_ctld
 	;;
+restart-dbd)
+	write_config
+	stop_daemons slurmdbd
+	start_slurmdbd
+	;;
 wipe)
 	cmd_stop
 	case $D in
@@ -509,7 +520,7 @@ wipe)
 	echo "stack.sh: removed $D"
 	;;
 *)
-	echo "usage: stack.sh start|stop|status|wait-pass [secs]|stamp|restart-ctld|wipe" >&2
+	echo "usage: stack.sh start|stop|status|wait-pass [secs]|stamp|restart-ctld|restart-dbd|wipe" >&2
 	exit 2
 	;;
 esac
