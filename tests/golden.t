@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
-# Golden tests: each tests/golden/NAME.cmd is a shell command line run in
-# tests/ with the built programs first on PATH, standard input from NAME.in
-# (or /dev/null). Its standard output must equal NAME.out, its standard error
-# NAME.err, and its exit status NAME.status (missing files mean: empty, empty,
-# 0). FS_UPDATE=1 rewrites the expected files from what the programs do now:
+# Golden tests. Where a case goes: tests/golden/PROGRAM/NAME, in the folder
+# of the program it tests (fs-tree, fs-decay, fs-rank, fs-explain, fs-prio,
+# fs-report; in `fs-tree --sample | fs-rank | fs-report` that is fs-report,
+# the programs before it only make its input), or all/ when it runs every
+# program alike. NAME says what it checks, without the program's name:
+# fs-rank/err-bad-option, not fs-rank/fs-rank-err-bad-option; errors start
+# err-. An input file only that case reads sits beside it as NAME.EXT
+# (golden/fs-decay/replay-hand.jobs); one that several cases or other tests
+# read (tests/peruser.t, tests/hostile.t) sits at the top of tests/golden/
+# (golden/fs-prio-cluster.conf), as do the older ones whose path an expected
+# output prints. The top holds no case.
+#
+# A case PROGRAM/NAME.cmd is a shell command line run in tests/ with the
+# built programs first on PATH, standard input from NAME.in (or /dev/null).
+# Its standard output must equal NAME.out, its standard error NAME.err, and
+# its exit status NAME.status (missing files mean: empty, empty, 0).
+# FS_UPDATE=1 rewrites the expected files from what the programs do now:
 # review the diff before committing it. FS_ONLY=PREFIX runs only the cases
-# whose names start with PREFIX.
+# whose PROGRAM/NAME starts with PREFIX (a glob): FS_ONLY=fs-rank (a folder),
+# FS_ONLY=fs-rank/err (its errors), FS_ONLY='*/err' (every folder's errors).
 set -u
 cd "$(dirname "$0")" || exit 1
 export PATH="${FS_BIN:?set FS_BIN to the directory of the built programs}:$PATH"
@@ -24,7 +37,11 @@ if [ -n "${FS_WRAP:-}" ]; then
 	PATH="$tmp/wrap:$PATH"
 fi
 
-cases=(golden/${FS_ONLY:-}*.cmd)
+cases=()
+for cmd in golden/*/*.cmd; do
+	# shellcheck disable=SC2053 # FS_ONLY is a glob
+	[[ ${cmd#golden/} == ${FS_ONLY:-}* ]] && cases+=("$cmd")
+done
 echo "1..${#cases[@]}"
 n=0
 for cmd in "${cases[@]}"; do
