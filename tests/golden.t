@@ -9,7 +9,8 @@
 # (golden/fs-decay/replay-hand.jobs); one that several cases or other tests
 # read (tests/peruser.t, tests/hostile.t) sits at the top of tests/golden/
 # (golden/fs-prio-cluster.conf), as do the older ones whose path an expected
-# output prints. The top holds no case.
+# output prints. The top holds no case (its one .cmd, fs-report-err-since-bad,
+# is such an input).
 #
 # A case PROGRAM/NAME.cmd is a shell command line run in tests/ with the
 # built programs first on PATH, standard input from NAME.in (or /dev/null).

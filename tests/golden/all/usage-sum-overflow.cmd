@@ -1,1 +1,1 @@
-for p in fs-rank 'fs-rank --json' fs-report 'fs-explain u1 u3' 'fs-prio --tree - --set NodeName=n1 --set PartitionName=p\ Nodes=n1\ Default=YES'; do eval "$p" <golden/fs-all-usage-sum-overflow.in; echo "$p: status $?"; done
+for p in fs-rank 'fs-rank --json' fs-report 'fs-explain u1 u3' 'fs-prio --tree - --set NodeName=n1 --set PartitionName=p\ Nodes=n1\ Default=YES'; do eval "$p" <golden/all/usage-sum-overflow.in; echo "$p: status $?"; done

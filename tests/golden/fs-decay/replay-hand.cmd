@@ -14,4 +14,4 @@
 #   A  = ((1000*F + 1199.58... + 399.90...) + 599.89...) * F + 599.79... = 3797.7434076700133119
 # (exact rational arithmetic on the doubles; the long doubles below agree
 # to 3e-20). root stays empty: the sum of its children.
-fs-decay --jobs golden/fs-decay-replay-hand.jobs --elapsed 10m golden/fs-decay-replay-hand.in
+fs-decay --jobs golden/fs-decay/replay-hand.jobs --elapsed 10m golden/fs-decay/replay-hand.in

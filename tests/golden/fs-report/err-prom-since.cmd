@@ -1,1 +1,1 @@
-fs-tree --sample | fs-rank | fs-report --prometheus --since golden/fs-report-since.cmd
+fs-tree --sample | fs-rank | fs-report --prometheus --since golden/fs-report/since.cmd
