@@ -1030,8 +1030,8 @@ new_assoc(const struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 		if (strstr(e->msg, " is ambiguous: ")) {
 			snprintf(msg, sizeof(msg), "%s", e->msg);
 			fs_error(e, 0, "%s; the tree gives no DefaultAccount "
-				 "for '%s' (a live dump does): choose with "
-				 "--account", msg, o->user);
+				 "for '%s' (a live dump and fs-tree --rest give "
+				 "it): choose with --account", msg, o->user);
 		}
 		return -1;
 	}

@@ -425,8 +425,8 @@ test_new_job(void)
 		/* No account to default to, or the wrong one. */
 		{{.user = "bob"}, 1, 0, -1,
 		 "user 'bob' is ambiguous: name one of chem/bob, phys/bob; the "
-		 "tree gives no DefaultAccount for 'bob' (a live dump does): "
-		 "choose with --account"},
+		 "tree gives no DefaultAccount for 'bob' (a live dump and "
+		 "fs-tree --rest give it): choose with --account"},
 		{{.user = "dave"}, 1, 0, -1,
 		 "user 'dave' not found (fs-rank -U lists the users)"},
 		{{.user = "carol"}, 0, 0, -1,
