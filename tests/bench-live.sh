@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench-live.sh: fs-tree | fs-rank -l -P against sshare -a -l -P on a real
-# controller with a large tree (issue 20, "against the real thing"). A
+# controller with a large tree ("against the real thing"). A
 # benchmark, not a test: `make bench-live`, never part of `make check`.
 #
 # Starts the host test stack (tests/slurm/stack.sh, Slurm 22.05) in its own

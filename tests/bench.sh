@@ -92,7 +92,7 @@ tree() {
 		run "fs-explain A B (the ranked tree)" "$ranked" "fs-explain '$a' '$b'"
 		bytes=$(stat -c %s "$f")
 	fi
-	# fs-report --prometheus and --html (issue 21): on the ranked tree
+	# fs-report --prometheus and --html: on the ranked tree
 	# they read, next to sort of that same file, and as the cron line runs
 	# --prometheus; the size of the page.
 	if have fs-report; then
@@ -130,7 +130,7 @@ if [ -n "${n:-}" ]; then
 	tree "$f" "flat tree, depth 3, with a Partition column"
 fi
 
-# Hostile shapes (issue 17): inputs that were once quadratic, each next to
+# Hostile shapes: inputs that were once quadratic, each next to
 # sort of the same file; near-linear means a small ratio. fs-prio reads
 # slurm.conf and the jobs file: its ratios are given to sort of the jobs
 # file, then to sort of both files concatenated (the bytes it reads).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cli_filter Lua script (contrib/cli_filter.lua, fs-prio(1) AT
-# SUBMISSION) with real sbatch (issue 23): on a private stack
+# SUBMISSION) with real sbatch: on a private stack
 # (tests/slurm/stack.sh with CliFilterPlugins=cli_filter/lua), the toolkit
 # installed by 'make install' under a temporary prefix, the snapshot written
 # by its fs-cli-filter-snapshot, and cli_filter.lua next to slurm.conf.

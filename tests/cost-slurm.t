@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fs-prio --new ... --cost against the controller (issue 23): on a private
+# fs-prio --new ... --cost against the controller: on a private
 # stack (tests/slurm/stack.sh, its own state directory and ports), predict
 # what a job of 2 CPUs and a 2-minute limit adds to a fresh user's RawUsage,
 # run that job (sleep 120 s, so it runs its whole limit), and compare the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fs-explain A B checks every row, not only the rows it explains (issue 20).
+# fs-explain A B checks every row, not only the rows it explains.
 # A reader that parses only A's and B's paths and the lists they compete in
 # must still refuse a tree with a bad row anywhere: a bad number, a
 # duplicate, a cycle, an orphan, a second root, a broken line, a cut end,

@@ -145,5 +145,17 @@ if [ -d "$obj/core" ] && command -v nm >/dev/null; then
 		done <<<"$found"
 	done
 fi
+# No comment cites a tracker's issue: the tracker is not in the
+# repository, and a reader cannot follow the reference.
+n=$((n + 1))
+cited=$(grep -rnE '[Ii]ssues? #?[0-9]+' lib tools contrib man docs Makefile \
+	tests/*.t tests/*.sh tests/unit tests/gen tests/slurm 2>/dev/null | head -n 5)
+if [ -n "$cited" ]; then
+	echo "not ok $n - the sources cite issue numbers:"
+	echo "$cited" | sed 's/^/#   /'
+	bad=$((bad + 1))
+else
+	echo "ok $n - no source cites an issue number"
+fi
 echo "1..$n"
 [ "$bad" = 0 ]

@@ -3,7 +3,7 @@
 # a hostile account name, and the dumped DOM must hold the SVG picture and
 # the tables, show the name as escaped text and contain no <script> element.
 # The screenshot is kept in $FS_REPORT_SHOT when set, for a person to look at.
-# Then generated trees of 50,000 associations (issue 40): gentree's, and one
+# Then generated trees of 50,000 associations: gentree's, and one
 # with 165 accounts under root (gentree -n 50001 -s 18 with its one
 # organisation taken out, its 165 accounts moved up to root). Always: each
 # page is under 2 MB, every account has a section, every in-page link has

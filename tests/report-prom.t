@@ -6,7 +6,7 @@
 # associations gives a few hundred series (the count is printed), and no
 # user series repeats its account as a parent or carries a depth. Accounts
 # and users are families of their own, so that sum by (account) counts each
-# association once (issue 40), usage is named in its unit and fractions end
+# association once, usage is named in its unit and fractions end
 # in _ratio; the series counts the README and fs-report(1) give hold: 193 on
 # gentree -n 50000 -s 42, 1,334 with 165 accounts under root. Skips when
 # promtool is not installed.
@@ -90,7 +90,7 @@ check "names follow Prometheus's conventions: usage in billing-seconds, fraction
 	 grep -q "^# TYPE fairshare_account_shares_cluster_ratio gauge" "$tmp/all.prom" &&
 	 ! grep -Eq "^# TYPE [a-z_]*(_raw|_fraction|_normalized|_effective) " "$tmp/all.prom"'
 fs-tree --sample | fs-rank | fs-report --prometheus --metrics usage_raw,shares_cluster_fraction >"$tmp/old-names.prom"
-check "--metrics takes the names before issue 40" \
+check "--metrics takes the names before 0.9.0" \
 	'[ "$(grep -c "^# TYPE " "$tmp/old-names.prom")" = 7 ] && grep -q "^fairshare_user_shares_cluster_ratio{" "$tmp/old-names.prom"'
 gen=${FS_BUILD:-../build}/gen/gentree
 if [ -x "$gen" ]; then

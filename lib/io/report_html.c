@@ -26,7 +26,7 @@
  * walk with an explicit stack, O(n log n) for the sort of thin children.
  *
  * The sections are most of the page: they are made to stay small and quick
- * for a browser at the size of a real cluster (issue 40: 50,000
+ * for a browser at the size of a real cluster (the aim: 50,000
  * associations under 2 MB, laid out in under 2 s). Each account is one
  * <details> whose summary is one line of its numbers, nested in its
  * parent's in the order of the gap between its share of the cluster and
