@@ -145,6 +145,45 @@ if [ -d "$obj/core" ] && command -v nm >/dev/null; then
 		done <<<"$found"
 	done
 fi
+# Headers a reader can hold: every function a library file defines for
+# others is declared in the section of its layer's headers named after
+# that file ("/* --- cost.c */"), or in a header of its own (NAME.h).
+if [ -d "$obj/core" ] && command -v nm >/dev/null; then
+	for layer in core model io; do
+		n=$((n + 1))
+		astray=$(for o in "$obj/$layer"/*.o; do
+			m=$(basename "$o" .o)
+			[ -f "lib/$layer/$m.h" ] && continue
+			nm --defined-only "$o" | awk -v m="$m.c" '$2 == "T" { print m, $3 }'
+		done | awk -v hdrs="$(ls lib/"$layer"/*.h | tr '\n' ' ')" '
+			BEGIN {
+				n = split(hdrs, h, " ")
+				for (i = 1; i <= n; i++)
+					while ((getline l < h[i]) > 0) {
+						if (l ~ /^\/\* -+ [a-z_0-9]+\.c \*\/$/) {
+							sec = l
+							sub(/^\/\* -+ /, "", sec)
+							sub(/ \*\/$/, "", sec)
+						}
+						while (match(l, /fs_[a-z0-9_]+[ \t]*\(/)) {
+							f = substr(l, RSTART, RLENGTH)
+							sub(/[ \t]*\($/, "", f)
+							if (!(f in at))
+								at[f] = sec
+							l = substr(l, RSTART + RLENGTH)
+						}
+					}
+			}
+			{ if (at[$2] != $1) printf "%s %s (in %s)\n", $1, $2, at[$2] == "" ? "no header" : at[$2] }')
+		if [ -n "$astray" ]; then
+			echo "not ok $n - lib/$layer: functions declared outside their file's section:"
+			echo "$astray" | head -n 10 | sed 's/^/#   /'
+			bad=$((bad + 1))
+		else
+			echo "ok $n - lib/$layer: each file's functions in its own section of the headers"
+		fi
+	done
+fi
 # No comment cites a tracker's issue: the tracker is not in the
 # repository, and a reader cannot follow the reference.
 n=$((n + 1))

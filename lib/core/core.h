@@ -29,7 +29,7 @@ enum { FS_EXIT_OK = 0, FS_EXIT_DATA = 1, FS_EXIT_USAGE = 2 };
 #define FS_NO_VAL 4294967294u
 #define FS_INFINITE 4294967295u
 
-/* ------------------------------------------------------------------- err.c */
+/* ------------------------------------------------------------------ err.c */
 
 /* Where a problem was found and what it is: printed as "prog: file:line: msg". */
 struct fs_err {
@@ -71,7 +71,7 @@ void fs_stdout_init(void);
 /* Flush and close stdout; on failure print a message. Returns an exit code. */
 int fs_stdout_close(void);
 
-/* ------------------------------------------------------------------- mem.c */
+/* ------------------------------------------------------------------ mem.c */
 
 void *fs_xmalloc(size_t n);
 void *fs_xcalloc(size_t n, size_t size);
@@ -105,7 +105,7 @@ char *fs_xstrdup(const char *s);
 	}								\
 } while (0)
 
-/* ------------------------------------------------------------------- buf.c */
+/* ------------------------------------------------------------------ buf.c */
 
 /* Open a FILE operand for reading: NULL or "-" is standard input. *name is
  * what messages call it ("<stdin>" for standard input). On failure prints
@@ -251,12 +251,12 @@ fs_ctl_mask16(const char *p)
 #endif
 }
 
-/* ----------------------------------------------------------------- slurp.c */
+/* ---------------------------------------------------------------- slurp.c */
 
 /* Read a whole stream into a NUL-terminated buffer. Returns 0 or -1. */
 int fs_slurp(FILE *in, struct fs_buf *b, struct fs_err *e);
 
-/* --------------------------------------------------------------- replace.c */
+/* -------------------------------------------------------------- replace.c */
 
 /* A file replaced whole (fs-report --out): a reader sees the old file or
  * the new one, never half. Messages are printed, "prog: FILE: reason".
@@ -273,7 +273,7 @@ int fs_replace(const char *path, int (*put)(FILE *, const void *),
 /* s appended to b with glob(3)'s wildcards quoted. */
 void fs_buf_glob_quote(struct fs_buf *b, const char *s);
 
-/* ------------------------------------------------------------------- num.c */
+/* ------------------------------------------------------------------ num.c */
 
 /* Numbers as the TSV tree writes them: exact round trip. */
 void fs_buf_ld(struct fs_buf *b, long double v);	/* %.21Lg, "inf" */
@@ -349,7 +349,7 @@ int fs_parse_usage(const char *s, const char *col, long double *v,
 /* Parse a long double that may be "inf" (computed columns read back). */
 int fs_parse_ld(const char *s, long double *v);
 
-/* ----------------------------------------------------------------- names.c */
+/* ---------------------------------------------------------------- names.c */
 
 /* An index of names kept by the caller (entry i named name(arg, i)), so
  * that looking one up is constant time: open addressing on FNV-1a, slots

@@ -8,6 +8,8 @@
 
 #include "io/io.h"
 
+/* --------------------------------------------------------------- import.c */
+
 /* The columns an import writes, in this order; the first six always. */
 enum imp_col {
 	IC_ACCT, IC_USER, IC_PART, IC_PARENT, IC_RAWS, IC_RAWU, IC_GRP, IC_RUN,
@@ -31,6 +33,8 @@ struct fs_import {
 	size_t ndefaults;
 };
 
+/* ----------------------------------------------------------- import_row.c */
+
 /* Append one row: cell[c] for every column the input has (NULL is
  * empty), read at line. */
 void fs_import_row(struct fs_import *m, const char *const *cell,
@@ -40,6 +44,8 @@ void fs_import_row(struct fs_import *m, const char *const *cell,
  * ends keep: not empty, no '=' or ',' (the cell would name other TRES),
  * nothing a field may not hold. */
 int fs_import_tres_name_ok(const char *name, size_t len);
+
+/* ---------------------------------------------------------- sshare_json.c */
 
 /* The front end for 'sshare --json' (sshare_json.c): its rows into m; the
  * cluster its rows name, if any, into *cluster (the caller frees it). */

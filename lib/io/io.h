@@ -30,7 +30,10 @@ void fs_json_ld(struct fs_buf *b, long double v);
  * levels do). */
 void fs_json_ld_memo(struct fs_buf *b, struct fs_fmt_memo *m, long double v);
 
-/* ------------------------------------------------------------- display.c */
+/* Length of the valid UTF-8 sequence at s (1 for ASCII), or 0. */
+size_t fs_utf8_len(const unsigned char *s);
+
+/* -------------------------------------------------------------- display.c */
 
 /* The indented tree for a terminal (fs-rank --tree). */
 int fs_tree_table_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
@@ -104,7 +107,7 @@ int fs_sshare_print(const struct fs_tree *tr, const struct fs_rank_opts *ro,
  * in double (pack_double). */
 double fs_sshare_wire(long double v);
 
-/* ------------------------------------------------------------- slurmconf.c */
+/* ------------------------------------------------------------ slurmconf.c */
 
 /* slurm.conf's text with its Include lines replaced by the files they name
  * (relative to the top file's directory, %c the ClusterName above), and
@@ -144,25 +147,13 @@ int fs_prio_conf_load(struct fs_prio_snapshot *s, const char *path,
 		      const char *set, size_t len, char **where,
 		      struct fs_err *e);
 
-/* ---------------------------------------------------------------- import.c */
+/* --------------------------------------------------------------- import.c */
 
 /* A user's DefaultAccount (the account sbatch uses without -A), as the
  * tree's DefaultAccount column gives it on user rows. */
 struct fs_user_default {
 	const char *name, *acct;
 };
-/* Sort n of them by name, for fs_user_default_of. */
-void fs_user_defaults_sort(struct fs_user_default *d, size_t n);
-/* user's default account among n sorted, or "". */
-const char *fs_user_default_of(const struct fs_user_default *d, size_t n,
-			       const char *user);
-
-/* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the
- * document of `sshare -a --json` (sshare_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
- * taken at taken (seconds since 1970; -1 for now).
- * Returns 0, or -1 with e set at the input's line. */
-int fs_sshare_import(const char *text, size_t len, const char *cluster,
-		     long long taken, struct fs_buf *out, struct fs_err *e);
 /* The same from another source of sshare's document (slurmrestd, rest.c):
  * the tree's #source, metadata to add (key, value, key, value..., NULL;
  * written by fs_meta_put), and the release the document names as
@@ -177,9 +168,27 @@ struct fs_import_source {
 	const struct fs_user_default *defaults;
 	size_t ndefaults;
 };
+
+/* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the
+ * document of `sshare -a --json` (sshare_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
+ * taken at taken (seconds since 1970; -1 for now).
+ * Returns 0, or -1 with e set at the input's line. */
+int fs_sshare_import(const char *text, size_t len, const char *cluster,
+		     long long taken, struct fs_buf *out, struct fs_err *e);
 int fs_import_from(const char *text, size_t len, const char *cluster,
 		   long long taken, const struct fs_import_source *src,
 		   struct fs_buf *out, struct fs_err *e);
+
+/* ----------------------------------------------------------- import_row.c */
+
+/* Sort n of them by name, for fs_user_default_of. */
+void fs_user_defaults_sort(struct fs_user_default *d, size_t n);
+/* user's default account among n sorted, or "". */
+const char *fs_user_default_of(const struct fs_user_default *d, size_t n,
+			       const char *user);
+
+/* ---------------------------------------------------------- sshare_json.c */
+
 /* Whether fs_sshare_import reads 'sshare --json' (built with json-c). */
 int fs_sshare_json_available(void);
 /* The document 'sshare -a --json' of Slurm release (such as "24.11.5")
@@ -188,7 +197,7 @@ int fs_sshare_json_available(void);
 int fs_sshare_json_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 			 const char *release, FILE *out, struct fs_err *e);
 
-/* ------------------------------------------------------------------ rest.c */
+/* ----------------------------------------------------------------- rest.c */
 
 /* fs-tree --rest: GET /slurm/v0.0.4x/shares from slurmrestd at url
  * ("http[s]://host:port", or "unix:/path" for its socket; a url ending in
@@ -231,11 +240,33 @@ struct fs_report_opts {
 	/* HTML only: the picture's boxes as wide as usage, not shares. */
 	int width_usage;
 };
+/* fs-report --history DIR: the snapshots read one at a time, twice.
+ * fs_history_add with each snapshot (ranked, in time order) in the first
+ * pass: 0, or -1 with e set (another cluster, no #taken or not later than
+ * the one before); then fs_history_choose; then fs_history_add with each
+ * again; then fs_history_write. */
+struct fs_history;
+
+/* The report on cur, compared with old when old is not NULL, written to
+ * out (the HTML page as it is made: it can be larger than the tree). Both
+ * trees are ranked (fs_report_rank): nothing is left that can fail but
+ * the writing. Returns 0, or -1 when a write failed (errno set). */
+int fs_report_write(FILE *out, const struct fs_tree *cur,
+		    const struct fs_rank_opts *ro, const struct fs_tree *old,
+		    const struct fs_rank_opts *old_ro,
+		    const struct fs_report_opts *o);
+int fs_history_write(FILE *out, const struct fs_history *h);
+
+/* ---------------------------------------------------------- report_prom.c */
+
 /* --metrics: the bit of a Prometheus family named without its prefix
  * "fairshare_" ("factor", "usage_raw"), or -1 for an unknown name. */
 int fs_report_prom_metric(const char *name);
 /* The names fs_report_prom_metric knows, comma-separated. */
 const char *fs_report_prom_metric_names(void);
+
+/* ---------------------------------------------------------- report_read.c */
+
 /* Fill tr's computed fields: from the ranking columns when the table has
  * all of them (fs-rank's output), else by fs_rank() with the algorithm,
  * ties and dampening of the table's metadata. ro receives the options.
@@ -256,27 +287,18 @@ int fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
  * when they are snapshots of different clusters. */
 int fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
 		   struct fs_err *e);
-/* The report on cur, compared with old when old is not NULL, written to
- * out (the HTML page as it is made: it can be larger than the tree). Both
- * trees are ranked (fs_report_rank): nothing is left that can fail but
- * the writing. Returns 0, or -1 when a write failed (errno set). */
-int fs_report_write(FILE *out, const struct fs_tree *cur,
-		    const struct fs_rank_opts *ro, const struct fs_tree *old,
-		    const struct fs_rank_opts *old_ro,
-		    const struct fs_report_opts *o);
-/* fs-report --history DIR: the snapshots read one at a time, twice.
- * fs_history_add with each snapshot (ranked, in time order) in the first
- * pass: 0, or -1 with e set (another cluster, no #taken or not later than
- * the one before); then fs_history_choose; then fs_history_add with each
- * again; then fs_history_write. */
-struct fs_history;
+
+/* ------------------------------------------------------- report_history.c */
+
 struct fs_history *fs_history_new(const struct fs_report_opts *o);
 int fs_history_add(struct fs_history *h, const struct fs_tree *tr,
 		   const struct fs_rank_opts *ro, const char *file,
 		   struct fs_err *e);
 void fs_history_choose(struct fs_history *h);
-int fs_history_write(FILE *out, const struct fs_history *h);
 void fs_history_free(struct fs_history *h);
+
+/* ----------------------------------------------------------- report_fmt.c */
+
 /* Escapes: HTML text and attributes (& < > " '), Markdown text, and
  * Prometheus label values (\ " newline). */
 void fs_buf_html(struct fs_buf *b, const char *s);
@@ -285,8 +307,6 @@ void fs_buf_markdown(struct fs_buf *b, const char *s);
  * bytes that are not UTF-8 (which the exposition format requires) as
  * U+FFFD. */
 void fs_buf_prom_label(struct fs_buf *b, const char *s);
-/* Length of the valid UTF-8 sequence at s (1 for ASCII), or 0. */
-size_t fs_utf8_len(const unsigned char *s);
 
 /* ---------------------------------------------------------------- sprio.c */
 
@@ -522,11 +542,24 @@ struct fs_submit {
 	double charge, fs_after;
 	uint32_t rank_after;
 };
+struct fs_prio_run;
+
+void fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
+		  const struct fs_rank_opts *ro, const struct fs_cost_info *in,
+		  const struct fs_cost *c);
+void fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
+		  const struct fs_cost_info *in, const struct fs_cost *c);
+/* One side's facts as a JSON object: {"usage", "fairshare", "rank"} for a
+ * user, {"usage", "level_fs", "place", "of"} for an account. */
+void fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
+		       const struct fs_cost_side *s);
+
+/* --------------------------------------------------------------- submit.c */
+
 /* The hook's lines, each "fs-toolkit: ...". */
 void fs_submit_lines(struct fs_buf *b, const struct fs_submit *s);
 /* --accounts in fs-prio --new's text: a line per account. */
 void fs_submit_accounts_text(struct fs_buf *b, const struct fs_submit *s);
-struct fs_prio_run;
 /* The new job of x under each of its user's accounts (acct[0]: its own;
  * the others with accounts), into sub, which owns sub->acct (free it):
  * its priority, its place among the pending jobs and the user's FairShare
@@ -539,17 +572,8 @@ void fs_prio_submit_facts(struct fs_prio_run *x, int accounts,
  * debug switch). */
 int fs_prio_brief(struct fs_prio_run *x, int accounts, struct fs_buf *b,
 		  const char **left_out, struct fs_err *e);
-void fs_cost_text(struct fs_buf *b, const struct fs_tree *tr,
-		  const struct fs_rank_opts *ro, const struct fs_cost_info *in,
-		  const struct fs_cost *c);
-void fs_cost_json(struct fs_buf *b, const struct fs_tree *tr,
-		  const struct fs_cost_info *in, const struct fs_cost *c);
-/* One side's facts as a JSON object: {"usage", "fairshare", "rank"} for a
- * user, {"usage", "level_fs", "place", "of"} for an account. */
-void fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
-		       const struct fs_cost_side *s);
 
-/* ------------------------------------------------------------ peruser.c */
+/* -------------------------------------------------------------- peruser.c */
 
 /* The ranked tree tr (ranked with o) cut for the submission hook
  * (fs-rank --per-user): DIR/users/NAME for each user, DIR/lists.tsv
@@ -720,6 +744,9 @@ int fs_explain_glossary_for(struct fs_buf *b, const struct fs_tree *tr,
 int fs_explain_usage_by_for(struct fs_buf *b, const struct fs_tree *tr,
 			    const struct fs_rank_opts *o, const char *spec,
 			    uint32_t max, int json, struct fs_err *e);
+
+/* --------------------------------------------------------- explain_json.c */
+
 /* --usage-by --json: the same facts (explain_json.c). */
 void fs_explain_json_usage_by(struct fs_buf *b, const struct fs_tree *tr,
 			      const struct fs_rank_opts *ro, uint32_t asked,

@@ -12,6 +12,8 @@
 
 #include "io/io.h"
 
+/* --------------------------------------------------------------- report.c */
+
 /* One table of the report. Cells are owned strings, unescaped: each
  * renderer escapes them for its format. */
 struct fs_rtable {
@@ -110,21 +112,26 @@ struct fs_history {
 	size_t ngrow, ngrow_pos;	/* the first --top, and all that grew */
 };
 
-/* report_history.c: how much a series' RawUsage grew from the first
- * snapshot to the last (0 where it is missing from one). */
-long double fs_history_growth(const struct fs_history *h,
-			      const struct fs_hseries *s);
-
-/* report_read.c: node i's NormShares, NormUsage, EffectvUsage and LevelFS,
- * read from its row if fs_report_build_lazy left them unread (FS_NO_VAL
- * where empty). */
+/* A node's NormShares, NormUsage, EffectvUsage and LevelFS
+ * (fs_report_norms). */
 struct fs_norms {
 	double shares_norm;
 	long double usage_norm, usage_efctv, level_fs;
 };
-void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
 
-/* report_read.c, for report.c, its renderers and report_history.c: a
+/* ------------------------------------------------------- report_history.c */
+
+/* How much a series' RawUsage grew from the first snapshot to the last (0
+ * where it is missing from one). */
+long double fs_history_growth(const struct fs_history *h,
+			      const struct fs_hseries *s);
+
+/* ---------------------------------------------------------- report_read.c */
+
+/* Node i's NormShares, NormUsage, EffectvUsage and LevelFS, read from its
+ * row if fs_report_build_lazy left them unread (FS_NO_VAL where empty). */
+void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
+/* For report.c, its renderers and report_history.c: a
  * node's service value (Level FS, or S/U; -1 for none), the order of
  * associations by key (account, user, partition), and the node indexes in
  * that order. */
@@ -135,23 +142,12 @@ long double fs_report_service(const struct fs_tree *tr, enum fs_algorithm alg,
 long double fs_report_service_at(const struct fs_report *r, uint32_t i);
 int fs_report_cmp_key(const struct fs_node *a, const struct fs_node *b);
 uint32_t *fs_report_by_key(const struct fs_tree *tr);
+
+/* ---------------------------------------------------------- report_html.c */
+
+/* fs-report --history --html's page into b. */
 void fs_report_history_html(struct fs_buf *b, const struct fs_report *r,
 			    const struct fs_history *h);
-
-/* report_fmt.c: what b holds written to out when it holds at bytes or
- * more: 0, or -1 when writing failed, now or before (*failed is set and
- * nothing is written after it). The renderers of pages that grow with the
- * tree write as they go, every FS_REPORT_FLUSH_AT bytes. */
-#define FS_REPORT_FLUSH_AT (1 << 20)
-int fs_report_flush(struct fs_buf *b, FILE *out, size_t at, int *failed);
-/* Display rounding shared by the renderers; printf's
- * "%.*Lf" (d from 0 to 5), mostly without printf. */
-void fs_report_fmt_fixed(struct fs_buf *b, long double v, int d);
-void fs_report_fmt_service(struct fs_buf *b, long double v);
-void fs_report_fmt_hours(struct fs_buf *b, long double seconds);
-
-void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
-void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
 /* Every account's link, for the page to copy. */
 void fs_report_html_links(struct fs_report *r);
 /* The associations in each node's subtree, into r->size. */
@@ -165,6 +161,28 @@ void fs_report_html_order(struct fs_report *r);
  * -1 when writing failed. */
 int fs_report_html_write(struct fs_buf *b, FILE *out,
 			 const struct fs_report *r);
+
+/* ----------------------------------------------------------- report_fmt.c */
+
+/* What b holds written to out when it holds at bytes or more: 0, or -1
+ * when writing failed, now or before (*failed is set and nothing is
+ * written after it). The renderers of pages that grow with the tree write
+ * as they go, every FS_REPORT_FLUSH_AT bytes. */
+#define FS_REPORT_FLUSH_AT (1 << 20)
+int fs_report_flush(struct fs_buf *b, FILE *out, size_t at, int *failed);
+/* Display rounding shared by the renderers; printf's
+ * "%.*Lf" (d from 0 to 5), mostly without printf. */
+void fs_report_fmt_fixed(struct fs_buf *b, long double v, int d);
+void fs_report_fmt_service(struct fs_buf *b, long double v);
+void fs_report_fmt_hours(struct fs_buf *b, long double seconds);
+
+/* ---------------------------------------------------------- report_text.c */
+
+void fs_report_text_write(struct fs_buf *b, const struct fs_report *r);
+void fs_report_markdown_write(struct fs_buf *b, const struct fs_report *r);
+
+/* ---------------------------------------------------------- report_prom.c */
+
 /* Into b, written to out as it grows (--scope all): 0, or -1 when writing
  * failed. */
 int fs_report_prom_write(struct fs_buf *b, FILE *out,

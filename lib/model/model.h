@@ -433,7 +433,7 @@ uint32_t fs_tree_find_account(const struct fs_tree *tr, const char *name);
 /* Slurm's level_shares of every association (docs/slurm.md §1.3). */
 void fs_tree_level_shares(struct fs_tree *tr);
 
-/* ------------------------------------------------------------- fairtree.c */
+/* ----------------------------------------------------------------- rank.c */
 
 enum fs_algorithm { FS_ALG_FAIRTREE, FS_ALG_CLASSIC, FS_ALG_DEPTH_OBLIVIOUS };
 enum fs_ties { FS_TIES_SLURM, FS_TIES_MERGE };
@@ -447,27 +447,6 @@ struct fs_rank_opts {
 	const uint8_t *show;
 };
 
-/* Shares and usage normalisation and Level FS per Slurm's Fair Tree
- * (docs/slurm.md §2), then the ranking walk. Pure: fills the computed
- * fields of every node. */
-void fs_fairtree(struct fs_tree *tr, enum fs_ties ties);
-/* Its first half: every node's shares and usage normalised and its Level
- * FS, no ranks (each user's rank and FairShare 0): for a caller that ranks
- * the few users it needs itself (fs-explain's small tree). */
-void fs_fairtree_levels(struct fs_tree *tr);
-/* Fair Tree's Level FS of node i, computed alone (for explanations). */
-long double fs_fairtree_level_fs(const struct fs_tree *tr, uint32_t i);
-/* Classic and depth-oblivious (docs/slurm.md §3): fills the same fields;
- * Level FS 0. */
-void fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening);
-/* 2^(-(UE/S)/dampening), 0 for no shares (docs/slurm.md §3.5). */
-double fs_classic_factor(long double usage_efctv, long double shares_norm,
-			 unsigned dampening);
-/* The children list of p in the order the Fair Tree walk visits it (Level
- * FS computed by fs_fairtree) into v, with tmp as scratch: each holds p's
- * nfs_kids (a deep path's steps reuse theirs). */
-void fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p, uint32_t *v,
-			    uint32_t *tmp);
 /* Fill o from the tree's metadata 'algorithm', 'ties' and 'dampening',
  * each overridden by the caller's own choice when given (algorithm NULL,
  * ties < 0, dampening 0: not given). Returns 0, or -1 with e set at the
@@ -482,6 +461,33 @@ const char *fs_algorithm_name(enum fs_algorithm a);
  * fairshare factor alone (classic, depth-oblivious). */
 int fs_algorithm_levels(enum fs_algorithm a);
 int fs_algorithm_parse(const char *s, enum fs_algorithm *a);
+
+/* ------------------------------------------------------------- fairtree.c */
+
+/* Shares and usage normalisation and Level FS per Slurm's Fair Tree
+ * (docs/slurm.md §2), then the ranking walk. Pure: fills the computed
+ * fields of every node. */
+void fs_fairtree(struct fs_tree *tr, enum fs_ties ties);
+/* Its first half: every node's shares and usage normalised and its Level
+ * FS, no ranks (each user's rank and FairShare 0): for a caller that ranks
+ * the few users it needs itself (fs-explain's small tree). */
+void fs_fairtree_levels(struct fs_tree *tr);
+/* Fair Tree's Level FS of node i, computed alone (for explanations). */
+long double fs_fairtree_level_fs(const struct fs_tree *tr, uint32_t i);
+/* The children list of p in the order the Fair Tree walk visits it (Level
+ * FS computed by fs_fairtree) into v, with tmp as scratch: each holds p's
+ * nfs_kids (a deep path's steps reuse theirs). */
+void fs_fairtree_walk_order(const struct fs_tree *tr, uint32_t p, uint32_t *v,
+			    uint32_t *tmp);
+
+/* -------------------------------------------------------------- classic.c */
+
+/* Classic and depth-oblivious (docs/slurm.md §3): fills the same fields;
+ * Level FS 0. */
+void fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening);
+/* 2^(-(UE/S)/dampening), 0 for no shares (docs/slurm.md §3.5). */
+double fs_classic_factor(long double usage_efctv, long double shares_norm,
+			 unsigned dampening);
 
 /* --------------------------------------------------------------- output.c */
 
@@ -775,7 +781,7 @@ const struct fs_explain *fs_explain_path_pass(const struct fs_tree *tr,
 char **fs_explain_completions(const struct fs_tree *tr, size_t *n);
 void fs_explain_completions_free(char **cands, size_t n);
 
-/* ---------------------------------------------------------- explain_read.c */
+/* --------------------------------------------------------- explain_read.c */
 
 /* fs-explain's quick reader: one checking pass over every row
  * of a regular file at fd (from its offset; the offset is left as it is)
@@ -919,6 +925,17 @@ void fs_cost_facts(const struct fs_tree *tr, uint32_t i,
 int fs_cost_run(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		const struct fs_cost_job *j, struct fs_cost *c,
 		struct fs_err *e);
+struct fs_prio_ctx;
+struct fs_prio_pending;
+/* What the new job's row j charges (fs-prio --new --cost): its
+ * billing (its partition's TRESBillingWeights over its CPUs, mem MB on all
+ * its nodes and its nodes; its CPUs without weights), its QOS's
+ * UsageFactor, its user association in x->tr, from x->now to its time
+ * limit, into cj; cj->law and cj->period are the caller's (the tree's).
+ * Returns 0, or -1 with e set (line 0) when the weights do not read. */
+int fs_prio_cost_job(const struct fs_prio_ctx *x,
+		     const struct fs_prio_pending *j, double mem,
+		     struct fs_cost_job *cj, struct fs_err *e);
 /* Only the job's charge (c->charge): fs_cost_run's checks, no replay. */
 int fs_cost_charge(const struct fs_cost_job *j, struct fs_cost *c,
 		   struct fs_err *e);
@@ -1464,15 +1481,5 @@ void fs_prio_weighted(const struct fs_prio_conf *c,
 int fs_prio_decides(const struct fs_prio_conf *c,
 		    const struct fs_prio_pending *a,
 		    const struct fs_prio_pending *b, double d[FS_PRIO_NFACTOR]);
-
-/* (cost.c) What the new job's row j charges (fs-prio --new --cost): its
- * billing (its partition's TRESBillingWeights over its CPUs, mem MB on all
- * its nodes and its nodes; its CPUs without weights), its QOS's
- * UsageFactor, its user association in x->tr, from x->now to its time
- * limit, into cj; cj->law and cj->period are the caller's (the tree's).
- * Returns 0, or -1 with e set (line 0) when the weights do not read. */
-int fs_prio_cost_job(const struct fs_prio_ctx *x,
-		     const struct fs_prio_pending *j, double mem,
-		     struct fs_cost_job *cj, struct fs_err *e);
 
 #endif
