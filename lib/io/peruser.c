@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "io/io.h"
+#include "core/msort.h"
 
 /* A user name that is a file name in DIR/users: no '/', not hidden. */
 static int
@@ -48,30 +49,22 @@ write_file(int dfd, const char *name, const struct fs_buf *b, mode_t mode,
 {
 	int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
 			O_CLOEXEC, mode);
-	size_t at = 0;
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 
-	if (fd < 0)
-		return fs_error(e, 0, "%s: %s", name, strerror(errno));
-	while (at < b->len) {
-		ssize_t w = write(fd, b->data + at, b->len - at);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			fs_error(e, 0, "%s: %s", name, strerror(errno));
+	if (!f) {
+		fs_error(e, 0, "%s: %s", name, strerror(errno));
+		if (fd >= 0)
 			close(fd);
-			return -1;
-		}
-		at += (size_t)w;
+		return -1;
 	}
 	if ((pw && fchown(fd, pw->pw_uid, pw->pw_gid) < 0) ||
 	    fchmod(fd, mode) < 0) {
 		fs_error(e, 0, "%s: cannot give it to user %s: %s", name,
 			 pw ? pw->pw_name : "?", strerror(errno));
-		close(fd);
+		fclose(f);
 		return -1;
 	}
-	if (close(fd) < 0)
+	if (fs_write_all(f, b->data, b->len) < 0 || fclose(f) != 0)
 		return fs_error(e, 0, "%s: %s", name, strerror(errno));
 	return 0;
 }
@@ -115,31 +108,29 @@ put_lists(const struct fs_tree *tr, const uint32_t *users, struct fs_buf *b,
 	}
 }
 
-/* The users' association indices, by name then display order. */
-static const struct fs_tree *sort_tr;
-static const uint32_t *sort_pos;
+/* The users' associations by name, then display order (pos: each node's
+ * place in it); rows in display order. */
+struct sort_ctx {
+	const struct fs_tree *tr;
+	const uint32_t *pos;
+};
 
-static int
-by_user(const void *x, const void *y)
+static inline int
+user_before(const struct sort_ctx *c, const uint32_t *a, const uint32_t *b)
 {
-	const struct fs_node *a = &sort_tr->node[*(const uint32_t *)x];
-	const struct fs_node *b = &sort_tr->node[*(const uint32_t *)y];
-	int c = strcmp(a->user, b->user);
+	int d = strcmp(c->tr->node[*a].user, c->tr->node[*b].user);
 
-	if (c)
-		return c;
-	return sort_pos[a - sort_tr->node] < sort_pos[b - sort_tr->node] ? -1
-									  : 1;
+	return d ? d < 0 : c->pos[*a] < c->pos[*b];
 }
 
-static int
-by_pos(const void *x, const void *y)
+static inline int
+pos_before(const struct sort_ctx *c, const uint32_t *a, const uint32_t *b)
 {
-	uint32_t a = sort_pos[*(const uint32_t *)x];
-	uint32_t b = sort_pos[*(const uint32_t *)y];
-
-	return a < b ? -1 : a > b;
+	return c->pos[*a] < c->pos[*b];
 }
+
+FS_MSORT(sort_users, uint32_t, const struct sort_ctx *, user_before)
+FS_MSORT(sort_rows, uint32_t, const struct sort_ctx *, pos_before)
 
 int
 fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
@@ -149,7 +140,8 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	uint32_t *pos = fs_xcalloc(tr->n, sizeof(*pos));
 	uint32_t *users = fs_xcalloc(tr->n, sizeof(*users));
 	uint32_t *stamp = fs_xcalloc(tr->n, sizeof(*stamp));
-	uint32_t *u = NULL, *rows = NULL, nu = 0, r, i, g;
+	uint32_t *u = NULL, *rows = NULL, *tmp = NULL, nu = 0, r, i, g;
+	struct sort_ctx sc = {tr, pos};
 	uint64_t (*at)[2] = NULL;
 	size_t nrows, cap = 0;
 	int lists = !private_ && o->algorithm == FS_ALG_FAIRTREE;
@@ -209,9 +201,8 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	for (i = 0, nu = 0; i < tr->n; i++)
 		if (tr->node[i].is_user)
 			u[nu++] = i;
-	sort_tr = tr;
-	sort_pos = pos;
-	qsort(u, nu, sizeof(*u), by_user);
+	tmp = fs_xcalloc(tr->n, sizeof(*tmp));	/* rows too: at most n */
+	sort_users(&sc, u, tmp, nu);
 	for (i = 0, g = 1; i < nu; g++) {
 		const char *name = tr->node[u[i]].user;
 		const struct passwd *pw = NULL;
@@ -221,7 +212,8 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		for (end = i; end < nu && !strcmp(tr->node[u[end]].user, name);
 		     end++)
 			;
-		if (!file_name_ok(name)) {
+		/* Written private, a file its user can own. */
+		if (!file_name_ok(name) || (private_ && !(pw = getpwnam(name)))) {
 			++*skipped;
 			i = end;
 			continue;
@@ -238,7 +230,7 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 				rows[nrows++] = a;
 			}
 		}
-		qsort(rows, nrows, sizeof(*rows), by_pos);
+		sort_rows(&sc, rows, tmp, (uint32_t)nrows);
 		meta.len = 0;
 		for (k = 0; lists && k < nrows; k++) {
 			const struct fs_node *a = &tr->node[rows[k]];
@@ -268,11 +260,6 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		extra[k] = NULL;
 		b.len = 0;
 		fs_tree_put_rows(tr, o, rows, nrows, extra, private_, &b);
-		if (private_ && !(pw = getpwnam(name))) {
-			++*skipped;
-			i = end;
-			continue;
-		}
 		e->file = dir;
 		if (write_file(udfd, name, &b, private_ ? 0600 : 0644, pw,
 			       e) < 0)
@@ -292,6 +279,7 @@ out:
 	free(stamp);
 	free(u);
 	free(rows);
+	free(tmp);
 	free(at);
 	return ret;
 }
