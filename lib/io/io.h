@@ -605,6 +605,9 @@ struct fs_load {
 	struct fs_tree tr;
 	struct fs_rank_opts ro;
 	long long half_life;		/* seconds, with opts' half_life */
+	int quick;			/* fs_load_quick's small tree: an
+					 * answer that needs more of it gives
+					 * up (fs_load_quick_short) */
 };
 struct fs_load_opts {
 	const char *const *cols;	/* only these columns
@@ -633,6 +636,16 @@ int fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 		  struct fs_err *e);
 /* Whatever l holds, after success or failure. */
 void fs_load_release(struct fs_load *l);
+/* fs-explain's quick reader's small tree for names (fs_explain_read on
+ * the regular file at fd), ranked: 1, or 0 with nothing kept and e as it
+ * was (then fs_load). Only for a tree ranked by Fair Tree with Slurm's
+ * ties, without what-ifs or columns other than fs_tree_input_cols. */
+int fs_load_quick(struct fs_load *l, const struct fs_load_opts *o, int fd,
+		  char *const *names, int n, struct fs_err *e);
+/* Whether explanation p, made on l, needs more of the tree than a quick
+ * l holds: ties (the users that share a rank, carry-in) and a copy ranked
+ * whole. */
+int fs_load_quick_short(const struct fs_load *l, const struct fs_explain *p);
 
 /* ------------------------------------------------------------- prio_run.c */
 

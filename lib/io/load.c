@@ -5,11 +5,38 @@
  */
 #include "io/io.h"
 
+/* Metadata sets the defaults; options win. Returns 0, -1 (bad data) or
+ * -2 (a bad option). */
+static int
+setup(struct fs_load *l, const struct fs_load_opts *o, struct fs_err *e)
+{
+	enum fs_algorithm a;
+
+	if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
+		fs_error(e, 0, "unknown algorithm '%s' (fairtree, classic or "
+			 "depth-oblivious)", o->algorithm);
+		return -2;
+	}
+	if (fs_rank_opts_from_meta(&l->ro, &l->t.h, o->algorithm, o->ties,
+				   o->dampening, e) < 0)
+		return -1;
+	l->half_life = FS_SLURM_HALF_LIFE;
+	if (o->half_life) {
+		struct fs_meta_common mc;
+
+		if (fs_meta_common_read(&l->t.h, FS_META_HALF_LIFE, &mc,
+					e) < 0)
+			return -1;
+		l->half_life = mc.half_life;
+	}
+	return 0;
+}
+
 int
 fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 	      struct fs_err *e)
 {
-	enum fs_algorithm a;
+	int r;
 
 	if (o->nwhatif) {
 		/* The changed tree in place of the one read. */
@@ -21,26 +48,8 @@ fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 	if (o->ranked > 1)
 		return fs_report_build_lazy(&l->tr, &l->t, &l->ro,
 					    o->ranked > 2, e);
-	if (!o->ranked) {
-		/* Metadata sets the defaults; options win. */
-		if (o->algorithm && fs_algorithm_parse(o->algorithm, &a) < 0) {
-			fs_error(e, 0, "unknown algorithm '%s' (fairtree, "
-				 "classic or depth-oblivious)", o->algorithm);
-			return -2;
-		}
-		if (fs_rank_opts_from_meta(&l->ro, &l->t.h, o->algorithm,
-					   o->ties, o->dampening, e) < 0)
-			return -1;
-		l->half_life = FS_SLURM_HALF_LIFE;
-		if (o->half_life) {
-			struct fs_meta_common mc;
-
-			if (fs_meta_common_read(&l->t.h, FS_META_HALF_LIFE,
-						&mc, e) < 0)
-				return -1;
-			l->half_life = mc.half_life;
-		}
-	}
+	if (!o->ranked && (r = setup(l, o, e)) < 0)
+		return r;
 	if (fs_tree_build(&l->tr, &l->t, e) < 0)
 		return -1;
 	if (!o->ranked)
@@ -70,4 +79,46 @@ fs_load_release(struct fs_load *l)
 	fs_table_release(&l->t);
 	if (l->orig.buf.data)
 		fs_table_release(&l->orig);
+}
+
+int
+fs_load_quick(struct fs_load *l, const struct fs_load_opts *o, int fd,
+	      char *const *names, int n, struct fs_err *e)
+{
+	struct fs_explain_read q;
+	struct fs_err keep = *e;
+	enum fs_algorithm a;
+
+	if (o->nwhatif || o->ranked ||
+	    (o->cols && o->cols != fs_tree_input_cols) ||
+	    (o->ties >= 0 && o->ties != FS_TIES_SLURM) ||
+	    (o->algorithm && (fs_algorithm_parse(o->algorithm, &a) < 0 ||
+			      a != FS_ALG_FAIRTREE)) ||
+	    !fs_explain_read(&q, fd, fs_tree_input_cols, names, n))
+		return 0;
+	memset(l, 0, sizeof(*l));
+	fs_explain_read_take(&q, &l->t, &l->tr);
+	if (setup(l, o, e) < 0 || l->ro.algorithm != FS_ALG_FAIRTREE ||
+	    l->ro.ties != FS_TIES_SLURM)
+		goto no;
+	/* Levels only: fs_explain_read_ranks ranks the named users for the
+	 * whole tree (the small tree's walk would rank them in it). */
+	fs_fairtree_levels(&l->tr);
+	if (!fs_explain_read_ranks(&q, &l->tr, names, n))
+		goto no;
+	fs_explain_read_release(&q);
+	l->quick = 1;
+	return 1;
+no:
+	*e = keep;
+	fs_explain_read_release(&q);
+	fs_load_release(l);
+	return 0;
+}
+
+int
+fs_load_quick_short(const struct fs_load *l, const struct fs_explain *p)
+{
+	return l->quick && (p->ranked_copy || (p->rule != FS_RULE_LEVEL_FS &&
+					       p->rule != FS_RULE_SAME));
 }

@@ -817,44 +817,6 @@ int fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 			  char *const *spec, int nspec);
 void fs_explain_read_release(struct fs_explain_read *x);
 
-/* fs-explain's tree: read and checked, changed by --shares and --usage
- * (orig: as read, when they changed it into t), ranked with the options
- * over the tree's metadata. */
-struct fs_explain_tree {
-	struct fs_table t, orig;
-	struct fs_tree tr;
-	struct fs_rank_opts ro;
-	double half_life;
-	int quick;			/* the quick reader's small tree: an
-					 * answer that needs more of it gives
-					 * up (fs_explain_quick_short) */
-};
-struct fs_whatif;
-struct fs_explain_load_opts {
-	const char *algorithm;		/* NULL: the tree's metadata */
-	const char *ties;		/* NULL: the tree's metadata */
-	const struct fs_whatif *whatif;	/* --shares, --usage, in order */
-	size_t nwhatif;
-	int running;			/* keep TRESRunMins (a forecast) */
-};
-/* Read, check and rank the tree in in: 0, or -1 (bad data) or -2 (a bad
- * option) with e set. Release x either way. */
-int fs_explain_load(struct fs_explain_tree *x,
-		    const struct fs_explain_load_opts *o, FILE *in,
-		    struct fs_err *e);
-/* The quick reader's small tree for names (fs_explain_read on the regular
- * file at fd; Fair Tree, Slurm's ties, no what-if), ranked: 1, or 0 with
- * nothing kept and e as it was (then fs_explain_load). */
-int fs_explain_load_quick(struct fs_explain_tree *x,
-			  const struct fs_explain_load_opts *o, int fd,
-			  char *const *names, int n, struct fs_err *e);
-/* Whether explanation p, made on x, needs more of the tree than a quick
- * x holds: ties (the users that share a rank, carry-in) and a copy ranked
- * whole. */
-int fs_explain_quick_short(const struct fs_explain_tree *x,
-			   const struct fs_explain *p);
-void fs_explain_tree_release(struct fs_explain_tree *x);
-
 /* --------------------------------------------------------------- whatif.c */
 
 /* What-if changes (fs-rank(1), fs-explain(1)): --shares ACCOUNT[/USER]=N

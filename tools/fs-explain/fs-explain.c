@@ -33,7 +33,7 @@
 
 struct opts {
 	const char *algorithm;		/* NULL: the tree's metadata */
-	const char *ties;		/* NULL: the tree's metadata */
+	int ties;			/* -1: the tree's metadata */
 	int json, interactive;
 	int usage_by, glossary;		/* --usage-by, --glossary */
 	struct fs_whatif *whatif;	/* --shares, --usage, in order */
@@ -46,10 +46,9 @@ struct opts {
 
 /* Everything one tree gives: read once, asked many times with -i. */
 struct ctx {
-	struct fs_explain_tree x;	/* the tree, ranked */
+	struct fs_load x;		/* the tree, ranked */
 	const char *name;		/* input name for messages */
-	int json;
-	int usage_by, glossary;		/* the question asked instead */
+	int json, usage_by, glossary;	/* the last two: the question asked */
 	const struct fs_forecast_ask *forecast;	/* or this one; NULL: not */
 	/* Where a long answer may be written as it is made, once every name
 	 * in it is resolved (a write error stays in ferror); NULL: held in
@@ -149,7 +148,7 @@ static int
 answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
        struct fs_err *e)
 {
-	const struct fs_explain_tree *x = &c->x;
+	const struct fs_load *x = &c->x;
 	struct fs_explain_path p;
 	struct fs_explain pair;
 	const struct fs_explain *pass;
@@ -168,7 +167,7 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 		return -1;
 	if (n == 2) {
 		fs_explain_pair(&x->tr, &x->ro, u[0], u[1], &pair);
-		if (fs_explain_quick_short(x, &pair))
+		if (fs_load_quick_short(x, &pair))
 			return -2;
 		if (c->json)
 			fs_explain_json_pair(b, &x->tr, &x->ro, x->half_life,
@@ -180,7 +179,7 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 	}
 	fs_explain_path_init(&p, &x->tr, u[0]);
 	pass = fs_explain_path_pass(&x->tr, &x->ro, &p, &pair);
-	if (pass && fs_explain_quick_short(x, pass)) {
+	if (pass && fs_load_quick_short(x, pass)) {
 		fs_explain_path_release(&p);
 		return -2;
 	}
@@ -199,8 +198,9 @@ static int
 load(struct ctx *c, const struct opts *o, FILE *in, char **names, int n,
      int quick, struct fs_err *e)
 {
-	struct fs_explain_load_opts lo = {o->algorithm, o->ties, o->whatif,
-					  o->nwhatif, o->forecast};
+	struct fs_load_opts lo = {.whatif = o->whatif, .nwhatif = o->nwhatif,
+				  .algorithm = o->algorithm, .ties = o->ties,
+				  .half_life = 1};
 	int r;
 
 	memset(c, 0, sizeof(*c));
@@ -209,12 +209,12 @@ load(struct ctx *c, const struct opts *o, FILE *in, char **names, int n,
 	c->usage_by = o->usage_by;
 	c->glossary = o->glossary;
 	c->forecast = o->forecast ? &o->fc : NULL;
+	lo.cols = o->forecast ? fs_forecast_input_cols : fs_tree_input_cols;
 	if (quick)
 		return !o->interactive && !o->forecast && !o->json &&
 		       !o->usage_by && !o->glossary &&
-		       fs_explain_load_quick(&c->x, &lo, fileno(in), names, n,
-					     e);
-	r = fs_explain_load(&c->x, &lo, in, e);
+		       fs_load_quick(&c->x, &lo, fileno(in), names, n, e);
+	r = fs_load(&c->x, in, &lo, e);
 	return r == -2 ? FS_EXIT_USAGE : r < 0 ? FS_EXIT_DATA : FS_EXIT_OK;
 }
 
@@ -265,8 +265,7 @@ complete(const char *text, int start, int end)
 static char *
 get_line(FILE *tty, FILE *out)
 {
-	(void)out;
-	(void)tty;
+	(void)out, (void)tty;
 	return readline("fs-explain> ");
 }
 #else
@@ -409,7 +408,7 @@ run(int argc, char **argv, struct opts *o)
 					"not '%s'", optarg);
 				return FS_EXIT_USAGE;
 			}
-			o->ties = optarg;
+			o->ties = *optarg == 'm' ? FS_TIES_MERGE : FS_TIES_SLURM;
 			break;
 		case O_JSON:
 			o->json = 1;
@@ -534,7 +533,7 @@ run(int argc, char **argv, struct opts *o)
 		fs_close_input(in);
 	if (ret != FS_EXIT_OK) {
 		fs_err_print(&e);
-		fs_explain_tree_release(&c.x);
+		fs_load_release(&c.x);
 		return ret;
 	}
 	e.line = 0;
@@ -542,7 +541,7 @@ run(int argc, char **argv, struct opts *o)
 		if (!file && !(tty = fopen("/dev/tty", "r"))) {
 			fs_warn("/dev/tty: %s (the prompt needs a terminal)",
 				strerror(errno));
-			fs_explain_tree_release(&c.x);
+			fs_load_release(&c.x);
 			return FS_EXIT_DATA;
 		}
 		ret = interactive(&c, tty ? tty : stdin);
@@ -554,7 +553,7 @@ run(int argc, char **argv, struct opts *o)
 		r = quick ? answer(&c, names, nnames, &b, &e) : 0;
 		if (r == -2) {
 			/* More than the small tree holds: the full way. */
-			fs_explain_tree_release(&c.x);
+			fs_load_release(&c.x);
 			b.len = 0;
 			ret = load(&c, o, in, names, nnames, 0, &e);
 			c.out = stdout;
@@ -563,7 +562,7 @@ run(int argc, char **argv, struct opts *o)
 			fs_close_input(in);
 		if (ret != FS_EXIT_OK) {
 			fs_err_print(&e);
-			fs_explain_tree_release(&c.x);
+			fs_load_release(&c.x);
 			fs_buf_release(&b);
 			return ret;
 		}
@@ -577,7 +576,7 @@ run(int argc, char **argv, struct opts *o)
 		}
 		fs_buf_release(&b);
 	}
-	fs_explain_tree_release(&c.x);
+	fs_load_release(&c.x);
 	ch = fs_stdout_close();
 	return ret ? ret : ch;
 }
@@ -589,6 +588,7 @@ main(int argc, char **argv)
 	int ret;
 
 	memset(&o, 0, sizeof(o));
+	o.ties = -1;
 	fs_forecast_ask_init(&o.fc);
 	fs_buf_init(&o.why);
 	ret = run(argc, argv, &o);
