@@ -249,7 +249,7 @@ struct fs_history;
 
 /* The report on cur, compared with old when old is not NULL, written to
  * out (the HTML page as it is made: it can be larger than the tree). Both
- * trees are ranked (fs_report_rank): nothing is left that can fail but
+ * trees are ranked (fs_tree_read_back): nothing is left that can fail but
  * the writing. Returns 0, or -1 when a write failed (errno set). */
 int fs_report_write(FILE *out, const struct fs_tree *cur,
 		    const struct fs_rank_opts *ro, const struct fs_tree *old,
@@ -267,22 +267,6 @@ const char *fs_report_prom_metric_names(void);
 
 /* ---------------------------------------------------------- report_read.c */
 
-/* Fill tr's computed fields: from the ranking columns when the table has
- * all of them (fs-rank's output), else by fs_rank() with the algorithm,
- * ties and dampening of the table's metadata. ro receives the options.
- * Returns 0, or -1 with e set (a bad value, a bad metadata entry). */
-int fs_report_rank(struct fs_tree *tr, struct fs_rank_opts *ro,
-		   struct fs_err *e);
-/* fs_tree_build and fs_report_rank in one, for fs-report --html and
- * --prometheus: the ranked columns are read as the build reads each row
- * (not in a second pass), and under Fair Tree NormShares, NormUsage,
- * EffectvUsage and (level_fs set: the gauges) LevelFS are checked but
- * read only for the nodes the report shows them of, and level_shares is
- * left out. Returns 0, or -1 with e set (the build's message first, then
- * the metadata's, then the first bad row's) and nothing kept. */
-int fs_report_build_lazy(struct fs_tree *tr, const struct fs_table *t,
-			 struct fs_rank_opts *ro, int level_fs,
-			 struct fs_err *e);
 /* Whether old can be compared with cur (--since): 0, or -1 with e set
  * when they are snapshots of different clusters. */
 int fs_report_pair(const struct fs_header *old, const struct fs_header *cur,
@@ -618,8 +602,8 @@ struct fs_load_opts {
 	 * metadata (fs_rank_opts_from_meta: algorithm NULL, ties -1,
 	 * dampening 0 for the metadata's), half_life read from the
 	 * metadata when set. 1: the ranking columns read back when the
-	 * tree has them all (fs_report_rank); 2 and 3: built and read
-	 * back lazily for a report, for gauges (fs_report_build_lazy). */
+	 * tree has them all (fs_tree_read_back); 2 and 3: built and read
+	 * back lazily for a report, for gauges (fs_tree_read_back_lazy). */
 	int ranked;
 	const char *algorithm;
 	int ties;

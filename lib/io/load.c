@@ -46,15 +46,15 @@ fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 			return -1;
 	}
 	if (o->ranked > 1)
-		return fs_report_build_lazy(&l->tr, &l->t, &l->ro,
-					    o->ranked > 2, e);
+		return fs_tree_read_back_lazy(&l->tr, &l->t, &l->ro,
+					      o->ranked > 2, e);
 	if (!o->ranked && (r = setup(l, o, e)) < 0)
 		return r;
 	if (fs_tree_build(&l->tr, &l->t, e) < 0)
 		return -1;
 	if (!o->ranked)
 		fs_rank(&l->tr, &l->ro);
-	else if (fs_report_rank(&l->tr, &l->ro, e) < 0) {
+	else if (fs_tree_read_back(&l->tr, &l->ro, e) < 0) {
 		fs_tree_release(&l->tr);
 		return -1;
 	}

@@ -112,13 +112,6 @@ struct fs_history {
 	size_t ngrow, ngrow_pos;	/* the first --top, and all that grew */
 };
 
-/* A node's NormShares, NormUsage, EffectvUsage and LevelFS
- * (fs_report_norms). */
-struct fs_norms {
-	double shares_norm;
-	long double usage_norm, usage_efctv, level_fs;
-};
-
 /* ------------------------------------------------------- report_history.c */
 
 /* How much a series' RawUsage grew from the first snapshot to the last (0
@@ -128,9 +121,6 @@ long double fs_history_growth(const struct fs_history *h,
 
 /* ---------------------------------------------------------- report_read.c */
 
-/* Node i's NormShares, NormUsage, EffectvUsage and LevelFS, read from its
- * row if fs_report_build_lazy left them unread (FS_NO_VAL where empty). */
-void fs_report_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
 /* For report.c, its renderers and report_history.c: a
  * node's service value (Level FS, or S/U; -1 for none), the order of
  * associations by key (account, user, partition), and the node indexes in

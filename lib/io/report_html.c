@@ -216,7 +216,7 @@ tooltip(struct fs_buf *b, const struct fs_report *r, uint32_t i)
 	int fair = fs_algorithm_levels(r->ro->algorithm);
 	struct fs_norms nm;
 
-	fs_report_norms(tr, i, &nm);
+	fs_tree_norms(tr, i, &nm);
 	fs_buf_addstr(b, "<title>");
 	if (a->is_user) {
 		fs_buf_addstr(b, "user ");

@@ -93,7 +93,7 @@ value(const struct fs_report *r, uint32_t i, enum val v, long double *x)
 	struct fs_norms nm;
 
 	if (v == V_SHARES_NORM || v == V_USAGE_EFCTV || v == V_USAGE_NORM)
-		fs_report_norms(tr, i, &nm);
+		fs_tree_norms(tr, i, &nm);
 	switch (v) {
 	case V_FACTOR:
 		*x = a->fs_factor;
@@ -263,7 +263,7 @@ fs_report_prom_write(struct fs_buf *b, FILE *out, const struct fs_report *r)
 	else
 		for (k = 0; k < tr->n; k++)
 			accounts += !tr->node[k].is_user && k != tr->root;
-	/* fs_report_rank has refused a taken that does not parse. */
+	/* fs_tree_read_back has refused a taken that does not parse. */
 	if (fs_meta_common_read(&tr->t->h, FS_META_TAKEN, &mc, &te) == 0 &&
 	    mc.has_taken)
 		cluster_gauge(b, cluster, "fairshare_snapshot_timestamp_seconds",

@@ -279,7 +279,7 @@ struct fs_tree {
 	uint32_t *acct_slot;
 	size_t acct_mask;
 	/* NormUsage of each node as the rows gave it, where a ranked tree
-	 * was read back rather than ranked again (fs_report_rank: the
+	 * was read back rather than ranked again (fs_tree_read_back: the
 	 * columns are the truth); NULL when ranked here (fs_node_usage_norm
 	 * computes it). Freed by fs_tree_release; a copy that is ranked
 	 * again has NULL. */
@@ -505,6 +505,34 @@ int fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 void fs_tree_put_rows(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		      const uint32_t *rows, size_t n, const char *const *extra,
 		      int hide_usage, struct fs_buf *b);
+
+/* ------------------------------------------------------------- readback.c */
+
+/* Fill tr's computed fields: from the ranking columns when the table has
+ * all of them (fs-rank's output), else by fs_rank() with the algorithm,
+ * ties and dampening of the table's metadata. ro receives the options.
+ * Returns 0, or -1 with e set (a bad value, a bad metadata entry). */
+int fs_tree_read_back(struct fs_tree *tr, struct fs_rank_opts *ro,
+		      struct fs_err *e);
+/* fs_tree_build and fs_tree_read_back in one, for fs-report --html and
+ * --prometheus: the ranked columns are read as the build reads each row
+ * (not in a second pass), and under Fair Tree NormShares, NormUsage,
+ * EffectvUsage and (level_fs set: the gauges) LevelFS are checked but
+ * read only for the nodes the report shows them of, and level_shares is
+ * left out. Returns 0, or -1 with e set (the build's message first, then
+ * the metadata's, then the first bad row's) and nothing kept. */
+int fs_tree_read_back_lazy(struct fs_tree *tr, const struct fs_table *t,
+			   struct fs_rank_opts *ro, int level_fs,
+			   struct fs_err *e);
+/* A node's NormShares, NormUsage, EffectvUsage and LevelFS
+ * (fs_tree_norms). */
+struct fs_norms {
+	double shares_norm;
+	long double usage_norm, usage_efctv, level_fs;
+};
+/* Node i's NormShares, NormUsage, EffectvUsage and LevelFS, read from its
+ * row if fs_tree_read_back_lazy left them unread (FS_NO_VAL where empty). */
+void fs_tree_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
 
 /* --------------------------------------------------------------- sample.c */
 

@@ -101,7 +101,7 @@ load(const char *text, struct fs_table *t, struct fs_tree *tr,
 	fs_buf_init(&b);
 	fs_buf_addstr(&b, text);
 	if (fs_table_parse(t, &b, &e) < 0 || fs_tree_build(tr, t, &e) < 0 ||
-	    fs_report_rank(tr, ro, &e) < 0) {
+	    fs_tree_read_back(tr, ro, &e) < 0) {
 		printf("# %s\n", e.msg);
 		return -1;
 	}

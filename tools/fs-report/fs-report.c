@@ -89,7 +89,7 @@ usage(FILE *f)
 
 /* Read, build and rank one snapshot; prints the error itself. lazy: for
  * a report (1) or gauges (2, LevelFS too), which show NormShares, NormUsage
- * and EffectvUsage of a few associations only (fs_report_build_lazy).
+ * and EffectvUsage of a few associations only (fs_tree_read_back_lazy).
  * A snapshot of --history must be a regular file (snapshot non-zero): a
  * FIFO named *.tsv would hang the run, waiting for a writer, and each
  * snapshot is read twice. */
