@@ -184,10 +184,10 @@ if [ -d "$obj/core" ] && command -v nm >/dev/null; then
 		fi
 	done
 fi
-# No comment cites a tracker's issue: the tracker is not in the
+# No comment or page cites a tracker's issue: the tracker is not in the
 # repository, and a reader cannot follow the reference.
 n=$((n + 1))
-cited=$(grep -rnE '[Ii]ssues? #?[0-9]+' lib tools contrib man docs Makefile \
+cited=$(grep -rnE '[Ii]ssues? #?[0-9]+' lib tools contrib man docs Makefile README.md HACKING.md \
 	tests/*.t tests/*.sh tests/unit tests/gen tests/slurm 2>/dev/null | head -n 5)
 if [ -n "$cited" ]; then
 	echo "not ok $n - the sources cite issue numbers:"
