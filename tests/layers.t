@@ -196,5 +196,16 @@ if [ -n "$cited" ]; then
 else
 	echo "ok $n - no source cites an issue number"
 fi
+# Programs are glue: each tools/NAME/*.c under 600 lines (what grows
+# there belongs in the library).
+n=$((n + 1))
+long=$(wc -l tools/*/*.c | awk '$2 != "total" && $1 >= 600')
+if [ -n "$long" ]; then
+	echo "not ok $n - programs of 600 lines or more:"
+	echo "$long" | sed 's/^/#   /'
+	bad=$((bad + 1))
+else
+	echo "ok $n - every program under 600 lines"
+fi
 echo "1..$n"
 [ "$bad" = 0 ]
