@@ -10,7 +10,8 @@
 # per association beyond the input size. BENCH_SIZES overrides the sizes
 # ("10000 100000 1000000"). A second shape at the largest size: a flat tree
 # (depth 3, thousands of accounts under few organisations) with a Partition
-# column, from another seed.
+# column, from another seed, and a third: most accounts at RawShares 0,
+# with a Partition column (gentree -z).
 set -u
 B=${FS_BIN:?set FS_BIN to the directory of the built programs}
 GEN=${GENTREE:?set GENTREE to the gentree program}
@@ -128,6 +129,12 @@ if [ -n "${n:-}" ]; then
 	f=$dir/flat-$n.tsv
 	[ -s "$f" ] || "$GEN" -n "$n" -s 7 -d 3 -P >"$f" || exit 1
 	tree "$f" "flat tree, depth 3, with a Partition column"
+	# Most accounts at RawShares 0 (Level FS 0: long runs of tied
+	# accounts, ranks carried into them), with partitions. The
+	# "fs-explain A B (the ranked tree)" line is the quick reader's.
+	f=$dir/zero-$n.tsv
+	[ -s "$f" ] || "$GEN" -n "$n" -s 7 -P -z 60 >"$f" || exit 1
+	tree "$f" "zero-share tree, 60% of accounts at RawShares 0, with a Partition column"
 fi
 
 # Hostile shapes: inputs that were once quadratic, each next to

@@ -2,7 +2,7 @@
  * gentree: write a realistic synthetic TSV tree (fs-tsv(5)) of any size, for
  * benchmarks and stress tests.
  *
- *	gentree -n ASSOCIATIONS [-s SEED] [-d DEPTH] [-S] [-P]
+ *	gentree -n ASSOCIATIONS [-s SEED] [-d DEPTH] [-S] [-P] [-z PERCENT]
  *
  * The tree looks like a university or company cluster: root, a few large
  * organisations, departments, groups and projects below them, down to a
@@ -16,9 +16,10 @@
  * leave RawUsage empty (the sum of their children), a few give it.
  *
  * Output: accounts first, parents before children, then users; -S shuffles
- * the rows. -P adds a Partition column. The same -n and -s give the same
- * bytes on every machine: the generator is xoshiro256** and prints only
- * integers and fixed-point decimals.
+ * the rows. -P adds a Partition column. -z gives about PERCENT of the
+ * accounts RawShares 0 (Level FS 0: long runs of tied accounts). The same
+ * options give the same bytes on every machine: the generator is
+ * xoshiro256** and prints only integers and fixed-point decimals.
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -148,7 +149,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: gentree -n ASSOCIATIONS [-s SEED] [-d DEPTH] "
-		"[-S] [-P]\n");
+		"[-S] [-P] [-z PERCENT]\n");
 	exit(2);
 }
 
@@ -160,6 +161,7 @@ main(int argc, char **argv)
 	unsigned long long n = 0, s = 1;
 	unsigned maxdepth = 0;
 	int shuffle = 0, part = 0, c;
+	unsigned zero = 0;
 	uint64_t *stamp, mask;
 	uint32_t na, nu, i, j, *bag, nbag = 0, *eligible, nel = 0;
 	struct acct *a;
@@ -167,7 +169,7 @@ main(int argc, char **argv)
 	uint64_t nrows;
 	char *end;
 
-	while ((c = getopt(argc, argv, "n:s:d:SP")) != -1) {
+	while ((c = getopt(argc, argv, "n:s:d:SPz:")) != -1) {
 		switch (c) {
 		case 'n':
 			n = strtoull(optarg, &end, 10);
@@ -189,6 +191,11 @@ main(int argc, char **argv)
 			break;
 		case 'P':
 			part = 1;
+			break;
+		case 'z':
+			zero = (unsigned)strtoul(optarg, &end, 10);
+			if (*end || zero > 100)
+				usage();
 			break;
 		default:
 			usage();
@@ -241,6 +248,8 @@ main(int argc, char **argv)
 			strcpy(a[i].shares, a[i - 1].shares);	/* tie */
 		else
 			pick_shares(a[i].shares);
+		if (zero && below(100) < zero)
+			strcpy(a[i].shares, "0");
 		if (a[i].depth + 2 <= maxdepth) {
 			bag[nbag++] = i;
 			if (p)
