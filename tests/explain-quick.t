@@ -5,7 +5,7 @@
 # the quick way; the same tree on a pipe is always read the full way (the quick
 # reader reads the file in pieces, at offsets). Trees: fs-rank's output of
 # generated trees (several pieces on every core, one piece, partitions,
-# depths 3 to 7), the unranked and shuffled trees (read the full way), and
+# depths 3 to 7, most accounts at RawShares 0), the unranked and shuffled trees (read the full way), and
 # the hand-made trees of tests/trees with their ties and carry-in.
 # Questions: two users (the first and the last, of one account, far
 # apart, random), tied users, accounts (alone, with a user, with one of
@@ -37,6 +37,9 @@ mk big -n 40000 -s 5
 mk parts -n 30000 -s 8 -d 7 -P
 mk small -n 3000 -s 2 -d 3
 mk deep -n 12000 -s 13 -d 7
+# Most accounts at RawShares 0 (runs of accounts tied at Level FS 0, ranks
+# carried into them), with partitions.
+mk zero -n 20000 -s 7 -P -z 30
 cp "$tmp/big.in" "$tmp/unranked.tsv"
 "$GEN" -n 20000 -s 4 -S >"$tmp/shuffled.tsv"
 trees+=(unranked shuffled)
@@ -142,4 +145,48 @@ for t in "${trees[@]}"; do
 	ok ${#bad[@]} "$t: $nq questions, the same answers read quick and in full"
 	[ ${#bad[@]} = 0 ] || printf '#   %s\n' "${bad[@]}" >&2
 done
+# The quick way is taken on the zero-share tree: it reads the file at
+# offsets and leaves standard input where it was (the full way reads it to
+# its end), so what follows on the same descriptor is the whole file. These
+# pairs (gentree's bytes are the same everywhere) each meet a tie that
+# carries a rank into an account on a path, or into the user's list from
+# inside a sibling account; the last six, a rank carried from inside an
+# account whose children the first small tree lacks (made again with them,
+# once to three times). Each is read quick, with the same bytes as the
+# full way.
+size=$(stat -c %s "$tmp/zero.tsv")
+taken=0 same=0 tot=0
+while read -r qa qb; do
+	tot=$((tot + 1))
+	left=$( { "$B/fs-explain" "$qa" "$qb" >"$tmp/quick.out" 2>&1; wc -c; } <"$tmp/zero.tsv")
+	[ "$left" = "$size" ] && taken=$((taken + 1))
+	cat "$tmp/zero.tsv" | "$B/fs-explain" "$qa" "$qb" >"$tmp/full.out" 2>&1
+	cmp -s "$tmp/quick.out" "$tmp/full.out" && same=$((same + 1))
+done <<'EOF2'
+sub1455/u885/ dept818/u3083/
+sub297/u6144/ team592/u11835/
+proj86/u6235/ grp479/u3582/
+team712/u4953/ sub1374/u12917/
+team499/u14739/ proj827/u4451/gpu
+team1574/u120/ proj1432/u9277/
+team1131/u13215/gpu team1340/u2443/
+team613/u7002/ proj1269/u3535/
+grp65/u12309/ proj98/u6960/
+grp755/u681/ proj1578/u14114/
+EOF2
+ok $((tot - taken)) "zero: the quick way taken for $taken of $tot pairs"
+ok $((tot - same)) "zero: the same bytes for $same of $tot pairs"
+# A chain of 100,000 accounts, ranked: root/u2 comes after a1 in root's
+# list, so its walk goes down the whole chain (a100000/u1's path, which the
+# small tree holds), list after list. Read quick, the same bytes.
+awk 'BEGIN { OFS = "\t"; print "#fs-tsv 1"; print "#cluster=c"; print "#taken=2026-11-20T08:00:00Z"
+	print "Account", "User", "Parent", "RawShares", "RawUsage"; print "root", "", "", "", ""; p = "root"
+	for (i = 1; i <= 100000; i++) { print "a" i, "", p, 1 + i % 3, ""; p = "a" i }
+	print p, "u1", p, 1, 5; print "root", "u2", "root", 1, 3 }' | "$B/fs-rank" >"$tmp/chain.tsv"
+size=$(stat -c %s "$tmp/chain.tsv")
+left=$( { "$B/fs-explain" u1 u2 >"$tmp/quick.out" 2>&1; wc -c; } <"$tmp/chain.tsv")
+cat "$tmp/chain.tsv" | "$B/fs-explain" u1 u2 >"$tmp/full.out" 2>&1
+st=1
+[ "$left" = "$size" ] && cmp -s "$tmp/quick.out" "$tmp/full.out" && st=0
+ok $st "chain: u1 u2 read quick, the same bytes"
 echo "1..$n"

@@ -621,8 +621,9 @@ int fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 /* Whatever l holds, after success or failure. */
 void fs_load_release(struct fs_load *l);
 /* fs-explain's quick reader's small tree for names (fs_explain_read on
- * the regular file at fd), ranked: 1, or 0 with nothing kept and e as it
- * was (then fs_load). Only for a tree ranked by Fair Tree with Slurm's
+ * the regular file at fd), ranked, made again with more accounts'
+ * children while a tie needs them (fs_explain_read_more): 1, or 0 with
+ * nothing kept and e as it was (then fs_load). Only for a tree ranked by Fair Tree with Slurm's
  * ties, without what-ifs or columns other than fs_tree_input_cols. */
 int fs_load_quick(struct fs_load *l, const struct fs_load_opts *o, int fd,
 		  char *const *names, int n, struct fs_err *e);

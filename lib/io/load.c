@@ -81,6 +81,10 @@ fs_load_release(struct fs_load *l)
 		fs_table_release(&l->orig);
 }
 
+/* The accounts whose children fs_load_quick adds to the small tree, one a
+ * round, to follow ties, before it gives up. */
+#define QUICK_ROUNDS 64
+
 int
 fs_load_quick(struct fs_load *l, const struct fs_load_opts *o, int fd,
 	      char *const *names, int n, struct fs_err *e)
@@ -88,6 +92,7 @@ fs_load_quick(struct fs_load *l, const struct fs_load_opts *o, int fd,
 	struct fs_explain_read q;
 	struct fs_err keep = *e;
 	enum fs_algorithm a;
+	int r, round;
 
 	if (o->nwhatif || o->ranked ||
 	    (o->cols && o->cols != fs_tree_input_cols) ||
@@ -96,16 +101,28 @@ fs_load_quick(struct fs_load *l, const struct fs_load_opts *o, int fd,
 			      a != FS_ALG_FAIRTREE)) ||
 	    !fs_explain_read(&q, fd, fs_tree_input_cols, names, n))
 		return 0;
-	memset(l, 0, sizeof(*l));
-	fs_explain_read_take(&q, &l->t, &l->tr);
-	if (setup(l, o, e) < 0 || l->ro.algorithm != FS_ALG_FAIRTREE ||
-	    l->ro.ties != FS_TIES_SLURM)
-		goto no;
-	/* Levels only: fs_explain_read_ranks ranks the named users for the
-	 * whole tree (the small tree's walk would rank them in it). */
-	fs_fairtree_levels(&l->tr);
-	if (!fs_explain_read_ranks(&q, &l->tr, names, n))
-		goto no;
+	for (round = 0;; round++) {
+		memset(l, 0, sizeof(*l));
+		fs_explain_read_take(&q, &l->t, &l->tr);
+		if (setup(l, o, e) < 0 || l->ro.algorithm != FS_ALG_FAIRTREE ||
+		    l->ro.ties != FS_TIES_SLURM)
+			goto no;
+		/* Levels only: fs_explain_read_ranks ranks the named users
+		 * for the whole tree (the small tree's walk would rank them
+		 * in it). A tie that carries a rank from inside an account
+		 * whose children the small tree lacks: again with them. */
+		fs_fairtree_levels(&l->tr);
+		if ((r = fs_explain_read_ranks(&q, &l->tr, names, n)) > 0)
+			break;
+		if (!r || round == QUICK_ROUNDS)
+			goto no;
+		fs_load_release(l);
+		if (!fs_explain_read_more(&q)) {
+			memset(l, 0, sizeof(*l));
+			*e = keep;
+			return 0;
+		}
+	}
 	fs_explain_read_release(&q);
 	l->quick = 1;
 	return 1;

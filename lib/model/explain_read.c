@@ -12,7 +12,11 @@
  * fs_tree_build builds that; the accounts' sums then replace what the few
  * rows would sum, so every Level FS on the paths is the one ranking the
  * whole tree gives. The named users' ranks count the users walked before
- * them, list by list up their paths (fs_explain_read_ranks).
+ * them, each list down their paths walked as fs_fairtree walks it
+ * (fs_explain_read_ranks). A tie that carries a rank given inside an
+ * account whose children the small tree lacks asks for them: the table
+ * is made again with them (fs_explain_read_more), from what the pass
+ * kept, without reading the file again but for their user rows.
  *
  * The pass accepts only what it can check alone: rows in the depth-first
  * display order fs-rank writes (every row's Parent an account on the
@@ -126,7 +130,8 @@ struct qread {
 	int used[6];		/* those six: the columns read */
 	size_t nf;		/* the fields up to the last read or kept */
 	size_t ntab;		/* the tabs before them */
-	const char *keep;	/* the columns the table keeps */
+	char *keep;		/* the columns the table keeps (each small
+				 * tree made reads them) */
 	struct qpiece *p;
 	size_t np;
 	char **blk;		/* blocks, np at most (one a piece run at once) */
@@ -708,6 +713,13 @@ struct fs_explain_read_priv {
 	size_t mask;
 	uint32_t users;		/* N */
 	uint32_t *node_users;	/* the small tree's accounts: users below */
+	/* What the small tree is made again from (fs_explain_read_more):
+	 * the prologue and kept header, the accounts whose children it
+	 * holds, whether the file ends with FS_TSV_END. */
+	struct fs_buf head;
+	uint8_t *inc;
+	int trailer;
+	uint32_t need;		/* fs_explain_read_ranks: whose children */
 };
 
 static uint32_t
@@ -797,9 +809,12 @@ fs_explain_read_release(struct fs_explain_read *x)
 		free(pv->q.p);
 		for (k = 0; k < 2; k++)
 			free(pv->q.spec[k][0]);
+		free(pv->q.keep);
 		free(pv->all);
 		free(pv->slot);
 		free(pv->node_users);
+		free(pv->inc);
+		fs_buf_release(&pv->head);
 		free(pv);
 	}
 	memset(x, 0, sizeof(*x));
@@ -823,6 +838,102 @@ give_up(struct fs_explain_read *x)
 	return 0;
 }
 
+/* The small tree: the table of the prologue, the header of the kept
+ * columns, root, and the children of the accounts in pv->inc (their
+ * FairShare=parent children's too), in row order, built, each account's
+ * usage the whole tree's sum. 0, or -1 (give up). */
+static int
+small_build(struct fs_explain_read *x)
+{
+	struct fs_explain_read_priv *pv = x->priv;
+	struct qread *q = &pv->q;
+	struct fs_buf text;
+	struct fs_err e;
+	uint8_t *inc = pv->inc;
+	uint32_t *row_acct = NULL, nrow = 0, row_cap = 0, j;
+	size_t i;
+	int r = -1;
+
+	for (j = 1; j < pv->nall; j++)
+		if (inc[pv->all[j]->up] && pv->all[j]->use_parent)
+			inc[j] = 1;
+	fs_buf_init(&text);
+	fs_buf_add(&text, pv->head.data, pv->head.len);
+	for (j = 0; j < pv->nall; j++) {
+		const struct qacct *a = pv->all[j];
+
+		/* Ahead: the accounts, then their lines (cache misses). */
+		if (j + 16 < pv->nall)
+			__builtin_prefetch(pv->all[j + 16]);
+		if (j + 8 < pv->nall)
+			__builtin_prefetch(pv->all[j + 8]->line);
+		if (!j || inc[a->up]) {
+			fs_buf_add(&text, a->line, a->line_len);
+			FS_GROW(row_acct, nrow, row_cap);
+			row_acct[nrow++] = j;
+		}
+		if (inc[j] && a->direct) {
+			if (put_users(&text, q, a) < 0) {
+				fs_buf_release(&text);
+				goto out;
+			}
+			for (i = 0; i < a->direct; i++) {
+				FS_GROW(row_acct, nrow, row_cap);
+				row_acct[nrow++] = FS_NONE;
+			}
+		}
+	}
+	if (pv->trailer)
+		fs_buf_addstr(&text, FS_TSV_END "\n");
+	e.file = NULL;
+	if (fs_table_parse(&x->t, &text, &e) < 0) {
+		fs_table_release(&x->t);
+		goto out;
+	}
+	x->tabled = 1;
+	if (fs_tree_build(&x->tr, &x->t, &e) < 0)
+		goto out;
+	x->built = 1;
+	/* Each account's usage: the whole tree's sum. Node j is row j
+	 * (fs_tree_line), whose account is known: looked up by name else. */
+	free(pv->node_users);
+	pv->node_users = fs_xcalloc(x->tr.n + 1, sizeof(*pv->node_users));
+	for (j = 0; j < x->tr.n; j++) {
+		struct fs_node *a = &x->tr.node[j];
+		uint32_t w = j < nrow ? row_acct[j] : FS_NONE;
+
+		if (a->is_user)
+			continue;
+		if ((w == FS_NONE || strcmp(pv->all[w]->name, a->acct)) &&
+		    (w = find_acct(pv, a->acct)) == FS_NONE)
+			goto out;
+		a->usage_raw = pv->all[w]->sum;
+		pv->node_users[j] = pv->all[w]->users;
+	}
+	r = 0;
+out:
+	free(row_acct);
+	return r;
+}
+
+int
+fs_explain_read_more(struct fs_explain_read *x)
+{
+	struct fs_explain_read_priv *pv = x->priv;
+
+	if (!pv || pv->need == FS_NONE || pv->need >= pv->nall ||
+	    pv->inc[pv->need])
+		return 0;
+	pv->inc[pv->need] = 1;
+	pv->need = FS_NONE;
+	if (x->built)
+		fs_tree_release(&x->tr);
+	if (x->tabled)
+		fs_table_release(&x->t);
+	x->built = x->tabled = 0;
+	return small_build(x) < 0 ? give_up(x) : 1;
+}
+
 int
 fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	      char *const *spec, int nspec)
@@ -838,14 +949,13 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 	int r = 1, ok = 0;
 	uint32_t j;
 	struct gstack g = {0};
-	struct fs_buf text;
 	uint8_t *inc = NULL;
-	uint32_t *row_acct = NULL, nrow = 0, row_cap = 0;
 
 	memset(x, 0, sizeof(*x));
 	if (nspec < 1 || nspec > 2 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		return 0;
 	pv = x->priv = fs_xcalloc(1, sizeof(*pv));
+	pv->need = FS_NONE;
 	q = &pv->q;
 	q->fd = fd;
 	q->nspec = nspec;
@@ -1059,12 +1169,9 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 		for (; a != FS_NONE; a = a ? pv->all[a]->up : FS_NONE)
 			inc[a] = 1;
 	}
-	for (j = 1; j < pv->nall; j++)
-		if (inc[pv->all[j]->up] && pv->all[j]->use_parent)
-			inc[j] = 1;
 	/* The table of those rows: the prologue, the header of the kept
 	 * columns, root, and the children of those accounts, in row order. */
-	fs_buf_init(&text);
+	fs_buf_init(&pv->head);
 	for (s = orig; s < orig + body; s = nl + 1) {
 		nl = memchr(s, '\n', (size_t)(orig + body - s));
 		if (nl + 1 >= orig + body) {
@@ -1074,73 +1181,26 @@ fs_explain_read(struct fs_explain_read *x, int fd, const char *const *names,
 				if (!keep[c])
 					continue;
 				if (!first)
-					fs_buf_addch(&text, '\t');
-				fs_buf_addstr(&text, h.cols[c]);
+					fs_buf_addch(&pv->head, '\t');
+				fs_buf_addstr(&pv->head, h.cols[c]);
 				first = 0;
 			}
-			fs_buf_addch(&text, '\n');
+			fs_buf_addch(&pv->head, '\n');
 			break;
 		}
-		fs_buf_add(&text, s, (size_t)(nl + 1 - s));
+		fs_buf_add(&pv->head, s, (size_t)(nl + 1 - s));
 	}
-	for (j = 0; j < pv->nall; j++) {
-		const struct qacct *a = pv->all[j];
-
-		/* Ahead: the accounts, then their lines (cache misses). */
-		if (j + 16 < pv->nall)
-			__builtin_prefetch(pv->all[j + 16]);
-		if (j + 8 < pv->nall)
-			__builtin_prefetch(pv->all[j + 8]->line);
-		if (!j || inc[a->up]) {
-			fs_buf_add(&text, a->line, a->line_len);
-			FS_GROW(row_acct, nrow, row_cap);
-			row_acct[nrow++] = j;
-		}
-		if (inc[j] && a->direct) {
-			if (put_users(&text, q, a) < 0) {
-				fs_buf_release(&text);
-				goto fail;
-			}
-			for (i = 0; i < a->direct; i++) {
-				FS_GROW(row_acct, nrow, row_cap);
-				row_acct[nrow++] = FS_NONE;
-			}
-		}
-	}
-	if (fs_header_meta(&h, FS_TSV_TRAILER))
-		fs_buf_addstr(&text, FS_TSV_END "\n");
-	e.file = NULL;
-	if (fs_table_parse(&x->t, &text, &e) < 0) {
-		fs_table_release(&x->t);
+	pv->trailer = fs_header_meta(&h, FS_TSV_TRAILER) != NULL;
+	pv->inc = inc;
+	inc = NULL;
+	if (small_build(x) < 0)
 		goto fail;
-	}
-	x->tabled = 1;
-	if (fs_tree_build(&x->tr, &x->t, &e) < 0)
-		goto fail;
-	x->built = 1;
-	/* Each account's usage: the whole tree's sum. Node j is row j
-	 * (fs_tree_line), whose account is known: looked up by name else. */
-	pv->node_users = fs_xcalloc(x->tr.n + 1, sizeof(*pv->node_users));
-	for (j = 0; j < x->tr.n; j++) {
-		struct fs_node *a = &x->tr.node[j];
-		uint32_t w = j < nrow ? row_acct[j] : FS_NONE;
-
-		if (a->is_user)
-			continue;
-		if ((w == FS_NONE || strcmp(pv->all[w]->name, a->acct)) &&
-		    (w = find_acct(pv, a->acct)) == FS_NONE)
-			goto fail;
-		a->usage_raw = pv->all[w]->sum;
-		pv->node_users[j] = pv->all[w]->users;
-	}
 	ok = 1;
 fail:
 	while (g.n)
 		free(g.fr[--g.n].last);
 	free(inc);
-	free(row_acct);
 	free(g.fr);
-	free(keep);
 	fs_header_release(&h);
 	free(pro);
 	free(orig);
@@ -1163,63 +1223,6 @@ users_below(const struct fs_explain_read *x, const struct fs_tree *tr,
 	return x->priv->node_users[i];
 }
 
-/* The lists walked, each sorted once: the two users' paths share their
- * top lists (the last few kept). */
-#define WL_KEEP 8
-struct wlists {
-	struct {
-		uint32_t p, m, *v;
-	} l[WL_KEEP];
-	uint32_t n, next, *tmp, cap;
-};
-
-/* The list of fs parent p in walk order (*m long), or NULL with a Level
- * FS the keyed sort would not take (NaN, negative). */
-static const uint32_t *
-walk_list(const struct fs_tree *tr, uint32_t p, struct wlists *w,
-	  uint32_t *m)
-{
-	uint32_t t, s;
-	uint32_t *v;
-
-	*m = tr->node[p].nfs_kids;
-	for (s = 0; s < w->n; s++)
-		if (w->l[s].p == p)
-			return w->l[s].v;
-	if (w->n < WL_KEEP)
-		s = w->n++;
-	else {
-		s = w->next;
-		w->next = (w->next + 1) % WL_KEEP;
-	}
-	if (*m > w->cap) {
-		w->cap = *m;
-		free(w->tmp);
-		w->tmp = fs_xcalloc(*m, sizeof(*w->tmp));
-	}
-	free(w->l[s].v);
-	v = w->l[s].v = fs_xcalloc(*m + 1, sizeof(*v));
-	w->l[s].p = FS_NONE;
-	fs_fairtree_walk_order(tr, p, v, w->tmp);
-	for (t = 0; t < *m; t++)
-		if (isnan(tr->node[v[t]].level_fs) ||
-		    signbit(tr->node[v[t]].level_fs))
-			return NULL;
-	w->l[s].p = p;
-	w->l[s].m = *m;
-	return *m ? v : NULL;
-}
-
-static void
-wlists_free(struct wlists *w)
-{
-	uint32_t s;
-
-	for (s = 0; s < w->n; s++)
-		free(w->l[s].v);
-	free(w->tmp);
-}
-
 /* After item t of list v (m long), walked last with a rank: a tie of the
  * items that follow, up to the first with users, would carry that rank
  * on (into an account, or past the list's end). */
@@ -1236,16 +1239,169 @@ carries_on(const uint32_t *ub, const struct fs_tree *tr, const uint32_t *v,
 	return 0;
 }
 
+/* The walk's state: the users not yet walked (rnt), the last rank given
+ * and whether the small tree knows it (a user of it gave it, not one
+ * inside an account whose children it lacks: need, the last such). */
+struct wstate {
+	uint32_t rnt, rank, need;
+	int known;
+};
+
+/* The lists walked, each sorted once (the two users' walks share their
+ * top lists): by fs parent, in walk order; tmp, the sort's work space. */
+struct wlists {
+	uint32_t **v, *tmp, tcap;
+};
+
+/* The list of fs parent p in walk order, or NULL with a Level FS the
+ * keyed sort would not take (NaN, negative). */
+static const uint32_t *
+sorted_list(const struct fs_tree *tr, uint32_t p, struct wlists *l)
+{
+	uint32_t m = tr->node[p].nfs_kids, t, *v;
+
+	if (l->v[p])
+		return l->v[p];
+	if (m + 1 > l->tcap) {
+		l->tcap = m + 1;
+		free(l->tmp);
+		l->tmp = fs_xcalloc(l->tcap, sizeof(*l->tmp));
+	}
+	v = fs_xcalloc(m + 1, sizeof(*v));
+	fs_fairtree_walk_order(tr, p, v, l->tmp);
+	for (t = 0; t < m; t++)
+		if (isnan(tr->node[v[t]].level_fs) ||
+		    signbit(tr->node[v[t]].level_fs)) {
+			free(v);
+			return NULL;
+		}
+	return l->v[p] = v;
+}
+
+/* The lists being walked, the innermost last: each one's items, the next
+ * one, the Level FS before it, whether its first item is tied. */
+struct wframe {
+	const uint32_t *v;
+	uint32_t m, t;
+	long double prev;
+	int entered;
+};
+
+/* List p pushed on *fr (*n of *cap): 0, or -1 (sorted_list's NULL). */
+static int
+walk_push(const struct fs_tree *tr, uint32_t p, int entered,
+	  struct wlists *l, struct wframe **fr, uint32_t *n, uint32_t *cap)
+{
+	static const long double no_val = (long double)FS_NO_VAL;
+	const uint32_t *v = sorted_list(tr, p, l);
+
+	if (!v)
+		return -1;
+	FS_GROW(*fr, *n, *cap);
+	(*fr)[*n].v = v;
+	(*fr)[*n].m = tr->node[p].nfs_kids;
+	(*fr)[*n].t = 0;
+	(*fr)[*n].prev = no_val;
+	(*fr)[*n].entered = entered;
+	(*n)++;
+	return 0;
+}
+
+/* List p walked as fs_fairtree walks it, entered tied or not, to its end
+ * or up to stop (not walked: *tied, whether it is entered tied, and
+ * *pos). An account with users is walked through when the small tree
+ * holds its children and deep, else only counted; the lists within are
+ * walked from a stack of frames, not by recursion: a chain of accounts
+ * may be as deep as the tree. For the user's own list (u not FS_NONE)
+ * its users' ranks are set where known, u's must be. The list in walk
+ * order to *vout (*mout long, l's). 0, 1 when u's rank (or, for one
+ * user's question, !deep, any in its list) is not known, -1 when the
+ * walk cannot be followed. */
+static int
+walk_list(const struct fs_explain_read *x, struct fs_tree *tr,
+	  const uint32_t *ub, struct wlists *l, uint32_t p, int entered,
+	  uint32_t stop, uint32_t u, int deep, struct wstate *st, int *tied,
+	  uint32_t *pos, const uint32_t **vout, uint32_t *mout)
+{
+	struct wframe *fr = NULL, *f;
+	uint32_t n = 0, cap = 0, t, i;
+	int r = -1, tie;
+
+	*tied = 0;
+	if (walk_push(tr, p, entered, l, &fr, &n, &cap) < 0)
+		goto out;
+	*vout = fr[0].v;
+	*mout = *pos = fr[0].m;
+	while (n) {
+		struct fs_node *a;
+
+		f = &fr[n - 1];
+		if (f->t == f->m) {
+			n--;
+			continue;
+		}
+		t = f->t++;
+		i = f->v[t];
+		a = &tr->node[i];
+		tie = (t == 0 && f->entered) ? 1 : f->prev == a->level_fs;
+		f->prev = a->level_fs;
+		if (n == 1 && i == stop) {
+			*pos = t;
+			*tied = tie;
+			break;
+		}
+		if (!a->is_user) {
+			if (!ub[i])
+				continue;
+			if (deep && a->nfs_kids) {
+				if (walk_push(tr, i, tie, l, &fr, &n, &cap) < 0)
+					goto out;
+				continue;
+			}
+			st->rnt -= ub[i];
+			st->known = 0;
+			st->need = i;
+			continue;
+		}
+		if (!tie) {
+			st->rank = st->rnt;
+			st->known = 1;
+		} else if (!st->known) {
+			st->rnt--;
+			if (n == 1 && u != FS_NONE && (i == u || !deep)) {
+				r = 1;
+				goto out;
+			}
+			continue;
+		}
+		if (n == 1 && u != FS_NONE) {
+			a->rank = st->rank;
+			a->fs_factor = st->rank / (double)x->users;
+			if (i == u)
+				*pos = t;
+		}
+		st->rnt--;
+	}
+	r = 0;
+out:
+	free(fr);
+	return r;
+}
+
 int
 fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 		      char *const *spec, int nspec)
 {
-	static const long double no_val = (long double)FS_NO_VAL;
+	struct fs_explain_read_priv *pv = x->priv;
 	uint32_t i, N = x->users, *ub = fs_xcalloc(tr->n + 1, sizeof(*ub));
-	const uint32_t *v;
-	struct wlists w = {0};
-	int k;
+	uint32_t *path = NULL, path_cap = 0;
+	const uint32_t *v = NULL;
+	struct wlists l = {0};
+	int k, r = 0, deep = nspec == 2;
 
+	l.v = fs_xcalloc(tr->n + 1, sizeof(*l.v));
+
+	pv->need = FS_NONE;
 	for (i = 0; i < tr->n; i++) {
 		ub[i] = users_below(x, tr, i);
 		if (tr->node[i].is_user) {
@@ -1255,72 +1411,77 @@ fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 	}
 	tr->user_count = N;
 	for (k = 0; k < nspec; k++) {
-		uint32_t u, p, before = 0, t, pos, m, rnt, rank = 0;
-		int known = 0;
-		long double prev = no_val;
+		uint32_t u, t, pos = 0, m = 0, d, j;
+		int entered = 0, tied = 0, s;
+		struct wstate st = {N, 0, FS_NONE, 0};
 
 		if (x->is_acct[k])
 			continue;
 		u = fs_tree_find_user(tr, spec[k]);
 		if (u >= FS_NONE - 1 || tr->node[u].fs_parent == FS_NONE)
 			goto fail;
-		/* Up the fs path from the user's list: at each list above,
-		 * the users walked before; a tie next to the path would
-		 * carry a rank in or out, which the small tree cannot
-		 * follow. */
-		for (i = tr->node[u].fs_parent;
-		     (p = tr->node[i].fs_parent) != FS_NONE; i = p) {
-			if (!(v = walk_list(tr, p, &w, &m)))
-				goto fail;
-			for (pos = 0; pos < m && v[pos] != i; pos++)
-				before += ub[v[pos]];
-			if (pos == m || (pos ? tr->node[v[pos - 1]].level_fs
-					     : no_val) == tr->node[i].level_fs ||
-			    carries_on(ub, tr, v, m, pos))
-				goto fail;
+		/* The fs path top down: root, ..., the user's fs parent, the
+		 * user (path[j + 1] is in path[j]'s list). */
+		for (d = 0, i = u; i != FS_NONE; i = tr->node[i].fs_parent)
+			d++;
+		if (d > path_cap) {
+			path_cap = d;
+			free(path);
+			path = fs_xcalloc(d, sizeof(*path));
 		}
-		/* The user's list, walked as fs_fairtree walks it: its users'
-		 * ranks, ties among them included. */
-		p = tr->node[u].fs_parent;
-		if (!(v = walk_list(tr, p, &w, &m)))
-			goto fail;
-		rnt = N - before;
-		for (t = 0, pos = m; t < m; t++) {
-			struct fs_node *a = &tr->node[v[t]];
-			int tied = prev == a->level_fs;
+		for (j = d, i = u; i != FS_NONE; i = tr->node[i].fs_parent)
+			path[--j] = i;
+		/* Each list on the path walked as fs_fairtree walks it, up to
+		 * the path's next node, the user's list whole: a user tied
+		 * with its predecessor takes the last rank given, which the
+		 * small tree may not know (a user inside an account whose
+		 * children it lacks gave it: read them, and again). For one
+		 * user's question, whose answer names the users that share
+		 * its rank, no tie may carry a rank into or out of an account
+		 * on the path, nor into the list. */
+		for (j = 0; j + 1 < d; j++) {
+			int last = j + 2 == d;
 
-			prev = a->level_fs;
-			if (!a->is_user) {
-				if (ub[v[t]]) {
-					rnt -= ub[v[t]];
-					known = 0;
-				}
-				continue;
-			}
-			if (!tied) {
-				rank = rnt;
-				known = 1;
-			} else if (!known)
+			v = NULL;
+			s = walk_list(x, tr, ub, &l, path[j], entered,
+				      last ? FS_NONE : path[j + 1],
+				      last ? u : FS_NONE, deep, &st, &tied,
+				      &pos, &v, &m);
+			if (s == 1 && deep && st.need != FS_NONE) {
+				/* Which account: the reader's index. */
+				i = st.need;
+				pv->need = find_acct(pv, tr->node[i].acct);
+				r = pv->need == FS_NONE ? 0 : -1;
 				goto fail;
-			a->rank = rank;
-			a->fs_factor = rank / (double)N;
-			rnt--;
-			if (v[t] == u)
-				pos = t;
+			}
+			if (s)
+				goto fail;
+			if (pos == m)
+				goto fail;
+			if (last)
+				break;
+			if (!deep && (tied || carries_on(ub, tr, v, m, pos)))
+				goto fail;
+			entered = tied;
 		}
-		/* Past the user and those tied with it. */
+		/* Past the user and those tied with it: a rank carried on
+		 * matters to one user's question alone. */
+		if (!v)
+			goto fail;
 		for (t = pos; t + 1 < m && tr->node[v[t + 1]].is_user &&
 			      tr->node[v[t + 1]].level_fs == tr->node[u].level_fs;
 		     t++)
 			;
-		if (pos == m || carries_on(ub, tr, v, m, t))
+		if (!deep && carries_on(ub, tr, v, m, t))
 			goto fail;
 	}
-	free(ub);
-	wlists_free(&w);
-	return 1;
+	r = 1;
 fail:
+	for (i = 0; i < tr->n; i++)
+		free(l.v[i]);
+	free(l.v);
+	free(l.tmp);
+	free(path);
 	free(ub);
-	wlists_free(&w);
-	return 0;
+	return r;
 }

@@ -838,11 +838,18 @@ int fs_explain_read(struct fs_explain_read *x, int fd,
 void fs_explain_read_take(struct fs_explain_read *x, struct fs_table *t,
 			  struct fs_tree *tr);
 /* After fs_rank(tr) (x's tree, maybe moved): the named users' ranks and
- * factors in the whole tree, the others' 0; 1, or 0 when a tie next to a
+ * factors in the whole tree, the others' 0; 1, 0 when a tie next to a
  * path would share ranks the small tree cannot tell (read it the full
- * way). */
+ * way), or -1 when the children of one more account would tell
+ * (fs_explain_read_more). */
 int fs_explain_read_ranks(struct fs_explain_read *x, struct fs_tree *tr,
 			  char *const *spec, int nspec);
+/* fs_explain_read_ranks returned -1: the small tree needs the children
+ * of one more account to follow a tie (a rank carried from inside it):
+ * x's table and tree made again with them (those taken before stay the
+ * caller's to free), 1, or 0 (x released). Then take, rank and
+ * fs_explain_read_ranks again. */
+int fs_explain_read_more(struct fs_explain_read *x);
 void fs_explain_read_release(struct fs_explain_read *x);
 
 /* --------------------------------------------------------------- whatif.c */
