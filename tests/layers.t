@@ -4,9 +4,24 @@
 # above, and never fs.h, the programs' umbrella. Programs and tests include
 # fs.h (and, for the few that need one, a layer's private header).
 # Inside a layer, the built objects' calls between its files make no circle.
+# Each function is declared in its file's section of the headers, no
+# source or page cites an issue number, and each program is under 600
+# lines.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 n=0 bad=0
+# none WHAT PROBLEM FOUND: "ok N - WHAT" when FOUND is empty, else "not ok
+# N - PROBLEM:" and FOUND's first 10 lines.
+none() {
+	n=$((n + 1))
+	if [ -z "$3" ]; then
+		echo "ok $n - $1"
+	else
+		echo "not ok $n - $2:"
+		echo "$3" | head -n 10 | sed 's/^/#   /'
+		bad=$((bad + 1))
+	fi
+}
 rank() {
 	case $1 in
 	core/*) echo 1 ;;
@@ -150,7 +165,6 @@ fi
 # that file ("/* --- cost.c */"), or in a header of its own (NAME.h).
 if [ -d "$obj/core" ] && command -v nm >/dev/null; then
 	for layer in core model io; do
-		n=$((n + 1))
 		astray=$(for o in "$obj/$layer"/*.o; do
 			m=$(basename "$o" .o)
 			[ -f "lib/$layer/$m.h" ] && continue
@@ -175,37 +189,18 @@ if [ -d "$obj/core" ] && command -v nm >/dev/null; then
 					}
 			}
 			{ if (at[$2] != $1) printf "%s %s (in %s)\n", $1, $2, at[$2] == "" ? "no header" : at[$2] }')
-		if [ -n "$astray" ]; then
-			echo "not ok $n - lib/$layer: functions declared outside their file's section:"
-			echo "$astray" | head -n 10 | sed 's/^/#   /'
-			bad=$((bad + 1))
-		else
-			echo "ok $n - lib/$layer: each file's functions in its own section of the headers"
-		fi
+		none "lib/$layer: each file's functions in its own section of the headers" \
+			"lib/$layer: functions declared outside their file's section" "$astray"
 	done
 fi
 # No comment or page cites a tracker's issue: the tracker is not in the
 # repository, and a reader cannot follow the reference.
-n=$((n + 1))
 cited=$(grep -rnE '[Ii]ssues? #?[0-9]+' lib tools contrib man docs Makefile README.md HACKING.md \
 	tests/*.t tests/*.sh tests/unit tests/gen tests/slurm 2>/dev/null | head -n 5)
-if [ -n "$cited" ]; then
-	echo "not ok $n - the sources cite issue numbers:"
-	echo "$cited" | sed 's/^/#   /'
-	bad=$((bad + 1))
-else
-	echo "ok $n - no source cites an issue number"
-fi
+none "no source cites an issue number" "the sources cite issue numbers" "$cited"
 # Programs are glue: each tools/NAME/*.c under 600 lines (what grows
 # there belongs in the library).
-n=$((n + 1))
-long=$(wc -l tools/*/*.c | awk '$2 != "total" && $1 >= 600')
-if [ -n "$long" ]; then
-	echo "not ok $n - programs of 600 lines or more:"
-	echo "$long" | sed 's/^/#   /'
-	bad=$((bad + 1))
-else
-	echo "ok $n - every program under 600 lines"
-fi
+none "every program under 600 lines" "programs of 600 lines or more" \
+	"$(wc -l tools/*/*.c | awk '$2 != "total" && $1 >= 600')"
 echo "1..$n"
 [ "$bad" = 0 ]
