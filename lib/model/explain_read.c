@@ -923,7 +923,7 @@ fs_explain_read_more(struct fs_explain_read *x)
 
 	if (!pv || pv->need == FS_NONE || pv->need >= pv->nall ||
 	    pv->inc[pv->need])
-		return 0;
+		return give_up(x);
 	pv->inc[pv->need] = 1;
 	pv->need = FS_NONE;
 	if (x->built)
