@@ -63,6 +63,14 @@ fs_open_regular(const char *path, const char *why)
 	return NULL;
 }
 
+int
+fs_is_dir(const char *name)
+{
+	struct stat st;
+
+	return stat(name, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 void
 fs_close_input(FILE *f)
 {

@@ -66,6 +66,8 @@ int fs_usage_error(const char *synopsis);
 int fs_opt_other(int c, const char *synopsis, void (*usage)(FILE *));
 void fs_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void fs_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Each line of text (NULL: none) as a warning of its own. */
+void fs_warn_lines(const char *text);
 /* Ignore SIGPIPE's default and end quietly on EPIPE: call once at start. */
 void fs_stdout_init(void);
 /* Flush and close stdout; on failure print a message. Returns an exit code. */
@@ -116,6 +118,8 @@ FILE *fs_open_input(const char *arg, const char **name);
  * "prog: PATH: not a regular file: WHY". NULL after a message on failure;
  * close with fs_close_input. */
 FILE *fs_open_regular(const char *path, const char *why);
+/* Whether name is a directory (through links). */
+int fs_is_dir(const char *name);
 void fs_close_input(FILE *f);
 /* Write all of buf or fail: returns 0 or -1 (errno set). */
 int fs_write_all(FILE *out, const void *buf, size_t len);

@@ -267,3 +267,14 @@ fs_warn(const char *fmt, ...)
 	put_message(fmt, ap);
 	va_end(ap);
 }
+
+void
+fs_warn_lines(const char *text)
+{
+	const char *l, *nl;
+
+	for (l = text; l && *l; l = nl ? nl + 1 : "") {
+		nl = strchr(l, '\n');
+		fs_warn("%.*s", (int)(nl ? nl - l : (long)strlen(l)), l);
+	}
+}

@@ -357,6 +357,25 @@ void fs_sprio_json(const struct fs_sprio *o, struct fs_buf *b);
 /* What the new job would get, its place, and why the jobs ahead are. */
 void fs_sprio_explain(const struct fs_sprio *o, struct fs_buf *b);
 
+/* --------------------------------------------------------------- places.c */
+
+/* The queue's places file (fs-prio --places): every partition's tier and
+ * its pending entries by priority, from snapshot s (its jobs' priorities
+ * computed), appended to b. */
+void fs_places_write(const struct fs_prio_snapshot *s, struct fs_buf *b);
+/* Where a job of priority prio lands in partition part, after its equals:
+ * place of total, the entries of higher tiers on its nodes first. */
+struct fs_place {
+	size_t place, total;
+	size_t before, ahead, jobs;
+	uint32_t tier;
+	char taken[32];			/* the file's #taken, or "" */
+};
+/* From a places file's text: 1 with *pl, 0 when the file does not name
+ * part, -1 with e set at the line when it is not a places file. */
+int fs_places_find(const char *text, const char *part, uint32_t prio,
+		   struct fs_place *pl, struct fs_err *e);
+
 /* ----------------------------------------------------------------- live.c */
 
 /* The one libslurm client (docs/slurm.md §7): every program that talks to
@@ -390,6 +409,12 @@ int fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
  * association priorities, pending jobs and the tree as fs_live_tree writes
  * it, in s->tree) in one session. Returns 0, or -1 with e set. */
 int fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e);
+/* The record of job id as the controller holds it (one RPC, what squeue
+ * and scontrol show the job's owner): each component of a heterogeneous
+ * job, an array's pending tasks as one. Returns 0 with *r (n of them, for
+ * fs_prio_records_free), or -1 with e set. */
+int fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
+		struct fs_err *e);
 
 /* ---------------------------------------------------------------- sacct.c */
 
@@ -542,6 +567,21 @@ void fs_cost_side_json(struct fs_buf *b, const struct fs_tree *tr,
 
 /* The hook's lines, each "fs-toolkit: ...". */
 void fs_submit_lines(struct fs_buf *b, const struct fs_submit *s);
+/* fs-prio --submitted: the lines of job id, which sbatch has just
+ * submitted, from its record (the controller's priority, partitions,
+ * billing and time limit) and the snapshot (fs-cli-filter-snapshot's
+ * directory: the user's FairShare and rank, the places in the queue, the
+ * user's other accounts). What could not be said is a line in notes. */
+struct fs_submitted {
+	const char *id;			/* the job id, as given */
+	const char *snapshot;		/* or NULL */
+	const char *conf;		/* slurm.conf, or NULL: SLURM_CONF's,
+					 * else /etc/slurm/slurm.conf */
+	const char *now;		/* --now, or NULL */
+};
+/* Returns 0, -1 with e set, or -2 with e set when id is not a job id. */
+int fs_prio_submitted(const struct fs_submitted *o, struct fs_buf *out,
+		      struct fs_buf *notes, struct fs_err *e);
 /* --accounts in fs-prio --new's text: a line per account. */
 void fs_submit_accounts_text(struct fs_buf *b, const struct fs_submit *s);
 /* The new job of x under each of its user's accounts (acct[0]: its own;
@@ -678,6 +718,9 @@ struct fs_prio_run {
 int fs_prio_run(struct fs_prio_run *x, const struct fs_prio_input *in,
 		struct fs_err *e);
 void fs_prio_run_release(struct fs_prio_run *x);
+/* Live without a slurm.conf: offline needs no cluster; e's message says
+ * how (with --tree - when no tree was given and the input is a pipe). */
+void fs_prio_offline_hint(int tree_given, struct fs_err *e);
 /* The tree's taken (fs_meta_date): 1, 0 without one, -1 with e set. */
 int fs_prio_run_taken(const struct fs_prio_run *x, long long *t,
 		      struct fs_err *e);

@@ -92,6 +92,16 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 	return not_built(e);
 }
 
+int
+fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
+	    struct fs_err *e)
+{
+	(void)id;
+	*r = NULL;
+	*n = 0;
+	return not_built(e);
+}
+
 #else /* HAVE_LIBSLURM */
 
 #include <slurm/slurm.h>
@@ -1172,6 +1182,39 @@ part_max_mem(const partition_info_t *p, const node_info_msg_t *nodes)
 	return max;
 }
 
+/* Whether partitions a and b share a node: their node_inx ranges meet. */
+static int
+parts_meet(const partition_info_t *a, const partition_info_t *b)
+{
+	int32_t i, k;
+
+	for (i = 0; a->node_inx && a->node_inx[i] >= 0; i += 2)
+		for (k = 0; b->node_inx && b->node_inx[k] >= 0; k += 2)
+			if (a->node_inx[i] <= b->node_inx[k + 1] &&
+			    b->node_inx[k] <= a->node_inx[i + 1])
+				return 1;
+	return 0;
+}
+
+/* Each partition's neighbours on the nodes (fs_prio_part's shares). */
+static void
+part_shares(struct fs_prio_snapshot *s, const partition_info_msg_t *m)
+{
+	uint32_t i, k;
+
+	for (i = 0; i < m->record_count && i < s->cl.npart; i++) {
+		struct fs_buf b;
+
+		fs_buf_init(&b);
+		for (k = 0; k < m->record_count; k++)
+			if (k != i && parts_meet(&m->partition_array[i],
+						 &m->partition_array[k]))
+				fs_buf_printf(&b, "%s%s", b.len ? "," : "",
+					      s->cl.part[k].name);
+		s->cl.part[i].shares = b.data ? b.data : fs_xstrdup("");
+	}
+}
+
 static int
 prio_partitions(struct session *ss, struct fs_prio_snapshot *s,
 		const node_info_msg_t *nodes)
@@ -1191,6 +1234,7 @@ prio_partitions(struct session *ss, struct fs_prio_snapshot *s,
 		q->name = dup_or_empty(p->name);
 		q->nodes = dup_or_empty(p->nodes);
 		q->job_factor = p->priority_job_factor;
+		q->tier = p->priority_tier;
 		q->max_time = p->max_time;
 		q->default_time = p->default_time;
 		q->is_default = !!(p->flags & PART_FLAG_DEFAULT);
@@ -1211,6 +1255,7 @@ prio_partitions(struct session *ss, struct fs_prio_snapshot *s,
 		if (q->job_factor > s->cl.part_max)
 			s->cl.part_max = q->job_factor;
 	}
+	part_shares(s, m);
 	slurm_free_partition_info_msg(m);
 	return 0;
 }
@@ -1447,6 +1492,106 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 		ret = write_tree(&ss, conf, msg, NULL, s->now, &s->tree);
 	}
 	free_conf_assocs(conf, msg);
+	session_close(&ss);
+	return ret;
+}
+
+/* ------------------------------------------------------ a job's record */
+
+/* What the record says of a job just submitted: in the queue, or why
+ * not. */
+static enum fs_prio_rec_state
+rec_state(const slurm_job_info_t *j, long long now)
+{
+	if ((j->job_state & JOB_STATE_BASE) != JOB_PENDING)
+		return FS_REC_NOT_PENDING;
+	if (!j->priority)
+		return FS_REC_HELD;
+	/* At submission the reason is not set yet: the dependency is. */
+	if (j->state_reason == WAIT_DEPENDENCY ||
+	    (j->dependency && *j->dependency))
+		return FS_REC_DEPENDENCY;
+	if (j->eligible_time && (long long)j->eligible_time > now)
+		return FS_REC_BEGIN;
+	return FS_REC_PENDING;
+}
+
+static void
+rec_fill(struct fs_prio_record *r, const slurm_job_info_t *j, long long now)
+{
+	/* A heterogeneous job's components: the leader's id and offset, as
+	 * squeue names them (4242+1). */
+	if (j->het_job_id && j->het_job_id != NO_VAL) {
+		r->id = j->het_job_id;
+		r->het_offset = j->het_job_offset;
+	} else {
+		r->id = j->job_id;
+		r->het_offset = FS_NO_VAL;
+	}
+	r->user = user_name(j->user_id, j->user_name);
+	r->acct = dup_or_empty(j->account);
+	r->part = dup_or_empty(j->partition);
+	r->qos = dup_or_empty(j->qos);
+	r->priority = j->priority;
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(23, 2, 0)
+	if (j->priority_array && j->priority_array_names &&
+	    *j->priority_array_names) {
+		uint32_t k = 1;
+		const char *c;
+
+		for (c = j->priority_array_names; *c; c++)
+			k += *c == ',';
+		r->part_prio = fs_xcalloc(k, sizeof(*r->part_prio));
+		memcpy(r->part_prio, j->priority_array,
+		       k * sizeof(*r->part_prio));
+		r->npart_prio = k;
+		r->part_prio_names = fs_xstrdup(j->priority_array_names);
+	}
+#endif
+	r->time_limit = j->time_limit == NO_VAL ? FS_NO_VAL :
+		j->time_limit == INFINITE ? FS_INFINITE : j->time_limit;
+	r->tres = j->tres_req_str && *j->tres_req_str ?
+		fs_xstrdup(j->tres_req_str) : NULL;
+	if (!fs_prio_tres_billing(r->tres, &r->billing))
+		r->billing = -1;
+	r->cpus = j->num_cpus;
+	r->nodes = j->num_nodes;
+	r->nice = (int64_t)j->nice - (int64_t)NICE_OFFSET;
+	if (!j->array_task_str ||
+	    !fs_prio_array_tasks(j->array_task_str, &r->tasks))
+		r->tasks = 1;
+	r->exclusive = j->shared == JOB_SHARED_NONE;
+	r->state = rec_state(j, now);
+	r->begin = (long long)j->eligible_time;
+}
+
+int
+fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
+	    struct fs_err *e)
+{
+	struct session ss;
+	job_info_msg_t *m = NULL;
+	long long now = (long long)time(NULL);
+	uint32_t i;
+	int ret = 0;
+
+	*r = NULL;
+	*n = 0;
+	if (session_open(&ss, e) < 0)
+		return -1;
+	if (slurm_load_job(&m, id, SHOW_DETAIL) != SLURM_SUCCESS) {
+		ret = fail_rpc(&ss, "the job's record", errno);
+	} else if (!m->record_count) {
+		ret = fs_error(e, 0, "job %u: slurmctld has no record of it",
+			       id);
+	} else {
+		*r = fs_xcalloc(m->record_count, sizeof(**r));
+		for (i = 0; i < m->record_count; i++)
+			rec_fill(&(*r)[i], &m->job_array[i], now);
+		*n = m->record_count;
+	}
+	if (m)
+		slurm_free_job_info_msg(m);
 	session_close(&ss);
 	return ret;
 }

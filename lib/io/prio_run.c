@@ -293,6 +293,22 @@ fs_prio_run_release(struct fs_prio_run *x)
 		close(x->peruser_dfd);
 }
 
+void
+fs_prio_offline_hint(int tree_given, struct fs_err *e)
+{
+	struct stat st;
+	int pipe = fstat(0, &st) == 0 && S_ISFIFO(st.st_mode);
+
+	if ((strncmp(e->msg, "no slurm.conf", 13) &&
+	     strncmp(e->msg, "cannot read slurm.conf", 22)) ||
+	    strlen(e->msg) + 128 >= sizeof(e->msg))
+		return;
+	strcat(e->msg, pipe && !tree_given ?
+	       ", or work offline with --conf FILE or --set 'KEY=VALUE' (and "
+	       "--tree - to read the tree on standard input)" :
+	       ", or work offline with --conf FILE or --set 'KEY=VALUE'");
+}
+
 int
 fs_prio_run_cost(const struct fs_prio_run *x, const struct fs_prio_pending *j,
 		 struct fs_cost_info *in, struct fs_cost *c, struct fs_err *e)
@@ -333,6 +349,10 @@ fs_prio_run_cost(const struct fs_prio_run *x, const struct fs_prio_pending *j,
 	e->file = x->source;
 	if (fs_prio_cost_job(&x->p, j, in->mem, &cj, e) < 0)
 		return -1;
+	/* A job submitted: the billing the controller gave it, for all
+	 * of an array's tasks. */
+	if (o->rec && o->rec->billing >= 0)
+		cj.billing = o->rec->billing * (double)o->rec->tasks;
 	e->file = x->tree_name;
 	if (fs_meta_common_read(&x->l.t.h, FS_META_HALF_LIFE |
 				FS_META_CALC_PERIOD, &mc, e) < 0)

@@ -895,6 +895,7 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 
 	memset(&def_part, 0, sizeof(def_part));
 	def_part.job_factor = 1;
+	def_part.tier = 1;
 	def_part.max_time = FS_INFINITE;
 	def_part.default_time = FS_NO_VAL;
 	for (; line && *line && !ret; line = next) {
@@ -981,11 +982,16 @@ fs_prio_conf_parse(struct fs_prio_conf *c, struct fs_prio_cluster *cl,
 					ret = parse_u32(key[k], v,
 							&part.job_factor,
 							first, e);
-				else if (!strcasecmp(key[k], "Priority"))
+				else if (!strcasecmp(key[k], "PriorityTier"))
+					ret = parse_u32(key[k], v, &part.tier,
+							first, e);
+				else if (!strcasecmp(key[k], "Priority")) {
 					/* The old name sets both. */
 					ret = parse_u32(key[k], v,
 							&part.job_factor,
 							first, e);
+					part.tier = part.job_factor;
+				}
 				else if (!strcasecmp(key[k], "MaxTime"))
 					ret = parse_minutes(key[k], v,
 							    &part.max_time,

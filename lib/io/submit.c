@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "io/io.h"
 
@@ -234,5 +235,445 @@ fs_prio_brief(struct fs_prio_run *x, int accounts, struct fs_buf *b,
 	}
 	fs_submit_lines(b, &sub);
 	free((void *)sub.acct);
+	return 0;
+}
+
+/* ------------------------------------------------------ a job submitted */
+
+/* The snapshot's QOS file (sacctmgr -nP show qos
+ * format=name,priority,usagefactor) as fs-prio's -Q and --usage-factor
+ * lists; lines of another form are passed over. */
+static void
+qos_lists(const char *text, struct fs_buf *prio, struct fs_buf *factor)
+{
+	const char *l, *nl;
+
+	for (l = text; l && *l; l = nl ? nl + 1 : "") {
+		const char *a, *b;
+		size_t len;
+
+		nl = strchr(l, '\n');
+		len = nl ? (size_t)(nl - l) : strlen(l);
+		if (!(a = memchr(l, '|', len)) ||
+		    !(b = memchr(a + 1, '|', len - (size_t)(a + 1 - l))) ||
+		    a == l || strspn(l, "abcdefghijklmnopqrstuvwxyz"
+				     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") <
+				      (size_t)(a - l) ||
+		    strspn(a + 1, "0123456789") != (size_t)(b - a - 1) ||
+		    strspn(b + 1, "0123456789.") != len - (size_t)(b + 1 - l))
+			continue;
+		if (b > a + 1)
+			fs_buf_printf(prio, "%s%.*s=%.*s", prio->len ? "," : "",
+				      (int)(a - l), l, (int)(b - a - 1), a + 1);
+		if (len > (size_t)(b + 1 - l))
+			fs_buf_printf(factor, "%s%.*s=%.*s",
+				      factor->len ? "," : "", (int)(a - l), l,
+				      (int)(len - (size_t)(b + 1 - l)), b + 1);
+	}
+}
+
+/* A regular file of the snapshot, whole, into b: 0, or -1 (a line in
+ * notes says why). */
+static int
+snap_read(const struct fs_submitted *o, const char *name, struct fs_buf *b,
+	  struct fs_buf *notes)
+{
+	struct fs_err e = {NULL, 0, ""};
+	char path[4096];
+	FILE *f;
+	int r;
+
+	if (!o->snapshot || snprintf(path, sizeof(path), "%s/%s", o->snapshot,
+				     name) >= (int)sizeof(path))
+		return -1;
+	if (!(f = fs_open_regular(path, "left out"))) {
+		fs_buf_printf(notes, "%s: cannot read it (none, or kept for "
+			      "root under PrivateData)\n", path);
+		return -1;
+	}
+	r = fs_slurp(f, b, &e);
+	fclose(f);
+	if (r < 0)
+		fs_buf_printf(notes, "%s: %s\n", path, e.msg);
+	return r;
+}
+
+/* What one component of the job gets, and the snapshot's run for it. */
+struct comp {
+	const struct fs_prio_record *r;
+	struct fs_prio_newjob nj;
+	char time[32], nice[32], cpus[16], nodes[16];
+	struct fs_prio_run x;
+	struct fs_prio_input in;
+	FILE *tree;
+	int ran;			/* x holds the snapshot's numbers */
+	struct fs_submit sub;		/* its accounts (x's), when ran */
+};
+
+/* The snapshot's tree for the user: their own file, else the whole
+ * ranked tree; 0 with neither. */
+static int
+comp_tree(struct comp *c, const struct fs_submitted *o, struct fs_buf *notes)
+{
+	char path[4096];
+
+	if (!o->snapshot)
+		return 0;
+	snprintf(path, sizeof(path), "%s/per-user/users/%s", o->snapshot,
+		 c->r->user);
+	if (!strchr(c->r->user, '/') && access(path, R_OK) == 0) {
+		snprintf(path, sizeof(path), "%s/per-user", o->snapshot);
+		c->in.tree_dir = c->in.tree_name = fs_xstrdup(path);
+		return 1;
+	}
+	snprintf(path, sizeof(path), "%s/ranked.tsv", o->snapshot);
+	if (access(path, R_OK) == 0 &&
+	    (c->tree = fs_open_regular(path, "left out"))) {
+		c->in.tree = c->tree;
+		c->in.tree_name = fs_xstrdup(path);
+		return 1;
+	}
+	fs_buf_printf(notes, "no per-user file and no ranked tree %s may "
+		      "read (no snapshot, or it is kept for root under "
+		      "PrivateData): no FairShare\n", c->r->user);
+	return 0;
+}
+
+/* The snapshot's numbers for component c: 0, or -1 (notes says why). */
+static int
+comp_run(struct comp *c, const struct fs_submitted *o, const char *qprio,
+	 const char *qfactor, struct fs_buf *notes)
+{
+	const struct fs_prio_record *r = c->r;
+	struct fs_err e = {NULL, 0, ""};
+
+	memset(&c->nj, 0, sizeof(c->nj));
+	c->nj.user = r->user;
+	c->nj.account = *r->acct ? r->acct : NULL;
+	c->nj.partition = *r->part ? r->part : NULL;
+	c->nj.qos = *r->qos ? r->qos : NULL;
+	snprintf(c->cpus, sizeof(c->cpus), "%u", r->cpus ? r->cpus : 1);
+	c->nj.ntasks = c->cpus;
+	snprintf(c->nodes, sizeof(c->nodes), "%u", r->nodes ? r->nodes : 1);
+	c->nj.nodes = c->nodes;
+	if (r->time_limit == FS_INFINITE)
+		c->nj.time = "UNLIMITED";
+	else if (r->time_limit != FS_NO_VAL)
+		snprintf(c->time, sizeof(c->time), "%u", r->time_limit),
+			c->nj.time = c->time;
+	snprintf(c->nice, sizeof(c->nice), "%lld", (long long)r->nice);
+	c->nj.nice = c->nice;
+	c->nj.rec = r;
+	c->in.offline = 1;
+	c->in.conf = o->conf;
+	c->in.qos_prio = qprio;
+	c->in.usage_factors = qfactor;
+	c->in.now = o->now;
+	c->in.job = &c->nj;
+	if (!comp_tree(c, o, notes))
+		return -1;
+	if (fs_prio_run(&c->x, &c->in, &e) < 0) {
+		fs_buf_printf(notes, "the snapshot's numbers left out: %s%s%s\n",
+			      e.file ? e.file : "", e.file ? ": " : "", e.msg);
+		return -1;
+	}
+	c->ran = 1;
+	fs_prio_submit_facts(&c->x, 1, &c->sub);
+	return 0;
+}
+
+/* The snapshot's priority of c's row in partition part (its first QOS),
+ * or -1. */
+static double
+comp_row(const struct comp *c, const char *part)
+{
+	size_t i;
+
+	for (i = 0; c->ran && i < c->x.p.nnew; i++)
+		if (!strcmp(c->x.p.newjob[i].part, part))
+			return c->x.p.newjob[i].priority;
+	return -1;
+}
+
+/* The controller's priority of c in partition part (the k-th it names):
+ * its own per partition (23.02 on), the job's for its only or first
+ * partition, else that and the snapshot's difference between the two
+ * partitions' (an estimate: *est set). */
+static uint32_t
+comp_prio(const struct comp *c, const char *part, size_t k, int *est)
+{
+	const struct fs_prio_record *r = c->r;
+	const char *n = r->part_prio_names;
+	char first[256];
+	uint32_t i;
+	double a, b, v;
+
+	for (i = 0; n && i < r->npart_prio; i++) {
+		size_t len = strcspn(n, ",");
+
+		if (len == strlen(part) && !strncmp(n, part, len))
+			return r->part_prio[i];
+		n += len + (n[len] == ',');
+	}
+	if (!k || !r->priority)
+		return r->priority;
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(r->part, ","),
+		 r->part);
+	a = comp_row(c, part);
+	b = comp_row(c, first);
+	if (a < 0 || b < 0)
+		return r->priority;
+	*est = 1;
+	v = (double)r->priority + a - b;
+	return v < 1 ? 1 : v > 4294967295.0 ? 4294967295u : (uint32_t)v;
+}
+
+/* ", place P of T in partition X" for priority prio, when the places file
+ * names the partition. */
+static void
+put_place(struct fs_buf *b, const char *places, const char *part,
+	  uint32_t prio, struct fs_buf *notes)
+{
+	struct fs_place pl;
+	struct fs_err e = {"places.tsv", 0, ""};
+	int r;
+
+	if (!places)
+		return;
+	if ((r = fs_places_find(places, part, prio, &pl, &e)) < 0)
+		fs_buf_printf(notes, "places.tsv:%lu: %s\n", e.line, e.msg);
+	else if (r == 0)
+		fs_buf_printf(notes, "places.tsv has no partition %s\n", part);
+	else
+		fs_buf_printf(b, ", place %zu of %zu", pl.place, pl.total);
+}
+
+/* The first line: who, FairShare and rank, then in each partition the
+ * priority and place, or why the job has none yet. */
+static void
+line_job(struct fs_buf *b, const struct comp *c, const char *places,
+	 struct fs_buf *notes)
+{
+	const struct fs_prio_record *r = c->r;
+	const struct fs_submit_acct *me = c->ran ? &c->sub.acct[0] : NULL;
+	const char *p = r->part;
+	size_t k = 0;
+	int est = 0;
+
+	fs_buf_printf(b, "fs-toolkit: job %u", r->id);
+	if (r->het_offset != FS_NO_VAL)
+		fs_buf_printf(b, "+%u", r->het_offset);
+	fs_buf_printf(b, ", %s/%s:", r->acct, r->user);
+	if (me && c->sub.have_fs && me->rank)
+		fs_buf_printf(b, " FairShare %.6f, rank %u of %u;", me->fs,
+			      me->rank, c->sub.users);
+	do {
+		char part[256];
+		size_t len = strcspn(p, ",");
+		uint32_t prio;
+
+		snprintf(part, sizeof(part), "%.*s", (int)len, p);
+		prio = comp_prio(c, part, k, &est);
+		fs_buf_printf(b, "%s priority %u", k ? ";" : "", prio);
+		if (r->state == FS_REC_PENDING)
+			put_place(b, places, part, prio, notes);
+		fs_buf_printf(b, " in partition %s", part);
+		p += len + (p[len] == ',');
+		k++;
+	} while (*p);
+	if (r->state == FS_REC_HELD)
+		fs_buf_addstr(b, "; held: not in the queue until released");
+	else if (r->state == FS_REC_NOT_PENDING)
+		fs_buf_addstr(b, "; it started at once");
+	else if (r->state == FS_REC_DEPENDENCY)
+		fs_buf_addstr(b, "; no place yet: it waits for its "
+			      "dependency");
+	else if (r->state == FS_REC_BEGIN) {
+		char t[32];
+
+		fs_iso_time(r->begin, t);
+		fs_buf_printf(b, "; no place before %s (--begin)", t);
+	}
+	fs_buf_addch(b, '\n');
+	if (est)
+		fs_buf_addstr(notes, "the priority in each partition but the "
+			      "first is the controller's and the snapshot's "
+			      "difference between them (Slurm before 23.02 "
+			      "sends one)\n");
+}
+
+/* The second line: the cost from the controller's billing and time
+ * limit, and the FairShare after it. */
+static void
+line_cost(struct fs_buf *b, struct comp *c, const char *taken,
+	  struct fs_buf *notes)
+{
+	const struct fs_prio_record *r = c->r;
+	char n1[FS_FMT_MAX + 1], n2[FS_FMT_MAX + 1];
+	struct fs_cost_info in;
+	struct fs_cost cost;
+	struct fs_err e = {NULL, 0, ""};
+	double one;
+
+	if (r->billing < 0) {
+		fs_buf_addstr(b, "fs-toolkit: its cost: unknown (its record "
+			      "has no billing)");
+	} else if (r->time_limit == FS_INFINITE ||
+		   r->time_limit == FS_NO_VAL) {
+		fs_buf_addstr(b, "fs-toolkit: its cost: unknown (no time "
+			      "limit)");
+	} else {
+		one = r->billing * 60.0 * (double)r->time_limit;
+		fs_buf_printf(b, "fs-toolkit: its cost: %s%s billing-seconds",
+			      r->exclusive && r->state != FS_REC_NOT_PENDING ?
+			      "at least " : "", num(one, n1));
+		if (r->tasks > 1)
+			fs_buf_printf(b, " a task, %s for its %u tasks",
+				      num(one * (double)r->tasks, n2),
+				      r->tasks);
+		if (c->ran && c->x.p.tr) {
+			int k = fs_prio_run_cost(&c->x, c->x.p.newjob, &in,
+						 &cost, &e);
+
+			if (k > 0)
+				fs_buf_printf(b, "; once it has run: "
+					      "FairShare %.6f, rank %u of %u",
+					      cost.after[0].fs,
+					      cost.after[0].rank,
+					      c->sub.users);
+			else
+				fs_buf_printf(notes, "the FairShare after "
+					      "the job is left out: %s\n",
+					      k < 0 ? e.msg : "this user's "
+					      "part of the tree has no lists, "
+					      "or the job's end ties");
+		}
+	}
+	fs_buf_printf(b, " (as of %s)\n", taken);
+	if (r->exclusive && r->state != FS_REC_NOT_PENDING)
+		fs_buf_addstr(notes, "--exclusive: the job is charged the "
+			      "whole nodes it gets, which its record does "
+			      "not know before it starts\n");
+}
+
+/* The third: the user's other accounts, when one does better. */
+static void
+line_accounts(struct fs_buf *b, const struct comp *c, const char *places,
+	      struct fs_buf *notes)
+{
+	const struct fs_submit *s = &c->sub;
+	size_t i, best = 0, *place;
+	uint32_t *prio;
+	char part[256];
+	int est = 0;
+
+	if (!c->ran || s->nacct < 2 || c->r->state != FS_REC_PENDING)
+		return;
+	snprintf(part, sizeof(part), "%.*s", (int)strcspn(c->r->part, ","),
+		 c->r->part);
+	place = fs_xcalloc(s->nacct, sizeof(*place));
+	prio = fs_xcalloc(s->nacct, sizeof(*prio));
+	for (i = 0; i < s->nacct; i++) {
+		double v = (double)comp_prio(c, part, 0, &est) +
+			(double)s->acct[i].priority - (double)s->acct[0].priority;
+		struct fs_place pl;
+		struct fs_err e = {NULL, 0, ""};
+
+		prio[i] = v < 1 ? 1 : v > 4294967295.0 ? 4294967295u :
+			(uint32_t)v;
+		place[i] = places && fs_places_find(places, part, prio[i], &pl,
+						     &e) > 0 ? pl.place : 0;
+		if (place[i] ? place[i] < place[best] ||
+		    (place[i] == place[best] && prio[i] > prio[best]) :
+		    prio[i] > prio[best])
+			best = i;
+	}
+	if (best && place[0] && place[best] != place[0]) {
+		struct fs_place pl;
+		struct fs_err e = {NULL, 0, ""};
+
+		fs_places_find(places, part, prio[0], &pl, &e);
+		fs_buf_printf(b, "fs-toolkit: under -A %s: place %zu of %zu "
+			      "instead of %zu of %zu\n", s->acct[best].acct,
+			      place[best], pl.total, place[0], pl.total);
+	} else if (best) {
+		fs_buf_printf(b, "fs-toolkit: under -A %s: priority %u "
+			      "instead of %u\n", s->acct[best].acct,
+			      prio[best], prio[0]);
+	} else {
+		fs_buf_printf(b, "fs-toolkit: -A %s is the best of your %zu "
+			      "accounts for this job\n", s->acct[0].acct,
+			      s->nacct);
+	}
+	fs_buf_addstr(notes, "the priority under another account is the "
+		      "job's and the snapshot's difference between the "
+		      "accounts\n");
+	free(place);
+	free(prio);
+}
+
+int
+fs_prio_submitted(const struct fs_submitted *o, struct fs_buf *out,
+		  struct fs_buf *notes, struct fs_err *e)
+{
+	struct fs_prio_record *rec;
+	struct fs_buf places, qos, qprio, qfactor;
+	struct fs_submitted so = *o;
+	struct comp *c;
+	size_t n, i;
+	char *end;
+	unsigned long id = strtoul(o->id, &end, 10);
+
+	if (*o->id < '1' || *o->id > '9' || *end || id >= FS_NO_VAL)
+		return fs_error(e, 0, "--submitted: expected a job id, not "
+				"'%s'", o->id), -2;
+	if (!so.conf && !(so.conf = getenv("SLURM_CONF")))
+		so.conf = "/etc/slurm/slurm.conf";
+	o = &so;
+	if (fs_live_job((uint32_t)id, &rec, &n, e) < 0)
+		return -1;
+	fs_buf_init(&places);
+	fs_buf_init(&qos);
+	fs_buf_init(&qprio);
+	fs_buf_init(&qfactor);
+	if (o->snapshot && snap_read(o, "places.tsv", &places, notes) < 0)
+		fs_buf_release(&places), fs_buf_init(&places);
+	if (o->snapshot && snap_read(o, "qos.txt", &qos, notes) == 0)
+		qos_lists(qos.data, &qprio, &qfactor);
+	c = fs_xcalloc(n, sizeof(*c));
+	for (i = 0; i < n; i++) {
+		char taken[32] = "now";
+		long long t;
+		struct fs_err te = {NULL, 0, ""};
+		struct fs_place pl;
+
+		c[i].r = &rec[i];
+		if (o->snapshot)
+			comp_run(&c[i], o, qprio.data, qfactor.data, notes);
+		if (c[i].ran && c[i].x.p.tr &&
+		    fs_prio_run_taken(&c[i].x, &t, &te) > 0)
+			fs_iso_time(t, taken);
+		else if (places.data &&
+			 fs_places_find(places.data, "", 0, &pl, &te) >= 0 &&
+			 *pl.taken)
+			snprintf(taken, sizeof(taken), "%s", pl.taken);
+		line_job(out, &c[i], places.data, notes);
+		line_cost(out, &c[i], taken, notes);
+		line_accounts(out, &c[i], places.data, notes);
+	}
+	for (i = 0; i < n; i++) {
+		if (c[i].ran)
+			free((void *)c[i].sub.acct);
+		fs_prio_run_release(&c[i].x);
+		if (c[i].tree)
+			fclose(c[i].tree);
+		free((void *)c[i].in.tree_name);
+	}
+	free(c);
+	fs_prio_records_free(rec, n);
+	fs_buf_release(&places);
+	fs_buf_release(&qos);
+	fs_buf_release(&qprio);
+	fs_buf_release(&qfactor);
 	return 0;
 }

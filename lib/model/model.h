@@ -1188,6 +1188,10 @@ struct fs_prio_part {
 	char *name, *nodes;
 	unsigned long line;
 	uint32_t job_factor;		/* PriorityJobFactor */
+	uint32_t tier;			/* PriorityTier */
+	char *shares;			/* the partitions that share a node
+					 * with it, "a,b" (live), or NULL:
+					 * not known */
 	uint32_t max_time, default_time;	/* minutes; FS_INFINITE,
 						 * FS_NO_VAL */
 	int is_default;
@@ -1386,7 +1390,49 @@ struct fs_prio_ctx {
 struct fs_prio_newjob {
 	const char *user, *account, *partition, *qos;
 	const char *ntasks, *cpus_per_task, *nodes, *time, *nice, *mem;
+	const struct fs_prio_record *rec;	/* a job submitted: its
+						 * record, or NULL */
 };
+
+/* A job as the controller holds it (fs-prio --submitted reads it right
+ * after sbatch submitted it): one component of a heterogeneous job, or an
+ * array's pending tasks together. */
+enum fs_prio_rec_state {
+	FS_REC_PENDING,		/* in the queue */
+	FS_REC_HELD,		/* priority 0: out of the queue until released */
+	FS_REC_DEPENDENCY,	/* waits for another job */
+	FS_REC_BEGIN,		/* not eligible before begin */
+	FS_REC_NOT_PENDING	/* running, or already ended */
+};
+struct fs_prio_record {
+	uint32_t id;
+	uint32_t het_offset;		/* FS_NO_VAL: not heterogeneous */
+	char *user, *acct, *part, *qos;	/* part and qos may be lists */
+	uint32_t priority;		/* the controller's */
+	uint32_t *part_prio;		/* one per partition, in the order of
+					 * part_prio_names (23.02 on), or
+					 * NULL */
+	char *part_prio_names;
+	uint32_t npart_prio;
+	uint32_t time_limit;		/* minutes, FS_NO_VAL, FS_INFINITE */
+	double billing;			/* the billing TRES it asked for, or
+					 * -1 when the record has none */
+	char *tres;			/* the TRES it asked for, or NULL */
+	uint32_t cpus, nodes;
+	int64_t nice;
+	uint32_t tasks;			/* an array's tasks in this record,
+					 * else 1 */
+	int exclusive;			/* --exclusive: whole nodes */
+	enum fs_prio_rec_state state;
+	long long begin;		/* FS_REC_BEGIN's time */
+};
+void fs_prio_records_free(struct fs_prio_record *r, size_t n);
+/* The tasks of an array's "1-10", "1,3,5-9:2" ("%N", a limit on those
+ * running at once, is not a count): 1, or 0 when s is not of that form. */
+int fs_prio_array_tasks(const char *s, uint32_t *n);
+/* The billing=N of a TRES list ("cpu=4,mem=2G,node=1,billing=4"): 1, or 0
+ * when it has none. */
+int fs_prio_tres_billing(const char *tres, double *billing);
 
 /* A time limit in minutes: slurm.conf's forms, a number with a unit, or
  * UNLIMITED/INFINITE; a nice or site value (from -2147483645 to

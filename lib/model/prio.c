@@ -493,6 +493,7 @@ fs_prio_cluster_release(struct fs_prio_cluster *cl)
 	for (i = 0; i < cl->npart; i++) {
 		free(cl->part[i].name);
 		free(cl->part[i].nodes);
+		free(cl->part[i].shares);
 		free(cl->part[i].billing);
 	}
 	free(cl->part);

@@ -52,6 +52,85 @@ fs_prio_parse_limit(const char *s, uint32_t *min, struct fs_err *e)
 	return 0;
 }
 
+void
+fs_prio_records_free(struct fs_prio_record *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; r && i < n; i++) {
+		free(r[i].user);
+		free(r[i].acct);
+		free(r[i].part);
+		free(r[i].qos);
+		free(r[i].part_prio);
+		free(r[i].part_prio_names);
+		free(r[i].tres);
+	}
+	free(r);
+}
+
+/* A task id of an array: digits, at most 4294967294. */
+static const char *
+task_id(const char *s, unsigned long long *v)
+{
+	*v = 0;
+	if (*s < '0' || *s > '9')
+		return NULL;
+	for (; *s >= '0' && *s <= '9'; s++)
+		if ((*v = *v * 10 + (unsigned)(*s - '0')) >= FS_NO_VAL)
+			return NULL;
+	return s;
+}
+
+int
+fs_prio_array_tasks(const char *s, uint32_t *n)
+{
+	unsigned long long lo, hi, step, total = 0;
+
+	if (!s || !*s)
+		return 0;
+	for (;;) {
+		if (!(s = task_id(s, &lo)))
+			return 0;
+		hi = lo, step = 1;
+		if (*s == '-' && (!(s = task_id(s + 1, &hi)) || hi < lo))
+			return 0;
+		if (*s == ':' && (!(s = task_id(s + 1, &step)) || !step))
+			return 0;
+		total += (hi - lo) / step + 1;
+		if (total >= FS_NO_VAL)
+			return 0;
+		if (*s != ',')
+			break;
+		s++;
+	}
+	if (*s && *s != '%')
+		return 0;
+	*n = (uint32_t)total;
+	return 1;
+}
+
+int
+fs_prio_tres_billing(const char *tres, double *billing)
+{
+	const char *p;
+	char *end;
+	double v;
+
+	for (p = tres; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : "") {
+		if (strncmp(p, "billing=", 8))
+			continue;
+		errno = 0;
+		v = strtod(p + 8, &end);
+		if (end == p + 8 || (*end && *end != ',') || errno ||
+		    !(v >= 0) || v > 1e300)
+			return 0;
+		*billing = v;
+		return 1;
+	}
+	return 0;
+}
+
 /* The largest whole number a priority or a size given to fs-prio takes. */
 #define PRIO_MAX 4294967294ULL
 
@@ -1161,12 +1240,24 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 	e->file = NULL;
 	if (new_assoc(x, o, &user, &acct, e) < 0)
 		return -1;
-	if (!(p = new_partition(x->s, o->partition, e)))
+	/* -p a,b: a row for each, checked against the first. */
+	if (o->partition && strchr(o->partition, ',')) {
+		char first[256];
+
+		snprintf(first, sizeof(first), "%.*s",
+			 (int)strcspn(o->partition, ","), o->partition);
+		if (!(p = new_partition(x->s, first, e)))
+			return -1;
+	} else if (!(p = new_partition(x->s, o->partition, e))) {
 		return -1;
-	j = new_append(x, user, acct, p->name, o->qos);
+	}
+	j = new_append(x, user, acct, o->partition && strchr(o->partition,
+			',') ? o->partition : p->name, o->qos);
 	if (fs_prio_job_opts(o, j, &mem, e) < 0)
 		return -2;
-	if (new_fits(j, mem, o, p, e) < 0)
+	/* A job submitted: slurmctld took it as it is (one over a
+	 * partition's limits waits). */
+	if (!o->rec && new_fits(j, mem, o, p, e) < 0)
 		return -1;
 	{
 		struct fs_buf t;
@@ -1178,13 +1269,16 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 	}
 	x->newjob = j;
 	x->nnew = 1;
-	/* -q high,low: a row for each QOS, as for a pending job. */
-	if (strchr(j->qos, ',')) {
+	/* -q high,low: a row for each QOS (and partition), as for a
+	 * pending job. */
+	if (strchr(j->qos, ',') || strchr(j->part, ',')) {
 		struct fs_prio_snapshot *s = x->s;
 		struct fs_prio_pending one = *j;
-		size_t at = s->njob - 1, n = commas(j->qos) + 1;
+		size_t at = s->njob - 1, n = commas(j->qos) + 1,
+		       np = commas(j->part) + 1;
 
 		n = n < s->nqos + 1 ? n : s->nqos + 1;
+		n *= np < s->cl.npart + 1 ? np : s->cl.npart + 1;
 		fs_prio_jobs_room(s, at + n);
 		x->nnew = expand(s, &one, &s->job[at]);
 		s->njob = at + x->nnew;

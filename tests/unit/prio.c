@@ -431,9 +431,85 @@ test_kept(void)
 	   "differ)", bad);
 }
 
+/* A job's record: an array's tasks, the billing of its TRES; the places
+ * file, written from a snapshot and read back. */
+static void
+test_record_places(void)
+{
+	static const struct {
+		const char *s;
+		int ok;
+		uint32_t n;
+	} arr[] = {
+		{"1-10", 1, 10}, {"0-9:3%2", 1, 4}, {"1,3,5-9:2", 1, 5},
+		{"7", 1, 1}, {"", 0, 0}, {"5-1", 0, 0}, {"1-4:0", 0, 0},
+		{"1-4x", 0, 0}, {"0-4294967295", 0, 0}, {"a", 0, 0},
+	};
+	struct fs_prio_snapshot s;
+	struct fs_prio_part part[3];
+	struct fs_prio_pending job[5];
+	struct fs_buf b;
+	struct fs_place pl;
+	struct fs_err e = {NULL, 0, ""};
+	double billing = 0;
+	uint32_t n;
+	size_t i;
+
+	for (i = 0; i < sizeof(arr) / sizeof(*arr); i++) {
+		n = 0;
+		ok(fs_prio_array_tasks(arr[i].s, &n) == arr[i].ok &&
+		   (!arr[i].ok || n == arr[i].n), "array '%s': %s %u",
+		   arr[i].s, arr[i].ok ? "tasks" : "not an array", arr[i].n);
+	}
+	ok(fs_prio_tres_billing("cpu=4,mem=2G,node=1,billing=12", &billing) &&
+	   billing == 12, "billing=12 from a TRES list");
+	ok(!fs_prio_tres_billing("cpu=4,mem=2G", &billing) &&
+	   !fs_prio_tres_billing("billing=x", &billing) &&
+	   !fs_prio_tres_billing(NULL, &billing), "no billing, or a bad one");
+
+	memset(&s, 0, sizeof(s));
+	memset(part, 0, sizeof(part));
+	memset(job, 0, sizeof(job));
+	part[0].name = "main", part[0].tier = 1, part[0].shares = "hi";
+	part[1].name = "hi", part[1].tier = 2, part[1].shares = "main";
+	part[2].name = "apart", part[2].tier = 1, part[2].shares = "";
+	s.cl.part = part, s.cl.npart = 3;
+	job[0].part = "main", job[0].priority = 500;
+	job[1].part = "main", job[1].priority = 300;
+	job[2].part = "main", job[2].priority = 500;
+	job[3].part = "hi", job[3].priority = 10;
+	job[4].part = "gone", job[4].priority = 900;
+	s.job = job, s.njob = 5, s.now = 0;
+	fs_buf_init(&b);
+	fs_places_write(&s, &b);
+	ok(b.data && !strcmp(b.data, "#fs-places 1\n#taken=1970-01-01T00:00:00Z\n"
+			     "Partition\tTier\tBefore\tPriority\tJobs\n"
+			     "main\t1\t1\t0\t0\nmain\t1\t1\t500\t2\n"
+			     "main\t1\t1\t300\t1\nhi\t2\t0\t0\t0\n"
+			     "hi\t2\t0\t10\t1\napart\t1\t0\t0\t0\n"),
+	   "places: by partition, highest first, a higher tier's jobs "
+	   "before those of the partitions it shares nodes with");
+	ok(fs_places_find(b.data, "main", 400, &pl, &e) == 1 &&
+	   pl.place == 4 && pl.total == 5,
+	   "priority 400 in main: place 4 of 5 (%zu of %zu)", pl.place,
+	   pl.total);
+	ok(fs_places_find(b.data, "main", 500, &pl, &e) == 1 &&
+	   pl.place == 4 && fs_places_find(b.data, "main", 501, &pl, &e) == 1 &&
+	   pl.place == 2, "after its equals, before the lower");
+	ok(fs_places_find(b.data, "apart", 1, &pl, &e) == 1 && pl.place == 1 &&
+	   pl.total == 1 && fs_places_find(b.data, "nope", 1, &pl, &e) == 0,
+	   "a partition of its own: 1 of 1; one not in the file: not found");
+	ok(fs_places_find("#fs-places 1\nPartition\tTier\tBefore\tPriority\t"
+			  "Jobs\nmain\t1\t0\tx\t1\n", "main", 1, &pl, &e) < 0 &&
+	   e.line == 3 && fs_places_find("garbage", "main", 1, &pl, &e) < 0,
+	   "a bad places file: refused at its line (%s)", e.msg);
+	fs_buf_release(&b);
+}
+
 int
 main(void)
 {
+	test_record_places();
 	test_age();
 	test_normalised();
 	test_jobsize();

@@ -22,7 +22,6 @@
  */
 #include <getopt.h>
 #include <pwd.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -38,6 +37,8 @@ struct opts {
 	int cost;			/* --cost */
 	int brief;			/* --brief: the hook's lines */
 	int accounts;			/* --accounts */
+	const char *submitted, *snapshot;	/* --submitted, --snapshot */
+	int places;			/* --places */
 	struct fs_buf set;		/* --set lines */
 	int offline;
 	int new;			/* --new: job describes a new job */
@@ -147,6 +148,15 @@ help(void)
 		"      --accounts           the same job under each of the "
 		"user's accounts\n"
 		"\n"
+		"A job just submitted (contrib/cli_filter.lua), from its "
+		"record:\n"
+		"      --submitted JOBID    its lines: the controller's "
+		"priority, billing, limit\n"
+		"      --snapshot DIR       and fs-cli-filter-snapshot's DIR: "
+		"FairShare, places\n"
+		"      --places             write the queue's places file "
+		"(the snapshot's)\n"
+		"\n"
 		"Live mode built in: %s. See fs-prio(1).\n", synopsis,
 		fs_live_available() ? "yes" : "no");
 }
@@ -217,38 +227,6 @@ write_out(struct ctx *x, struct fs_buf *b)
 	}
 }
 
-/* Whether standard input is a pipe: fs-rank | fs-prio. */
-static int
-stdin_is_pipe(void)
-{
-	struct stat st;
-
-	return fstat(0, &st) == 0 && S_ISFIFO(st.st_mode);
-}
-
-static int
-is_dir(const char *name)
-{
-	struct stat st;
-
-	return stat(name, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Live without a slurm.conf: offline needs no cluster, say how. */
-static void
-offline_hint(const struct opts *o, struct fs_err *e)
-{
-	if (o->offline || e->file ||
-	    (strncmp(e->msg, "no slurm.conf", 13) &&
-	     strncmp(e->msg, "cannot read slurm.conf", 22)) ||
-	    strlen(e->msg) + 128 >= sizeof(e->msg))
-		return;
-	strcat(e->msg, stdin_is_pipe() && !o->tree ?
-	       ", or work offline with --conf FILE or --set 'KEY=VALUE' (and "
-	       "--tree - to read the tree on standard input)" :
-	       ", or work offline with --conf FILE or --set 'KEY=VALUE'");
-}
-
 /* The output of a run that read and computed everything. */
 static int
 answer(struct ctx *x, struct fs_buf *out, struct fs_err *e)
@@ -267,16 +245,14 @@ answer(struct ctx *x, struct fs_buf *out, struct fs_err *e)
 		fs_buf_init(&miss);
 		fs_sprio_unmatched(&x->out, o->jobs, o->users, &miss);
 		fs_sprio_select(&x->out, o->jobs, o->users, o->parts);
-		for (char *l = miss.data, *nl; l && *l; l = nl + 1) {
-			nl = strchr(l, '\n');
-			*nl = '\0';
-			fs_warn("%s", l);
-		}
+		fs_warn_lines(miss.data);
 		fs_buf_release(&miss);
 	}
 	/* sprio's rows by job id; the toolkit's best first. */
 	if (o->sort || sprio_output(o))
 		fs_sprio_sort(&x->out, o->sort ? o->sort : "i");
+	if (o->places)
+		return fs_places_write(&x->r.s, out), 0;
 	if (o->brief) {
 		const char *why;
 
@@ -323,7 +299,7 @@ run(const struct opts *o)
 		}
 	}
 	/* fs-rank --per-user's directory: the user's own part. */
-	if (o->tree && is_dir(o->tree))
+	if (o->tree && fs_is_dir(o->tree))
 		in.tree_dir = in.tree_name = o->tree;
 	/* Standard input only when asked for: in a shell loop it is the
 	 * loop's, under cron /dev/null. */
@@ -340,7 +316,8 @@ run(const struct opts *o)
 			      ? FS_EXIT_DATA
 			      : FS_EXIT_OK;
 	else {
-		offline_hint(o, &e);
+		if (!o->offline && !e.file)
+			fs_prio_offline_hint(o->tree != NULL, &e);
 		fs_err_print(&e);
 		if (r == -2)
 			ret = FS_EXIT_USAGE;
@@ -350,6 +327,27 @@ run(const struct opts *o)
 	fs_sprio_release(&x.out);
 	fs_prio_run_release(&x.r);
 	fs_buf_release(&out);
+	return ret;
+}
+
+/* --submitted: a job's lines; what was left out goes to stderr. */
+static int
+run_submitted(const struct opts *o)
+{
+	struct fs_submitted so = {o->submitted, o->snapshot, o->conf, o->now};
+	struct fs_err e = {NULL, 0, ""};
+	struct fs_buf out, notes;
+	int ret = FS_EXIT_DATA, r;
+
+	fs_buf_init(&out);
+	fs_buf_init(&notes);
+	if ((r = fs_prio_submitted(&so, &out, &notes, &e)) < 0)
+		fs_err_print(&e), ret = r == -2 ? FS_EXIT_USAGE : ret;
+	else if (fs_write_all(stdout, out.data, out.len) == 0)
+		ret = FS_EXIT_OK;
+	fs_warn_lines(notes.data);
+	fs_buf_release(&out);
+	fs_buf_release(&notes);
 	return ret;
 }
 
@@ -403,7 +401,7 @@ main(int argc, char **argv)
 {
 	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_HELP,
 	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW, O_COST, O_UF, O_BRIEF,
-	       O_ACCOUNTS };
+	       O_ACCOUNTS, O_SUBMITTED, O_SNAPSHOT, O_PLACES };
 #define COMMON_OPTIONS \
 		{"conf", required_argument, NULL, O_CONF}, \
 		{"set", required_argument, NULL, O_SET}, \
@@ -428,6 +426,9 @@ main(int argc, char **argv)
 		{"user", required_argument, NULL, 'u'},
 		{"partition", required_argument, NULL, 'p'},
 		{"norm", no_argument, NULL, 'n'},
+		{"submitted", required_argument, NULL, O_SUBMITTED},
+		{"snapshot", required_argument, NULL, O_SNAPSHOT},
+		{"places", no_argument, NULL, O_PLACES},
 		{NULL, 0, NULL, 0}};
 	/* sbatch's, for the new job. */
 	static const struct option lo_new[] = {
@@ -475,6 +476,9 @@ main(int argc, char **argv)
 		case O_COST: o.cost = 1; break;
 		case O_BRIEF: o.brief = 1; break;
 		case O_ACCOUNTS: o.accounts = 1; break;
+		case O_SUBMITTED: o.submitted = optarg; break;
+		case O_SNAPSHOT: o.snapshot = optarg; break;
+		case O_PLACES: o.places = 1; break;
 		case O_TREE: o.tree = optarg; break;
 		case O_NOW: o.now = optarg; break;
 		case 'S': o.sort = optarg; break;
@@ -572,6 +576,17 @@ main(int argc, char **argv)
 						      o.out != OUT_JSON))) {
 		fs_warn("--cost prints its own answer, as text or --json: not "
 			"with --tsv, -l, -o, -n or -w");
+	} else if ((o.submitted || o.snapshot) &&
+		   (!o.submitted || o.jobs_file || o.set.len || o.places ||
+		    nout || o.sort || o.weights || o.norm || o.jobs ||
+		    o.users || o.parts || o.tree || o.qos_prio)) {
+		fs_warn("--submitted ID [--snapshot DIR] [--conf FILE] prints "
+			"a submitted job's lines: without other options");
+	} else if (o.submitted) {
+		ret = run_submitted(&o);
+	} else if (o.places && (nout || o.weights || o.norm || o.sort)) {
+		fs_warn("--places writes the places file: not with --tsv, -l, "
+			"-o, -n, -w, -S or --json");
 	} else if (!o.offline && !fs_live_available()) {
 		fs_warn("built without libslurm: give --conf FILE (and a tree "
 			"with --tree, --jobs-file FILE) to work offline");
