@@ -69,7 +69,7 @@ plant swapped big "NR == $acl + 1 { d = \$0; next } NR == $acl + 2 { print; prin
 plant cut small '$0 != "#end" { print }'
 for f in trees/*.tsv; do
 	b=$(basename "$f" .tsv)
-	"$B/fs-rank" <"$f" >"$tmp/t-$b.tsv" 2>/dev/null || continue
+	"$B/fs-rank" <"$f" >"$tmp/t-$b.tsv" || { echo "Bail out! fs-rank $f"; exit 1; }
 	trees+=("t-$b")
 done
 # The tie trees in Slurm 22.05's sibling order, which the quick reader reads.
