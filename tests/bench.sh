@@ -197,6 +197,36 @@ if have fs-prio; then
 	awk -v a="$tsv_us" -v am="$tsv_med" -v b="$json_us" -v bm="$json_med" -v s="$last_us" -v sm="$last_med" 'BEGIN {
 		printf "  %-38s %4.2fx sort of slurm.conf+jobs (median %4.2fx)\n", "fs-prio --tsv", a / s, am / sm
 		printf "  %-38s %4.2fx sort of slurm.conf+jobs (median %4.2fx)\n", "fs-prio --json", b / s, bm / sm }'
+	# 40,000 jobs under a tree of 20,000 associations: each job's
+	# association found by account and user (a walk of the tree took 4 s
+	# of CPU); tests/golden/fs-prio/big-tree-jobs checks the answer.
+	tree=$dir/shape-tree-20000.tsv jobs=$dir/shape-tree-jobs.tsv
+	"$GEN" -n 20000 -s 42 >"$tree"
+	awk -F'\t' 'BEGIN { OFS = "\t"; n = 0 } !/^#/ && $2 != "" && $2 != "User" { u[n] = $2; a[n] = $1; n++ }
+		END { print "JobID", "User", "Account", "Partition", "CPUs"; for (i = 0; i < 40000; i++) { k = (i * 7919) % n; print 1000 + i, u[k], a[k], "main", 1 + i % 8 } }' "$tree" >"$jobs"
+	bytes=$(stat -c %s "$jobs") rows=40000 sort_us=
+	echo " 40,000 pending jobs under a tree of 20,000 associations:"
+	run sort "$jobs" "sort"
+	run "fs-prio --tree --tsv" "$jobs" "fs-prio --conf '$(dirname "$0")/golden/fs-prio-cluster.conf' --jobs-file '$jobs' --tree '$tree' --now 2026-11-20T08:00:00Z --tsv"
+	# 8 million nodes in 8 NodeName ranges, kept whole (one index entry a
+	# node took 3.5 s and 400 MB), two jobs, one in a partition listing
+	# 900,000 of them; tests/golden/fs-prio/node-ranges-whole checks the
+	# answer. Throughput is of the slurm.conf's 13 lines: time and memory
+	# are the figures.
+	conf=$dir/shape-ranges.conf jobs=$dir/shape-ranges-jobs.tsv
+	{
+		echo 'PriorityType=priority/multifactor'
+		echo 'PriorityWeightJobSize=1000'
+		echo 'PriorityWeightTRES=CPU=1000,Mem=1000,Node=1000'
+		for r in a b c d e f g h; do echo "NodeName=$r[0000000-0999999] CPUs=4 RealMemory=1000"; done
+		echo 'PartitionName=all Nodes=ALL Default=YES'
+		echo 'PartitionName=p Nodes=a[0000000-0899999]'
+	} >"$conf"
+	printf 'JobID\tUser\tAccount\tPartition\tQOS\tCPUs\tNodes\tTRES\n1\tu\ta\tall\tnormal\t4\t1\tcpu=4,mem=1000M,node=1\n2\tu\ta\tp\tnormal\t8\t1\tcpu=8,mem=1000M,node=1\n' >"$jobs"
+	bytes=$(stat -c %s "$conf") rows=13 sort_us=
+	echo " 8 million nodes in 8 NodeName ranges:"
+	run sort "$conf" "sort"
+	run "fs-prio --tsv" "$conf" "fs-prio --conf '$conf' --jobs-file '$jobs' --now 2026-11-20T08:00:00Z --tsv"
 fi
 
 # Where a person waits: bash completion of user names (contrib/
@@ -216,3 +246,21 @@ bash -c '
 	done
 	awk -v us="$best" -v n="${#COMPREPLY[@]}" "BEGIN { printf \"  %-38s %6.1f ms (best of 5), %d names\\n\", \"_fs_toolkit\", us / 1000, n }"
 ' _ "$(cd "$(dirname "$0")/.." && pwd)" "$f"
+
+# Where a person waits: fs-report --html's page of those 50,000
+# associations in headless Chromium (tests/chrome-load.py, a new browser
+# each run): to the end of its load event, best of BENCH_REPS, and the
+# least CPU time of its main thread (the page it replaced, 7.9 MB, took 3 to
+# 17 s and 2.1 to 3.3 s).
+browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+if [ -z "$browser" ] || ! command -v python3 >/dev/null || ! have fs-report; then
+	echo "fs-report --html in Chromium: not measured (no chromium, python3 or fs-report)"
+elif fs-report --html "$f" >"$dir/tree-50000.html" &&
+	python3 "$(dirname "$0")/chrome-load.py" "$browser" "$dir/tree-50000.html" "$REPS" >"$dir/load"; then
+	echo "fs-report --html in headless Chromium, 50,000 associations:"
+	awk -v reps="$REPS" '{ printf "  %-38s %6d ms (best of %d), main thread %d ms, %d elements; loads", "load and layout", $1, reps, $2, $3
+		for (i = 5; i <= NF && $i != "main-thread"; i++) printf " %s", $i
+		printf " ms\n" }' "$dir/load"
+else
+	echo "  fs-report --html in Chromium: FAILED"
+fi

@@ -6,7 +6,8 @@ to the end of the load event, which includes parsing, style and layout of
 the whole page, and the CPU time of the page's main thread by then (the
 ThreadTime of the DevTools Performance metrics), which a busy machine
 stretches less. Prints one line: the best load, the least CPU time and the
-page's DOM element count, then every run's. The page runs no script of its own (its
+page's DOM element count, then every run's; no line, a message and status 1
+when Chromium gives no load time or no ThreadTime. The page runs no script of its own (its
 Content-Security-Policy forbids them): the numbers are read over the
 DevTools protocol, on a pipe (--remote-debugging-pipe, file descriptors 3
 and 4), which needs no network and nothing beyond Python's library."""
@@ -86,11 +87,16 @@ def load_once(browser, path):
                           " document.getElementsByTagName('*').length])",
             "returnByValue": True}, session)
         ms, nodes = json.loads(res["result"]["value"])
-        cpu = 0
+        cpu = None
         for m in call("Performance.getMetrics",
                       session=session).get("metrics", []):
             if m["name"] == "ThreadTime":
                 cpu = round(m["value"] * 1000)
+        if cpu is None:
+            raise RuntimeError("Chromium reported no ThreadTime")
+        if ms <= 0:
+            raise RuntimeError("no load time: loadEventEnd %d ms after "
+                               "navigationStart" % ms)
         try:
             call("Browser.close")
         except EOFError:
@@ -112,7 +118,10 @@ def main():
     times, cpus = [], []
     nodes = 0
     for _ in range(runs):
-        ms, cpu, nodes = load_once(sys.argv[1], sys.argv[2])
+        try:
+            ms, cpu, nodes = load_once(sys.argv[1], sys.argv[2])
+        except (OSError, EOFError, RuntimeError, KeyError, ValueError) as e:
+            sys.exit("chrome-load.py: %s: %s" % (sys.argv[2], e))
         times.append(ms)
         cpus.append(cpu)
     print(min(times), min(cpus), nodes, "loads", " ".join(map(str, times)),

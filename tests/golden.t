@@ -15,7 +15,9 @@
 # A case PROGRAM/NAME.cmd is a shell command line run in tests/ with the
 # built programs first on PATH, standard input from NAME.in (or /dev/null).
 # Its standard output must equal NAME.out, its standard error NAME.err, and
-# its exit status NAME.status (missing files mean: empty, empty, 0).
+# its exit status NAME.status (missing files mean: empty, empty, 0). It runs
+# under pipefail: a program that fails before a filter (| sed, | wc -l)
+# makes the case's status its own, not the filter's.
 # FS_UPDATE=1 rewrites the expected files from what the programs do now:
 # review the diff before committing it. FS_ONLY=PREFIX runs only the cases
 # whose PROGRAM/NAME starts with PREFIX (a glob): FS_ONLY=fs-rank (a folder),
@@ -55,7 +57,7 @@ for cmd in "${cases[@]}"; do
 	fi
 	in=/dev/null
 	[ -f "$name.in" ] && in=$name.in
-	timeout 60 bash -c "$(cat "$cmd")" <"$in" >"$tmp/out" 2>"$tmp/err"
+	timeout 60 bash -o pipefail -c "$(cat "$cmd")" <"$in" >"$tmp/out" 2>"$tmp/err"
 	echo $? >"$tmp/status"
 	if [ "${FS_UPDATE:-}" = 1 ]; then
 		cp "$tmp/out" "$name.out"

@@ -120,8 +120,9 @@ contents() { # what the package must hold, and its Depends
 	grep -q '"/usr/bin/fs-prio"' "$x/usr/share/fs-toolkit/cli_filter.lua" &&
 		grep -qx 'bin=/usr/bin' "$x/usr/share/fs-toolkit/fs-cli-filter-snapshot" &&
 		[ -x "$x/usr/share/fs-toolkit/fs-cli-filter-snapshot" ] &&
-		! grep -l '@[A-Z]*@' "$x/usr/share/fs-toolkit/"* ||
-		{ echo "cli_filter files without /usr/bin"; return 1; }
+		{ grep -l '@[A-Z_]*@' "$x/usr/share/fs-toolkit/cli_filter.lua" \
+			"$x/usr/share/fs-toolkit/fs-cli-filter-snapshot"; [ $? = 1 ]; } ||
+		{ echo "cli_filter files without /usr/bin, or a @PLACEHOLDER@ left"; return 1; }
 	dpkg-deb -f "$deb" Depends
 	dpkg-deb -f "$deb" Depends | grep -qE "(^|, )$hostlib( |,|\$)"
 }

@@ -9,14 +9,12 @@
 # page is under 2 MB, every account has a section, every in-page link has
 # its target, root's accounts are in the order of their gap (share less
 # use), each with its colour, and every box of the picture wide enough for
-# a name's beginning carries one. With Chromium: the browser lays the page
-# out, and the load time and main thread's CPU are printed and held under
-# 8 s and 3 s, bounds for gross regressions only, as other tests run beside
-# this one (the goal is 2 s; this 2-core machine,
-# shared, took 0.5 to 0.9 s at a load average of 4 to 6 and 1.1 to 2.6 s
-# at 14 to 17, against 3.0 to 16 s before; main thread's CPU 0.3 to 0.45 s
-# here, 2.1 to 3.3 s before), best of three (tests/chrome-load.py).
-# Chromium's checks skip when it is not installed, the timing when python3
+# a name's beginning carries one. With Chromium: the browser lays each page
+# out (tests/chrome-load.py, one load): its load event ends, and it holds
+# under 100,000 elements (about 30,000; the page of 7.9 MB it replaced held
+# 620,000 and took 3 to 17 s to load here). The load time and the main
+# thread's CPU are printed, not held: make bench measures them.
+# Chromium's checks skip when it is not installed, the layout when python3
 # is not either.
 set -u
 cd "$(dirname "$0")" || exit 1
@@ -110,14 +108,14 @@ accounts50k=$(awk -F'\t' '!/^#/ && $2 == "" && $1 != "Account"' "$tmp/50k.tsv" |
 assocflat=$(grep -vc '^#' "$tmp/flat.tsv")
 rootkids=$(awk -F'\t' '!/^#/ && $2 == "" && $3 == "root"' "$tmp/flat.tsv" | wc -l)
 
-echo "1..34"
+echo "1..32"
 bcheck "the page loads" '[ -s "$tmp/dom" ]'
 check "every table it opens it closes, once (no stray end tag)" \
 	'[ "$(grep -o "<table" "$tmp/report.html" | wc -l)" -eq "$(grep -o "</table>" "$tmp/report.html" | wc -l)" ]'
 check "every section it opens it closes" \
 	'[ "$(grep -o "<details" "$tmp/report.html" | wc -l)" -eq "$(grep -o "</details>" "$tmp/report.html" | wc -l)" ] &&
 	 [ "$(grep -o "<div class=\"k\">" "$tmp/report.html" | wc -l)" -eq "$(grep -o "</div></details>" "$tmp/report.html" | wc -l)" ]'
-check "the page fetches nothing (links stay in the page)" '! grep -Eq "(src|href)=\"[^#]|@import|url\\(http" "$tmp/report.html"'
+check "the page fetches nothing (links stay in the page)" '[ -s "$tmp/report.html" ] && ! grep -Eq "(src|href)=\"[^#]|@import|url\\(http" "$tmp/report.html"'
 bcheck "an SVG picture with one box per drawn association" \
 	'[ "$(grep -o "<rect class=\"c[0-9n]*\" x=" "$tmp/dom" | wc -l)" -ge 20 ]'
 bcheck "every box has its numbers in a title" \
@@ -126,7 +124,7 @@ bcheck "the tables are there" \
 	'[ "$(grep -o "<table" "$tmp/dom" | wc -l)" -ge 5 ] && grep -q "Accounts furthest below their share of the cluster" "$tmp/dom"'
 bcheck "the hostile name is escaped text" \
 	'grep -qF "<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>" "$tmp/dom"'
-bcheck "no script element exists" '! grep -qi "<script" "$tmp/dom"'
+bcheck "no script element exists" '[ -s "$tmp/dom" ] && ! grep -qi "<script" "$tmp/dom"'
 bcheck "the hostile name is escaped in the SVG tooltips too" \
 	'grep -qF "account &lt;script&gt;alert(1)&lt;/script&gt;" "$tmp/dom"'
 bcheck "a screenshot was taken" \
@@ -167,26 +165,19 @@ bcheck "50k: the browser lays the page out, with no script" \
 	'grep -q "Find by name" "$tmp/50k.dom" && ! grep -qi "<script" "$tmp/50k.dom" && [ "$(head -c 4 "$tmp/50k.png" | od -An -c | tr -d " ")" = "211PNG" ]'
 check "--width usage draws other boxes and says so" \
 	'grep -q "whole cluster.s usage" "$tmp/50k-usage.html" && ! cmp -s "$tmp/50k.html" "$tmp/50k-usage.html"'
-# The timing: best of three loads, each in a new browser.
-timing() {
-	if [ -z "$browser" ] || ! command -v python3 >/dev/null; then
-		echo "skip"
-		return
-	fi
-	python3 ./chrome-load.py "$browser" "$1" 3 2>"$tmp/load.err" || echo "error $(tail -1 "$tmp/load.err")"
-}
+# Laid out by Chromium: the load event ends and the element count is
+# bounded; the time it took is a measurement only (other tests run beside
+# this one).
 for page in 50k flat; do
-	set -- $(timing "$tmp/$page.html")
-	if [ "${1:-}" = skip ]; then
-		n=$((n + 1)); echo "ok $n - $page: loaded in Chromium in under 3 s # SKIP no chromium or python3"
-		n=$((n + 1)); echo "ok $n - $page: under 1 s of the browser's main thread # SKIP no chromium or python3"
+	what="$page: Chromium lays the page out, under 100,000 elements"
+	if [ -z "$browser" ] || ! command -v python3 >/dev/null; then
+		n=$((n + 1)); echo "ok $n - $what # SKIP no chromium or python3"
 		continue
 	fi
-	best=${1:-?} cpu=${2:-?}
-	echo "# $page: best load $best ms, main-thread CPU $cpu ms, ${3:-?} elements; ${*:4}"
-	# Gross regressions only (the old page took 3 to 17 s): the figures
-	# above are the measurement; a machine running other tests beside
-	# this one must not fail it.
-	check "$page: loaded in Chromium in under 8 s (best of three: $best ms)" '[ "$best" -lt 8000 ] 2>/dev/null'
-	check "$page: under 3 s of the browser's main thread ($cpu ms)" '[ "$cpu" -lt 3000 ] 2>/dev/null'
+	# shellcheck disable=SC2046
+	set -- $(python3 ./chrome-load.py "$browser" "$tmp/$page.html" 1 2>"$tmp/load.err")
+	elements=${3:-}
+	echo "# $page: loaded in ${1:-?} ms, ${2:-?} ms of the main thread, ${elements:-?} elements"
+	check "$what (${elements:-no count})" \
+		'[ -n "$elements" ] && [ "$elements" -lt 100000 ] || { sed "s/^/# /" "$tmp/load.err"; false; }'
 done

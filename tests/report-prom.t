@@ -9,8 +9,11 @@
 # association once, usage is named in its unit and fractions end
 # in _ratio; the series counts the README and fs-report(1) give hold: 193 on
 # gentree -n 50000 -s 42, 1,334 with 165 accounts under root. Skips when
-# promtool is not installed.
+# promtool is not installed. Every promtool check also asks that the command
+# writing the file exited 0 and wrote a family and a series: promtool passes
+# an empty file.
 set -u
+set -o pipefail
 cd "$(dirname "$0")" || exit 1
 export PATH="${FS_BIN:?set FS_BIN to the directory of the built programs}:$PATH"
 export LC_ALL=C TZ=UTC
@@ -25,7 +28,12 @@ check() {
 	n=$((n + 1))
 	if eval "$2"; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi
 }
+# promtool_ok FILE STATUS: STATUS is the exit status of the command that
+# wrote FILE.
 promtool_ok() {
+	[ "$2" = 0 ] || { echo "# the command writing $1 exited $2"; return 1; }
+	grep -q '^# TYPE fairshare_' "$1" && grep -q '^fairshare_[a-z_]*{' "$1" ||
+		{ echo "# $1: no family or no series ($(wc -c <"$1") bytes)"; return 1; }
 	promtool check metrics <"$1" >"$tmp/out" 2>&1 || { sed "s/^/# /" "$tmp/out"; false; }
 }
 # The users of the series of one family, sorted.
@@ -37,13 +45,15 @@ series() {
 }
 echo "1..18"
 fs-tree --sample | fs-rank | fs-report --prometheus >"$tmp/sample.prom"
-check "sample tree passes promtool check metrics" 'promtool_ok "$tmp/sample.prom"'
+st_sample=$?
+check "sample tree passes promtool check metrics" 'promtool_ok "$tmp/sample.prom" $st_sample'
 fs-tree --sample | fs-rank | fs-report --prometheus --scope all >"$tmp/all.prom"
-check "--scope all passes promtool check metrics" 'promtool_ok "$tmp/all.prom"'
+st_all=$?
+check "--scope all passes promtool check metrics" 'promtool_ok "$tmp/all.prom" $st_all'
 check "infinity is written +Inf" \
 	'grep -q "^fairshare_user_level_fs{.*user=\"dave\".*} +Inf$" "$tmp/all.prom"'
 check "no series has a depth label, no user series a parent" \
-	'! grep -E "depth=|user=.*parent=|parent=.*user=" "$tmp/all.prom"'
+	'grep -q "^fairshare_user_" "$tmp/all.prom" && ! grep -E "depth=|user=.*parent=|parent=.*user=" "$tmp/all.prom"'
 check "an account series names its parent" \
 	'grep -q "^fairshare_account_level_fs{cluster=\"demo\",account=\"astro\",parent=\"physics\"} " "$tmp/all.prom"'
 fs-tree --sample | fs-rank | fs-report --prometheus --top 2 >"$tmp/top2.prom"
@@ -59,11 +69,13 @@ check "--metrics and --depth 0: three families, root and two users" \
 	 [ "$(grep -c "^fairshare_account_usage_billing_seconds{" "$tmp/narrow.prom")" = 1 ] &&
 	 [ "$(grep -c "^fairshare_user_usage_billing_seconds{" "$tmp/narrow.prom")" = 2 ]'
 fs-tree --sample | sed 's/guests/g\\"q\\\\x/g' | fs-report --prometheus --scope all >"$tmp/esc.prom"
-check "names with quotes and backslashes pass promtool" 'promtool_ok "$tmp/esc.prom"'
+st_esc=$?
+check "names with quotes and backslashes pass promtool" 'promtool_ok "$tmp/esc.prom" $st_esc'
 check "the label value is escaped" \
 	'grep -qF "account=\"g\\\\\\\"q\\\\\\\\x\"" "$tmp/esc.prom"'
 fs-tree --sample | fs-rank --algorithm classic | fs-report --prometheus >"$tmp/classic.prom"
-check "classic passes promtool check metrics" 'promtool_ok "$tmp/classic.prom"'
+st_classic=$?
+check "classic passes promtool check metrics" 'promtool_ok "$tmp/classic.prom" $st_classic'
 # Every family holds accounts only (no user label) or users only, so that
 # sum by (account) of a family adds each association once: of an account
 # family, exactly one series an account.
@@ -96,6 +108,7 @@ gen=${FS_BUILD:-../build}/gen/gentree
 if [ -x "$gen" ]; then
 	"$gen" -n 50000 -s 42 | fs-rank >"$tmp/50k.tsv"
 	fs-report --prometheus "$tmp/50k.tsv" >"$tmp/50k.prom"
+	st_50k=$?
 	"$gen" -n 50001 -s 18 | awk -F'\t' 'BEGIN { OFS = "\t" }
 		!/^#/ && $1 == "org1" && $2 == "" { next }
 		!/^#/ && $3 == "org1" { $3 = "root" } { print }' | fs-rank |
@@ -103,7 +116,7 @@ if [ -x "$gen" ]; then
 	echo "# 50,000 associations: $(series "$tmp/50k.prom") series by default, $(wc -c <"$tmp/50k.prom") bytes; with 165 accounts under root $(series "$tmp/flat.prom"), $(wc -c <"$tmp/flat.prom") bytes"
 	check "50,000 associations: at most 1000 series by default" \
 		'[ "$(series "$tmp/50k.prom")" -le 1000 ]'
-	check "50,000 associations: promtool check metrics" 'promtool_ok "$tmp/50k.prom"'
+	check "50,000 associations: promtool check metrics" 'promtool_ok "$tmp/50k.prom" $st_50k'
 	check "the series counts the README gives: 193, and 1,334 with 165 accounts under root" \
 		'[ "$(series "$tmp/50k.prom")" = 193 ] && [ "$(series "$tmp/flat.prom")" = 1334 ]'
 else
