@@ -77,6 +77,10 @@ const char *fs_release_newest(void);
 int fs_release_parse(const char *release, int v[3]);
 /* Whether RELEASE is a release (one the table knows or not): 1 or 0. */
 int fs_release_valid(const char *release);
+/* The tree's #slurm_version into *release (NULL if it has none): 0, or
+ * -1 with e set (its line) if it is no release. */
+int fs_release_meta(const struct fs_header *h, const char **release,
+		    struct fs_err *e);
 
 /* --------------------------------------------------------------- sshare.c */
 
