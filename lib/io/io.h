@@ -187,6 +187,12 @@ int fs_import_from(const char *text, size_t len, const char *cluster,
 
 /* Sort n of them by name, for fs_user_default_of. */
 void fs_user_defaults_sort(struct fs_user_default *d, size_t n);
+/* The same sorted d with each user once: a user given one account more
+ * than once keeps it, one given different ones is left out (no choice
+ * among them). Returns how many were left out, *first the first of them
+ * by name (NULL if none). */
+size_t fs_user_defaults_unique(struct fs_user_default *d, size_t *n,
+			       const char **first);
 /* user's default account among n sorted, or "". */
 const char *fs_user_default_of(const struct fs_user_default *d, size_t n,
 			       const char *user);
