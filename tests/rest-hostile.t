@@ -38,13 +38,23 @@ serve() {
 	return 1
 }
 
+# The peak memory fs-tree may take on any answer: 256 MB, 1 GB under
+# AddressSanitizer (its shadow and redzones). /usr/bin/time measures it.
+timed=()
+[ -x /usr/bin/time ] && timed=(/usr/bin/time -f %M)
+max_kb=256000
+grep -q __asan_init "$B/fs-tree" && max_kb=1000000
+
 # run NAME LIMIT ARGS...: fs-tree ARGS under a LIMIT-second timeout, its
-# output, standard error, status and seconds in $tmp/NAME.*.
+# output, standard error, status, seconds and peak memory (KB, when
+# /usr/bin/time is there) in $tmp/NAME.*.
 run() {
 	local name=$1 limit=$2 t0 t1
 	shift 2
 	t0=$EPOCHREALTIME
-	timeout -k 5 "$limit" "$B/fs-tree" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	rm -f "$tmp/$name.kb"
+	timeout -k 5 "$limit" ${timed[@]+"${timed[@]}" -o "$tmp/$name.kb"} \
+		"$B/fs-tree" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
 	echo $? >"$tmp/$name.st"
 	t1=$EPOCHREALTIME
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }' >"$tmp/$name.time"
@@ -69,7 +79,29 @@ refused() {
 	return $bad
 }
 
-echo "1..19"
+# small NAME: the run's peak memory under $max_kb KB (or a skip, with no
+# /usr/bin/time: check_skip's reason).
+small() {
+	local kb
+	kb=$(tail -1 "$tmp/$1.kb" 2>/dev/null)
+	echo "peak memory: ${kb:-?} KB (at most $max_kb)"
+	[[ $kb =~ ^[0-9]+$ ]] && [ "$kb" -le "$max_kb" ]
+}
+# check_small NAME TEXT CMD...: check TEXT CMD, and that the run NAME
+# stayed small; with no /usr/bin/time, the memory is a skip of its own.
+check_small() {
+	local name=$1 text=$2
+	shift 2
+	check "$text" "$@"
+	if [ ${#timed[@]} = 0 ]; then
+		n=$((n + 1))
+		echo "ok $n - $text: peak memory # skip no /usr/bin/time"
+	else
+		check "$text: peak memory under $max_kb KB" small "$name"
+	fi
+}
+
+echo "1..41"
 
 # 5. Time: a server that accepts and never answers, and one that answers
 # 404 after 8 s to each of the six versions (48 s): both end within the
@@ -95,8 +127,13 @@ check "a connection that never opens: one line naming the URL, within 15 s" \
 # passes 1 GiB, and one whose length says more than that at once, before
 # a byte of it is read: each "too large", not a write error.
 serve endless endless 60 && run endless 60 --rest "http://127.0.0.1:$port"
-check "an endless answer: refused as too large, one line naming the URL" \
+check_small endless "an endless answer: refused as too large, one line naming the URL" \
 	refused endless "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 1 GiB, the most fs-tree reads" 29
+# What fs-tree keeps of an answer is its text without white space, at
+# most 128 MiB: an endless list of small objects is refused there.
+serve dense dense 60 && run dense 60 --rest "http://127.0.0.1:$port"
+check_small dense "an endless list of objects: refused when what is kept passes 128 MiB, in one line" \
+	refused dense "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 128 MiB without its white space, the most fs-tree keeps" 29
 serve huge huge 60 && run huge 60 --rest "http://127.0.0.1:$port"
 check "an answer whose Content-Length is 2 TiB: refused at once as too large" \
 	refused huge "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is too large: more than 1 GiB, the most fs-tree reads" 5
@@ -191,3 +228,108 @@ check "a 200 with an HTML page: not JSON, in one line" \
 FAKE_BODY=/dev/null serve empty ok 30 && run empty 20 --rest "http://127.0.0.1:$port"
 check "a 200 with nothing: not JSON, in one line" \
 	refused empty "http://127\.0\.0\.1:[0-9]+: the answer to /slurm/v0\.0\.45/shares is not JSON \(Content-Type application/json, empty\): is this slurmrestd\?" 5
+
+# The users' default accounts (/slurmdb/v0.0.45/users) are read as they
+# come, each user's name and default kept and the rest passed over: a
+# realistic answer for a million users (some 250 MB), one user whose
+# record holds 10 MB of empty objects (json-c took 2.7 GB for the whole
+# answer), and one that never ends. The first two give the column; the
+# last a tree that says in #approximate which answer was too large.
+defacct() { # NAME ACCOUNT USER: the DefaultAccount of ACCOUNT/USER in NAME
+	awk -F'\t' -v a="$2" -v u="$3" '!h && !/^#/ { for (i = 1; i <= NF; i++) if ($i == "DefaultAccount") c = i; h = 1; next }
+		h && c && $1 == a && $2 == u { print $c }' "$tmp/$1.out"
+}
+users_ok() { # NAME: a tree with the sample's users' default accounts
+	local st
+	st=$(cat "$tmp/$1.st")
+	echo "exit status $st; $(grep -m1 '^#approximate' "$tmp/$1.out" | head -c 400)"
+	head -c 300 "$tmp/$1.err"
+	[ "$st" = 0 ] && [ ! -s "$tmp/$1.err" ] &&
+		[ "$(defacct "$1" chem alice)" = chem ] && [ "$(defacct "$1" physics bob)" = physics ] &&
+		[ "$(defacct "$1" bio gina)" = bio ] && [ "$(grep -vc '^#' "$tmp/$1.out")" = 18 ] &&
+		! grep -q 'no DefaultAccount' "$tmp/$1.out"
+}
+classic=$PWD/sshare/json-2605-classic.json
+FAKE_BODY=$classic FAKE_USERS_GEN=real:1000000 serve users-real ok 120 &&
+	run users-real 100 --rest "http://127.0.0.1:$port"
+check_small users-real "the users answer for a million users (some 250 MB): read as it comes, the default accounts given" \
+	users_ok users-real
+FAKE_BODY=$classic FAKE_USERS_GEN=deep:10500000 serve users-deep ok 60 &&
+	run users-deep 50 --rest "http://127.0.0.1:$port"
+check_small users-deep "a user's record with 10 MB of empty objects: passed over, the default accounts given" \
+	eval 'users_ok users-deep && [ "$(defacct users-deep bio hank)" = bio ]'
+users_big() {
+	local st
+	st=$(cat "$tmp/users-big.st")
+	echo "exit status $st"
+	grep -m1 '^#approximate' "$tmp/users-big.out"
+	[ "$st" = 0 ] && [ ! -s "$tmp/users-big.err" ] &&
+		grep -qx '#approximate=.*; no DefaultAccount (the answer to /slurmdb/v0\.0\.45/users?with_assocs=true is too large: more than 48 MiB of user names and default accounts, the most fs-tree keeps)' "$tmp/users-big.out" &&
+		[ "$(grep -vc '^#' "$tmp/users-big.out")" = 18 ]
+}
+FAKE_BODY=$classic FAKE_USERS_GEN=endless:0 serve users-big ok 60 &&
+	run users-big 50 --rest "http://127.0.0.1:$port"
+check_small users-big "a users answer without end: the tree, its #approximate naming the answer too large" users_big
+# The largest shares answer fs-tree reads: 62,000 associations of 8 TRES
+# (some 300 MB as slurmrestd indents it, 127 MiB without): read, small.
+shares_big() {
+	local st
+	st=$(cat "$tmp/shares-big.st")
+	echo "exit status $st"
+	head -c 300 "$tmp/shares-big.err"
+	[ "$st" = 0 ] && [ "$(grep -vc '^#' "$tmp/shares-big.out")" = 62002 ]
+}
+FAKE_SHARES_GEN=62000 serve shares-big ok 60 && run shares-big 50 --rest "http://127.0.0.1:$port"
+check_small shares-big "62,000 associations (300 MB as sent): read" shares_big
+
+# A user the users answer gives several default accounts has none (no
+# choice among them, which json-c's order made), and #approximate says
+# so; the same bytes every run.
+cat >"$tmp/users-conflict.json" <<'JSON'
+{"users": [
+ {"name": "alice", "default": {"account": "chem"}},
+ {"name": "bob", "default": {"account": "physics"}},
+ {"name": "alice", "default": {"account": "physics"}},
+ {"name": "gina", "default": {"account": "bio"}},
+ {"name": "gina", "default": {"account": "bio"}},
+ {"name": "alice", "default": {"account": "bio"}}
+], "errors": [], "warnings": []}
+JSON
+conflict() {
+	local k
+	for k in 1 2 3; do
+		run "conflict$k" 20 --rest "http://127.0.0.1:$port" || return 1
+		grep -v '^#taken=' "$tmp/conflict$k.out" >"$tmp/conflict$k.tsv"
+	done
+	grep -m1 '^#approximate' "$tmp/conflict1.out"
+	echo "alice: '$(defacct conflict1 chem alice)' '$(defacct conflict1 physics alice)'; bob: '$(defacct conflict1 physics bob)'; gina: '$(defacct conflict1 bio gina)'"
+	[ "$(cat "$tmp/conflict1.st")" = 0 ] && cmp -s "$tmp/conflict1.tsv" "$tmp/conflict2.tsv" &&
+		cmp -s "$tmp/conflict1.tsv" "$tmp/conflict3.tsv" &&
+		grep -qx '#approximate=.*; no DefaultAccount for "alice" (the answer to /slurmdb/v0\.0\.45/users?with_assocs=true gives it more than one)' "$tmp/conflict1.out" &&
+		[ -z "$(defacct conflict1 chem alice)" ] && [ -z "$(defacct conflict1 physics alice)" ] &&
+		[ "$(defacct conflict1 physics bob)" = physics ] && [ "$(defacct conflict1 bio gina)" = bio ]
+}
+FAKE_BODY=$classic FAKE_USERS=$tmp/users-conflict.json serve conflict ok 30 &&
+	check "a user given three default accounts: none, said in #approximate, the same bytes every run" conflict
+
+# Basic credentials that the server repeats (its 401 quotes the request's
+# headers): neither the password nor its base64 shown.
+serve basic-echo echo401 30 && run basic-echo 20 --rest "http://alice:s3cret-Pw@127.0.0.1:$port"
+check "a server that repeats the Basic credentials in its 401: shown as ***" \
+	eval 'refused basic-echo "http://\*\*\*@127\.0\.0\.1:[0-9]+: slurmrestd refused us \(HTTP 401: refused: GET .*Authorization: Basic \*\*\*.*\): set SLURM_JWT \(scontrol token\)" 5 &&
+	! grep -q -e "$(printf alice:s3cret-Pw | base64)" -e s3cret "$tmp/basic-echo.err" &&
+	grep -aq "^Authorization: Basic $(printf alice:s3cret-Pw | base64)" "$tmp/basic-echo/log"'
+
+# meta.slurm.release is a release (MAJOR.MINOR.MICRO, 1 to 4 digits a
+# number) or the answer is refused: never read as another release, nor
+# cut at 31 bytes.
+for rel in 99999999999999999999 2147483648 -5 25.-11 0x19.11 25.11garbage abc \
+	26.05.0000000000000000000000000005; do
+	FAKE_SHARES_GEN=20 FAKE_RELEASE=$rel serve "rel$rel" ok 30 &&
+		run "rel$rel" 20 --rest "http://127.0.0.1:$port"
+	check "meta.slurm.release '$rel': refused in one line" \
+		refused "rel$rel" "http://127\.0\.0\.1:[0-9]+: /slurm/v0\.0\.45/shares, line 1: meta\.slurm\.release \"${rel//./\\.}\" is not a Slurm release: expected MAJOR\.MINOR\.MICRO, each of 1 to 4 digits, as 26\.05\.3" 10
+done
+FAKE_SHARES_GEN=20 FAKE_RELEASE=25.05.0-0rc1 serve rel-rc ok 30 && run rel-rc 20 --rest "http://127.0.0.1:$port"
+check "meta.slurm.release '25.05.0-0rc1' (a pre-release): #slurm_version=25.05.0-0rc1" \
+	eval '[ "$(cat "$tmp/rel-rc.st")" = 0 ] && grep -qx "#slurm_version=25.05.0-0rc1" "$tmp/rel-rc.out"'

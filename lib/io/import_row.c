@@ -32,6 +32,28 @@ fs_user_defaults_sort(struct fs_user_default *d, size_t n)
 		qsort(d, n, sizeof(*d), default_cmp);
 }
 
+size_t
+fs_user_defaults_unique(struct fs_user_default *d, size_t *n,
+			const char **first)
+{
+	size_t i = 0, j, k = 0, conflicts = 0;
+
+	*first = NULL;
+	while (i < *n) {
+		int same = 1;
+
+		for (j = i + 1; j < *n && !strcmp(d[j].name, d[i].name); j++)
+			same &= !strcmp(d[j].acct, d[i].acct);
+		if (same)
+			d[k++] = d[i];
+		else if (!conflicts++ || strcmp(d[i].name, *first) < 0)
+			*first = d[i].name;
+		i = j;
+	}
+	*n = k;
+	return conflicts;
+}
+
 const char *
 fs_user_default_of(const struct fs_user_default *d, size_t n,
 		   const char *user)

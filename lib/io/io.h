@@ -77,6 +77,10 @@ const char *fs_release_newest(void);
 int fs_release_parse(const char *release, int v[3]);
 /* Whether RELEASE is a release (one the table knows or not): 1 or 0. */
 int fs_release_valid(const char *release);
+/* The tree's #slurm_version into *release (NULL if it has none): 0, or
+ * -1 with e set (its line) if it is no release. */
+int fs_release_meta(const struct fs_header *h, const char **release,
+		    struct fs_err *e);
 
 /* --------------------------------------------------------------- sshare.c */
 
@@ -183,6 +187,12 @@ int fs_import_from(const char *text, size_t len, const char *cluster,
 
 /* Sort n of them by name, for fs_user_default_of. */
 void fs_user_defaults_sort(struct fs_user_default *d, size_t n);
+/* The same sorted d with each user once: a user given one account more
+ * than once keeps it, one given different ones is left out (no choice
+ * among them). Returns how many were left out, *first the first of them
+ * by name (NULL if none). */
+size_t fs_user_defaults_unique(struct fs_user_default *d, size_t *n,
+			       const char **first);
 /* user's default account among n sorted, or "". */
 const char *fs_user_default_of(const struct fs_user_default *d, size_t n,
 			       const char *user);

@@ -22,13 +22,17 @@
  * (tests/releases.t) run against the releases of Debian's suites.
  *
  * A release string is "MAJOR[.MINOR[.MICRO]]", as Slurm writes it
- * ("24.11.5", "26.05"); it reads as the row of the newest release at or
+ * ("24.11.5", "26.05", a pre-release "25.05.0-0rc1"), each number 1 to 4
+ * decimal digits: anything else (a sign, 0x, a number past 9999, text
+ * after it, "abc") is no release, and is refused where it is read. It
+ * reads as the row of the newest release at or
  * before it, one older than every row as the first row. A May release's
  * row covers its whole year up to .11 (YEAR), its November release's from
  * .11, as the data_parser numbers went ("26" and "26.02" read as 26.05).
  */
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "io/io.h"
 
@@ -68,15 +72,49 @@ static const struct row {
 
 #define NROWS (sizeof(rows) / sizeof(*rows))
 
+/* The digits of one number of a release at *p, moved past them: 1 to
+ * RELEASE_DIGITS decimal digits, no sign, no space, no 0x. */
+#define RELEASE_DIGITS 4
+
+static int
+part(const char **p, int *v)
+{
+	int n = 0;
+
+	*v = 0;
+	while (**p >= '0' && **p <= '9' && n < RELEASE_DIGITS) {
+		*v = *v * 10 + (**p - '0');
+		(*p)++;
+		n++;
+	}
+	return n > 0 && !(**p >= '0' && **p <= '9');
+}
+
 int
 fs_release_parse(const char *release, int v[3])
 {
-	int n;
+	const char *p = release;
+	int n = 0, w[3] = {0, 0, 0};
 
 	v[0] = v[1] = v[2] = 0;
-	if (!release || (n = sscanf(release, "%d.%d.%d", &v[0], &v[1],
-				    &v[2])) < 1)
+	if (!p)
 		return 0;
+	/* MAJOR[.MINOR[.MICRO]], each of 1 to 4 digits ... */
+	do {
+		if (!part(&p, &w[n++]))
+			return 0;
+	} while (n < 3 && *p == '.' && p++);
+	/* ... and after MAJOR.MINOR, a pre-release's "-0rc1" at most. */
+	if (*p == '-' && n >= 2) {
+		size_t k = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz"
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.");
+
+		if (k >= 1 && k <= 16)
+			p += 1 + k;
+	}
+	if (*p)
+		return 0;
+	memcpy(v, w, sizeof(w));
 	return n;
 }
 
@@ -86,6 +124,22 @@ fs_release_valid(const char *release)
 	int v[3];
 
 	return fs_release_parse(release, v) > 0;
+}
+
+int
+fs_release_meta(const struct fs_header *h, const char **release,
+		struct fs_err *e)
+{
+	char q[64];
+
+	*release = fs_header_meta(h, "slurm_version");
+	if (!*release || fs_release_valid(*release))
+		return 0;
+	return fs_error(e, fs_header_meta_line(h, "slurm_version"),
+			"#slurm_version %s is not a Slurm release: expected "
+			"MAJOR.MINOR[.MICRO], each of 1 to 4 digits, as %s.3",
+			fs_quote(q, sizeof(q), *release, strlen(*release)),
+			fs_release_newest());
 }
 
 /* The index of release's row, or -1 if it is no release (NULL too); *has

@@ -814,6 +814,17 @@ doc_head(struct fs_import *m, const char *text, size_t len,
 				 "release"), *msg;
 
 	m->last = line_at(text, len);
+	/* A release is one of at most 31 bytes (release.c), never cut. */
+	if (rel && (!fs_release_valid(rel) ||
+		    strlen(rel) >= sizeof(m->release))) {
+		char q[64];
+
+		return fs_error(e, 1, "meta.slurm.release %s is not a Slurm "
+				"release: expected MAJOR.MINOR.MICRO, each of "
+				"1 to 4 digits, as %s.3",
+				fs_quote(q, sizeof(q), rel, strlen(rel)),
+				fs_release_newest());
+	}
 	if (rel)
 		snprintf(m->release, sizeof(m->release), "%s", rel);
 	if ((msg = first_error(doc)) != NULL)

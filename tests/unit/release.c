@@ -53,7 +53,6 @@ static const struct {
 	{"26.05.3", Q | J | L | M | I | U | C, 45},
 	{"21.08", 0, 40},
 	{"0", 0, 40},
-	{"-1.5", 0, 40},
 	{"23", 0, 40},
 	{"23.01", 0, 40},
 	{"23.05", Q, 40},
@@ -62,7 +61,6 @@ static const struct {
 	{"24.02", Q | J | L, 41},
 	{"24.08", Q | J | L, 41},
 	{"24.10.99", Q | J | L, 41},
-	{"24.-1", Q | J | L, 41},
 	{"25.02", Q | J | L | M | I, 43},
 	{"25.10", Q | J | L | M | I, 43},
 	{"25.12", Q | J | L | M | I | U | C, 44},
@@ -70,6 +68,8 @@ static const struct {
 	{"26.11", Q | J | L | M | I | U | C, 45},
 	{"99.05", Q | J | L | M | I | U | C, 45},
 	{"26.05-rc1", Q | J | L | M | I | U | C, 45},
+	{"25.05.0-0rc1", Q | J | L | M | I, 43},
+	{"9999.9999.9999", Q | J | L | M | I | U | C, 45},
 };
 
 static void
@@ -96,7 +96,15 @@ test_rows(void)
 static void
 test_not_releases(void)
 {
-	static const char *const bad[] = {NULL, "", "x", "v26.05", ".05"};
+	/* One rule everywhere: 1 to 4 digits a number, no sign, no 0x, no
+	 * text after them but a pre-release's "-rc1". */
+	static const char *const bad[] = {
+		NULL, "", "x", "abc", "v26.05", ".05", "-5", "-1.5", "24.-1",
+		"25.-11", "+25.11", " 25.11", "25.11 ", "0x19.11", "25.11garbage",
+		"25.11.", "25..11", "25.11.5.1", "25-rc1", "25.11-", "25.11-r c",
+		"25.11-rc1234567890abcdefg", "99999999999999999999", "2147483648",
+		"4294967296.05", "25.2147483648", "10000.05",
+		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"};
 	size_t i, k;
 
 	for (i = 0; i < N(bad); i++) {
@@ -124,6 +132,14 @@ test_parse(void)
 	   "26.05: 26, 5, 0");
 	ok(fs_release_parse("x", v) == 0 && !v[0] && !v[1] && !v[2],
 	   "x: no numbers");
+	ok(fs_release_parse("25.11garbage", v) == 0 && !v[0] && !v[1] &&
+		   !v[2],
+	   "25.11garbage: no numbers (not 25 and 11)");
+	ok(fs_release_parse("99999999999999999999", v) == 0 && !v[0],
+	   "99999999999999999999: no numbers (not -1)");
+	ok(fs_release_parse("25.05.0-0rc1", v) == 3 && v[0] == 25 &&
+		   v[1] == 5 && v[2] == 0,
+	   "25.05.0-0rc1: 25, 5, 0");
 }
 
 static void

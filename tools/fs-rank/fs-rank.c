@@ -152,6 +152,7 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	 * end, which does it anyway. */
 	static struct fs_load l;
 	struct fs_err e = {name, 0, ""};
+	const char *tree_rel;
 	char buf[32];
 	uint8_t *show;
 	size_t i;
@@ -165,12 +166,17 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		fs_err_print(&e);
 		return FS_EXIT_DATA;
 	}
+	if (fs_release_meta(&l.t.h, &tree_rel, &e) < 0) {
+		fs_err_print(&e);
+		fs_load_release(&l);
+		return FS_EXIT_DATA;
+	}
 	/* sshare's display rules are those of the release the tree came
 	 * from, unless --as-slurm says otherwise. */
 	if (o->so.newer < 0) {
-		const char *rel = fs_header_meta(&l.t.h, "slurm_version");
+		const char *rel = tree_rel;
 
-		if (!fs_release_valid(rel))
+		if (!rel)
 			rel = fs_release_oldest();
 		o->so.newer = fs_release_has(rel, FS_REL_SSHARE_FS_USERS_ONLY);
 	}
@@ -234,8 +240,8 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		const char *rel = o->as_slurm;
 
 		if (!rel)
-			rel = fs_header_meta(&l.t.h, "slurm_version");
-		if (!fs_release_valid(rel))
+			rel = tree_rel;
+		if (!rel)
 			rel = fs_release_newest();
 		if (fs_sshare_json_write(&l.tr, &l.ro, rel, out, &e) < 0) {
 			if (!ferror(out))
