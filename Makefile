@@ -9,7 +9,7 @@
 #                        the same suite built with sanitizers (in build/san)
 #   make check-quick     the checks a package build runs (seconds)
 #   make install PREFIX=/usr/local DESTDIR=  (or BINDIR, DATADIR, MANDIR,
-#                        COMPLETIONDIR one by one)
+#                        COMPLETIONDIR, SYSTEMDUNITDIR one by one)
 #   make dist            fs-toolkit-VERSION.tar.gz, the release's tarball
 #
 # The program list below is the single source of truth: adding a program is
@@ -30,6 +30,7 @@ BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
 COMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
+SYSTEMDUNITDIR ?= $(PREFIX)/lib/systemd/system
 DESTDIR ?=
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -198,6 +199,11 @@ install: all
 	$(DATA_SED) contrib/fs-cli-filter-snapshot \
 		>$(DESTDIR)$(DATADIR)/fs-toolkit/fs-cli-filter-snapshot
 	chmod 755 $(DESTDIR)$(DATADIR)/fs-toolkit/fs-cli-filter-snapshot
+	install -d $(DESTDIR)$(SYSTEMDUNITDIR)
+	$(DATA_SED) contrib/fs-cli-filter-snapshot.service \
+		>$(DESTDIR)$(SYSTEMDUNITDIR)/fs-cli-filter-snapshot.service
+	chmod 644 $(DESTDIR)$(SYSTEMDUNITDIR)/fs-cli-filter-snapshot.service
+	install -m 644 contrib/fs-cli-filter-snapshot.timer $(DESTDIR)$(SYSTEMDUNITDIR)
 	install -d $(DESTDIR)$(DATADIR)/fs-toolkit/examples
 	install -m 644 contrib/examples/cluster.conf contrib/examples/jobs.tsv \
 		contrib/examples/tree.tsv $(DESTDIR)$(DATADIR)/fs-toolkit/examples

@@ -53,7 +53,10 @@ slurm/load-tree.sh "$tmp/tree.cfg" >>"$log" 2>&1 || bail "load-tree.sh failed"
 # its per-user files (what the hook reads); an empty queue; the QOS.
 mkdir -p "$snap"
 {
-	"$gentree" -n "$N" | sed 's/^Account\tUser\tParent\tRawShares\tRawUsage$/&\tDefaultAccount/; /^[^#]/s/$/\t/; s/^Account\(.*\)\t$/Account\1/'
+	# The public form (a site without PrivateData): fs-rank writes the
+	# private one from a tree that does not say.
+	"$gentree" -n "$N" | sed '1a #private_data=' |
+		sed 's/^Account\tUser\tParent\tRawShares\tRawUsage$/&\tDefaultAccount/; /^[^#]/s/$/\t/; s/^Account\(.*\)\t$/Account\1/'
 	printf 'bsa\t\troot\t10\t\t\nbsa\tbs1\tbsa\t1\t5000\tbsa\nbsb\t\troot\t10\t\t\nbsb\tbs1\tbsb\t1\t10\tbsa\n'
 } >"$tmp/tree.tsv"
 t0=$(date +%s%N)

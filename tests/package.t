@@ -2,8 +2,9 @@
 # The Debian package (debian/). On the host (Debian 12), in a copy of the
 # checkout's files: dpkg-buildpackage -us -uc -b builds it, it holds the
 # six programs, the seven man pages, bash completion, the cli_filter
-# script and snapshot command with /usr/bin filled in and fs-prio(1)'s
-# example files, it depends on the host's libslurm, and lintian finds no
+# script and snapshot command with /usr/bin filled in, the snapshot's
+# systemd service and timer (not enabled) and /var/lib/fs-toolkit (root's,
+# 755), and fs-prio(1)'s example files, it depends on the host's libslurm, and lintian finds no
 # error in it nor in its source.
 # Then in each chroot of FS_PACKAGE_SUITES (default "trixie forky", those
 # tests/releases.t uses: tests/slurm/chroot.sh, which also brings debhelper
@@ -106,6 +107,19 @@ hostlib=$(libslurm)
 contents() { # what the package must hold, and its Depends
 	local x=$tmp/x f
 	dpkg-deb -x "$deb" "$x" || return 1
+	# The snapshot's directory (root's, 755) and its timer, not enabled.
+	[ "$(dpkg-deb -c "$deb" | awk '$6 == "./var/lib/fs-toolkit/" { print $1, $2 }')" = "drwxr-xr-x root/root" ] ||
+		{ echo "no /var/lib/fs-toolkit, root's, 755"; return 1; }
+	grep -qx 'ExecStart=/usr/share/fs-toolkit/fs-cli-filter-snapshot' \
+		"$x/lib/systemd/system/fs-cli-filter-snapshot.service" &&
+		grep -qx 'OnUnitActiveSec=5min' "$x/lib/systemd/system/fs-cli-filter-snapshot.timer" ||
+		{ echo "no snapshot service and timer in /lib/systemd/system"; return 1; }
+	# Off: debhelper's snippet for a unit not enabled (it enables one
+	# only where the administrator had), and nothing started.
+	dpkg-deb -e "$deb" "$x/DEBIAN" &&
+		grep -q "deb-systemd-helper debian-installed 'fs-cli-filter-snapshot.timer'" "$x/DEBIAN/postinst" &&
+		! grep -q 'deb-systemd-invoke.*start.*fs-cli-filter' "$x/DEBIAN/postinst" ||
+		{ sed -n '/fs-cli-filter/p' "$x/DEBIAN/postinst"; echo "the package turns the timer on"; return 1; }
 	for f in fs-tree fs-rank fs-decay fs-explain fs-prio fs-report; do
 		[ -x "$x/usr/bin/$f" ] || { echo "no /usr/bin/$f"; return 1; }
 		[ -f "$x/usr/share/man/man1/$f.1.gz" ] || { echo "no $f.1.gz"; return 1; }

@@ -21,16 +21,25 @@ trap 'rm -rf "$tmp"' EXIT
 conf=golden/fs-prio-cluster.conf
 now=2026-11-21T08:00:00Z
 
+# The cluster of the golden cases, with the generated trees' partition.
+cp "$conf" "$tmp/cluster.conf" &&
+	echo 'PartitionName=gpu Nodes=n[1-4] MaxTime=2-0 PriorityJobFactor=2' >>"$tmp/cluster.conf" || exit 1
+conf=$tmp/cluster.conf
+
 trees=()
-mk() {	# NAME: $tmp/NAME.in into ranked NAME.tsv and the directory NAME.d
+mk() {	# NAME: $tmp/NAME.in into ranked NAME.tsv and the directory NAME.d,
+	# the public form (the tree says the site hides nothing)
+	sed -i '1a #private_data=' "$tmp/$1.in"
 	"$B/fs-rank" --per-user "$tmp/$1.d" <"$tmp/$1.in" >"$tmp/$1.tsv" 2>"$tmp/$1.err" ||
-		{ echo "Bail out! fs-rank --per-user on $1"; exit 1; }
+		{ echo "Bail out! fs-rank --per-user on $1: $(head -1 "$tmp/$1.err")"; exit 1; }
 	trees+=("$1")
 }
 "$B/fs-tree" --sample >"$tmp/sample.in" && mk sample
 if [ -x "$GEN" ]; then
 	"$GEN" -n 3000 -s 2 -d 3 >"$tmp/gen.in" && mk gen
 	"$GEN" -n 3000 -s 8 -d 5 -P >"$tmp/parts.in" && mk parts
+else
+	ok 0 "generated trees # skip no $GEN (make $GEN)"
 fi
 for f in trees/*.tsv; do
 	b=$(basename "$f" .tsv)
@@ -54,10 +63,17 @@ queue() { # TREE: $tmp/pending.tsv
 	"$B/fs-prio" --conf "$conf" --now "$now" --tree "$1" --jobs-file "$tmp/jobs.txt" --tsv >"$tmp/pending.tsv" 2>"$tmp/pending.err"
 }
 
-left_out=0
+# A rank after the job is left out only where the user's association
+# ties with another at the job's end (the walk's tie rules need the whole
+# tree): the same lines but that one, with that reason; and rarely, at
+# most 1 answer in 10 of a tree (a part that never gives it is caught).
 for t in "${trees[@]}"; do
-	if queue "$tmp/$t.tsv"; then q=(--jobs-file "$tmp/pending.tsv"); else q=(); fi
-	bad=0 asked=0
+	# Every job of the jobs file in the queue (not dropped when fs-prio fails).
+	queue "$tmp/$t.tsv" && jobs=$(($(grep -vc '^#' "$tmp/pending.tsv") - 1)) &&
+		[ "$jobs" -gt 0 ] && [ "$jobs" = $(($(wc -l <"$tmp/jobs.txt") - 1)) ] ||
+		{ echo "Bail out! no queue for $t: $(head -1 "$tmp/pending.err")"; exit 1; }
+	q=(--jobs-file "$tmp/pending.tsv")
+	bad=0 asked=0 left_out=0
 	while IFS= read -r u; do
 		for shape in "-n 1 -t 1:00:00" "-n 64 -t 2-0" "-N 4 -t 1-0 -p prio"; do
 			# shellcheck disable=SC2086
@@ -69,7 +85,8 @@ for t in "${trees[@]}"; do
 			asked=$((asked + 1))
 			cmp -s "$tmp/whole" "$tmp/part" && continue
 			# The rank after left out: the same but that line.
-			if sed 's/; once it has run: .* (as of/ (as of/' "$tmp/whole" |
+			if grep -q '^fs-prio: the FairShare after the job is left out: at the job.s end the user.s association ties with another' "$tmp/part" &&
+				sed 's/; once it has run: .* (as of/ (as of/' "$tmp/whole" |
 				cmp -s - <(grep -v '^fs-prio: the FairShare after the job is left out: ' "$tmp/part"); then
 				left_out=$((left_out + 1))
 				continue
@@ -81,9 +98,9 @@ for t in "${trees[@]}"; do
 			fi
 		done
 	done < <(users "$tmp/$t.tsv")
-	ok "$bad" "$t: $asked answers from the users' own files are the whole tree's (queue: ${#q[@]})"
+	[ $((left_out * 10)) -le "$asked" ] || bad=$((bad + 1))
+	ok "$bad" "$t: $asked answers from the users' own files are the whole tree's, $left_out with the rank after left out at a tie (queue: $jobs jobs)"
 done
-echo "# ranks after left out (ties): $left_out"
 
 # A part is not a tree to rank, nor for sprio's listing.
 d=$tmp/sample.d
@@ -134,21 +151,42 @@ done
 ok "$hostile" "$tried hostile parts and lists: a message, or lines with a rank within the tree's 16 users"
 
 # --private: the lists and the accounts' usage stay out; a user without a
-# local account is left out (root owns no one's file).
+# local account is left out (no one to read the file). Without --private,
+# a tree that does not say the site's PrivateData is written private too.
 "$B/fs-rank" --per-user "$tmp/priv.d" --private <"$tmp/sample.in" >/dev/null 2>"$tmp/err"
 st=$?
 ok "$([ "$st" = 0 ] && [ ! -e "$tmp/priv.d/lists.tsv" ]; echo $?)" "--private writes no lists"
+sed '/^#private_data=/d' "$tmp/sample.in" >"$tmp/nokey.in"
+"$B/fs-rank" --per-user "$tmp/nokey.d" <"$tmp/nokey.in" >/dev/null 2>"$tmp/err"
+st=$?
+ok "$([ "$st" = 0 ] && [ ! -e "$tmp/nokey.d/lists.tsv" ] && [ -e "$tmp/sample.d/lists.tsv" ] &&
+	grep -q "does not say the site's PrivateData.*written private" "$tmp/err"; echo $?)" \
+	"a tree without private_data: written private, and said: $(head -1 "$tmp/err")"
+for pd in usage jobs,users accounts; do
+	sed "s/^#private_data=.*/#private_data=$pd/" "$tmp/sample.in" >"$tmp/pd.in"
+	"$B/fs-rank" --per-user "$tmp/pd-$pd.d" <"$tmp/pd.in" >/dev/null 2>&1
+done
+sed "s/^#private_data=.*/#private_data=jobs,nodes/" "$tmp/sample.in" >"$tmp/pd.in"
+"$B/fs-rank" --per-user "$tmp/pd-jobs.d" <"$tmp/pd.in" >/dev/null 2>&1
+ok "$([ ! -e "$tmp/pd-usage.d/lists.tsv" ] && [ ! -e "$tmp/pd-jobs,users.d/lists.tsv" ] &&
+	[ ! -e "$tmp/pd-accounts.d/lists.tsv" ] && [ -e "$tmp/pd-jobs.d/lists.tsv" ]; echo $?)" \
+	"private_data=usage, users or accounts: private; jobs,nodes: public"
 if id root >/dev/null 2>&1; then
-	printf 'root\t\t\t1\t\nacct\t\troot\t1\t\nacct\troot\tacct\t1\t500\nacct\tnobodyhere\tacct\t1\t100\n' |
-		sed '1i Account\tUser\tParent\tRawShares\tRawUsage' | sed '1i #fs-tsv 1' >"$tmp/own.in"
+	printf 'root\t\t\t1\t\t\nacct\t\troot\t1\t\tcpu=7\nacct\troot\tacct\t1\t500\tcpu=5\nacct\tnobodyhere\tacct\t1\t100\tcpu=2\n' |
+		sed '1i Account\tUser\tParent\tRawShares\tRawUsage\tTRESRunMins' | sed '1i #fs-tsv 1' >"$tmp/own.in"
 	"$B/fs-rank" --per-user "$tmp/own.d" --private <"$tmp/own.in" >/dev/null 2>"$tmp/err"
 	st=$?
 	f=$tmp/own.d/users/root
-	ok "$([ "$st" = 0 ] && [ -f "$f" ] && [ "$(stat -c %a "$f")" = 600 ] &&
-		[ ! -e "$tmp/own.d/users/nobodyhere" ] && grep -q "1 user left out" "$tmp/err"; echo $?)" \
-		"--private: root's file mode 600, the user without an account left out: $(cat "$tmp/err")"
-	ok "$(awk -F'\t' '!/^#/ && $2 == "" && NR > 3 && ($5 != "" || $8 != "" || $9 != "" || $10 != "")' "$f" | grep -c . | grep -qx 0; echo $?)" \
-		"--private: no account row holds usage"
+	ok "$([ "$st" = 0 ] && [ -f "$f" ] && [ "$(stat -c '%a %u' "$f")" = "640 $(id -u)" ] &&
+		ls -l "$f" | grep -q '^-rw-r-----+' &&
+		[ ! -e "$tmp/own.d/users/nobodyhere" ] && grep -q "1 user left out" "$tmp/err" &&
+		grep -q "user 'nobodyhere': no local account" "$tmp/err"; echo $?)" \
+		"--private: root's file mode 640 with an ACL, the writer's; the user without an account left out: $(tr '\n' ' ' <"$tmp/err")"
+	# Every column of an account row empty but its names and shares.
+	ok "$(awk -F'\t' '/^#/ { next } !h { for (i = 1; i <= NF; i++) c[i] = $i; h = 1; next }
+		$2 == "" { for (i = 1; i <= NF; i++) if ($i != "" && c[i] !~ /^(Account|Parent|RawShares|NormShares)$/) print c[i] }' "$f" |
+		grep -c . | grep -qx 0 && grep -q 'cpu=5' "$f"; echo $?)" \
+		"--private: no account row holds usage, TRESRunMins or Level FS; the user's own row its TRESRunMins"
 	"$B/fs-prio" --new --brief --conf "$conf" --tree "$tmp/own.d" -u root -t 1:00:00 >"$tmp/out" 2>&1
 	ok "$(grep -q '^fs-toolkit: its cost: 3600 billing-seconds (as of' "$tmp/out"; echo $?)" \
 		"--private: the cost without the rank after: $(tail -1 "$tmp/out")"

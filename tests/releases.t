@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The real-Slurm tests (slurm.t, prio-slurm.t, decay-slurm.t, and
-# cost-slurm.t and clifilter-slurm.t, which run only here: FS_RELEASE names
+# cost-slurm.t, clifilter-slurm.t and snapshot.t's slurmctld part, which run
+# only here: FS_RELEASE names
 # the suite) against other Slurm releases: for each Debian suite in
 # FS_RELEASES (default "trixie forky": Slurm 24.11 and 26.05), a minbase
 # chroot (tests/slurm/chroot.sh, made once and cached under
@@ -27,7 +28,7 @@ command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] ||
 	skip "debootstrap is not installed (run ./bootstrap --all)"
 
 suites=${FS_RELEASES:-trixie forky}
-files=${FS_RELEASES_TESTS:-tests/slurm.t tests/prio-slurm.t tests/decay-slurm.t tests/cost-slurm.t tests/clifilter-slurm.t}
+files=${FS_RELEASES_TESTS:-tests/slurm.t tests/prio-slurm.t tests/decay-slurm.t tests/cost-slurm.t tests/clifilter-slurm.t tests/snapshot.t}
 # shellcheck disable=SC2206 # a list of words
 files_list=($files)
 # shellcheck disable=SC2086 # lists of words

@@ -610,16 +610,24 @@ int fs_prio_brief(struct fs_prio_run *x, int accounts, struct fs_buf *b,
 /* -------------------------------------------------------------- peruser.c */
 
 /* The ranked tree tr (ranked with o) cut for the submission hook
- * (fs-rank --per-user): DIR/users/NAME for each user, DIR/lists.tsv
- * unless private_ (PrivateData=usage: then each file is its user's, mode
- * 600, and holds no account's usage). *skipped: the users left out (a
- * name that is no file name; private, no local account). Returns 0, or -1
- * with e set. */
+ * (fs-rank --per-user) into DIR, made here or empty (not a link; run as
+ * root, root's): DIR/users/NAME for each user, DIR/lists.tsv unless
+ * private_ (PrivateData: then each file is root's, readable by its user
+ * alone through an ACL, and holds no account's usage). *skipped: the
+ * users left out (a name that is no file name; private, no local
+ * account), the first ten of them with why, a line each, appended to why.
+ * Returns 0, or -1 with e set. */
 int fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		     const char *dir, int private_, size_t *skipped,
-		     struct fs_err *e);
-/* DIR/users/USER's text into text; *dfd: DIR, open, for
- * fs_peruser_levels (the same snapshot however DIR changes after). */
+		     struct fs_buf *why, struct fs_err *e);
+/* Whether the per-user files of a tree with header h are written
+ * private: 1 when its private_data (the controller's PrivateData, written
+ * by a live dump) names usage, users or accounts, 0 when it names none,
+ * -1 when the tree does not say (then private too: fail closed). */
+int fs_peruser_private(const struct fs_header *h);
+/* DIR/users/USER's text into text (a regular file only: a FIFO is an
+ * error, not a wait); *dfd: DIR, open, for fs_peruser_levels (the same
+ * snapshot however DIR changes after). */
 int fs_peruser_read(const char *dir, const char *user, struct fs_buf *text,
 		    int *dfd, struct fs_err *e);
 /* The lists on association a's path (a user's part tr read from dfd), for

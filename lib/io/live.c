@@ -904,6 +904,31 @@ mismatches(const struct fs_buf *text)
 	return bad;
 }
 
+/* PrivateData's names for the bits of pd, comma-separated ("" for none),
+ * as slurm.conf(5) spells them; an unknown bit as "bitN", so that a reader
+ * that looks for the names it knows never takes it for none. */
+static void
+private_data_text(uint16_t pd, char out[160])
+{
+	static const char *const names[] = {"jobs", "nodes", "partitions",
+		"usage", "users", "accounts", "reservations", "cloud",
+		"events"};
+	size_t len = 0, nn = sizeof(names) / sizeof(*names);
+	unsigned k;
+
+	out[0] = '\0';
+	for (k = 0; k < 16; k++) {
+		if (!(pd & (1u << k)))
+			continue;
+		if (k < nn)
+			len += (size_t)snprintf(out + len, 160 - len, "%s%s",
+						len ? "," : "", names[k]);
+		else
+			len += (size_t)snprintf(out + len, 160 - len,
+						"%sbit%u", len ? "," : "", k);
+	}
+}
+
 /* The TSV tree of msg's associations into out, rows depth first in the
  * controller's list order: 0, or -1 with e set when a metadata value
  * has a control character (out then holds a part of the tree). */
@@ -912,7 +937,7 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	 struct tree *t, const struct dump_info *di, const char *rule,
 	 long long now, struct fs_err *e)
 {
-	char taken[32], hl[32], period[32], damp[32], *flags;
+	char taken[32], hl[32], period[32], damp[32], pd[160], *flags;
 	int *stack, top = 0, bad;
 
 	fs_iso_time(now, taken);
@@ -920,6 +945,7 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	snprintf(period, sizeof(period), "%u", conf->priority_calc_period);
 	snprintf(damp, sizeof(damp), "%u", (unsigned)conf->fs_dampening_factor);
 	flags = priority_flags_text(conf);
+	private_data_text(conf->private_data, pd);
 	/* Through the prologue's one writer, which refuses a value with a
 	 * control character (fs-tsv(5)); the first refused sets e. Refused,
 	 * not mended: slurm.conf's values are lines of it and hold no line
@@ -942,6 +968,7 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 				  e) < 0 ||
 	      fs_meta_put_checked(out, "sibling_order", "controller", e) < 0 ||
 	      fs_meta_put_checked(out, "sibling_rule", rule, e) < 0 ||
+	      fs_meta_put_checked(out, "private_data", pd, e) < 0 ||
 	      (di->partial &&
 	       fs_meta_put_checked(out, FS_TSV_PARTIAL, di->partial, e) < 0) ||
 	      fs_meta_put_checked(out, FS_TSV_TRAILER, FS_TSV_END, e) < 0;

@@ -21,52 +21,173 @@
  * on one path, without reading the whole tree. It is everyone's usage:
  * written only when the site's Slurm shows usage to every user.
  *
- * Written private (PrivateData=usage), a user's file is theirs alone (mode
- * 600, owned by them) and holds no account's usage: the user's own rows,
- * what sshare shows a user then, and the accounts' names and shares.
+ * Written private (PrivateData=usage), a user's file holds no account's
+ * usage, running TRES or Level FS: the user's own rows, what sshare shows
+ * a user then, and the accounts' names and shares. It is root's (the
+ * writer's), and its user alone may read it, through a POSIX ACL
+ * (user:NAME:r, no group, no other): the user cannot write, grow or
+ * replace it, and no one else reads it. DIR/users then lets no one list
+ * the names.
+ *
+ * DIR is written new: made here, or an empty directory that is not a
+ * link (and, run as root, root's). A DIR made here stays mode 700 until
+ * every file is in it, then 755; an existing one keeps its mode. Each file
+ * is created (O_EXCL, O_NOFOLLOW) in the directory held open. A user whose
+ * file cannot be written (a name that is no file name, or too long; no
+ * local account when private) is left out and said so; the others are
+ * written.
+ *
+ * Readers read regular files only: a FIFO or a device in the directory is
+ * an error, never a wait.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/posix_acl.h>
+#include <linux/posix_acl_xattr.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "io/io.h"
 #include "core/msort.h"
 
-/* A user name that is a file name in DIR/users: no '/', not hidden. */
+/* A user name that is a file name in DIR/users: no '/', not hidden, not
+ * too long for one. */
 static int
 file_name_ok(const char *s)
 {
-	return *s && *s != '.' && !strchr(s, '/');
+	return *s && *s != '.' && !strchr(s, '/') && strlen(s) <= NAME_MAX;
 }
 
+/* Readable by uid alone besides the owner: the ACL u::rw, u:UID:r, g::-,
+ * m::r, o::- (the kernel's xattr form; mode 640 then, the group's bits
+ * being the mask's). */
 static int
-write_file(int dfd, const char *name, const struct fs_buf *b, mode_t mode,
-	   const struct passwd *pw, struct fs_err *e)
+acl_reader(int fd, uid_t uid)
 {
-	int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW |
-			O_CLOEXEC, mode);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	struct {
+		struct posix_acl_xattr_header h;
+		struct posix_acl_xattr_entry a[5];
+	} acl;
+	static const unsigned short tag[5] = {ACL_USER_OBJ, ACL_USER,
+		ACL_GROUP_OBJ, ACL_MASK, ACL_OTHER};
+	static const unsigned short perm[5] = {ACL_READ | ACL_WRITE, ACL_READ,
+		0, ACL_READ, 0};
+	int k;
 
-	if (!f) {
+	/* Little-endian on disk and in the call (posix_acl_xattr.h). */
+	acl.h.a_version = htole32(POSIX_ACL_XATTR_VERSION);
+	for (k = 0; k < 5; k++) {
+		acl.a[k].e_tag = htole16(tag[k]);
+		acl.a[k].e_perm = htole16(perm[k]);
+		acl.a[k].e_id = htole32(k == 1 ? (uint32_t)uid
+					       : (uint32_t)ACL_UNDEFINED_ID);
+	}
+	return fsetxattr(fd, "system.posix_acl_access", &acl, sizeof(acl), 0);
+}
+
+/* What befell a user's file: written, left out (a reason), or an error
+ * that stops the whole run (e set). */
+enum { WROTE, LEFT_OUT, FAILED };
+
+/* b into DIR's new file name (dfd), mode 644, or, with pw, readable by
+ * pw's user alone (acl_reader). A name the directory refuses (too long,
+ * there already) leaves the user out (*why). */
+static int
+write_file(int dfd, const char *name, const struct fs_buf *b,
+	   const struct passwd *pw, const char **why, struct fs_err *e)
+{
+	int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			O_CLOEXEC, 0600);
+	FILE *f;
+
+	if (fd < 0) {
+		if (errno == ENAMETOOLONG || errno == EEXIST ||
+		    errno == EINVAL || errno == EILSEQ) {
+			*why = strerror(errno);
+			return LEFT_OUT;
+		}
 		fs_error(e, 0, "%s: %s", name, strerror(errno));
-		if (fd >= 0)
+		return FAILED;
+	}
+	if (pw ? acl_reader(fd, pw->pw_uid) < 0 : fchmod(fd, 0644) < 0) {
+		fs_error(e, 0, "%s: cannot make it readable by %s: %s%s", name,
+			 pw ? pw->pw_name : "every user", strerror(errno),
+			 errno == EOPNOTSUPP ? " (a file system without POSIX "
+			 "ACLs: mount it with acl, or write elsewhere)" : "");
+		close(fd);
+		unlinkat(dfd, name, 0);
+		return FAILED;
+	}
+	if (!(f = fdopen(fd, "w"))) {
+		close(fd);
+		return fs_error(e, 0, "%s: %s", name, strerror(errno)), FAILED;
+	}
+	if (fs_write_all(f, b->data, b->len) < 0 || fclose(f) != 0) {
+		fs_error(e, 0, "%s: %s", name, strerror(errno));
+		return FAILED;
+	}
+	return WROTE;
+}
+
+/* DIR to write into (*made: made here, mode 700 until done), or -1 with
+ * e set: an existing DIR must be an empty directory, not a link, and run
+ * as root, root's. */
+static int
+open_new_dir(const char *dir, int *made, struct fs_err *e)
+{
+	struct stat st;
+	struct dirent *d;
+	DIR *ls;
+	int fd, n = 0;
+
+	*made = mkdir(dir, 0700) == 0;
+	if (!*made && errno != EEXIST)
+		return fs_error(e, 0, "%s", strerror(errno));
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK |
+		  O_CLOEXEC);
+	if (fd < 0)
+		return fs_error(e, 0, "%s", errno == ELOOP || errno == ENOTDIR ?
+				"a symbolic link or not a directory: "
+				"--per-user writes a directory of its own" :
+				strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return fs_error(e, 0, "%s", strerror(errno));
+	}
+	/* Made here but someone else's: another's between mkdir and open. */
+	if ((*made || geteuid() == 0) && st.st_uid != geteuid()) {
+		close(fd);
+		return fs_error(e, 0, "owned by uid %lu, not by the writer "
+				"(uid %lu): not written into",
+				(unsigned long)st.st_uid,
+				(unsigned long)geteuid());
+	}
+	if (!*made) {
+		int dup_fd = dup(fd);
+
+		if (dup_fd < 0 || !(ls = fdopendir(dup_fd))) {
+			if (dup_fd >= 0)
+				close(dup_fd);
 			close(fd);
-		return -1;
+			return fs_error(e, 0, "%s", strerror(errno));
+		}
+		while ((d = readdir(ls)))
+			n += strcmp(d->d_name, ".") && strcmp(d->d_name, "..");
+		closedir(ls);
+		if (n) {
+			close(fd);
+			return fs_error(e, 0, "exists and is not empty: "
+					"--per-user writes a new directory "
+					"(a file left from before would stay)");
+		}
 	}
-	if ((pw && fchown(fd, pw->pw_uid, pw->pw_gid) < 0) ||
-	    fchmod(fd, mode) < 0) {
-		fs_error(e, 0, "%s: cannot give it to user %s: %s", name,
-			 pw ? pw->pw_name : "?", strerror(errno));
-		fclose(f);
-		return -1;
-	}
-	if (fs_write_all(f, b->data, b->len) < 0 || fclose(f) != 0)
-		return fs_error(e, 0, "%s: %s", name, strerror(errno));
-	return 0;
+	return fd;
 }
 
 /* lists.tsv into b; at[i] its range for account i ("OFFSET+LENGTH"). */
@@ -133,9 +254,39 @@ FS_MSORT(sort_users, uint32_t, const struct sort_ctx *, user_before)
 FS_MSORT(sort_rows, uint32_t, const struct sort_ctx *, pos_before)
 
 int
+fs_peruser_private(const struct fs_header *h)
+{
+	const char *pd = fs_header_meta(h, "private_data");
+	const char *w;
+
+	if (!pd)
+		return -1;
+	/* Word by word: "usage", "users" or "accounts" among them. */
+	for (w = pd; *w; w += strcspn(w, ","), w += *w == ',') {
+		size_t n = strcspn(w, ",");
+
+		if ((n == 5 && !strncmp(w, "usage", 5)) ||
+		    (n == 5 && !strncmp(w, "users", 5)) ||
+		    (n == 8 && !strncmp(w, "accounts", 8)))
+			return 1;
+	}
+	return 0;
+}
+
+/* A user left out: counted, and the first few named in why. */
+static void
+left_out(size_t *skipped, struct fs_buf *why, const char *name,
+	 const char *reason)
+{
+	if (++*skipped <= 10)
+		fs_buf_printf(why, "user '%.64s%s': %s\n", name,
+			      strlen(name) > 64 ? "..." : "", reason);
+}
+
+int
 fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		 const char *dir, int private_, size_t *skipped,
-		 struct fs_err *e)
+		 struct fs_buf *why, struct fs_err *e)
 {
 	uint32_t *pos = fs_xcalloc(tr->n, sizeof(*pos));
 	uint32_t *users = fs_xcalloc(tr->n, sizeof(*users));
@@ -145,29 +296,23 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	uint64_t (*at)[2] = NULL;
 	size_t nrows, cap = 0;
 	int lists = !private_ && o->algorithm == FS_ALG_FAIRTREE;
-	int dfd = -1, udfd = -1, ret = -1;
+	int dfd = -1, udfd = -1, ret = -1, made = 0;
 	int pcol = fs_header_col(&tr->t->h, FS_COL_PRIORITY);
 	unsigned long pmax = 0;
 	char pmax_s[24];
+	const char *reason = NULL;
 	struct fs_buf b, meta;
 
 	fs_buf_init(&b);
 	fs_buf_init(&meta);
 	*skipped = 0;
 	e->file = dir;
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-		fs_error(e, 0, "%s", strerror(errno));
+	if ((dfd = open_new_dir(dir, &made, e)) < 0)
 		goto out;
-	}
-	/* Whatever the umask: every user reaches their file; written
-	 * private, no user lists the others' names. */
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0 ||
-	    fchmod(dfd, 0755) < 0 ||
-	    (mkdirat(dfd, "users", 0755) < 0 && errno != EEXIST) ||
+	if (mkdirat(dfd, "users", 0700) < 0 ||
 	    (udfd = openat(dfd, "users", O_RDONLY | O_DIRECTORY |
-			   O_NOFOLLOW | O_CLOEXEC)) < 0 ||
-	    fchmod(udfd, private_ ? 0711 : 0755) < 0) {
-		fs_error(e, 0, "%s", strerror(errno));
+			   O_NOFOLLOW | O_CLOEXEC)) < 0) {
+		fs_error(e, 0, "users: %s", strerror(errno));
 		goto out;
 	}
 	for (r = 0; r < tr->n; r++)
@@ -185,7 +330,11 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	if (lists) {
 		at = fs_xcalloc(tr->n, sizeof(*at));
 		put_lists(tr, users, &b, at);
-		if (write_file(dfd, "lists.tsv", &b, 0644, NULL, e) < 0)
+		int w = write_file(dfd, "lists.tsv", &b, NULL, &reason, e);
+
+		if (w == LEFT_OUT)
+			fs_error(e, 0, "lists.tsv: %s", reason);
+		if (w != WROTE)
 			goto out;
 	}
 	/* The largest association Priority: what fs-prio normalises by. */
@@ -212,9 +361,12 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		for (end = i; end < nu && !strcmp(tr->node[u[end]].user, name);
 		     end++)
 			;
-		/* Written private, a file its user can own. */
+		/* Written private, a file only its user may read: a local
+		 * account's. */
 		if (!file_name_ok(name) || (private_ && !(pw = getpwnam(name)))) {
-			++*skipped;
+			left_out(skipped, why, name, file_name_ok(name) ?
+				 "no local account to read the file" :
+				 "a name that is no file name");
 			i = end;
 			continue;
 		}
@@ -261,10 +413,21 @@ fs_peruser_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		b.len = 0;
 		fs_tree_put_rows(tr, o, rows, nrows, extra, private_, &b);
 		e->file = dir;
-		if (write_file(udfd, name, &b, private_ ? 0600 : 0644, pw,
-			       e) < 0)
+		switch (write_file(udfd, name, &b, pw, &reason, e)) {
+		case FAILED:
 			goto out;
+		case LEFT_OUT:
+			left_out(skipped, why, name, reason);
+			break;
+		}
 		i = end;
+	}
+	/* Done: every user reaches their file; written private, no user
+	 * lists the others' names. */
+	if (fchmod(udfd, private_ ? 0711 : 0755) < 0 ||
+	    (made && fchmod(dfd, 0755) < 0)) {
+		fs_error(e, 0, "%s", strerror(errno));
+		goto out;
 	}
 	ret = 0;
 out:
@@ -286,32 +449,57 @@ out:
 
 /* ------------------------------------------------------------- reading */
 
+/* name in dfd, opened for reading if it is a regular file (never waiting
+ * on a FIFO), else -1 with errno set (EINVAL: not a regular file). */
+static int
+open_regular(int dfd, const char *name)
+{
+	struct stat st;
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+			O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    fcntl(fd, F_SETFL, O_RDONLY) < 0) {
+		int err = errno;
+
+		close(fd);
+		errno = S_ISREG(st.st_mode) ? err : EINVAL;
+		return -1;
+	}
+	return fd;
+}
+
+static const char *
+open_error(void)
+{
+	return errno == EINVAL ? "not a regular file" : strerror(errno);
+}
+
 int
 fs_peruser_read(const char *dir, const char *user, struct fs_buf *text,
 		int *dfd, struct fs_err *e)
 {
 	char path[4096];
 	FILE *in;
-	int fd;
+	int fd, ufd;
 
 	e->file = dir;
 	*dfd = -1;
 	if (!file_name_ok(user))
 		return fs_error(e, 0, "user '%s' has no file here", user);
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_NONBLOCK |
+		       O_CLOEXEC)) < 0)
 		return fs_error(e, 0, "%s", strerror(errno));
 	snprintf(path, sizeof(path), "users/%s", user);
-	{
-		int ufd = openat(fd, path, O_RDONLY | O_CLOEXEC);
-
-		if (ufd < 0 || !(in = fdopen(ufd, "r"))) {
-			fs_error(e, 0, "%s: %s (is '%s' in the tree?)", path,
-				 strerror(errno), user);
-			if (ufd >= 0)
-				close(ufd);
-			close(fd);
-			return -1;
-		}
+	if ((ufd = open_regular(fd, path)) < 0 || !(in = fdopen(ufd, "r"))) {
+		fs_error(e, 0, "%s: %s (is '%s' in the tree?)", path,
+			 open_error(), user);
+		if (ufd >= 0)
+			close(ufd);
+		close(fd);
+		return -1;
 	}
 	if (fs_slurp(in, text, e) < 0) {
 		fclose(in);
@@ -440,8 +628,8 @@ fs_peruser_levels(int dfd, const struct fs_tree *tr, uint32_t a,
 		depth++;
 	if (!depth)
 		return 0;
-	if ((fd = openat(dfd, "lists.tsv", O_RDONLY | O_CLOEXEC)) < 0)
-		return fs_error(e, 0, "lists.tsv: %s", strerror(errno));
+	if ((fd = open_regular(dfd, "lists.tsv")) < 0)
+		return fs_error(e, 0, "lists.tsv: %s", open_error());
 	lv = fs_xcalloc(depth, sizeof(*lv));
 	/* Bottom up: level depth - 1 is the association's own list. */
 	for (l = depth, p = a; l-- > 0; p = q) {

@@ -500,8 +500,10 @@ int fs_tree_write(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		  FILE *out);
 /* The rows rows[0..n) (nodes, in that order) as fs_tree_write writes
  * them, its metadata and header first with the extra metadata (key, value,
- * ..., NULL; or NULL), and the end line, into b. hide_usage: accounts'
- * RawUsage and every computed column but NormShares left empty. */
+ * ..., NULL; or NULL), and the end line, into b. hide_usage: account
+ * rows keep only their names, parent, ids, list order, Priority, RawShares
+ * and NormShares; every other column (usage, TRESRunMins, Level FS, ...)
+ * is left empty. */
 void fs_tree_put_rows(const struct fs_tree *tr, const struct fs_rank_opts *o,
 		      const uint32_t *rows, size_t n, const char *const *extra,
 		      int hide_usage, struct fs_buf *b);

@@ -84,7 +84,9 @@ struct writer {
 	const struct fs_tree *tr;
 	const struct fs_rank_opts *o;
 	int pos[C_OWNED], *own_at, passthrough;
-	int col_usage;		/* RawUsage: blanked with hide_usage */
+	/* With hide_usage (fs_tree_put_rows): which input columns an
+	 * account row keeps, the rest left empty. */
+	unsigned char *keep;
 	int hide_usage;		/* accounts' usage left out (fs_tree_put_rows) */
 	FILE *out;
 };
@@ -117,9 +119,7 @@ put_row(const struct writer *w, const struct fs_node *a, const char **f,
 		for (c = 0; c < ncols; c++) {
 			if (c)
 				fs_buf_addch(b, '\t');
-			if (hide && ((int)c == w->col_usage ||
-				     (w->own_at[c] >= 0 &&
-				      w->own_at[c] != C_NORMS)))
+			if (hide && !w->keep[c])
 				continue;
 			if (w->own_at[c] >= 0) {
 				fs_buf_grow(b, OWNED_MAX);
@@ -205,7 +205,6 @@ writer_init(struct writer *w, const struct fs_tree *tr,
 		if (w->pos[k] >= 0)
 			w->own_at[w->pos[k]] = (int)k;
 	}
-	w->col_usage = fs_header_col(&t->h, FS_COL_RAW_USAGE);
 	fs_header_put_meta(&t->h, b);
 	for (; extra && extra[0]; extra += 2)
 		if (fs_meta_put(b, extra[0], extra[1]) < 0)
@@ -255,6 +254,27 @@ fs_tree_put_rows(const struct fs_tree *tr, const struct fs_rank_opts *o,
 
 	writer_init(&w, tr, o, extra, b);
 	w.hide_usage = hide_usage;
+	if (hide_usage) {
+		/* What an account row keeps: its place in the tree and its
+		 * shares; never its usage, its running jobs' TRES, its
+		 * limits' use or a column this list does not know. */
+		static const char *const kept[] = {FS_COL_ACCOUNT,
+			FS_COL_USER, FS_COL_PARTITION, FS_COL_PARENT,
+			FS_COL_RAW_SHARES, FS_COL_ID, FS_COL_PARENT_ID,
+			FS_COL_LIST_ORDER, FS_COL_PRIORITY, NULL};
+		size_t c;
+
+		w.keep = fs_xcalloc(tr->t->h.ncols + 1, 1);
+		for (i = 0; kept[i]; i++) {
+			int at = fs_header_col(&tr->t->h, kept[i]);
+
+			if (at >= 0)
+				w.keep[at] = 1;
+		}
+		for (c = 0; c < tr->t->h.ncols; c++)
+			if (w.own_at[c] == C_NORMS)
+				w.keep[c] = 1;
+	}
 	memset(memo, 0, sizeof(memo));
 	f = fs_xcalloc(tr->t->h.ncols + 1, sizeof(*f));
 	for (i = 0; i < n; i++)
@@ -262,4 +282,5 @@ fs_tree_put_rows(const struct fs_tree *tr, const struct fs_rank_opts *o,
 	fs_buf_addstr(b, FS_TSV_END "\n");
 	free(f);
 	free(w.own_at);
+	free(w.keep);
 }

@@ -100,8 +100,10 @@ usage(FILE *f)
 		"                        reads at submission\n"
 		"      --private         with --per-user: no lists, no "
 		"account's usage, each\n"
-		"                        file its user's alone (PrivateData="
-		"usage; as root)\n"
+		"                        file readable by its user alone "
+		"(PrivateData=usage;\n"
+		"                        the default unless the tree's "
+		"private_data says none)\n"
 		"      --shares ACCOUNT[/USER]=N\n"
 		"                        what if it had N raw shares (or "
 		"'parent');\n"
@@ -212,19 +214,32 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	l.ro.show = show = fs_tree_shown(&l.tr, (const char *const *)o->accounts,
 				       (const char *const *)o->users);
 	if (o->per_user) {
+		int priv = o->private_ ? 1 : fs_peruser_private(&l.t.h);
+		struct fs_buf why;
 		size_t skipped;
+		char *p, *nl;
 
-		if (fs_peruser_write(&l.tr, &l.ro, o->per_user, o->private_,
-				     &skipped, &e) < 0) {
+		if (priv < 0)
+			fs_warn("--per-user: the tree does not say the site's "
+				"PrivateData (metadata 'private_data', written "
+				"by a live fs-tree): written private");
+		fs_buf_init(&why);
+		if (fs_peruser_write(&l.tr, &l.ro, o->per_user, priv != 0,
+				     &skipped, &why, &e) < 0) {
 			fs_err_print(&e);
+			fs_buf_release(&why);
 			free(show);
 			return FS_EXIT_DATA;
 		}
 		if (skipped)
-			fs_warn("--per-user: %zu user%s left out (a name that "
-				"is no file name%s)", skipped,
-				skipped == 1 ? "" : "s", o->private_ ?
-				", or no local account to own the file" : "");
+			fs_warn("--per-user: %zu user%s left out%s", skipped,
+				skipped == 1 ? "" : "s",
+				skipped > 10 ? ", the first ten:" : ":");
+		for (p = why.data; skipped && p && *p; p = nl + 1) {
+			nl = strchr(p, '\n');
+			fs_warn("--per-user: %.*s", (int)(nl - p), p);
+		}
+		fs_buf_release(&why);
 	}
 
 	e.file = NULL;
