@@ -650,6 +650,8 @@ struct fs_load {
 	int quick;			/* fs_load_quick's small tree: an
 					 * answer that needs more of it gives
 					 * up (fs_load_quick_short) */
+	int held;			/* the controller's values were taken
+					 * (fs_load_opts.next_pass) */
 };
 struct fs_load_opts {
 	const char *const *cols;	/* only these columns
@@ -667,6 +669,11 @@ struct fs_load_opts {
 	int ties;
 	long dampening;
 	int half_life;
+	/* ranked 0 on a tree that says values=slurmctld: 0 shows what the
+	 * controller held (fs_tree_take_slurm) unless a what-if, algorithm,
+	 * ties or dampening was given; 1 what the next pass computes from
+	 * the usage (the formula alone). */
+	int next_pass;
 };
 /* Read the tree from in into l (zeroed first) and fs_load_table it.
  * Returns 0, -1 with e set, or -2 with e set when opts' algorithm is not

@@ -147,6 +147,98 @@ typedef ListIterator fs_slist_itr;
 #define fs_load_job_prio(r) slurm_load_job_prio((r), NULL, NULL, NULL, 0)
 #endif
 
+/*
+ * sshare's request, REQUEST_SHARE_INFO: its reply carries NormUsage,
+ * EffectvUsage, LevelFS and FairShare as the IEEE bits of v*1e6 (divided
+ * by 1e6 on arrival: the numbers sshare prints), where the association
+ * dump sends the long doubles as 6-decimal text. The messages are Slurm's
+ * internal ones, with the same layout from 22.05 to 26.05
+ * (src/common/slurm_protocol_defs.h); libslurm exports their functions.
+ */
+struct fs_share {
+	uint32_t assoc_id;
+	char *cluster, *name, *parent, *partition;
+	double shares_norm;
+	uint32_t shares_raw;
+	uint64_t *tres_run_secs, *tres_grp_mins;
+	double usage_efctv, usage_norm;
+	uint64_t usage_raw;
+	long double *usage_tres_raw;
+	double fs_factor, level_fs;
+	uint16_t user;
+};
+struct fs_shares_req {
+	fs_slist acct_list, user_list;
+};
+struct fs_shares_resp {
+	fs_slist assoc_shares_list;
+	uint64_t tot_shares;
+	uint32_t tres_cnt;
+	char **tres_names;
+};
+extern void slurm_free_shares_response_msg(struct fs_shares_resp *m);
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(23, 11, 0)
+extern int slurm_associations_get_shares(struct fs_shares_req *req,
+					 struct fs_shares_resp **resp);
+#else
+/* Before 23.11 sshare sends it itself (slurm_send_recv_controller_msg)
+ * in a slurm_msg_t, whose fields up to msg_type are these in 22.05 and
+ * 23.02; the rest (forward, orig_addr, ret_list) fits in the tail. */
+struct fs_slurm_msg {
+	slurm_addr_t address;
+	void *auth_cred;
+	int auth_index;
+	uid_t auth_uid;
+	bool auth_uid_set;
+	uid_t restrict_uid;
+	bool restrict_uid_set;
+	uint32_t body_offset;
+	void *buffer, *conn;
+	int conn_fd;
+	void *data;
+	uint32_t data_size;
+	uint16_t flags;
+	uint8_t hash_index;
+	uint16_t msg_type, protocol_version;
+	char tail[1024];
+};
+#define FS_REQUEST_SHARE_INFO 2022
+#define FS_RESPONSE_SHARE_INFO 2023
+#define FS_RESPONSE_SLURM_RC 8001
+extern void slurm_msg_t_init(struct fs_slurm_msg *m);
+extern int slurm_send_recv_controller_msg(struct fs_slurm_msg *req,
+					  struct fs_slurm_msg *resp,
+					  void *cluster);
+extern void slurm_free_return_code_msg(void *m);
+
+static int
+slurm_associations_get_shares(struct fs_shares_req *req,
+			      struct fs_shares_resp **resp)
+{
+	struct fs_slurm_msg q, a;
+	uint32_t rc;
+
+	*resp = NULL;
+	slurm_msg_t_init(&q);
+	slurm_msg_t_init(&a);
+	q.msg_type = FS_REQUEST_SHARE_INFO;
+	q.data = req;
+	if (slurm_send_recv_controller_msg(&q, &a, NULL) < 0)
+		return SLURM_ERROR;
+	if (a.msg_type == FS_RESPONSE_SHARE_INFO) {
+		*resp = a.data;
+		return SLURM_SUCCESS;
+	}
+	if (a.msg_type == FS_RESPONSE_SLURM_RC) {
+		rc = *(uint32_t *)a.data;
+		slurm_free_return_code_msg(a.data);
+		errno = rc ? (int)rc : SLURM_UNEXPECTED_MSG_ERROR;
+	} else
+		errno = SLURM_UNEXPECTED_MSG_ERROR;
+	return SLURM_ERROR;
+}
+#endif
+
 /* A failed call leaves its error in errno (slurm_get_errno(), which only
  * returned errno, went in 24.05). */
 
@@ -501,6 +593,7 @@ str_or_empty(const char *s)
 
 struct node {
 	slurmdb_assoc_rec_t *rec;
+	const struct fs_share *sh;	/* its row of sshare's reply, or NULL */
 	int parent;		/* index in nodes, -1 for the root */
 	int *kids;		/* in the controller's list order */
 	int nkids;
@@ -524,6 +617,7 @@ struct dump_info {
 	char *partial;			/* the filter, when rows are left out */
 	struct fs_user_default *defaults; /* users' DefaultAccount, sorted */
 	size_t ndefaults;
+	int held;			/* every row has its sshare row */
 };
 
 /* The users' default accounts, sorted by name, from the user records
@@ -771,6 +865,7 @@ put_row(struct fs_buf *b, const struct tree *t, int i,
 {
 	const slurmdb_assoc_rec_t *r = t->nodes[i].rec;
 	const slurmdb_assoc_usage_t *u = r->usage;
+	const struct fs_share *sh = t->nodes[i].sh;
 	const char *parent = "";
 	uint32_t n = di->tres_cnt;
 
@@ -808,7 +903,20 @@ put_row(struct fs_buf *b, const struct tree *t, int i,
 	fs_buf_addch(b, '\t');
 	/* SlurmNormShares SlurmNormUsage SlurmEffectvUsage SlurmLevelFS
 	 * SlurmFairShare */
-	if (u) {
+	if (u && sh) {
+		/* What sshare printed, as the bits it received. */
+		put_d(b, u->shares_norm);
+		fs_buf_addch(b, '\t');
+		put_d(b, sh->usage_norm);
+		fs_buf_addch(b, '\t');
+		put_d(b, sh->usage_efctv);
+		fs_buf_addch(b, '\t');
+		if (di->fairtree)
+			put_d(b, sh->level_fs);
+		fs_buf_addch(b, '\t');
+		if (r->user && (di->fairtree || di->ctld_keeps_classic_fs))
+			put_d(b, sh->fs_factor);
+	} else if (u) {
 		put_d(b, u->shares_norm);
 		fs_buf_addch(b, '\t');
 		put_ld(b, u->usage_norm);
@@ -969,6 +1077,8 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	      fs_meta_put_checked(out, "sibling_order", "controller", e) < 0 ||
 	      fs_meta_put_checked(out, "sibling_rule", rule, e) < 0 ||
 	      fs_meta_put_checked(out, "private_data", pd, e) < 0 ||
+	      (di->held && fs_meta_put_checked(out, FS_TSV_VALUES,
+					       FS_TSV_VALUES_CTLD, e) < 0) ||
 	      (di->partial &&
 	       fs_meta_put_checked(out, FS_TSV_PARTIAL, di->partial, e) < 0) ||
 	      fs_meta_put_checked(out, FS_TSV_TRAILER, FS_TSV_END, e) < 0;
@@ -999,6 +1109,40 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
 	return 0;
 }
 
+/* Each association's row of sshare's reply, by id: 1 when every one has
+ * its row (a pass that adds an association between the two requests
+ * leaves one without). */
+static int
+join_shares(struct tree *t, struct fs_shares_resp *sr)
+{
+	struct id_index *ids;
+	fs_slist_itr it;
+	struct fs_share *sh;
+	int i, held = 1;
+
+	if (!sr || !sr->assoc_shares_list)
+		return 0;
+	ids = fs_xcalloc((size_t)t->n, sizeof(*ids));
+	for (i = 0; i < t->n; i++) {
+		ids[i].id = t->nodes[i].rec->id;
+		ids[i].index = i;
+	}
+	qsort(ids, (size_t)t->n, sizeof(*ids), id_cmp);
+	it = slurm_list_iterator_create(sr->assoc_shares_list);
+	while ((sh = slurm_list_next(it))) {
+		struct id_index key = {sh->assoc_id, 0}, *p;
+
+		p = bsearch(&key, ids, (size_t)t->n, sizeof(*ids), id_cmp);
+		if (p)
+			t->nodes[p->index].sh = sh;
+	}
+	slurm_list_iterator_destroy(it);
+	for (i = 0; i < t->n; i++)
+		held = held && t->nodes[i].sh;
+	free(ids);
+	return held;
+}
+
 /*
  * The whole TSV tree of msg's associations into out (docs/slurm-order.md).
  * The rows stand in the controller's list order, which
@@ -1011,7 +1155,8 @@ put_tree(struct fs_buf *out, slurm_conf_t *conf,
  */
 static int
 write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
-	   const struct fs_live_filter *f, long long now, struct fs_buf *out)
+	   struct fs_shares_resp *sr, const struct fs_live_filter *f,
+	   long long now, struct fs_buf *out)
 {
 	struct tree t;
 	struct dump_info di;
@@ -1024,6 +1169,7 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 	if (tree_build(s, msg->assoc_list, &t, private_usage) < 0)
 		return -1;
 	memset(&di, 0, sizeof(di));
+	di.held = join_shares(&t, sr);
 	di.tres_names = msg->tres_names;
 	di.tres_cnt = msg->tres_cnt;
 	defaults_load(&di, msg->user_list);
@@ -1070,15 +1216,18 @@ write_tree(struct session *s, slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
 	return r;
 }
 
-/* The configuration and the association records (and QOS with qos). */
+/* The configuration, the association records (and QOS with qos) and
+ * sshare's reply for every association. */
 static int
 load_conf_assocs(struct session *s, int qos, slurm_conf_t **conf,
-		 assoc_mgr_info_msg_t **msg)
+		 assoc_mgr_info_msg_t **msg, struct fs_shares_resp **sr)
 {
 	assoc_mgr_info_request_msg_t req;
+	struct fs_shares_req sq = {NULL, NULL};
 
 	*conf = NULL;
 	*msg = NULL;
+	*sr = NULL;
 	if (slurm_load_ctl_conf((time_t)0, conf) != SLURM_SUCCESS) {
 		*conf = NULL;
 		return fail_rpc(s, "the configuration", errno);
@@ -1092,12 +1241,19 @@ load_conf_assocs(struct session *s, int qos, slurm_conf_t **conf,
 		*msg = NULL;
 		return fail_rpc(s, "the associations", errno);
 	}
+	if (slurm_associations_get_shares(&sq, sr) != SLURM_SUCCESS) {
+		*sr = NULL;
+		return fail_rpc(s, "the shares", errno);
+	}
 	return 0;
 }
 
 static void
-free_conf_assocs(slurm_conf_t *conf, assoc_mgr_info_msg_t *msg)
+free_conf_assocs(slurm_conf_t *conf, assoc_mgr_info_msg_t *msg,
+		 struct fs_shares_resp *sr)
 {
+	if (sr)
+		slurm_free_shares_response_msg(sr);
 	if (msg)
 		slurm_free_assoc_mgr_info_msg(msg);
 	if (conf)
@@ -1111,17 +1267,19 @@ fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
 	struct session s;
 	slurm_conf_t *conf;
 	assoc_mgr_info_msg_t *msg;
+	struct fs_shares_resp *sr;
 	size_t len0 = out->len;
 	int ret;
 
 	if (session_open(&s, e) < 0)
 		return -1;
-	ret = load_conf_assocs(&s, 0, &conf, &msg);
+	ret = load_conf_assocs(&s, 0, &conf, &msg, &sr);
 	if (!ret) {
 		capture_end(&s, 1);
-		ret = write_tree(&s, conf, msg, f, (long long)time(NULL), out);
+		ret = write_tree(&s, conf, msg, sr, f, (long long)time(NULL),
+				 out);
 	}
-	free_conf_assocs(conf, msg);
+	free_conf_assocs(conf, msg, sr);
 	session_close(&s);
 	if (ret < 0 && out->len > len0) {
 		out->len = len0;
@@ -1494,13 +1652,14 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 	struct session ss;
 	slurm_conf_t *conf;
 	assoc_mgr_info_msg_t *msg;
+	struct fs_shares_resp *sr;
 	node_info_msg_t *nodes = NULL;
 	int ret;
 
 	if (session_open(&ss, e) < 0)
 		return -1;
 	s->now = (long long)time(NULL);
-	ret = load_conf_assocs(&ss, 1, &conf, &msg);
+	ret = load_conf_assocs(&ss, 1, &conf, &msg, &sr);
 	if (!ret)
 		ret = prio_conf(s, conf, e);
 	if (!ret)
@@ -1516,9 +1675,9 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 	if (!ret) {
 		prio_assocs(s, msg);
 		capture_end(&ss, 1);
-		ret = write_tree(&ss, conf, msg, NULL, s->now, &s->tree);
+		ret = write_tree(&ss, conf, msg, sr, NULL, s->now, &s->tree);
 	}
-	free_conf_assocs(conf, msg);
+	free_conf_assocs(conf, msg, sr);
 	session_close(&ss);
 	return ret;
 }

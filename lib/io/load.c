@@ -3,6 +3,8 @@
  * ranked with the options its metadata gives, the sequence fs-rank,
  * fs-prio, fs-report and fs-explain share.
  */
+#include <string.h>
+
 #include "io/io.h"
 
 /* Metadata sets the defaults; options win. Returns 0, -1 (bad data) or
@@ -32,6 +34,26 @@ setup(struct fs_load *l, const struct fs_load_opts *o, struct fs_err *e)
 	return 0;
 }
 
+/* Whether the rows show what the controller held when the tree was taken
+ * rather than what the formula gives (fs_load_opts.next_pass). */
+static int
+held(const struct fs_load *l, const struct fs_load_opts *o)
+{
+	const char *v = fs_header_meta(&l->t.h, FS_TSV_VALUES);
+	size_t k;
+
+	if (!v || strcmp(v, FS_TSV_VALUES_CTLD) || o->next_pass || o->nwhatif)
+		return 0;
+	if (!o->ranked)
+		return !o->algorithm && o->ties < 0 && o->dampening <= 0;
+	/* Read back: only where the ranking columns were missing and the
+	 * tree was ranked here with its metadata's options. */
+	for (k = 0; k < FS_COMPUTED_N; k++)
+		if (fs_header_col(&l->t.h, fs_computed_cols[k]) < 0)
+			return 1;
+	return 0;
+}
+
 int
 fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 	      struct fs_err *e)
@@ -52,9 +74,16 @@ fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 		return r;
 	if (fs_tree_build(&l->tr, &l->t, e) < 0)
 		return -1;
-	if (!o->ranked)
+	if (!o->ranked) {
 		fs_rank(&l->tr, &l->ro);
-	else if (fs_tree_read_back(&l->tr, &l->ro, e) < 0) {
+		if ((l->held = held(l, o)) &&
+		    fs_tree_take_slurm(&l->tr, &l->ro, e) < 0) {
+			fs_tree_release(&l->tr);
+			return -1;
+		}
+	} else if (fs_tree_read_back(&l->tr, &l->ro, e) < 0 ||
+		   ((l->held = held(l, o)) &&
+		    fs_tree_take_slurm(&l->tr, &l->ro, e) < 0)) {
 		fs_tree_release(&l->tr);
 		return -1;
 	}

@@ -102,10 +102,8 @@ higher_factor(const struct fs_tree *tr, const uint32_t *a, const uint32_t *b)
 
 FS_MSORT(sort_by_factor, uint32_t, const struct fs_tree *, higher_factor)
 
-/* Ranks in Fair Tree's sense (N for the best, tied users share the higher
- * rank), so that every algorithm's Rank column reads the same way. */
-static void
-rank_by_factor(struct fs_tree *tr)
+void
+fs_classic_rank(struct fs_tree *tr)
 {
 	uint32_t *u = fs_xcalloc(tr->user_count + 1, sizeof(*u)), i, m = 0;
 	uint32_t *tmp = fs_xcalloc(tr->user_count + 1, sizeof(*tmp));
@@ -171,5 +169,5 @@ fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening)
 		a->fs_factor = fs_classic_factor(UE(fs),
 						 fs->shares_norm, dampening);
 	}
-	rank_by_factor(tr);
+	fs_classic_rank(tr);
 }

@@ -28,6 +28,10 @@
 #define FS_TSV_TRAILER "trailer"
 /* Metadata of a tree with rows left out (fs-tree -A/-u): the filter. */
 #define FS_TSV_PARTIAL "partial"
+/* Metadata of a live tree whose Slurm* columns are what the controller
+ * held when it was taken: values=slurmctld (fs_tree_take_slurm). */
+#define FS_TSV_VALUES "values"
+#define FS_TSV_VALUES_CTLD "slurmctld"
 
 /* The columns of a TSV tree (fs-tsv(5)), each name spelled here once:
  * what the readers look up and the writers put in the header. The
@@ -488,6 +492,10 @@ void fs_classic(struct fs_tree *tr, int depth_oblivious, unsigned dampening);
 /* 2^(-(UE/S)/dampening), 0 for no shares (docs/slurm.md §3.5). */
 double fs_classic_factor(long double usage_efctv, long double shares_norm,
 			 unsigned dampening);
+/* Users' ranks by their FairShare, in Fair Tree's sense (N for the best,
+ * tied users share the higher rank), so that every algorithm's Rank column
+ * reads the same way. */
+void fs_classic_rank(struct fs_tree *tr);
 
 /* --------------------------------------------------------------- output.c */
 
@@ -535,6 +543,17 @@ struct fs_norms {
 /* Node i's NormShares, NormUsage, EffectvUsage and LevelFS, read from its
  * row if fs_tree_read_back_lazy left them unread (FS_NO_VAL where empty). */
 void fs_tree_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
+/* What the controller held when a live tree was taken (#values=slurmctld):
+ * each row's Slurm* columns (SlurmNormUsage, SlurmEffectvUsage,
+ * SlurmLevelFS, SlurmFairShare), where given, in place of what fs_rank
+ * computed from the usage on a ranked tr: the numbers sshare printed then,
+ * right after a restart and on depth-oblivious's first pass too. A Fair
+ * Tree user's rank follows from its FairShare; a classic or
+ * depth-oblivious user without one gets the factor of the controller's
+ * EffectvUsage, and the ranks follow. Returns 0, or -1 with e set at a
+ * row whose cell is not a number (tr as ranked). */
+int fs_tree_take_slurm(struct fs_tree *tr, const struct fs_rank_opts *ro,
+		       struct fs_err *e);
 
 /* --------------------------------------------------------------- sample.c */
 

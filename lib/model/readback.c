@@ -448,3 +448,95 @@ fs_tree_read_back(struct fs_tree *tr, struct fs_rank_opts *ro,
 {
 	return read_back(tr, ro, 0, e);
 }
+
+/* One Slurm* cell of row r into *v: 1 read, 0 empty (or no column), -1
+ * not a number (e set). */
+static int
+slurm_cell(const struct fs_tree *tr, int col, uint32_t r, long double *v,
+	   struct fs_err *e)
+{
+	const char *s;
+
+	if (col < 0 || !*(s = fs_table_field(tr->t, r, (size_t)col)))
+		return 0;
+	if (fs_parse_ld(s, v) < 0 || *v < 0)
+		return fs_error(e, fs_table_line(tr->t, r),
+				"column '%s': not a number: '%s'",
+				tr->t->h.cols[col], s);
+	return 1;
+}
+
+int
+fs_tree_take_slurm(struct fs_tree *tr, const struct fs_rank_opts *ro,
+		   struct fs_err *e)
+{
+	const struct fs_header *h = &tr->t->h;
+	int c_nu = fs_header_col(h, FS_COL_SLURM_NORM_USAGE);
+	int c_ue = fs_header_col(h, FS_COL_SLURM_EFFECTV_USAGE);
+	int c_lf = fs_header_col(h, FS_COL_SLURM_LEVEL_FS);
+	int c_fs = fs_header_col(h, FS_COL_SLURM_FAIR_SHARE);
+	int levels = fs_algorithm_levels(ro->algorithm), r;
+	long double *nu, *ue, v;
+	uint32_t i;
+
+	if (tr->root == FS_NONE || tr->subset)
+		return 0;
+	nu = fs_xcalloc_huge(tr->n, sizeof(*nu));
+	ue = fs_xcalloc_huge(tr->n, sizeof(*ue));
+	for (i = 0; i < tr->n; i++) {
+		nu[i] = fs_node_usage_norm(tr, &tr->node[i]);
+		ue[i] = fs_node_usage_efctv(tr, &tr->node[i]);
+	}
+	for (i = 0; i < tr->n; i++) {
+		struct fs_node *a = &tr->node[i];
+
+		if ((r = slurm_cell(tr, c_nu, i, &v, e)) < 0)
+			goto bad;
+		if (r)
+			nu[i] = v;
+		if ((r = slurm_cell(tr, c_ue, i, &v, e)) < 0)
+			goto bad;
+		if (r)
+			ue[i] = v;
+		if (levels && !a->use_parent) {
+			if ((r = slurm_cell(tr, c_lf, i, &v, e)) < 0)
+				goto bad;
+			if (r)
+				a->level_fs = v;
+		}
+	}
+	for (i = 0; i < tr->n; i++) {
+		struct fs_node *a = &tr->node[i];
+		const struct fs_node *fs = a;
+
+		if (!a->is_user)
+			continue;
+		if ((r = slurm_cell(tr, c_fs, i, &v, e)) < 0)
+			goto bad;
+		if (r) {
+			a->fs_factor = (double)v;
+			if (levels)
+				a->rank = (uint32_t)llroundl(v * tr->user_count);
+		} else if (!levels) {
+			/* The factor the controller computes from what it
+			 * holds (before 25.11 it keeps none: sshare and the
+			 * job priority compute it). */
+			if (a->use_parent && a->fs_parent != FS_NONE)
+				fs = &tr->node[a->fs_parent];
+			a->fs_factor = fs_classic_factor(ue[fs - tr->node],
+							 fs->shares_norm,
+							 ro->dampening);
+		}
+	}
+	if (!levels)
+		fs_classic_rank(tr);
+	fs_free_huge(tr->usage_norm, tr->n, sizeof(*tr->usage_norm));
+	fs_free_huge(tr->usage_efctv, tr->n, sizeof(*tr->usage_efctv));
+	tr->usage_norm = nu;
+	tr->usage_efctv = ue;
+	return 0;
+bad:
+	fs_free_huge(nu, tr->n, sizeof(*nu));
+	fs_free_huge(ue, tr->n, sizeof(*ue));
+	return -1;
+}

@@ -31,11 +31,12 @@ struct opts {
 	size_t nwhatif;
 	const char *per_user;	/* --per-user DIR */
 	int private_;		/* --private */
+	int next_pass;		/* --next-pass */
 };
 
 static const char synopsis[] =
 	"usage: fs-rank [--algorithm fairtree|classic|depth-oblivious]\n"
-	"               [--ties slurm|merge] [--dampening N]\n"
+	"               [--ties slurm|merge] [--dampening N] [--next-pass]\n"
 	"               [-l] [-p|-P] [-n] [-U] [-m] [-o FIELDS]\n"
 	"               [-A ACCOUNTS] [-u USERS]\n"
 	"               [--shares ACCOUNT[/USER]=N] [--usage ACCOUNT/USER=X]\n"
@@ -64,6 +65,10 @@ usage(FILE *f)
 		"accounts)\n"
 		"      --dampening N     FairShareDampeningFactor (classic, "
 		"default 1)\n"
+		"      --next-pass       on a live tree, what the next priority "
+		"pass computes\n"
+		"                        from the usage, not what slurmctld "
+		"holds now\n"
 		"  -a, --all             sshare's -a: accepted (every row is "
 		"shown anyway)\n"
 		"  -l, --long            sshare -l columns\n"
@@ -164,7 +169,8 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	if (fs_load(&l, in, &(struct fs_load_opts){
 			    .whatif = o->whatif, .nwhatif = o->nwhatif,
 			    .algorithm = o->algorithm, .ties = o->ties,
-			    .dampening = o->dampening}, &e) < 0) {
+			    .dampening = o->dampening,
+			    .next_pass = o->next_pass}, &e) < 0) {
 		fs_err_print(&e);
 		return FS_EXIT_DATA;
 	}
@@ -183,6 +189,9 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		o->so.newer = fs_release_has(rel, FS_REL_SSHARE_FS_USERS_ONLY);
 	}
 	fs_header_set_meta(&l.t.h, "algorithm", fs_algorithm_name(l.ro.algorithm));
+	/* The ranked columns are the controller's only when taken from it. */
+	if (fs_header_meta(&l.t.h, FS_TSV_VALUES) && !l.held)
+		fs_header_set_meta(&l.t.h, FS_TSV_VALUES, "next-pass");
 	if (fs_algorithm_levels(l.ro.algorithm))
 		fs_header_set_meta(&l.t.h, "ties",
 				   l.ro.ties == FS_TIES_MERGE ? "merge" : "slurm");
@@ -281,12 +290,13 @@ int
 main(int argc, char **argv)
 {
 	enum { O_TIES = 256, O_DAMP, O_JSON, O_TREE, O_AS, O_ALG, O_SHARES,
-	       O_USAGE, O_PER_USER, O_PRIVATE };
+	       O_USAGE, O_PER_USER, O_PRIVATE, O_NEXT };
 	static const struct option lo[] = {
 		{"all", no_argument, NULL, 'a'},
 		{"algorithm", required_argument, NULL, O_ALG},
 		{"ties", required_argument, NULL, O_TIES},
 		{"dampening", required_argument, NULL, O_DAMP},
+		{"next-pass", no_argument, NULL, O_NEXT},
 		{"long", no_argument, NULL, 'l'},
 		{"parsable", no_argument, NULL, 'p'},
 		{"parsable2", no_argument, NULL, 'P'},
@@ -338,6 +348,9 @@ main(int argc, char **argv)
 					"not '%s'", optarg);
 				return FS_EXIT_USAGE;
 			}
+			break;
+		case O_NEXT:
+			o.next_pass = 1;
 			break;
 		case O_DAMP:
 			errno = 0;
