@@ -169,7 +169,8 @@ expect() { # NAME ID USER
 	echo "who: $acct/$u" >>"$tmp/want.$1"
 	scontrol -o show job "$id" >"$tmp/show.$1"
 	tl=$(sed -n 's/.* TimeLimit=\([^ ]*\) .*/\1/p' "$tmp/show.$1" | head -n 1)
-	tres=$(sed -n 's/.* TRES=\([^ ]*\).*/\1/p' "$tmp/show.$1" | head -n 1)
+	# The TRES it asked for: TRES= to 24.05, ReqTRES= from 24.11.
+	tres=$(sed -n 's/.* \(Req\)\{0,1\}TRES=\([^ ]*\).*/\2/p' "$tmp/show.$1" | head -n 1)
 	billing=$(echo "$tres" | tr , '\n' | sed -n 's/^billing=//p')
 	secs=$(echo "$tl" | awk -F'[-:]' '{ if (NF == 4) print (($1 * 24 + $2) * 60 + $3) * 60 + $4; else if (NF == 3) print ($1 * 60 + $2) * 60 + $3; else print $1 * 60 }')
 	# An array's tasks: "1-4", "0,3,6,9%2" (% limits those running).

@@ -61,7 +61,7 @@ as() { # USER COMMAND: COMMAND run by USER in sh
 
 # The script installed, its BINDIR a directory of stand-ins: fs-tree
 # prints $t/tree.in (fails with FAKE_FAIL set, first waits on the FIFO
-# FAKE_GATE when set), fs-prio --tsv another user's pending job, sacctmgr
+# FAKE_GATE when set), fs-prio --tsv another user's pending job (--places its place), sacctmgr
 # a QOS; fs-rank and fs-prio's other uses are the real ones.
 fake=$t/bin
 mkdir "$fake"
@@ -77,6 +77,7 @@ cat >"$fake/fs-prio" <<EOF
 #!/bin/sh
 case "\$*" in
 --tsv) printf '#fs-jobs 1\nJobID\tUser\tAccount\tPartition\n7\tsnapb\tsecret\tmain\n' ;;
+--places) printf '#fs-places 1\nPartition\tTier\tBefore\tPriority\tJobs\nmain\t1\t0\t0\t0\nmain\t1\t0\t100\t1\n' ;;
 *) exec "$bin/fs-prio" "\$@" ;;
 esac
 EOF

@@ -239,6 +239,20 @@ slurm_associations_get_shares(struct fs_shares_req *req,
 }
 #endif
 
+/* One job's record: 26.05 names the job by a step id. */
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(26, 5, 0)
+static int
+fs_load_job(job_info_msg_t **m, uint32_t id)
+{
+	slurm_step_id_t sid = SLURM_STEP_ID_INITIALIZER;
+
+	sid.job_id = id;
+	return slurm_load_job(m, sid, SHOW_DETAIL);
+}
+#else
+#define fs_load_job(m, id) slurm_load_job((m), (id), SHOW_DETAIL)
+#endif
+
 /* A failed call leaves its error in errno (slurm_get_errno(), which only
  * returned errno, went in 24.05). */
 
@@ -1765,7 +1779,7 @@ fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
 	*n = 0;
 	if (session_open(&ss, e) < 0)
 		return -1;
-	if (slurm_load_job(&m, id, SHOW_DETAIL) != SLURM_SUCCESS) {
+	if (fs_load_job(&m, id) != SLURM_SUCCESS) {
 		ret = fail_rpc(&ss, "the job's record", errno);
 	} else if (!m->record_count) {
 		ret = fs_error(e, 0, "job %u: slurmctld has no record of it",
