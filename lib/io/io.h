@@ -382,7 +382,8 @@ struct fs_place {
 	char taken[32];			/* the file's #taken, or "" */
 };
 /* From a places file's text: 1 with *pl, 0 when the file does not name
- * part, -1 with e set at the line when it is not a places file. */
+ * part, -1 with e set at the line when it is not a places file. Part ""
+ * reads the metadata alone (pl->taken). */
 int fs_places_find(const char *text, const char *part, uint32_t prio,
 		   struct fs_place *pl, struct fs_err *e);
 

@@ -158,6 +158,9 @@ fs_places_find(const char *text, const char *part, uint32_t prio,
 						"Partition, Tier, Before, "
 						"Priority, Jobs");
 			header = 1;
+			/* No partition: the metadata alone. */
+			if (!*part)
+				return 0;
 			continue;
 		}
 		for (k = 0, f[0] = l; k < 5; k++) {
@@ -181,8 +184,13 @@ fs_places_find(const char *text, const char *part, uint32_t prio,
 		    field_num(f[4], len[4], 1ULL << 40, &jobs) < 0)
 			return fs_error(e, line, "Tier, Before, Priority and "
 					"Jobs are whole numbers");
-		if (len[0] != strlen(part) || strncmp(f[0], part, len[0]))
+		if (len[0] != strlen(part) || strncmp(f[0], part, len[0])) {
+			/* A partition's rows are together: past them, done
+			 * (the rest is not read, nor checked). */
+			if (found)
+				break;
 			continue;
+		}
 		found = 1;
 		pl->tier = (uint32_t)tier;
 		pl->before = (size_t)before;
