@@ -23,10 +23,11 @@ n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; screen | sed 's/^/#   /' >&2; fi; }
 skip() { n=$((n + 1)); echo "ok $n # SKIP $1"; }
 screen() { T capture-pane -p -t t 2>/dev/null | sed -e 's/[ ]*$//' -e '/^$/d'; }
-# wait until the screen matches an extended regex (5 s at most)
+# wait until the screen matches an extended regex (30 s at most: a guard
+# against a hang, not a bound on speed, which a busy machine stretches)
 waitfor() {
 	local i
-	for i in $(seq 50); do
+	for i in $(seq 300); do
 		screen | grep -Eq -- "$1" && return 0
 		sleep 0.1
 	done
@@ -78,7 +79,7 @@ else
 fi
 T send-keys -t t quit Enter
 gone=1
-for i in $(seq 50); do T has-session -t t 2>/dev/null || { gone=0; break; }; sleep 0.1; done
+for i in $(seq 300); do T has-session -t t 2>/dev/null || { gone=0; break; }; sleep 0.1; done
 ok $gone "quit ends the session"
 
 # The tree on a pipe: the prompt reads the terminal.

@@ -2,7 +2,9 @@
 # Every command shown in README.md is a test: in a ```console block, a line
 # "$ command" is run from the top of the checkout and the lines after it, up
 # to the next command or the end of the block, are its expected output
-# (trailing blanks ignored).
+# (trailing blanks ignored), and its status is 0 under pipefail (a failing
+# program before | head fails it; SIGPIPE's 141 when head leaves early does
+# not).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 export LC_ALL=C TZ=UTC
@@ -20,8 +22,9 @@ echo "1..$#"
 n=0
 for c; do
 	n=$((n + 1)); b=${c%.cmd}; cmd=$(cat "$c")
-	bash -c "$cmd" 2>"$b.err" </dev/null | sed 's/[ \t]*$//' >"$b.got"
+	bash -o pipefail -c "$cmd" 2>"$b.err" </dev/null | sed 's/[ \t]*$//' >"$b.got"
 	st=${PIPESTATUS[0]}
+	[ "$st" = 141 ] && st=0 # a writer killed by SIGPIPE: | head left early
 	sed 's/[ \t]*$//' "$b.want" >"$b.want2"
 	if [ "$st" = 0 ] && cmp -s "$b.want2" "$b.got"; then
 		echo "ok $n - README: $cmd"
