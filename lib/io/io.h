@@ -662,6 +662,9 @@ struct fs_prio_input {
 	const struct fs_prio_newjob *job;	/* --new's, or NULL */
 	int cost;			/* --cost (not on a user's part) */
 	int weights;			/* -w: no tree needed */
+	int next_pass;			/* --next-pass: the fairshare the
+					 * next pass computes, not the
+					 * controller's now (fs_load_opts) */
 };
 /* What fs-prio found: the snapshot, the tree ranked (p.tr, NULL without
  * one) and every job's priority, the new job's rows too (p.newjob). */

@@ -165,9 +165,13 @@ rank(struct fs_prio_run *x, struct fs_err *e)
 		snprintf(buf, sizeof(buf), "%u", x->s.conf.dampening);
 		fs_header_set_meta(h, "dampening", buf);
 	}
-	if (fs_load_table(&x->l, &(struct fs_load_opts){.ranked = 1}, e) < 0)
+	if (fs_load_table(&x->l, &(struct fs_load_opts){
+				  .ranked = 1, .next_pass = in->next_pass},
+			  e) < 0)
 		return -1;
 	x->p.tr = &x->l.tr;
+	if (fs_header_meta(h, FS_TSV_VALUES))
+		x->p.values = x->l.held ? FS_TSV_VALUES_CTLD : "next-pass";
 	if (in->offline && fs_prio_tree_priorities(&x->s, &x->l.tr, e) < 0)
 		return -1;
 	return 0;

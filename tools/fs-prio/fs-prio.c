@@ -48,6 +48,7 @@ struct opts {
 	enum out_format out;
 	const char *format;
 	int noheader, norm, weights;
+	int next_pass;			/* --next-pass */
 };
 
 static const char synopsis[] =
@@ -55,7 +56,7 @@ static const char synopsis[] =
 	"[--jobs-file FILE]\n"
 	"               [-Q NAME=N,...] [--usage-factor QOS=F,...] "
 	"[--tree FILE]\n"
-	"               [--now TIME]\n"
+	"               [--now TIME] [--next-pass]\n"
 	"               [-j JOBS] [-u USERS] [-p PARTS] [-S FIELDS]\n"
 	"               [--tsv | -l | -o FORMAT | -w | --json] [-n] [-h]\n"
 	"       fs-prio --new [-u [ACCOUNT/]USER] [-A ACCOUNT] [-p PART] "
@@ -97,6 +98,10 @@ help(void)
 		"(the user's file)\n"
 		"      --now TIME           the time to compute ages at "
 		"(ISO 8601, now+1hour)\n"
+		"      --next-pass          the fairshare the next priority "
+		"pass computes, not\n"
+		"                           the factors slurmctld holds now "
+		"(live)\n"
 		"  -j, --jobs JOBS          only these job ids (comma "
 		"separated), as sprio -j\n"
 		"  -u, --user USERS         only these users' jobs, as sprio "
@@ -305,7 +310,8 @@ run(const struct opts *o)
 		.set_len = o->set.len, .jobs_file = o->jobs_file,
 		.qos_prio = o->qos_prio, .usage_factors = o->usage_factors,
 		.now = o->now, .job = o->new ? &o->job : NULL,
-		.cost = o->cost, .weights = o->weights};
+		.cost = o->cost, .weights = o->weights,
+		.next_pass = o->next_pass};
 	struct fs_err e = {NULL, 0, ""};
 	struct fs_buf out;
 	int ret = FS_EXIT_DATA, r;
@@ -403,7 +409,7 @@ main(int argc, char **argv)
 {
 	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_HELP,
 	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW, O_COST, O_UF, O_BRIEF,
-	       O_ACCOUNTS };
+	       O_ACCOUNTS, O_NEXT };
 #define COMMON_OPTIONS \
 		{"conf", required_argument, NULL, O_CONF}, \
 		{"set", required_argument, NULL, O_SET}, \
@@ -412,6 +418,7 @@ main(int argc, char **argv)
 		{"usage-factor", required_argument, NULL, O_UF}, \
 		{"tree", required_argument, NULL, O_TREE}, \
 		{"now", required_argument, NULL, O_NOW}, \
+		{"next-pass", no_argument, NULL, O_NEXT}, \
 		{"sort", required_argument, NULL, 'S'}, \
 		{"tsv", no_argument, NULL, O_TSV}, \
 		{"long", no_argument, NULL, 'l'}, \
@@ -477,6 +484,7 @@ main(int argc, char **argv)
 		case O_ACCOUNTS: o.accounts = 1; break;
 		case O_TREE: o.tree = optarg; break;
 		case O_NOW: o.now = optarg; break;
+		case O_NEXT: o.next_pass = 1; break;
 		case 'S': o.sort = optarg; break;
 		case O_NEW: break;
 		case 'j': o.jobs = optarg; o.jobs_given = 1; break;
