@@ -4,7 +4,10 @@
 # Starts a private stack in its own state directory (FS_PRIO_SLURM_DIR,
 # default /tmp/fs-slurm-prio) with a non-zero weight for every factor, two
 # partitions, three QOS with priorities and association priorities, loads a
-# small tree, runs jobs for usage, fills the node with one running job and
+# small tree; right after, before any priority pass has seen its
+# associations, queues two jobs behind a full node and compares sprio -l
+# with fs-prio -l (FAIRSHARE 0: what slurmctld holds) and fs-prio
+# --next-pass; then runs jobs for usage, fills the node with one running job and
 # queues jobs of several users, accounts, partitions and QOS behind it: one
 # with a nice value, one pending in both partitions, some with full age
 # (queued past PriorityMaxAge), some with part of it (queued before the
@@ -44,8 +47,10 @@ done
 "$bin/fs-prio" --help | grep -q 'Live mode built in: yes' ||
 	skip "fs-prio built without libslurm"
 
-# The stack's ports are fixed: never disturb a stack that is running.
-for port in 16817 16818 16819 13306; do
+# Never disturb a stack that is running (FS_SLURM_PORT_BASE moves the
+# ports: tests/slurm/stack.sh).
+base=${FS_SLURM_PORT_BASE:-16817}
+for port in $base $((base + 1)) $((base + 2)) $((base - 3511)); do
 	if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
 		skip "port $port is in use (another Slurm test stack runs)"
 	fi
@@ -74,7 +79,7 @@ trap cleanup EXIT
 
 . ./tap.sh	# ok, bail
 
-echo "1..11"
+echo "1..13"
 {
 	slurm/stack.sh wipe && slurm/stack.sh start
 } >"$log" 2>&1 || bail "stack.sh start failed"
@@ -105,6 +110,7 @@ Parent - 'chem'
 User - 'prcarol':DefaultAccount='chem':Fairshare=1
 EOF
 {
+	slurm/stack.sh stamp >"$FS_SLURM_DIR/tree-stamp" &&
 	slurm/load-tree.sh "$tmp/tree.cfg" &&
 		sacctmgr -i add qos high set priority=100 &&
 		sacctmgr -i add qos low set priority=10 &&
@@ -116,12 +122,50 @@ EOF
 			set qos+=high,low,mid,mid2
 } >>"$log" 2>&1 || bail "loading the tree and QOS failed"
 
+# Right after the tree is loaded, before the pass that sees its
+# associations: slurmctld holds FAIRSHARE 0 for them (and computed the
+# jobs' factors with it at submission), which sprio shows and fs-prio
+# too; --next-pass shows what that pass will give. The node is filled and
+# two jobs queued behind it, compared, then all cancelled.
+sub() { sbatch --parsable -o /dev/null --wrap 'sleep 600' "$@"; }
+early=$(
+	sub --uid=prbob -A phys -p main -n 4 -t 60 &&
+		sub --uid=pralice -A phys -p main -n 1 -N 1 &&
+		sub --uid=prcarol -A chem -p main -n 2 -N 1 -q high
+) 2>>"$log" || bail "sbatch failed"
+sleep 2
+sprio -l >"$tmp/early-sprio" 2>>"$log"
+"$bin/fs-prio" -l </dev/null >"$tmp/early-fsprio" 2>>"$log"
+"$bin/fs-prio" -l --next-pass </dev/null >"$tmp/early-next" 2>>"$log"
+"$bin/fs-prio" --tsv --next-pass </dev/null >"$tmp/early-next.tsv" 2>>"$log"
+"$bin/fs-prio" --tsv </dev/null >"$tmp/early.tsv" 2>>"$log"
+early_stamp=$(slurm/stack.sh stamp)
+# shellcheck disable=SC2086
+scancel $early >/dev/null 2>&1
+{ echo "--- sprio -l before the first pass"; cat "$tmp/early-sprio"
+  echo "--- fs-prio -l"; cat "$tmp/early-fsprio"
+  echo "--- fs-prio -l --next-pass"; cat "$tmp/early-next"; } >>"$log"
+# The FAIRSHARE cells of sprio -l's rows, by the header's name.
+fs_col() { awk 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "FAIRSHARE") c = i; next } { print $c }' "$1" | sort -u | paste -sd,; }
+if [ "$early_stamp" != "$(cat "$FS_SLURM_DIR/tree-stamp")" ]; then
+	ok 0 "fs-prio -l equals sprio -l before any pass # SKIP a pass ran while the tree was loaded"
+else
+	[ "$(sed 1d "$tmp/early-sprio" | wc -l)" -eq 2 ] && [ "$(fs_col "$tmp/early-sprio")" = 0 ] &&
+		cmp -s "$tmp/early-sprio" "$tmp/early-fsprio"
+	r=$?
+	ok $r "fs-prio -l equals sprio -l right after the tree is loaded, before any pass (FAIRSHARE $(fs_col "$tmp/early-sprio"))"
+	[ $r = 0 ] || diff "$tmp/early-sprio" "$tmp/early-fsprio" | sed 's/^/# /' >&2
+fi
+[ "$(fs_col "$tmp/early-next")" != 0 ] &&
+	grep -qx '#values=next-pass' "$tmp/early-next.tsv" &&
+	grep -qx '#values=slurmctld' "$tmp/early.tsv"
+ok $? "fs-prio --next-pass gives the factors of the next pass (FAIRSHARE $(fs_col "$tmp/early-next")), and the TSV says which"
+
 # Usage, so that the fairshare factors differ.
 slurm/run-jobs.sh pralice:phys:2:6 prcarol:chem:4:3 >>"$log" 2>&1 ||
 	bail "run-jobs.sh failed"
 
 # Fill the node, then queue jobs behind it.
-sub() { sbatch --parsable -o /dev/null --wrap 'sleep 600' "$@"; }
 blocker=$(sub --uid=prbob -A phys -p main -n 4 -t 60 2>>"$log") ||
 	bail "sbatch failed"
 for _ in $(seq 60); do

@@ -721,6 +721,9 @@ struct fs_prio_input {
 	const struct fs_prio_newjob *job;	/* --new's, or NULL */
 	int cost;			/* --cost (not on a user's part) */
 	int weights;			/* -w: no tree needed */
+	int next_pass;			/* --next-pass: the fairshare the
+					 * next pass computes, not the
+					 * controller's now (fs_load_opts) */
 };
 /* What fs-prio found: the snapshot, the tree ranked (p.tr, NULL without
  * one) and every job's priority, the new job's rows too (p.newjob). */
@@ -747,6 +750,12 @@ void fs_prio_run_release(struct fs_prio_run *x);
 /* Live without a slurm.conf: offline needs no cluster; e's message says
  * how (with --tree - when no tree was given and the input is a pipe). */
 void fs_prio_offline_hint(int tree_given, struct fs_err *e);
+/* Whether --new is among fs-prio's arguments: it picks the letters'
+ * meanings (sprio's, or sbatch's for the new job), so it is found first. */
+int fs_prio_find_new(int argc, char **argv);
+/* An option of the new job given without --new (the short one, opt, or
+ * the long one, arg): a line that says so. */
+void fs_prio_new_hint(int opt, const char *arg);
 /* The tree's taken (fs_meta_date): 1, 0 without one, -1 with e set. */
 int fs_prio_run_taken(const struct fs_prio_run *x, long long *t,
 		      struct fs_err *e);

@@ -165,9 +165,13 @@ rank(struct fs_prio_run *x, struct fs_err *e)
 		snprintf(buf, sizeof(buf), "%u", x->s.conf.dampening);
 		fs_header_set_meta(h, "dampening", buf);
 	}
-	if (fs_load_table(&x->l, &(struct fs_load_opts){.ranked = 1}, e) < 0)
+	if (fs_load_table(&x->l, &(struct fs_load_opts){
+				  .ranked = 1, .next_pass = in->next_pass},
+			  e) < 0)
 		return -1;
 	x->p.tr = &x->l.tr;
+	if (fs_header_meta(h, FS_TSV_VALUES))
+		x->p.values = x->l.held ? FS_TSV_VALUES_CTLD : "next-pass";
 	if (in->offline && fs_prio_tree_priorities(&x->s, &x->l.tr, e) < 0)
 		return -1;
 	return 0;
@@ -405,4 +409,42 @@ fs_prio_cost_answer(const struct fs_prio_run *x, int json, struct fs_buf *b,
 	if (json && n > 1)
 		fs_buf_addstr(b, "]\n");
 	return 0;
+}
+
+/* ------------------------------------------------------- the options */
+
+/* Whether --new is among the options: it picks the letters' meanings
+ * (sprio's, or sbatch's for the new job), so it is found first. */
+int
+fs_prio_find_new(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--new"))
+			return 1;
+	return 0;
+}
+
+/* An option of the new job without --new: say so. */
+void
+fs_prio_new_hint(int opt, const char *arg)
+{
+	static const char *const lo[] = {"--account", "--qos", "--ntasks",
+		"--cpus-per-task", "--nodes", "--time", "--mem", "--nice",
+		"--cost", "--brief", "--accounts"};
+	size_t i, n;
+
+	if (opt && strchr("AqcNt", opt)) {
+		fs_warn("-%c describes a new job: give --new first", opt);
+		return;
+	}
+	for (i = 0; !opt && i < sizeof(lo) / sizeof(*lo); i++) {
+		n = strlen(lo[i]);
+		if (!strncmp(arg, lo[i], n) && (!arg[n] || arg[n] == '=')) {
+			fs_warn("%s describes a new job: give --new first",
+				lo[i]);
+			return;
+		}
+	}
 }

@@ -489,6 +489,8 @@ meta(const struct fs_sprio *o, struct fs_buf *b)
 	fs_meta_putf(b, "cpus", "%u", c->cpus);
 	if (o->algorithm)
 		fs_meta_put(b, "algorithm", o->algorithm);
+	if (o->x->values)
+		fs_meta_put(b, FS_TSV_VALUES, o->x->values);
 }
 
 /* What b holds, written to o->out once it is 64 KiB: a big queue's

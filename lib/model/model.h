@@ -1398,6 +1398,10 @@ struct fs_prio_ctx {
 	struct fs_prio_pending *newjob;	/* the first of its rows */
 	size_t nnew;			/* its rows, one per QOS, from newjob
 					 * on */
+	/* The fairshare of a live tree (its values metadata): "slurmctld",
+	 * what the controller holds now, or "next-pass", what its next
+	 * pass computes; NULL for another tree. */
+	const char *values;
 	/* Private: the tree's user associations and s->assoc by account
 	 * and user, once fs_prio_ctx_index made them (a big queue under a
 	 * big tree is then not jobs times associations); NULL: none. */

@@ -49,6 +49,7 @@ struct opts {
 	enum out_format out;
 	const char *format;
 	int noheader, norm, weights;
+	int next_pass;			/* --next-pass */
 };
 
 static const char synopsis[] =
@@ -56,7 +57,7 @@ static const char synopsis[] =
 	"[--jobs-file FILE]\n"
 	"               [-Q NAME=N,...] [--usage-factor QOS=F,...] "
 	"[--tree FILE]\n"
-	"               [--now TIME]\n"
+	"               [--now TIME] [--next-pass]\n"
 	"               [-j JOBS] [-u USERS] [-p PARTS] [-S FIELDS]\n"
 	"               [--tsv | -l | -o FORMAT | -w | --json] [-n] [-h]\n"
 	"       fs-prio --new [-u [ACCOUNT/]USER] [-A ACCOUNT] [-p PART] "
@@ -98,6 +99,10 @@ help(void)
 		"(the user's file)\n"
 		"      --now TIME           the time to compute ages at "
 		"(ISO 8601, now+1hour)\n"
+		"      --next-pass          the fairshare the next priority "
+		"pass computes, not\n"
+		"                           the factors slurmctld holds now "
+		"(live)\n"
 		"  -j, --jobs JOBS          only these job ids (comma "
 		"separated), as sprio -j\n"
 		"  -u, --user USERS         only these users' jobs, as sprio "
@@ -281,7 +286,8 @@ run(const struct opts *o)
 		.set_len = o->set.len, .jobs_file = o->jobs_file,
 		.qos_prio = o->qos_prio, .usage_factors = o->usage_factors,
 		.now = o->now, .job = o->new ? &o->job : NULL,
-		.cost = o->cost, .weights = o->weights};
+		.cost = o->cost, .weights = o->weights,
+		.next_pass = o->next_pass};
 	struct fs_err e = {NULL, 0, ""};
 	struct fs_buf out;
 	int ret = FS_EXIT_DATA, r;
@@ -360,48 +366,12 @@ current_user(void)
 	return pw ? pw->pw_name : getenv("USER");
 }
 
-/* Whether --new is among the options: it picks the letters' meanings
- * (sprio's, or sbatch's for the new job), so it is found first. */
-static int
-find_new(int argc, char **argv)
-{
-	int i;
-
-	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--new"))
-			return 1;
-	return 0;
-}
-
-/* An option of the new job without --new: say so. */
-static void
-new_hint(int opt, const char *arg)
-{
-	static const char *const lo[] = {"--account", "--qos", "--ntasks",
-		"--cpus-per-task", "--nodes", "--time", "--mem", "--nice",
-		"--cost", "--brief", "--accounts"};
-	size_t i, n;
-
-	if (opt && strchr("AqcNt", opt)) {
-		fs_warn("-%c describes a new job: give --new first", opt);
-		return;
-	}
-	for (i = 0; !opt && i < sizeof(lo) / sizeof(*lo); i++) {
-		n = strlen(lo[i]);
-		if (!strncmp(arg, lo[i], n) && (!arg[n] || arg[n] == '=')) {
-			fs_warn("%s describes a new job: give --new first",
-				lo[i]);
-			return;
-		}
-	}
-}
-
 int
 main(int argc, char **argv)
 {
 	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_HELP,
 	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW, O_COST, O_UF, O_BRIEF,
-	       O_ACCOUNTS, O_SUBMITTED, O_SNAPSHOT, O_PLACES };
+	       O_ACCOUNTS, O_SUBMITTED, O_SNAPSHOT, O_PLACES, O_NEXT };
 #define COMMON_OPTIONS \
 		{"conf", required_argument, NULL, O_CONF}, \
 		{"set", required_argument, NULL, O_SET}, \
@@ -410,6 +380,7 @@ main(int argc, char **argv)
 		{"usage-factor", required_argument, NULL, O_UF}, \
 		{"tree", required_argument, NULL, O_TREE}, \
 		{"now", required_argument, NULL, O_NOW}, \
+		{"next-pass", no_argument, NULL, O_NEXT}, \
 		{"sort", required_argument, NULL, 'S'}, \
 		{"tsv", no_argument, NULL, O_TSV}, \
 		{"long", no_argument, NULL, 'l'}, \
@@ -457,7 +428,7 @@ main(int argc, char **argv)
 	fs_stdout_init();
 	memset(&o, 0, sizeof(o));
 	fs_buf_init(&o.set);
-	o.new = find_new(argc, argv);
+	o.new = fs_prio_find_new(argc, argv);
 	while ((c = o.new ?
 		getopt_long(argc, argv, "Q:S:lo:whVu:A:p:q:n:c:N:t:", lo_new,
 			    NULL) :
@@ -481,6 +452,7 @@ main(int argc, char **argv)
 		case O_PLACES: o.places = 1; break;
 		case O_TREE: o.tree = optarg; break;
 		case O_NOW: o.now = optarg; break;
+		case O_NEXT: o.next_pass = 1; break;
 		case 'S': o.sort = optarg; break;
 		case O_NEW: break;
 		case 'j': o.jobs = optarg; o.jobs_given = 1; break;
@@ -532,7 +504,7 @@ main(int argc, char **argv)
 			return fs_stdout_close();
 		default:
 			if (!o.new)
-				new_hint(optopt, argv[optind - 1]);
+				fs_prio_new_hint(optopt, argv[optind - 1]);
 			fs_buf_release(&o.set);
 			return fs_usage_error(synopsis);
 		}
