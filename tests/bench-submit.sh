@@ -91,10 +91,21 @@ grep -q '^fs-toolkit: job [0-9]*, bsa/bs1: FairShare.*place' "$tmp/err" || bail 
 echo "# the hook's processes: sh (io.popen), timeout, fs-prio; fs-prio asks slurmctld once (slurm_load_job)"
 : >"$tmp/with"
 : >"$tmp/without"
+# slurmctld's CPU (utime+stime, in clock ticks) over each side's runs: what
+# the hook's one request costs the controller, against sbatch's own.
+pid=$(cat "$FS_SLURM_DIR/run/slurmctld.pid")
+ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
+cw=0 co=0
 for _ in $(seq "$RUNS"); do
+	t=$(ticks)
 	one "$SLURM_CONF" >>"$tmp/with"
+	cw=$((cw + $(ticks) - t))
+	t=$(ticks)
 	one "$tmp/plain.conf" >>"$tmp/without"
+	co=$((co + $(ticks) - t))
 done
+hz=$(getconf CLK_TCK)
+echo "# slurmctld's CPU: $((cw * 1000 / hz)) ms over the $RUNS submissions with the hook, $((co * 1000 / hz)) ms over those without"
 # Where the time goes: fs-prio --submitted alone on the last job, with the
 # snapshot and without it (the record alone: libslurm and one request).
 last=$(squeue -h -u bs1 -o %i | sort -n | tail -n 1)
