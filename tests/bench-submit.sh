@@ -88,7 +88,7 @@ gid=$(id -g bs1)
 one "$SLURM_CONF" >/dev/null
 sed 's/^/# the lines: /' "$tmp/err"
 grep -q '^fs-toolkit: job [0-9]*, bsa/bs1: FairShare.*place' "$tmp/err" || bail "the hook printed no lines"
-echo "# the hook's processes: sh (io.popen), timeout, fs-prio; fs-prio asks slurmctld once (slurm_load_job)"
+echo "# the hook's processes: the shell of io.popen, which execs timeout, and fs-prio; fs-prio asks slurmctld once (slurm_load_job)"
 : >"$tmp/with"
 : >"$tmp/without"
 # slurmctld's CPU (utime+stime, in clock ticks) over each side's runs: what
