@@ -45,10 +45,12 @@ export FS_SLURM_EXTRA_CONF="CliFilterPlugins=cli_filter/lua
 SchedulerType=sched/backfill
 PriorityWeightJobSize=1000
 PriorityWeightPartition=1000
-PriorityWeightTRES=CPU=100,Mem=2000
+PriorityWeightTRES=CPU=100,Mem=2000,GRES/gpu=3000
 PriorityMaxAge=7-0
 DefMemPerCPU=100
-NodeName=fsx2 NodeAddr=127.0.0.2 CPUs=4 RealMemory=1000 State=DOWN
+GresTypes=gpu
+AccountingStorageTRES=gres/gpu
+NodeName=fsx2 NodeAddr=127.0.0.2 CPUs=4 RealMemory=1000 Gres=gpu:2 State=DOWN
 PartitionName=short Nodes=$node DefaultTime=7 MaxTime=60 PriorityJobFactor=10 PriorityTier=2 State=UP
 PartitionName=wide Nodes=$node,fsx2 MaxTime=INFINITE State=UP"
 private_stack CLIFILTER /tmp/fs-slurm-clifilter 17217 sacct timeout sshare
@@ -75,12 +77,14 @@ notime|cfb|-n 1
 notimeshort|cfb|-n 1 -p short
 array|cfa|-A cfacct -n 1 -t 5 --array=1-4
 arraystep|cfb|-n 1 -t 3 --array=0-9:3%2
+gres|cfb|-n 1 -t 5 -p wide --gres=gpu:1
+gpus|cfa|-A cfacct -n 2 -t 5 -p wide --gpus=2 --mem-per-gpu=300
 parts|cfa|-A cfacct -n 1 -t 5 -p main,short
 hold|cfa|-A cfacct -n 1 -t 5 --hold
 begin|cfa|-A cfacct -n 1 -t 5 --begin=now+2hours
 combo|cfb|-N 1 --ntasks-per-node=2 -c 2 --mem-per-cpu=100 --nice=50 -t 1:30:00 -p short"
 rows=$(echo "$matrix" | wc -l)
-echo "1..$((rows + 13))"
+echo "1..$((rows + 14))"
 # The toolkit as 'make install' puts it, under a prefix of its own.
 prefix=$tmp/inst
 make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
@@ -248,6 +252,14 @@ while IFS='|' read -r name u opts; do
 	fi
 	ok $r "$name ($opts): the lines are slurmctld's for job $id (priority, cost, FairShare, place)"
 done <<<"$matrix"
+
+# A --gres sbatch refuses: the job is not submitted, and the hook (after
+# submission) says nothing.
+submit badgres cfa -A cfacct -n 1 -t 5 --gres=nosuch:1
+st=$?
+sed 's/^/# badgres: /' "$tmp/err.badgres"
+[ $st != 0 ] && ! grep -q '^fs-toolkit:' "$tmp/err.badgres"
+ok $? "a --gres sbatch refuses: no job, no lines"
 
 # A dependency: no place until it is met.
 submit dep cfa -A cfacct -n 1 -t 5 --dependency=afterok:"$(cat "$tmp/blocker")"
