@@ -102,12 +102,20 @@ for t in "${trees[@]}"; do
 	ok "$bad" "$t: $asked answers from the users' own files are the whole tree's, $left_out with the rank after left out at a tie (queue: $jobs jobs)"
 done
 
-# A part is not a tree to rank, nor for sprio's listing.
+# A part is read back, not ranked again: its user's rows are the whole
+# tree's; what would rank it again is refused. Nor is it for sprio's listing.
 d=$tmp/sample.d
-"$B/fs-rank" "$d/users/alice" >"$tmp/out" 2>"$tmp/err"
+bad=0
+for u in $(users "$tmp/sample.tsv"); do
+	"$B/fs-rank" -l -P -U -u "$u" "$tmp/sample.tsv" >"$tmp/whole" 2>&1
+	"$B/fs-rank" -l -P "$d/users/$u" >"$tmp/part" 2>&1 || bad=$((bad + 1))
+	cmp -s "$tmp/whole" "$tmp/part" || bad=$((bad + 1))
+done
+ok "$bad" "fs-rank -l -P on each user's part: the whole tree's -U -u USER rows"
+"$B/fs-rank" --shares chem=5 "$d/users/alice" >"$tmp/out" 2>"$tmp/err"
 st=$?
-ok "$([ "$st" != 0 ] && [ ! -s "$tmp/out" ] && grep -q "one user's part of a ranked tree" "$tmp/err"; echo $?)" \
-	"fs-rank refuses a user's part: $(head -1 "$tmp/err")"
+ok "$([ "$st" = 2 ] && [ ! -s "$tmp/out" ] && grep -q "one user's part of a ranked tree" "$tmp/err"; echo $?)" \
+	"fs-rank --shares refuses a user's part: $(head -1 "$tmp/err")"
 "$B/fs-prio" --conf "$conf" --tree "$d" -l >"$tmp/out" 2>"$tmp/err"
 st=$?
 ok "$([ "$st" != 0 ] && grep -q "answers --new" "$tmp/err"; echo $?)" \

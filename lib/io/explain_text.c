@@ -592,6 +592,81 @@ text_path(struct tx *c, struct fs_buf *b, struct fs_explain_path *p,
 	text_shares(c, b, pass);
 }
 
+/* One user's part of a ranked tree (#subset): the path as the part holds
+ * it, each step's numbers or that they are not in it. */
+static void
+text_part(struct tx *c, struct fs_buf *b, const struct fs_explain_path *p)
+{
+	const struct fs_tree *tr = c->tr;
+	const struct fs_node *u = &tr->node[p->user];
+	const long double no_val = (long double)FS_NO_VAL;
+	int fair = fs_algorithm_levels(c->ro->algorithm), hidden = 0;
+	uint32_t k;
+
+	para(c, b, 0, "%s: FairShare %s, rank %u of the %u user associations "
+	     "(1 is served first), as ranked over the whole tree; read from "
+	     "its user's part of it (fs-rank --per-user), which holds only "
+	     "the accounts above it, not their siblings.", name(c, p->user),
+	     f6(c, u->fs_factor), p->rank, tr->user_count);
+	fs_buf_printf(b, "Its path from root%s:\n",
+		      fair ? ", with each step's Level FS" : "");
+	fs_buf_printf(b, "%s\n", name(c, tr->root));
+	for (k = 1; k <= p->nstep; k++) {
+		const struct fs_node *a = &tr->node[p->node[k]];
+
+		fs_words_pad(b, 2 * (int)(k < INDENT_STEPS ? k : INDENT_STEPS));
+		fs_buf_printf(b, "%s  NormShares %s", name(c, p->node[k]),
+			      f6(c, a->shares_norm));
+		if (a->use_parent)
+			fs_buf_addstr(b, "  FairShare=parent\n");
+		else if (!fair)
+			fs_buf_addch(b, '\n');
+		else if (a->level_fs != no_val)
+			fs_buf_printf(b, "  Level FS %s\n", f6(c, a->level_fs));
+		else {
+			fs_buf_addstr(b, "  Level FS not in the file\n");
+			hidden = 1;
+		}
+	}
+	fs_buf_addch(b, '\n');
+	if (hidden)
+		para(c, b, 0, "The accounts' usage and Level FS are private "
+		     "here (PrivateData=usage), as sshare keeps them from a "
+		     "user: they are unknown.");
+	para(c, b, 0, "%s", fair ?
+	     "At each step Fair Tree walks the list in order of Level FS "
+	     "(NormShares over EffectvUsage): a higher Level FS at any step, "
+	     "as usage decays or with more shares, moves it up. Whom it "
+	     "would pass, and what that takes, needs the siblings, which "
+	     "the file does not hold: ask for the whole tree." :
+	     "Its factor rises as its usage decays or with more shares; "
+	     "whom it would pass needs the whole tree.");
+}
+
+int
+fs_explain_part(struct fs_buf *b, const struct fs_tree *tr,
+		const struct fs_rank_opts *ro, char *const *names, int n,
+		int plain, struct fs_err *e)
+{
+	struct fs_explain_path p;
+	struct tx c;
+	uint32_t u[2];
+
+	if (fs_explain_find_names(tr, names, n, u, e) < 0)
+		return -1;
+	if (n != 1 || !plain || !tr->node[u[0]].is_user)
+		return fs_error(e, 0, "one user's part of a ranked tree (fs-rank "
+				"--per-user) answers one user's path, in words "
+				"(no --json, --usage-by, --glossary or "
+				"--forecast): the rest needs the whole tree");
+	tx_init(&c, tr, ro, 0);
+	fs_explain_path_init(&p, tr, u[0]);
+	text_part(&c, b, &p);
+	fs_explain_path_release(&p);
+	fs_words_release(&c.w);
+	return 0;
+}
+
 /* ------------------------------------------------------------ forecast */
 
 /* The users with a value in v[] (billing per second, or usage), in a

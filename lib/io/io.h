@@ -675,6 +675,12 @@ struct fs_load_opts {
 	 * ties or dampening was given; 1 what the next pass computes from
 	 * the usage (the formula alone). */
 	int next_pass;
+	/* 1: a tree that is one user's part of a ranked tree
+	 * (#subset=paths, fs-rank --per-user) is read back as it was ranked
+	 * (fs_tree_read_back), never ranked again: what-ifs, algorithm,
+	 * ties, dampening and next_pass are refused then (-2). 0: such a
+	 * tree is refused (fs_tree_build). */
+	int part;
 };
 /* Read the tree from in into l (zeroed first) and fs_load_table it.
  * Returns 0, -1 with e set, or -2 with e set when opts' algorithm is not
@@ -790,6 +796,14 @@ void fs_explain_text_path(struct fs_buf *b, const struct fs_tree *tr,
 			  const struct fs_rank_opts *ro,
 			  struct fs_explain_path *p,
 			  const struct fs_explain *pass, FILE *out);
+/* fs-explain's answer on one user's part of a ranked tree (tr->subset,
+ * read back): for one user association (names, n: fs_explain_find_names)
+ * and a plain question (no JSON nor other question), its FairShare and
+ * rank, each step's NormShares and Level FS where the part holds them,
+ * and what is unknown: 0, or -1 with e set (any other question). */
+int fs_explain_part(struct fs_buf *b, const struct fs_tree *tr,
+		    const struct fs_rank_opts *ro, char *const *names, int n,
+		    int plain, struct fs_err *e);
 /* fs-explain --forecast: the question (f), the assumptions (f and in) and
  * the answer (r). */
 void fs_explain_text_forecast(struct fs_buf *b, const struct fs_tree *tr,

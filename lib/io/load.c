@@ -54,11 +54,44 @@ held(const struct fs_load *l, const struct fs_load_opts *o)
 	return 0;
 }
 
+/* One user's part of a ranked tree (fs_load_opts.part): read back as it
+ * was ranked, never ranked again. Returns 0, -1 or -2 as fs_load. */
+static int
+load_part(struct fs_load *l, const struct fs_load_opts *o, struct fs_err *e)
+{
+	size_t k;
+
+	if (o->nwhatif || o->algorithm || o->ties >= 0 || o->dampening > 0 ||
+	    o->next_pass) {
+		fs_error(e, 0, "one user's part of a ranked tree (fs-rank "
+			 "--per-user) is read as it was ranked: --shares, "
+			 "--usage, --algorithm, --ties, --dampening and "
+			 "--next-pass need the whole tree");
+		return -2;
+	}
+	for (k = 0; k < FS_COMPUTED_N; k++)
+		if (fs_header_col(&l->t.h, fs_computed_cols[k]) < 0)
+			return fs_error(e, 0, "one user's part of a ranked tree "
+					"without its column '%s'",
+					fs_computed_cols[k]);
+	l->t.subset_ok = 1;
+	if (fs_tree_build(&l->tr, &l->t, e) < 0)
+		return -1;
+	if (fs_tree_read_back(&l->tr, &l->ro, e) < 0) {
+		fs_tree_release(&l->tr);
+		return -1;
+	}
+	return 0;
+}
+
 int
 fs_load_table(struct fs_load *l, const struct fs_load_opts *o,
 	      struct fs_err *e)
 {
 	int r;
+
+	if (o->part && fs_header_meta(&l->t.h, "subset"))
+		return load_part(l, o, e);
 
 	if (o->nwhatif) {
 		/* The changed tree in place of the one read. */

@@ -213,8 +213,9 @@ fs_table_line(const struct fs_table *t, size_t r)
 
 int fs_table_read(struct fs_table *t, FILE *in, struct fs_err *e);
 /* Read only the columns named in names (NULL-terminated; those the header
- * has), as a stream: the header then lists those alone. Every line is
- * checked as fs_table_read checks it. */
+ * has), as a stream: the header then lists those alone; every column of
+ * one user's part of a ranked tree (#subset). Every line is checked as
+ * fs_table_read checks it. */
 int fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
 		       struct fs_err *e);
 /* Parse from a NUL-terminated buffer that the table takes over. */
@@ -356,8 +357,11 @@ fs_node_row(const struct fs_tree *tr, const struct fs_node *a)
  * the rows whose account (a user row's own account) is in accounts, any
  * case, sub-accounts not included; -u keeps the user rows whose user is in
  * users (USER: its every association; ACCOUNT/USER: that one), and every
- * account row. Either list may be NULL. Returns one byte
- * per node (1 shown), or NULL when neither list is given. */
+ * account row. Either list may be NULL. One user's part of a ranked tree
+ * (tr->subset) shows its user rows alone, as sshare shows a user their
+ * own under PrivateData=usage: the part has neither every account nor
+ * their usage. Returns one byte per node (1 shown), or NULL when every
+ * row is. */
 uint8_t *fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
 		       const char *const *users);
 

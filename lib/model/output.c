@@ -9,6 +9,7 @@
  * (fs_par_ordered) and written in order, in large blocks.
  */
 #include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,14 +59,19 @@ put_owned(char *o, const struct fs_tree *tr, const struct fs_node *a,
 			return put_ld(o, &memo[which], u);
 		break;
 	}
-	case C_EFF:
-		return put_ld(o, &memo[which], fs_node_usage_efctv(tr, a));
+	case C_EFF: {
+		long double u = fs_node_usage_efctv(tr, a);
+
+		if (u != no_val)
+			return put_ld(o, &memo[which], u);
+		break;
+	}
 	case C_LFS:
 		if (fair && a->level_fs != no_val)
 			return put_ld(o, &memo[which], a->level_fs);
 		break;
 	case C_FS:
-		if (a->is_user || !fair)
+		if (a->is_user || (!fair && !isnan(a->fs_factor)))
 			return put_double(o, &memo[which], a->fs_factor);
 		break;
 	case C_RANK:

@@ -1022,8 +1022,9 @@ subset_users(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	if (!t->subset_ok)
 		return fs_error(e, fs_header_meta_line(&t->h, "subset"),
 				"this is one user's part of a ranked tree "
-				"(fs-rank --per-user): only fs-prio --new "
-				"reads it; give the whole tree");
+				"(fs-rank --per-user): only fs-prio --new, "
+				"fs-rank and fs-explain read it; give the "
+				"whole tree");
 	if (!fs_header_meta(&t->h, "users"))
 		return fs_error(e, fs_header_meta_line(&t->h, "subset"),
 				"metadata 'subset' without 'users' (the whole "
@@ -1496,7 +1497,7 @@ fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
 	const char *const *u;
 	uint32_t i;
 
-	if (!accounts && !users)
+	if (!accounts && !users && !tr->subset)
 		return NULL;
 	show = fs_xcalloc((size_t)tr->n + 1, 1);
 	/* ACCOUNT/USER names one association (fs_tree_find_user). */
@@ -1510,7 +1511,8 @@ fs_tree_shown(const struct fs_tree *tr, const char *const *accounts,
 	for (i = 0; i < tr->n; i++) {
 		const struct fs_node *a = &tr->node[i];
 
-		show[i] = (!accounts || fs_list_has(accounts, a->acct, 1)) &&
+		show[i] = (!tr->subset || a->is_user) &&
+			  (!accounts || fs_list_has(accounts, a->acct, 1)) &&
 			  (!users || !a->is_user ||
 			   fs_list_has(users, a->user, 0) || (named && named[i]));
 	}

@@ -1091,9 +1091,12 @@ fs_table_read_cols(struct fs_table *t, FILE *in, const char *const *names,
 		goto out;
 	t->first_line = lineno + 1;
 	keep = fs_xcalloc(t->h.ncols, 1);
+	/* One user's part of a ranked tree (#subset) is small and read back
+	 * as it was ranked: every column. */
 	for (c = 0; c < t->h.ncols; c++)
 		for (k = 0; names[k]; k++)
-			keep[c] |= !strcmp(t->h.cols[c], names[k]);
+			keep[c] |= !strcmp(t->h.cols[c], names[k]) ||
+				   fs_header_meta(&t->h, "subset");
 	ps.keep = keep;
 	for (c = 0; c < t->h.ncols && keep[c]; c++)
 		;

@@ -84,8 +84,7 @@ usage(FILE *f)
 		"ACCOUNT/USER/PARTITION)\n"
 		"or an account (ACCOUNT): for one account, also the shares it "
 		"would need to\n"
-		"pass the sibling walked before it.\n"
-		"\n"
+		"pass the sibling walked before it.\n\n"
 		"      --algorithm NAME  fairtree, classic or depth-oblivious "
 		"(default: the\n"
 		"                        tree's metadata, else fairtree)\n"
@@ -105,8 +104,7 @@ usage(FILE *f)
 		"                        account it competes in), and its Level "
 		"FS without each\n"
 		"      --glossary        sshare's columns in plain words, with "
-		"USER's numbers\n"
-		"\n"
+		"USER's numbers\n\n"
 		"Forecast: when the lower of A and B passes the other, or A "
 		"reaches a goal,\n"
 		"as decay runs and new usage comes in:\n"
@@ -133,8 +131,7 @@ usage(FILE *f)
 		"      --no-running      leave out what running jobs still "
 		"charge (TRESRunMins)\n"
 		"  -h, --help            this help\n"
-		"  -V, --version         the version\n"
-		"\n"
+		"  -V, --version         the version\n\n"
 		"With no FILE, or when FILE is -, read standard input. See "
 		"fs-explain(1).\n");
 }
@@ -154,6 +151,9 @@ answer(const struct ctx *c, char **names, int n, struct fs_buf *b,
 	const struct fs_explain *pass;
 	uint32_t u[2];
 
+	if (x->tr.subset)	/* one user's part: the path it holds */
+		return fs_explain_part(b, &x->tr, &x->ro, names, n, !c->json &&
+				       !c->usage_by && !c->glossary && !c->forecast, e);
 	if (c->glossary)
 		return fs_explain_glossary_for(b, &x->tr, &x->ro, x->half_life,
 					       n ? names[0] : NULL, e);
@@ -200,7 +200,7 @@ load(struct ctx *c, const struct opts *o, FILE *in, char **names, int n,
 {
 	struct fs_load_opts lo = {.whatif = o->whatif, .nwhatif = o->nwhatif,
 				  .algorithm = o->algorithm, .ties = o->ties,
-				  .half_life = 1};
+				  .half_life = 1, .part = 1};
 	int r;
 
 	memset(c, 0, sizeof(*c));

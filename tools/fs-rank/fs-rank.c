@@ -166,13 +166,22 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 	int ret = FS_EXIT_DATA;
 
 	/* Metadata the tree carries from its source sets our defaults. */
-	if (fs_load(&l, in, &(struct fs_load_opts){
+	if ((ret = fs_load(&l, in, &(struct fs_load_opts){
 			    .whatif = o->whatif, .nwhatif = o->nwhatif,
 			    .algorithm = o->algorithm, .ties = o->ties,
 			    .dampening = o->dampening,
-			    .next_pass = o->next_pass}, &e) < 0) {
+			    .next_pass = o->next_pass, .part = 1}, &e)) < 0) {
 		fs_err_print(&e);
-		return FS_EXIT_DATA;
+		return ret == -2 ? FS_EXIT_USAGE : FS_EXIT_DATA;
+	}
+	ret = FS_EXIT_DATA;
+	/* One user's part: their rows, as sshare shows them or the TSV. */
+	if (l.tr.subset && (o->per_user || o->json || o->tree)) {
+		fs_warn("%s: one user's part of a ranked tree (fs-rank "
+			"--per-user): --per-user, --json and --tree need the "
+			"whole tree", name);
+		fs_load_release(&l);
+		return FS_EXIT_USAGE;
 	}
 	if (fs_release_meta(&l.t.h, &tree_rel, &e) < 0) {
 		fs_err_print(&e);

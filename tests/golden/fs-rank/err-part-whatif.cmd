@@ -1,0 +1,1 @@
+d=$(mktemp -d) && fs-rank --per-user "$d/p" --private golden/peruser-own.tsv >/dev/null && cd "$d" && { fs-rank --usage phys/nobody=0 p/users/nobody; s=$?; fs-rank --json p/users/nobody; s=$s$?; }; cd - >/dev/null; rm -rf "$d"; exit $s

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && fs-rank --per-user "$d/p" --private golden/peruser-own.tsv >/dev/null && fs-rank -l -u nobody "$d/p/users/nobody" && fs-rank -P "$d/p/users/nobody" && fs-rank "$d/p/users/nobody" | cmp - "$d/p/users/nobody" && echo "written back as read"; s=$?; rm -rf "$d"; exit $s

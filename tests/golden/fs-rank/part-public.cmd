@@ -1,0 +1,1 @@
+d=$(mktemp -d) && sed 's/^#private_data=.*/#private_data=/' golden/peruser-own.tsv | fs-rank --per-user "$d/p" >/dev/null && fs-rank -o Account,User,FairShare,LevelFS -P "$d/p/users/daemon" && fs-rank "$d/p/users/daemon" | cmp - "$d/p/users/daemon" && echo "written back as read"; s=$?; rm -rf "$d"; exit $s
