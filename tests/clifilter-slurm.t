@@ -84,7 +84,7 @@ hold|cfa|-A cfacct -n 1 -t 5 --hold
 begin|cfa|-A cfacct -n 1 -t 5 --begin=now+2hours
 combo|cfb|-N 1 --ntasks-per-node=2 -c 2 --mem-per-cpu=100 --nice=50 -t 1:30:00 -p short"
 rows=$(echo "$matrix" | wc -l)
-echo "1..$((rows + 14))"
+echo "1..$((rows + 15))"
 # The toolkit as 'make install' puts it, under a prefix of its own.
 prefix=$tmp/inst
 make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
@@ -363,9 +363,18 @@ own=$snap/per-user/users/cfa
 ok $? "PrivateData=usage,jobs: ranked.tsv and places.tsv are root's, cfa's file cfa's alone"
 awk -F'\t' '$1 == "Account" { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }
 	$c["User"] != "" && $c["User"] != "cfa" { bad = 1 }
-	$c["User"] == "" && ($c["RawUsage"] != "" || $c["EffectvUsage"] != "" || $c["LevelFS"] != "") { bad = 1 }
-	END { exit bad }' "$own"
-ok $? "PrivateData: cfa's file holds cfa's rows alone, and no account's usage"
+	$c["User"] == "" && ($c["RawUsage"] != "" || $c["EffectvUsage"] != "" || $c["LevelFS"] != "" ||
+		$c["NormUsage"] != "" || $c["TRESRunMins"] != "") { bad = 1 }
+	END { exit bad }' "$own" && ! grep -q 'cfb\|cfc' "$own"
+ok $? "PrivateData: cfa's file holds cfa's rows alone, no account's usage, Level FS or running TRES, no other user's name"
+# fs-explain from the user's own file, as the user: their path.
+su -s /bin/sh cfa -c "'$prefix/bin/fs-explain' cfacct/cfa '$own'" >"$tmp/explain.own" 2>&1
+st=$?
+sed 's/^/# fs-explain: /' "$tmp/explain.own"
+[ $st = 0 ] && grep -q 'cfa' "$tmp/explain.own" && grep -q 'cfacct' "$tmp/explain.own" &&
+	grep -q "$(awk -F'\t' '$1 == "Account" { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ { next }
+		$c["User"] == "cfa" && $c["Account"] == "cfacct" { printf "%.6f", $c["FairShare"] }' "$own")" "$tmp/explain.own"
+ok $? "PrivateData: fs-explain cfacct/cfa on cfa's own file, run by cfa, gives cfa's path and FairShare"
 asuser private cfa
 st=$?
 sed 's/^/# private: /' "$tmp/err.private"
