@@ -168,8 +168,7 @@ read_fields(struct fs_node *a, const int *col, const char *const *f,
 	}
 	if ((lazy <= 3 && read_ld(f[col[3]], fs_computed_cols[3], &a->level_fs,
 				  NO_VAL_LD, e, line) < 0) ||
-	    read_ld(f[col[4]], fs_computed_cols[4], &v, a->is_user ? 0 : NAN,
-		    e, line) < 0)
+	    read_ld(f[col[4]], fs_computed_cols[4], &v, 0, e, line) < 0)
 		return -1;
 	a->fs_factor = (double)v;
 	*rank = 0;
