@@ -99,6 +99,9 @@ load(struct fs_prio_run *x, struct fs_err *e)
 			return -1;
 		x->tree_name = in->tree_name;
 		x->have_tree = 1;
+		/* One user's part (their own file under PrivateData): it
+		 * answers for that user's jobs (compute). */
+		x->l.t.subset_ok = !in->cost;
 	}
 	if (in->offline) {
 		if (fs_prio_conf_load(&x->s, in->conf, in->set, in->set_len,
@@ -226,6 +229,53 @@ set_now(struct fs_prio_run *x, struct fs_err *e)
 }
 
 /* Every job's priority, the new one's too. */
+/* On one user's part of the tree, the jobs it can answer for: that
+ * user's, and those whose jobs file gives their FairShare; the others are
+ * left out, with a line. Order kept, so that the snapshot's plain and
+ * one_row still count their jobs. */
+static void
+part_jobs(struct fs_prio_run *x)
+{
+	struct fs_prio_snapshot *s = &x->s;
+	const struct fs_tree *tr = x->p.tr;
+	const char *user = NULL;
+	size_t i, k = 0, plain = 0, one_row = 0, gone = 0;
+
+	for (i = 0; i < tr->n && !user; i++)
+		if (tr->node[i].is_user)
+			user = tr->node[i].user;
+	for (i = 0; i < s->njob; i++) {
+		struct fs_prio_pending *j = &s->job[i];
+
+		if ((j->given & 1) || (user && !strcmp(j->user, user))) {
+			plain += i < s->plain;
+			one_row += i < s->one_row;
+			s->job[k++] = *j;
+			continue;
+		}
+		gone++;
+		if (i >= s->plain) {
+			if (!j->borrowed) {
+				free(j->id);
+				free(j->user);
+				free(j->acct);
+				free(j->part);
+				free(j->qos);
+			}
+			free(j->tres);
+			free(j->tres_mem);
+		}
+	}
+	s->njob = k;
+	s->plain = plain;
+	s->one_row = one_row;
+	if (gone)
+		fs_warn("%s: %zu job%s of other users left out: this is %s's "
+			"part of the tree, which has not their FairShare",
+			x->tree_name, gone, gone == 1 ? "" : "s",
+			user ? user : "one user");
+}
+
 static int
 compute(struct fs_prio_run *x, struct fs_err *e)
 {
@@ -236,6 +286,8 @@ compute(struct fs_prio_run *x, struct fs_err *e)
 	int stored_ages = !x->in->now && !x->in->offline &&
 			  x->p.now == s->now;
 
+	if (x->p.tr && x->p.tr->subset && !x->in->job)
+		part_jobs(x);
 	e->file = x->in->jobs_file;
 	if (fs_prio_split_jobs(s, e) < 0)
 		return -1;

@@ -1022,9 +1022,8 @@ subset_users(struct fs_tree *tr, const struct fs_table *t, struct fs_err *e)
 	if (!t->subset_ok)
 		return fs_error(e, fs_header_meta_line(&t->h, "subset"),
 				"this is one user's part of a ranked tree "
-				"(fs-rank --per-user): only fs-prio --new, "
-				"fs-rank and fs-explain read it; give the "
-				"whole tree");
+				"(fs-rank --per-user): only fs-prio, fs-rank "
+				"and fs-explain read it; give the whole tree");
 	if (!fs_header_meta(&t->h, "users"))
 		return fs_error(e, fs_header_meta_line(&t->h, "subset"),
 				"metadata 'subset' without 'users' (the whole "
