@@ -84,7 +84,7 @@ hold|cfa|-A cfacct -n 1 -t 5 --hold
 begin|cfa|-A cfacct -n 1 -t 5 --begin=now+2hours
 combo|cfb|-N 1 --ntasks-per-node=2 -c 2 --mem-per-cpu=100 --nice=50 -t 1:30:00 -p short"
 rows=$(echo "$matrix" | wc -l)
-echo "1..$((rows + 15))"
+echo "1..$((rows + 16))"
 # The toolkit as 'make install' puts it, under a prefix of its own.
 prefix=$tmp/inst
 make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
@@ -382,6 +382,17 @@ pr=$(squeue -h -j "$(cat "$tmp/id.private")" -o %Q)
 [ $st = 0 ] && grep -qx "fs-toolkit: job [0-9]*, cfacct/cfa: FairShare [0-9.]*, rank [0-9]* of [0-9]*; priority $pr in partition main" "$tmp/err.private" &&
 	! grep -q 'place' "$tmp/err.private"
 ok $? "PrivateData: cfa is shown the job's priority ($pr) and FairShare; no place"
+
+# fs-prio from the user's own file, live, run by the user: their pending
+# jobs as sprio shows them to that user.
+su -s /bin/sh cfa -c "SLURM_CONF='$SLURM_CONF' sprio -l" >"$tmp/sprio.cfa" 2>&1
+su -s /bin/sh cfa -c "SLURM_CONF='$SLURM_CONF' '$prefix/bin/fs-prio' -l --tree '$own'" >"$tmp/fsprio.cfa" 2>"$tmp/fsprio.err"
+st=$?
+sed 's/^/# sprio -l as cfa: /' "$tmp/sprio.cfa"
+sed "s/^/# fs-prio as cfa: /" "$tmp/fsprio.err"
+diff "$tmp/sprio.cfa" "$tmp/fsprio.cfa" | sed 's/^/# /'
+[ $st = 0 ] && [ "$(wc -l <"$tmp/sprio.cfa")" -gt 1 ] && cmp -s "$tmp/sprio.cfa" "$tmp/fsprio.cfa"
+ok $? "PrivateData: fs-prio -l on cfa's own file, run by cfa, is sprio -l's for cfa ($(($(wc -l <"$tmp/sprio.cfa") - 1)) rows)"
 
 [ "${FS_CLIFILTER_VERBOSE:-}" ] && sed 's/^/# /' "$log"
 exit 0

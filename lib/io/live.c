@@ -1689,7 +1689,11 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 	if (!ret) {
 		prio_assocs(s, msg);
 		capture_end(&ss, 1);
-		ret = write_tree(&ss, conf, msg, sr, NULL, s->now, &s->tree);
+		/* A caller with a tree of its own asks for none: under
+		 * PrivateData a user is sent only their own associations. */
+		if (!s->have_tree)
+			ret = write_tree(&ss, conf, msg, sr, NULL, s->now,
+					 &s->tree);
 	}
 	free_conf_assocs(conf, msg, sr);
 	session_close(&ss);

@@ -118,6 +118,7 @@ load(struct fs_prio_run *x, struct fs_err *e)
 		return 0;
 	}
 	e->file = NULL;
+	x->s.have_tree = x->have_tree;
 	if (fs_live_prio(&x->s, e) < 0)
 		return -1;
 	x->source = "live";

@@ -1339,6 +1339,9 @@ struct fs_prio_pending {
 
 struct fs_prio_snapshot {
 	struct fs_prio_conf conf;
+	int have_tree;			/* live: the caller has a tree of its
+					 * own (a user's part, under
+					 * PrivateData): none is written */
 	struct fs_prio_cluster cl;	/* partitions; live: no nodes */
 	double (*part_tres)[FS_PRIO_TRES_MAX];	/* per cl.part, or NULL */
 	struct fs_prio_qos *qos;

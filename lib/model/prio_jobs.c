@@ -569,6 +569,16 @@ qos_prio(const struct fs_prio_snapshot *s, const char *name)
 	return q >= 0 ? s->qos[q].prio : 0;
 }
 
+/* The PriorityTier of partition name (0 when there is none of that
+ * name). */
+static uint32_t
+part_tier(const struct fs_prio_snapshot *s, const char *name)
+{
+	int p = find_part_index(s, name);
+
+	return p >= 0 ? s->cl.part[p].tier : 0;
+}
+
 /* How many commas s has. */
 static size_t
 commas(const char *s)
@@ -582,9 +592,9 @@ commas(const char *s)
 
 /* Job j's rows into v (room for its partitions times its QOS, each list
  * at most all of them and one more), their count: a row per partition and
- * QOS, in sprio's order (its partitions as given, in each its QOS by
- * priority, highest first, ties as given: the controller's
- * priority_sort_qos_desc). The rows own their strings (the first keeps the
+ * QOS, in sprio's order (its partitions by PriorityTier, highest first,
+ * in each its QOS by priority, highest first, ties as given: the
+ * controller's priority_sort_part_tier and priority_sort_qos_desc). The rows own their strings (the first keeps the
  * job's id, user, account and TRES; the others get copies); j's lists are
  * freed. */
 static size_t
@@ -613,6 +623,17 @@ expand(const struct fs_prio_snapshot *s, struct fs_prio_pending *j,
 	qos = fs_xmalloc((commas(qlist) + 1) * sizeof(*qos));
 	np = list_items(s, plist, part, find_part_index);
 	nq = list_items(s, qlist, qos, fs_prio_find_qos);
+	/* The partitions by PriorityTier, highest first, ties as given: the
+	 * controller sorts a job's partitions so (priority_sort_part_tier)
+	 * before it computes and lists their priorities. */
+	for (a = 1; a < np; a++) {
+		char *q = part[a];
+		uint32_t t = part_tier(s, q);
+
+		for (b = a; b > 0 && part_tier(s, part[b - 1]) < t; b--)
+			part[b] = part[b - 1];
+		part[b] = q;
+	}
 	/* Stable: by insertion, few QOS. */
 	for (a = 1; a < nq; a++) {
 		char *q = qos[a];
