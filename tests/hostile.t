@@ -15,6 +15,7 @@
 # programs this file has no mode for (add one to the case below). fs-decay
 # streams (fs-decay(1)): on exit 1 it may have written whole rows.
 set -u
+shopt -s extglob
 cd "$(dirname "$0")" || exit 1
 B=${FS_BIN:?set FS_BIN to the directory of the built programs}
 export LC_ALL=C TZ=UTC
@@ -91,13 +92,15 @@ rows() { awk '!h && !/^#/ { h = 1; next } h && $0 != "#end"' "$1" | wc -l; }
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 notok() { n=$((n + 1)); echo "not ok $n - $1"; shift; printf '#   %s\n' "$@"; }
-# judge STATUS TIMEOUT PROG ANSWER_RE NOUN: the contract of a generated
-# family, on $tmp/out and $tmp/err: exit 0 with stdout matching ANSWER_RE
-# and nothing on stderr, or exit 1 or 2 with nothing on stdout and one line
-# "PROG: ..." on stderr; no hang, crash or sanitizer report. One TAP line,
-# named $what.
+# judge STATUS TIMEOUT PROG ANSWER_RE NOUN [WANT]: the contract of a
+# generated family, on $tmp/out and $tmp/err: exit 0 with stdout matching
+# ANSWER_RE and nothing on stderr, or exit 1 or 2 with nothing on stdout
+# and one line "PROG: ..." on stderr; no hang, crash or sanitizer report.
+# WANT says which of the two the input must have: ok (a valid input, which
+# a refusal fails), refused (an invalid one, which an answer fails), or
+# nothing (either). One TAP line, named $what.
 judge() {
-	local st=$1 to=$2 prog=$3 re=$4 noun=$5 lines msg=()
+	local st=$1 to=$2 prog=$3 re=$4 noun=$5 want=${6:-} lines msg=()
 	if [ "$st" = 124 ] || [ "$st" = 137 ]; then
 		msg+=("hung: no answer in $to s")
 	elif [ "$st" -ge 128 ]; then
@@ -116,7 +119,17 @@ judge() {
 	if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
 		msg+=("sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error:' "$tmp/err")")
 	fi
-	if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+	want_met "$st"
+	if [ ${#msg[@]} = 0 ]; then ok "$what${want:+ ($want)}"; else notok "$what${want:+ ($want)}" "${msg[@]}"; fi
+}
+# want_met STATUS: a message in msg if $want says the input is valid and
+# it was refused, or invalid and it was answered.
+want_met() {
+	if [ "$want" = ok ] && [ "$1" != 0 ]; then
+		msg+=("a valid input refused (status $1, want 0): $(head -c 200 "$tmp/err")")
+	elif [ "$want" = refused ] && [ "$1" = 0 ]; then
+		msg+=("an invalid input answered (status 0, want 1 or 2)")
+	fi
 }
 
 for f in "${files[@]}"; do
@@ -419,6 +432,25 @@ CONF
 		sizes=(0 -1 1e3 0x10 65 18446744073709551615 251G 16GB)
 		times=(0 0:30 -1 2881 UNLIMITED 1e3 99999999w)
 	fi
+	# What sbatch takes on this cluster must be answered, and what it
+	# refuses refused; the rest either.
+	declare -A new_want=()
+	for v in 1 2 64; do new_want["--ntasks $v"]=ok new_want["--cpus-per-task $v"]=ok; done
+	for v in 1 1K 1M 1G 16GB 250G 256000; do new_want["--mem $v"]=ok; done
+	for v in 0 1 -1 2147483645 -2147483645; do new_want["--nice $v"]=ok; done
+	for v in 1 60 0:30 1:00 1:00:00 1-0 2-0 2880; do new_want["--time $v"]=ok; done
+	new_want["--nodes 1"]=ok
+	for o in --ntasks --cpus-per-task --nodes --mem --nice --time; do
+		for v in -1 "" "1 " 1.5 1e3 0x10 nan inf 1Kx K 99999999999999999999999; do
+			new_want["$o $v"]=refused
+		done
+	done
+	for o in --ntasks --cpus-per-task --nodes; do
+		for v in 0 65 4294967296 1K 1G; do new_want["$o $v"]=refused; done
+	done
+	for v in 0 2881 2-1 UNLIMITED INFINITE 99999999w -1h; do new_want["--time $v"]=refused; done
+	for o in --nice --mem; do new_want["$o -1"]=; done
+	new_want["--nice 2147483646"]=refused
 	for opt in --ntasks --cpus-per-task --nodes --mem --nice --time; do
 		vals=("${sizes[@]}")
 		[ "$opt" = --time ] && vals=("${times[@]}")
@@ -473,7 +505,9 @@ CONF
 				if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
 					msg+=("sanitizer report: $(grep -m1 -E 'Sanitizer|runtime error:' "$tmp/err")")
 				fi
-				if [ ${#msg[@]} = 0 ]; then ok "$what"; else notok "$what" "${msg[@]}"; fi
+				want=${new_want["$opt $v"]:-}
+				want_met "$st"
+				if [ ${#msg[@]} = 0 ]; then ok "$what${want:+ ($want)}"; else notok "$what${want:+ ($want)}" "${msg[@]}"; fi
 			done
 		done
 	done
@@ -553,12 +587,35 @@ if [ -x "$B/fs-tree" ] && [ -x "$B/fs-explain" ]; then
 		fc+=("--forecast astro/alice bob --running" "$v")
 		fc+=("--forecast astro/alice bob --rate-from" "$v")
 	done
+	# Which must be answered (a span, a rate, a goal, a file that is one)
+	# and which refused (not a number, below 0, 0 where 0 means nothing).
+	fc_want() { # OPTIONS VALUE: ok, refused or nothing
+		case $1 in
+		*--running | *--rate-from)
+			[ "$2" = golden/forecast-running-jobs.txt ] && echo ok || echo refused
+			return ;;
+		esac
+		case "$1 $2" in
+		*"--horizon "@(1|1s|2h|1-0)) echo ok ;;
+		*"--window "@(1|1s|2h|1-0|36526d)) echo ok ;;
+		*"--horizon "@(0|-1|-0|abc|nan|inf|-inf|0x10|1d1h|36526d|10000y)) echo refused ;;
+		*"--window "@(0|-1|-0|abc|nan|inf|-inf|0x10|1d1h)) echo refused ;;
+		*"--rate "bob=@(0|1|0.5)) echo ok ;;
+		*"--rate "bob=@(-1|abc|nan|inf|-inf|0x10|)) echo refused ;;
+		*"--until "fairshare=@(0|1|0.5)) echo ok ;;
+		*"--until "fairshare=@(-1|abc|nan|inf|2147483648)) echo refused ;;
+		*"--until "rank=1) echo ok ;;
+		*"--until "rank=@(0|-1|0.5|abc|2147483648)) echo refused ;;
+		*"--rate "@(|=|=4|bob|bob==4|nobody=4|astro/bob=4=4|chem=4)) echo refused ;;
+		esac
+	}
+	shopt -s extglob
 	for ((k = 0; k < ${#fc[@]}; k += 2)); do
 		what="fs-explain ${fc[k]} '${fc[k + 1]}' (forecast options)"
 		# shellcheck disable=SC2086
 		timeout -k 5 "$FT" $W "$B/fs-explain" ${fc[k]} "${fc[k + 1]}" \
 			"$tmp/sample.tsv" </dev/null >"$tmp/out" 2>"$tmp/err"
-		judge $? $FT fs-explain '^Answer: ' "an answer"
+		judge $? $FT fs-explain '^Answer: ' "an answer" "$(fc_want "${fc[k]}" "${fc[k + 1]}")"
 	done
 fi
 # Snapshot directories (fs-report --history DIR): what cron, a careless
@@ -599,13 +656,39 @@ b.tsv" && cases+=("$d")
 		"$sd/day1" >"$d/2026-11-22.tsv" && cases+=("$d")
 	d=$(snapdir twice) && cp "$sd/day1" "$d/2026-11-20-copy.tsv" && cases+=("$d")
 	d=$(snapdir many) && for i in $(seq 100 499); do
-		sed "s/^#taken=.*/#taken=2026-11-20T08:0$((i % 10)):${i: -2}Z/" "$sd/day1" >"$d/s$i.tsv"
+		sed "s/^#taken=.*/#taken=2026-11-22T$(printf %02d:%02d $((i / 60)) $((i % 60))):00Z/" "$sd/day1" >"$d/s$i.tsv"
 	done && cases+=("$d")
+	# Usage past a double in hours (6.5e311 seconds): refused where it
+	# is read, never summed into inf or nan; just under it, a report
+	# whose every number is finite.
+	usage_snaps() { # NAME USAGE1 USAGE2: two snapshots of one user's usage
+		mkdir -p "$sd/$1"
+		for k in 1 2; do
+			{ printf '#fs-tsv 1\n#cluster=c\n#taken=2026-11-2%dT08:00:00Z\n' "$k"
+			  printf 'Account\tUser\tParent\tRawShares\tRawUsage\n'
+			  printf 'root\t\t\t\t\nA\t\troot\t1\t\nA\tu1\tA\t1\t%s\nA\tu2\tA\t1\t%s\n' \
+				"$([ $k = 1 ] && echo 1 || echo "$2")" "$3"; } |
+				"$B/fs-rank" >"$sd/$1/2026-11-2$k.tsv"
+		done
+		echo "$sd/$1"
+	}
+	d=$(usage_snaps past-double 7e311 5) && cases+=("$d")
+	d=$(usage_snaps past-double-sum 4e311 4e311) && cases+=("$d")
+	d=$(usage_snaps near-double 1e311 5) && cases+=("$d")
+	declare -A snap_want=([good]=ok [many]=ok [none]=refused [cut]=refused
+		[garbage]=refused [cluster]=refused [twice]=refused [empty]=refused
+		[past-double]=refused [past-double-sum]=refused [near-double]=ok)
 	for d in "${cases[@]}"; do
 		what="fs-report --history ${d#"$sd"/} (snapshot directories)"
 		# shellcheck disable=SC2086
 		timeout -k 5 "$T" $W "$B/fs-report" --history "$d" </dev/null >"$tmp/out" 2>"$tmp/err"
-		judge $? $T fs-report '^Fairshare history' "a report"
+		st=$?
+		# Every number of the report finite.
+		if [ $st = 0 ] && grep -qiwE 'inf|nan' "$tmp/out"; then
+			notok "$what" "a number not finite: $(grep -m1 -iwE 'inf|nan' "$tmp/out")"
+			continue
+		fi
+		judge $st $T fs-report '^Fairshare history' "a report" "${snap_want[${d#"$sd"/}]:-}"
 	done
 fi
 # A tree whose text is over 4 GB (a table's rows are 32-bit offsets into

@@ -101,7 +101,7 @@ check_small() {
 	fi
 }
 
-echo "1..41"
+echo "1..44"
 
 # 5. Time: a server that accepts and never answers, and one that answers
 # 404 after 8 s to each of the six versions (48 s): both end within the
@@ -333,3 +333,27 @@ done
 FAKE_SHARES_GEN=20 FAKE_RELEASE=25.05.0-0rc1 serve rel-rc ok 30 && run rel-rc 20 --rest "http://127.0.0.1:$port"
 check "meta.slurm.release '25.05.0-0rc1' (a pre-release): #slurm_version=25.05.0-0rc1" \
 	eval '[ "$(cat "$tmp/rel-rc.st")" = 0 ] && grep -qx "#slurm_version=25.05.0-0rc1" "$tmp/rel-rc.out"'
+
+# A users answer that reports an error, one cut short and one that is not
+# JSON in its list: the tree, #approximate saying which and why.
+users_why() { # NAME REGEX: the tree, its #approximate ending in REGEX
+	local st
+	st=$(cat "$tmp/$1.st")
+	echo "exit status $st"
+	grep -m1 '^#approximate' "$tmp/$1.out"
+	[ "$st" = 0 ] && [ ! -s "$tmp/$1.err" ] && grep -qx "#approximate=.*; no DefaultAccount ($2)" "$tmp/$1.out" &&
+		[ "$(grep -vc '^#' "$tmp/$1.out")" = 18 ]
+}
+printf '{"errors": [{"description": "slurmdbd says no"}], "users": []}' >"$tmp/users-err.json"
+printf '{"users": [{"name": "alice", "default": {"account": "chem"}}, {"name": "bob"' >"$tmp/users-cut.json"
+printf '{"users": [{"name": "alice", "default": {"account": chem}}]}' >"$tmp/users-bad.json"
+for k in err cut bad; do
+	FAKE_BODY=$classic FAKE_USERS=$tmp/users-$k.json serve "users-$k" ok 30 &&
+		run "users-$k" 20 --rest "http://127.0.0.1:$port"
+done
+check "a users answer reporting an error: the tree, the error in #approximate" \
+	users_why users-err 'slurmrestd reported an error for /slurmdb/v0\.0\.45/users?with_assocs=true: slurmdbd says no'
+check "a users answer cut short: the tree, #approximate says so" \
+	users_why users-cut 'the answer to /slurmdb/v0\.0\.45/users?with_assocs=true is not valid JSON (it ends before the document does)'
+check "a users answer whose list is not JSON: the tree, #approximate says so" \
+	users_why users-bad "the answer to /slurmdb/v0\.0\.45/users?with_assocs=true is not valid JSON (in its list 'users')"

@@ -352,6 +352,9 @@ int fs_parse_usage(const char *s, const char *col, long double *v,
 		   struct fs_err *e, unsigned long line);
 /* Parse a long double that may be "inf" (computed columns read back). */
 int fs_parse_ld(const char *s, long double *v);
+/* A non-negative plain decimal (an option's rate or share) into a
+ * finite double: 0, or -1 (hex, a sign, a space, nan, inf, too large). */
+int fs_parse_nonneg(const char *s, double *v);
 
 /* ---------------------------------------------------------------- names.c */
 
@@ -457,5 +460,8 @@ void fs_iso_time(long long t, char out[32]);
 /* The dates a tree holds: 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z. */
 #define FS_DATE_MIN (-62167219200LL)
 #define FS_DATE_MAX 253402300799LL
+/* 0 when t is a date a tree can hold, else -1 with a message naming
+ * what (the target, the start, --now) and the bound it passes. */
+int fs_date_range(long long t, const char *what, struct fs_err *e);
 
 #endif

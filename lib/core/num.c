@@ -1004,19 +1004,15 @@ parse_decimal_fast(const char *s, long double *v)
 }
 #endif
 
-int
-fs_parse_usage(const char *s, const char *col, long double *v,
-	       struct fs_err *e, unsigned long line)
+/* Whether s is a plain decimal, what strtold reads as we mean it:
+ * digits, one optional point, an optional exponent; no sign, space, hex,
+ * nan or inf. */
+static int
+plain_decimal(const char *s)
 {
 	const char *p;
-	char *end;
 	int digits = 0;
 
-	if (parse_decimal_fast(s, v))
-		return 0;
-	if (*s == '-')
-		return fs_error(e, line, "column '%s': negative: '%s'", col, s);
-	/* A plain decimal: digits, one optional point, optional exponent. */
 	for (p = s; *p >= '0' && *p <= '9'; p++)
 		digits++;
 	if (*p == '.')
@@ -1031,7 +1027,20 @@ fs_parse_usage(const char *s, const char *col, long double *v,
 		while (*p >= '0' && *p <= '9')
 			p++;
 	}
-	if (!digits || *p) {
+	return digits && !*p;
+}
+
+int
+fs_parse_usage(const char *s, const char *col, long double *v,
+	       struct fs_err *e, unsigned long line)
+{
+	char *end;
+
+	if (parse_decimal_fast(s, v))
+		return 0;
+	if (*s == '-')
+		return fs_error(e, line, "column '%s': negative: '%s'", col, s);
+	if (!plain_decimal(s)) {
 		if (!strcasecmp(s, "inf") || !strcasecmp(s, "infinity"))
 			return fs_error(e, line, "column '%s': infinite: '%s'",
 					col, s);
@@ -1064,4 +1073,16 @@ fs_parse_ld(const char *s, long double *v)
 		return -1;
 	*v = strtold(s, &end);
 	return *end || isnan(*v) ? -1 : 0;
+}
+
+int
+fs_parse_nonneg(const char *s, double *v)
+{
+	long double l;
+	struct fs_err e;
+
+	if (fs_parse_usage(s, "", &l, &e, 0) < 0 || l > DBL_MAX)
+		return -1;
+	*v = (double)l;
+	return 0;
 }

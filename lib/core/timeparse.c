@@ -526,3 +526,15 @@ fs_parse_when(const char *s, long long now, int past, long long *t,
 		return fs_error(e, 0, "time '%s': not a local time", s);
 	return 0;
 }
+
+int
+fs_date_range(long long t, const char *what, struct fs_err *e)
+{
+	if (t > FS_DATE_MAX)
+		return fs_error(e, 0, "%s lies beyond 9999-12-31T23:59:59Z, "
+				"the last date a tree can hold", what);
+	if (t < FS_DATE_MIN)
+		return fs_error(e, 0, "%s lies before 0000-01-01T00:00:00Z, "
+				"the first date a tree can hold", what);
+	return 0;
+}

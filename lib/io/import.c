@@ -165,7 +165,8 @@ import_finish(struct fs_import *m, const char *cluster, long long taken,
 		return fs_error(e, 0, "cluster name %s has a control character",
 				fs_quote(q, sizeof(q), cluster, strlen(cluster)));
 	}
-	fs_iso_time(taken >= 0 ? taken : (long long)time(NULL), date);
+	fs_iso_time(taken != FS_TAKEN_NOW ? taken : (long long)time(NULL),
+		    date);
 	fs_meta_put(out, "taken", date);
 	fs_meta_put(out, "source", src ? src->source : "sshare");
 	/* sshare's saved output keeps no release (fs-tree(1)); another

@@ -10,6 +10,8 @@
 #ifndef FS_IO_H
 #define FS_IO_H
 
+#include <limits.h>
+
 #include "model/model.h"
 
 /* ----------------------------------------------------------------- json.c */
@@ -77,6 +79,9 @@ const char *fs_release_newest(void);
 int fs_release_parse(const char *release, int v[3]);
 /* Whether RELEASE is a release (one the table knows or not): 1 or 0. */
 int fs_release_valid(const char *release);
+/* Whether RELEASE is one the table has a row for (1), or no release or
+ * one after its newest row (0: read as the newest row). */
+int fs_release_known(const char *release);
 /* The tree's #slurm_version into *release (NULL if it has none): 0, or
  * -1 with e set (its line) if it is no release. */
 int fs_release_meta(const struct fs_header *h, const char **release,
@@ -175,8 +180,10 @@ struct fs_import_source {
 
 /* Convert the text of `sshare -a -l` (any of -P, -p, fixed width), or the
  * document of `sshare -a --json` (sshare_json.c), into a TSV tree in out (fs-tree(1) says what is read and what is refused),
- * taken at taken (seconds since 1970; -1 for now).
+ * taken at taken (seconds since 1970, before it too; FS_TAKEN_NOW for
+ * now).
  * Returns 0, or -1 with e set at the input's line. */
+#define FS_TAKEN_NOW LLONG_MIN
 int fs_sshare_import(const char *text, size_t len, const char *cluster,
 		     long long taken, struct fs_buf *out, struct fs_err *e);
 int fs_import_from(const char *text, size_t len, const char *cluster,

@@ -154,14 +154,11 @@ job_field(const struct fs_prio_snapshot *s, struct fs_prio_pending *j, int c,
 		/* The factors fs-prio --tsv wrote: taken only on one user's
 		 * part of a tree (fs_prio_resolve). */
 		double *dst = c == FS_JC_FS ? &j->given_fs : &j->given_assoc;
-		char *end;
 
 		if (!*v)
 			return 0;
-		errno = 0;
-		*dst = strtod(v, &end);
-		if (end == v || *end || errno || !(*dst >= 0) ||
-		    (c == FS_JC_FS && *dst > 1))
+		/* A plain decimal: no hex, space, sign, inf or nan. */
+		if (fs_parse_nonneg(v, dst) < 0 || (c == FS_JC_FS && *dst > 1))
 			return fs_error(e, line, "column '%s': not a factor "
 					"%s: '%s'", fs_job_cols[c], c == FS_JC_FS ?
 					"from 0 to 1" : "of 0 or more", v);

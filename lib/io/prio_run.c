@@ -207,8 +207,10 @@ set_now(struct fs_prio_run *x, struct fs_err *e)
 
 	e->file = NULL;
 	if (in->now) {
+		/* The time a tree's #taken says (fs-prio --tsv). */
 		if (fs_parse_when(in->now, (long long)time(NULL), 0, now,
-				  e) < 0) {
+				  e) < 0 ||
+		    fs_date_range(*now, in->now, e) < 0) {
 			e->file = "--now";
 			e->line = 0;
 			return -2;

@@ -163,6 +163,22 @@ find(const char *release, unsigned *has)
 }
 
 int
+fs_release_known(const char *release)
+{
+	unsigned has;
+	int v[3], k = find(release, &has);
+	const struct row *r = &rows[NROWS - 1];
+
+	if (k < 0)
+		return 0;
+	fs_release_parse(release, v);
+	/* The newest row covers its year up to .11, or from .11 to the
+	 * year's end: later is a release the table has no row for. */
+	return k < (int)NROWS - 1 ||
+	       (v[0] == r->major && (r->minor == YEAR ? v[1] < 11 : 1));
+}
+
+int
 fs_release_has(const char *release, enum fs_rel_feature f)
 {
 	unsigned has;

@@ -14,6 +14,7 @@
  * snapshot are matched to the ones already known by a merge of two lists
  * sorted by key, O(n log n) a snapshot.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,13 @@ check_header(struct fs_history *h, const struct fs_tree *tr, const char *file,
 				"taken %s, not after the snapshot before it "
 				"(%s): snapshots are read in the order of "
 				"their names", taken, h->taken[h->nt - 1]);
+	/* The cluster's usage and the charts are hours in doubles: a usage
+	 * past the largest is refused here, not summed into inf and nan. */
+	if (tr->node[tr->root].usage_raw / 3600 > (long double)DBL_MAX)
+		return fs_error(e, 0, "RawUsage %.3Le of the root: more than "
+				"--history sums (%.3Le, the largest double in "
+				"hours)", tr->node[tr->root].usage_raw,
+				(long double)DBL_MAX * 3600);
 	h->t = fs_xreallocarray(h->t, h->nt + 1, sizeof(*h->t));
 	h->taken = fs_xreallocarray(h->taken, h->nt + 1, sizeof(*h->taken));
 	h->t[h->nt] = t;

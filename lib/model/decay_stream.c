@@ -39,20 +39,6 @@ meta_read(const struct fs_header *h, unsigned which, const char *opt,
 	return 0;
 }
 
-/* 0 when t is a date a tree can hold, else -1 with a message naming
- * what (the target, the start) and the bound it passes. */
-static int
-date_range(long long t, const char *what, struct fs_err *e)
-{
-	if (t > FS_DATE_MAX)
-		return fs_error(e, 0, "%s lies beyond 9999-12-31T23:59:59Z, "
-				"the last date a tree can hold", what);
-	if (t < FS_DATE_MIN)
-		return fs_error(e, 0, "%s lies before 0000-01-01T00:00:00Z, "
-				"the first date a tree can hold", what);
-	return 0;
-}
-
 static int
 plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
 	  struct fs_decay_plan *p, struct fs_err *e)
@@ -75,8 +61,8 @@ plan_make(const struct fs_decay_opts *o, const struct fs_header *h,
 	/* A tree's dates are YYYY-...: what fs-decay writes, it reads. The
 	 * start first: a target made from it (--elapsed) passes the same
 	 * bound. */
-	if (date_range(p->from, "the start date (--from)", e) < 0 ||
-	    date_range(p->to, "the target date", e) < 0)
+	if (fs_date_range(p->from, "the start date (--from)", e) < 0 ||
+	    fs_date_range(p->to, "the target date", e) < 0)
 		return -1;
 	if (p->to < p->from) {
 		fs_iso_time(p->from, a);

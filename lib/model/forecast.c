@@ -295,8 +295,7 @@ fs_forecast_until(const char *s, enum fs_forecast_goal *goal,
 	unsigned long n;
 
 	if (!strncmp(s, "fairshare=", 10)) {
-		v = strtod(s + 10, &end);
-		if (!s[10] || *end || !(v >= 0 && v <= 1))
+		if (fs_parse_nonneg(s + 10, &v) < 0 || v > 1)
 			return -1;
 		*goal = FS_GOAL_FAIRSHARE;
 		*fairshare = v;
@@ -318,12 +317,8 @@ int
 fs_forecast_rate_arg(const char *s, size_t *len, double *v)
 {
 	const char *eq = strrchr(s, '=');
-	char *end;
 
-	if (!eq || eq == s || !eq[1])
-		return -1;
-	*v = strtod(eq + 1, &end);
-	if (*end || !(*v >= 0 && *v < 1e15))
+	if (!eq || eq == s || fs_parse_nonneg(eq + 1, v) < 0 || *v >= 1e15)
 		return -1;
 	*len = (size_t)(eq - s);
 	return 0;

@@ -120,6 +120,25 @@ test_not_releases(void)
 }
 
 static void
+test_known(void)
+{
+	static const char *const known[] = {"22.05", "0", "21.08", "25.11.5",
+					    "26.05", "26", "26.10.9"};
+	static const char *const after[] = {"26.11", "27", "27.05", "99.05",
+					    "9999.9999"};
+	size_t i;
+
+	for (i = 0; i < N(known); i++)
+		ok(fs_release_known(known[i]), "%s: a row of the table",
+		   known[i]);
+	for (i = 0; i < N(after); i++)
+		ok(!fs_release_known(after[i]) && fs_release_valid(after[i]),
+		   "%s: a release after the table's rows", after[i]);
+	ok(!fs_release_known("abc") && !fs_release_known(NULL),
+	   "no release: not known");
+}
+
+static void
 test_parse(void)
 {
 	int v[3];
@@ -170,6 +189,7 @@ main(void)
 {
 	test_rows();
 	test_not_releases();
+	test_known();
 	test_parse();
 	test_defaults();
 	return done_testing();

@@ -188,6 +188,12 @@ run(struct opts *o, FILE *in, const char *name, FILE *out)
 		fs_load_release(&l);
 		return FS_EXIT_DATA;
 	}
+	/* A release after the table's rows: its newest, said once. */
+	if ((o->as_slurm || tree_rel) &&
+	    !fs_release_known(o->as_slurm ? o->as_slurm : tree_rel))
+		fs_warn("Slurm %s is after the newest release fs-rank knows: "
+			"read as %s", o->as_slurm ? o->as_slurm : tree_rel,
+			fs_release_newest());
 	/* sshare's display rules are those of the release the tree came
 	 * from, unless --as-slurm says otherwise. */
 	if (o->so.newer < 0) {

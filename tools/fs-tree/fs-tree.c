@@ -62,7 +62,8 @@ usage(FILE *f)
 		fs_rest_available() ? "yes" : "no");
 }
 
-/* taken: --taken's seconds, else -1: the file's mtime, else now. */
+/* taken: --taken's seconds (before 1970 too), else FS_TAKEN_NOW: the
+ * file's mtime, else now. */
 static int
 do_sshare(const char *file, const char *cluster, long long taken)
 {
@@ -74,7 +75,8 @@ do_sshare(const char *file, const char *cluster, long long taken)
 
 	if (!(f = fs_open_input(file, &e.file)))
 		return FS_EXIT_DATA;
-	if (taken < 0 && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+	if (taken == FS_TAKEN_NOW && fstat(fileno(f), &st) == 0 &&
+	    S_ISREG(st.st_mode))
 		taken = (long long)st.st_mtime;
 	fs_buf_init(&in);
 	fs_buf_init(&out);
@@ -106,7 +108,7 @@ main(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	const char *sshare = NULL, *rest = NULL, *cluster = NULL, *taken_arg = NULL;
-	long long taken = -1;
+	long long taken = FS_TAKEN_NOW;
 	char **accounts = NULL, **users = NULL;
 	int c, sample = 0, ret = FS_EXIT_OK, rc;
 
@@ -171,7 +173,7 @@ main(int argc, char **argv)
 		struct fs_err e = {NULL, 0, ""};
 
 		if (fs_parse_when(taken_arg, (long long)time(NULL), 1, &taken,
-				  &e) < 0) {
+				  &e) < 0 || fs_date_range(taken, taken_arg, &e) < 0) {
 			fs_warn("--taken: %s", e.msg);
 			goto usage_error;
 		}

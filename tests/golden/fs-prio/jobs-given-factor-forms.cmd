@@ -1,0 +1,2 @@
+# A jobs file's FairShare column is a plain decimal from 0 to 1: hex, a leading space, a sign, inf or nan are refused in one line (0x1p-1 was read as 0.5)
+for f in 0.5 5e-1 0x1p-1 " 0.5" +0.5 -0 inf nan; do fs-prio --conf golden/fs-prio-cluster.conf --jobs-file <(printf 'JobID\tUser\tAccount\tPartition\tCPUs\tFairShare\n1\talice\tphys\tmain\t1\t%s\n' "$f") --tree golden/fs-prio-tree.tsv --now 2026-11-20T08:00:00Z -o '%i %F' -h 2>&1 | sed 's|/dev/fd/[0-9]*|JOBS|'; echo "status ${PIPESTATUS[0]}"; done

@@ -1,0 +1,2 @@
+# --now outside what a tree's #taken holds (years 0000 to 9999): refused, not written as a #taken that cannot be read back ("-711-01-02T02:01:18Z"); the last of the years still read
+for n in now-999999days now+3000000days uts253402300800 uts253402300799; do fs-prio --tsv --now "$n" --conf golden/fs-prio-cluster.conf --jobs-file golden/fs-prio-jobs-multi-qos.tsv -Q high=100,low=10 --tree golden/fs-prio-tree.tsv | grep '^#taken'; echo "status ${PIPESTATUS[0]}"; done 2>&1

@@ -1,0 +1,2 @@
+# A #slurm_version that is no release (past 4 digits, signed, hex, text after it, words) is refused in one line, as --as-slurm refuses it; one the table knows after its rows (27.05) reads as the newest row
+for r in 99999999999999999999 2147483648 -5 25.-11 0x19.11 25.11garbage abc 27.05; do sed "s/^#fs-tsv 1\$/&\n#slurm_version=$r/" trees/ex1.tsv | fs-rank --json=sshare | jq -c '.meta.slurm.version'; echo "status ${PIPESTATUS[1]}"; fs-rank --as-slurm "$r" -P -n -o account,user,fairshare trees/ex1.tsv | head -1; done 2>&1
