@@ -1,0 +1,1 @@
+fs-rank -l -P slurm/fixtures/tiny/live.tsv

@@ -1,0 +1,1 @@
+fs-rank --next-pass -l -P slurm/fixtures/tiny/live.tsv
