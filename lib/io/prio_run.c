@@ -100,6 +100,11 @@ load(struct fs_prio_run *x, struct fs_err *e)
 		x->tree_name = in->tree_name;
 		x->have_tree = 1;
 	}
+	if (in->offline && in->cluster) {
+		e->file = NULL;
+		return fs_error(e, 0, "-M names a live cluster, not one of "
+				"--conf, --set or --jobs-file");
+	}
 	if (in->offline) {
 		if (fs_prio_conf_load(&x->s, in->conf, in->set, in->set_len,
 				      &x->where, e) < 0 ||
@@ -115,7 +120,7 @@ load(struct fs_prio_run *x, struct fs_err *e)
 		return 0;
 	}
 	e->file = NULL;
-	if (fs_live_prio(&x->s, e) < 0)
+	if (fs_live_prio(&x->s, in->cluster, e) < 0)
 		return -1;
 	x->source = "live";
 	x->release = fs_live_built_version();
