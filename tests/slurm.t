@@ -42,7 +42,7 @@ set -- $scenarios
 extra=0
 case " $scenarios " in *" creation-order "*) extra=1 ;; esac
 case " $scenarios " in *" tiny "*) extra=$((extra + 5)) ;; esac
-echo "1..$(($# * 5 + 8 + 9 + extra))"
+echo "1..$(($# * 5 + 11 + 9 + extra))"
 
 tmp=$(mktemp -d) || exit 1
 export FS_SLURM_DIR=${FS_SLURM_DIR:-/tmp/fs-slurm-test}
@@ -236,6 +236,40 @@ fails_cleanly() { # max-seconds, expected-text, command...
 	[ $st = 1 ] && [ ! -s "$tmp/f.out" ] && [ "$(wc -l <"$tmp/f.err")" = 1 ] &&
 		grep -q "$want" "$tmp/f.err" && [ $((t1 - t0)) -le "$max" ]
 }
+# Two clusters on one slurmdbd: a second slurmctld (cluster fstest2, its
+# own ports), a tree of its own, two jobs waiting there (its node has no
+# slurmd); sshare -M and sprio -M ask it through slurmdbd, and so do
+# fs-tree -M and fs-prio -M. sshare -M heads its rows with a line
+# "CLUSTER: NAME", which is not part of the table.
+m_ok=
+if (
+	"$here/stack.sh" start-second &&
+		printf '%s\n' "Cluster - 'fstest2'" "Parent - 'root'" \
+			"Account - 'm1':Fairshare=3" "Account - 'm2':Fairshare=1" \
+			"Parent - 'm1'" "User - 'alice':DefaultAccount='m1':Fairshare=1" \
+			"User - 'bob':DefaultAccount='m1':Fairshare=2" \
+			"Parent - 'm2'" "User - 'carol':DefaultAccount='m2':Fairshare=1" \
+			>"$tmp/m.cfg" &&
+		"$here/load-tree.sh" "$tmp/m.cfg" &&
+		sbatch -M fstest2 --uid=alice -A m1 -n 1 -o /dev/null --wrap 'sleep 1' &&
+		sbatch -M fstest2 --uid=carol -A m2 -n 1 -o /dev/null --wrap 'sleep 1' &&
+		sleep 2
+) >"$tmp/m.log" 2>&1; then
+	m_ok=1
+else
+	tail -20 "$tmp/m.log" | sed 's/^/#   /' >&2
+fi
+check "two clusters on one slurmdbd: fs-tree -M fstest2 | fs-rank -l -P equals sshare -M fstest2 -a -l -P" \
+	bash -c 'test -n "$1" && fs-tree -M fstest2 >"$2/m.tsv" && grep -qx "#cluster=fstest2" "$2/m.tsv" &&
+		grep -q "^m2	carol	" "$2/m.tsv" &&
+		diff -u <(sshare -M fstest2 -a -l -P | sed "1{/^CLUSTER: fstest2\$/d}") <(fs-rank -l -P "$2/m.tsv")' _ "$m_ok" "$tmp"
+check "two clusters on one slurmdbd: fs-prio -M fstest2 -l equals sprio -M fstest2 -l" \
+	bash -c 'test -n "$1" && sprio -M fstest2 -l >"$2/m-sprio" && test "$(wc -l <"$2/m-sprio")" -eq 3 &&
+		diff -u "$2/m-sprio" <(fs-prio -M fstest2 -l </dev/null)' _ "$m_ok" "$tmp"
+check "fs-tree -M with a cluster slurmdbd does not know fails with one line" \
+	fails_cleanly 20 "no such cluster" fs-tree -M nosuchcluster
+"$here/stack.sh" stop-second >/dev/null 2>&1
+
 # slurmrestd as a source (fs-tree --rest), on the last scenario's stack:
 # slurmdbd and slurmctld again with auth/jwt as their alternative
 # authentication, then slurmrestd as an ordinary user (26.05's refuses

@@ -416,6 +416,8 @@ void fs_live_print_version(void);
 struct fs_live_filter {
 	const char *const *accounts;
 	const char *const *users;
+	const char *cluster;	/* -M: another cluster of the same
+				 * slurmdbd, or NULL */
 };
 
 /* The cluster's whole association tree as a TSV tree (fs-tsv(5)) with the
@@ -426,7 +428,8 @@ int fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
 /* Everything fs-prio needs (configuration, nodes, partitions, QOS and
  * association priorities, pending jobs and the tree as fs_live_tree writes
  * it, in s->tree) in one session. Returns 0, or -1 with e set. */
-int fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e);
+int fs_live_prio(struct fs_prio_snapshot *s, const char *cluster,
+		 struct fs_err *e);
 /* The record of job id as the controller holds it (one RPC, what squeue
  * and scontrol show the job's owner): each component of a heterogeneous
  * job, an array's pending tasks as one. Returns 0 with *r (n of them, for
@@ -734,6 +737,8 @@ struct fs_prio_input {
 	const struct fs_prio_newjob *job;	/* --new's, or NULL */
 	int cost;			/* --cost (not on a user's part) */
 	int weights;			/* -w: no tree needed */
+	const char *cluster;		/* -M: live, another cluster of the
+					 * same slurmdbd, or NULL */
 	int next_pass;			/* --next-pass: the fairshare the
 					 * next pass computes, not the
 					 * controller's now (fs_load_opts) */

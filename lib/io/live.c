@@ -86,9 +86,11 @@ fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
 }
 
 int
-fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
+fs_live_prio(struct fs_prio_snapshot *s, const char *cluster,
+	     struct fs_err *e)
 {
 	(void)s;
+	(void)cluster;
 	return not_built(e);
 }
 
@@ -223,7 +225,7 @@ slurm_associations_get_shares(struct fs_shares_req *req,
 	slurm_msg_t_init(&a);
 	q.msg_type = FS_REQUEST_SHARE_INFO;
 	q.data = req;
-	if (slurm_send_recv_controller_msg(&q, &a, NULL) < 0)
+	if (slurm_send_recv_controller_msg(&q, &a, working_cluster_rec) < 0)
 		return SLURM_ERROR;
 	if (a.msg_type == FS_RESPONSE_SHARE_INFO) {
 		*resp = a.data;
@@ -311,6 +313,7 @@ struct session {
 	char logline[512];	/* what libslurm said, if anything */
 	int saved;		/* stderr while captured, else -1 */
 	FILE *tmp;
+	fs_slist clusters;	/* -M's, from slurmdbd, or NULL */
 };
 
 /*
@@ -479,9 +482,17 @@ fail_rpc(struct session *s, const char *what, int rc)
 
 /* Open a session: slurm.conf checked, libslurm initialised, its stderr
  * captured. Returns 0, or -1 with e set (and nothing to close). */
+static void session_close(struct session *s);
+
+/* cluster, when not NULL, names another cluster of the same slurmdbd
+ * (sshare -M): its controller, as slurmdbd gives it, answers every
+ * request (working_cluster_rec). */
 static int
-session_open(struct session *s, struct fs_err *e)
+session_open(struct session *s, const char *cluster, struct fs_err *e)
 {
+	fs_slist_itr it;
+	char *names;
+
 	memset(s, 0, sizeof(*s));
 	s->e = e;
 	s->saved = -1;
@@ -489,7 +500,29 @@ session_open(struct session *s, struct fs_err *e)
 		return -1;
 	capture_begin(s);
 	slurm_init(NULL);
-	return 0;
+	if (!cluster)
+		return 0;
+	if (!*cluster || strchr(cluster, ',') || !strcasecmp(cluster, "all")) {
+		capture_end(s, 0);
+		slurm_fini();
+		return fs_error(e, 0, "-M: one cluster's name, not '%s': a "
+				"tree is one cluster's", cluster);
+	}
+	names = fs_xstrdup(cluster);
+	s->clusters = slurmdb_get_info_cluster(names);
+	free(names);
+	if (s->clusters && slurm_list_count(s->clusters) == 1) {
+		it = slurm_list_iterator_create(s->clusters);
+		working_cluster_rec = slurm_list_next(it);
+		slurm_list_iterator_destroy(it);
+		return 0;
+	}
+	capture_end(s, 0);
+	fs_error(e, 0, "-M %s: slurmdbd knows no such cluster%s%s (sacctmgr "
+		 "show clusters; AccountingStorageHost in %s)", cluster,
+		 s->logline[0] ? ": " : "", s->logline, s->where);
+	session_close(s);
+	return -1;
 }
 
 /* Close it; what libslurm said is passed on if the capture still runs. */
@@ -497,6 +530,10 @@ static void
 session_close(struct session *s)
 {
 	capture_end(s, 1);
+	working_cluster_rec = NULL;
+	if (s->clusters)
+		slurm_list_destroy(s->clusters);
+	s->clusters = NULL;
 	slurm_fini();
 }
 
@@ -1285,7 +1322,7 @@ fs_live_tree(const struct fs_live_filter *f, struct fs_buf *out,
 	size_t len0 = out->len;
 	int ret;
 
-	if (session_open(&s, e) < 0)
+	if (session_open(&s, f ? f->cluster : NULL, e) < 0)
 		return -1;
 	ret = load_conf_assocs(&s, 0, &conf, &msg, &sr);
 	if (!ret) {
@@ -1661,7 +1698,8 @@ prio_stored_ages(struct session *ss, struct fs_prio_snapshot *s)
 }
 
 int
-fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
+fs_live_prio(struct fs_prio_snapshot *s, const char *cluster,
+	     struct fs_err *e)
 {
 	struct session ss;
 	slurm_conf_t *conf;
@@ -1670,7 +1708,7 @@ fs_live_prio(struct fs_prio_snapshot *s, struct fs_err *e)
 	node_info_msg_t *nodes = NULL;
 	int ret;
 
-	if (session_open(&ss, e) < 0)
+	if (session_open(&ss, cluster, e) < 0)
 		return -1;
 	s->now = (long long)time(NULL);
 	ret = load_conf_assocs(&ss, 1, &conf, &msg, &sr);
@@ -1781,7 +1819,7 @@ fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
 
 	*r = NULL;
 	*n = 0;
-	if (session_open(&ss, e) < 0)
+	if (session_open(&ss, NULL, e) < 0)
 		return -1;
 	if (fs_load_job(&m, id) != SLURM_SUCCESS) {
 		ret = fail_rpc(&ss, "the job's record", errno);

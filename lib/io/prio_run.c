@@ -103,6 +103,11 @@ load(struct fs_prio_run *x, struct fs_err *e)
 		 * answers for that user's jobs (compute). */
 		x->l.t.subset_ok = !in->cost;
 	}
+	if (in->offline && in->cluster) {
+		e->file = NULL;
+		return fs_error(e, 0, "-M names a live cluster, not one of "
+				"--conf, --set or --jobs-file");
+	}
 	if (in->offline) {
 		if (fs_prio_conf_load(&x->s, in->conf, in->set, in->set_len,
 				      &x->where, e) < 0 ||
@@ -119,7 +124,7 @@ load(struct fs_prio_run *x, struct fs_err *e)
 	}
 	e->file = NULL;
 	x->s.have_tree = x->have_tree;
-	if (fs_live_prio(&x->s, e) < 0)
+	if (fs_live_prio(&x->s, in->cluster, e) < 0)
 		return -1;
 	x->source = "live";
 	x->release = fs_live_built_version();

@@ -112,6 +112,10 @@ plan_meta(const struct fs_decay_plan *p, struct fs_header *h,
 	char t[32];
 
 	fs_buf_init(&b);
+	/* The usage changed: what the controller held no longer goes with
+	 * it, and the readers compute from the usage. */
+	if ((p->reset || p->travel) && fs_header_meta(h, FS_TSV_VALUES))
+		fs_header_set_meta(h, FS_TSV_VALUES, "next-pass");
 	if (p->reset) {
 		fs_iso_time(p->from, t);
 		fs_header_set_meta(h, "usage_reset", t);

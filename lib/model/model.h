@@ -550,7 +550,9 @@ void fs_tree_norms(const struct fs_tree *tr, uint32_t i, struct fs_norms *n);
 /* What the controller held when a live tree was taken (#values=slurmctld):
  * each row's Slurm* columns (SlurmNormUsage, SlurmEffectvUsage,
  * SlurmLevelFS, SlurmFairShare), where given, in place of what fs_rank
- * computed from the usage on a ranked tr: the numbers sshare printed then,
+ * computed from the usage on a ranked tr (a computed value that travels on
+ * the wire as the given one is kept, with its bits): the numbers sshare
+ * printed then,
  * right after a restart and on depth-oblivious's first pass too. A Fair
  * Tree user's rank follows from its FairShare; a classic or
  * depth-oblivious user without one gets the factor of the controller's

@@ -466,6 +466,17 @@ slurm_cell(const struct fs_tree *tr, int col, uint32_t r, long double *v,
 	return 1;
 }
 
+/* The controller's value v as it travelled (v*1e6/1e6 in double) in place
+ * of c, computed here, unless c travels as v: then c, which has the bits
+ * the wire rounded away. */
+static long double
+held(long double c, long double v)
+{
+	double d = (double)c;
+
+	return (d * 1000000.0) / 1000000.0 == (double)v ? c : v;
+}
+
 int
 fs_tree_take_slurm(struct fs_tree *tr, const struct fs_rank_opts *ro,
 		   struct fs_err *e)
@@ -490,19 +501,23 @@ fs_tree_take_slurm(struct fs_tree *tr, const struct fs_rank_opts *ro,
 	for (i = 0; i < tr->n; i++) {
 		struct fs_node *a = &tr->node[i];
 
+		/* An empty cell: the controller holds none (NO_VAL: a new
+		 * association before its first pass), which sshare leaves
+		 * blank. */
 		if ((r = slurm_cell(tr, c_nu, i, &v, e)) < 0)
 			goto bad;
-		if (r)
-			nu[i] = v;
+		if (c_nu >= 0)
+			nu[i] = r ? held(nu[i], v) : NO_VAL_LD;
 		if ((r = slurm_cell(tr, c_ue, i, &v, e)) < 0)
 			goto bad;
-		if (r)
-			ue[i] = v;
+		if (c_ue >= 0)
+			ue[i] = r ? held(ue[i], v) : NO_VAL_LD;
 		if (levels && !a->use_parent) {
 			if ((r = slurm_cell(tr, c_lf, i, &v, e)) < 0)
 				goto bad;
-			if (r)
-				a->level_fs = v;
+			if (c_lf >= 0)
+				a->level_fs = r ? held(a->level_fs, v)
+						: NO_VAL_LD;
 		}
 	}
 	for (i = 0; i < tr->n; i++) {
@@ -514,7 +529,7 @@ fs_tree_take_slurm(struct fs_tree *tr, const struct fs_rank_opts *ro,
 		if ((r = slurm_cell(tr, c_fs, i, &v, e)) < 0)
 			goto bad;
 		if (r) {
-			a->fs_factor = (double)v;
+			a->fs_factor = (double)held(a->fs_factor, v);
 			if (levels)
 				a->rank = (uint32_t)llroundl(v * tr->user_count);
 		} else if (!levels) {

@@ -14,6 +14,12 @@
 #                      only (takes FS_SLURMDBD_EXTRA_CONF)
 #   stack.sh wait-pass [SECS]  wait for the next priority pass (default 90 s)
 #   stack.sh stamp     print the time (epoch) the last priority pass ended
+#   stack.sh start-second   a second slurmctld on the same slurmdbd, for
+#                      cluster fstest2 (its own ports, state and
+#                      slurm.conf, $FS_SLURM_DIR/etc/fstest2/slurm.conf;
+#                      its one node has no slurmd, so its jobs wait):
+#                      the sites of several clusters (sshare -M)
+#   stack.sh stop-second    stop it
 #   stack.sh wipe      stop, then delete the state directory (fresh cluster)
 #
 # Environment (read by 'start', which rewrites slurm.conf each time):
@@ -37,8 +43,9 @@
 #                         (does not stick, as FS_SLURM_EXTRA_CONF)
 #
 # Clients need SLURM_CONF: source tests/slurm/env.sh.
-# Ports: slurmctld 16817, slurmd 16818, slurmdbd 16819, mariadb 13306;
-# FS_SLURM_PORT_BASE=N uses N, N+1, N+2 and N-3511 instead.
+# Ports: slurmctld 16817, slurmd 16818, slurmdbd 16819, mariadb 13306,
+# the second slurmctld 16822; FS_SLURM_PORT_BASE=N uses N, N+1, N+2,
+# N-3511 and N+5 instead.
 # (127.0.0.1 only; slurmdbd reaches mariadb by TCP, the admin uses its socket).
 set -eu
 
@@ -78,6 +85,8 @@ CTLD_PORT=$BASE
 SLURMD_PORT=$((BASE + 1))
 DBD_PORT=$((BASE + 2))
 DB_PORT=$((BASE - 3511))
+CTLD2_PORT=$((BASE + 5))
+CLUSTER2=fstest2
 DB_PASS=fstest
 
 ETC=$D/etc
@@ -436,10 +445,34 @@ stop_daemons() {
 	done
 }
 
+# The second cluster's slurm.conf: the first's, with its own name, port,
+# state and files, and a node no slurmd serves.
+cmd_start_second() {
+	local e2=$ETC/$CLUSTER2
+	mkdir -p "$e2" "$SPOOL/ctld-$CLUSTER2"
+	chmod 755 "$e2"
+	sed -e "s/^ClusterName=.*/ClusterName=$CLUSTER2/" \
+		-e "s/^SlurmctldPort=.*/SlurmctldPort=$CTLD2_PORT/" \
+		-e "s|^StateSaveLocation=.*|StateSaveLocation=$SPOOL/ctld-$CLUSTER2|" \
+		-e "s|^SlurmctldPidFile=.*|SlurmctldPidFile=$RUN/slurmctld2.daemon.pid|" \
+		-e "s|^SlurmctldLogFile=.*|SlurmctldLogFile=$LOG/slurmctld2.log|" \
+		-e "s/^NodeName=$NODE /NodeName=${CLUSTER2}n1 /" \
+		-e "s/Nodes=$NODE /Nodes=${CLUSTER2}n1 /" \
+		"$SLURM_CONF" >"$e2/slurm.conf"
+	[ ! -e "$ETC/cgroup.conf" ] || cp "$ETC/cgroup.conf" "$e2/"
+	chmod 644 "$e2/slurm.conf"
+	sacctmgr -n -P list cluster format=cluster | grep -qx "$CLUSTER2" ||
+		sacctmgr -i add cluster "$CLUSTER2" >/dev/null
+	spawn slurmctld2 env SLURM_CONF="$e2/slurm.conf" /usr/sbin/slurmctld -D -i
+	wait_for slurmctld2 30 env SLURM_CONF="$e2/slurm.conf" scontrol ping
+	# Clients find it through slurmdbd, once it has registered.
+	wait_for slurmctld2 30 sh -c "sacctmgr -n -P list cluster format=cluster,controlport | grep -qx '$CLUSTER2|$CTLD2_PORT'"
+}
+
 cmd_stop() {
 	# mariadbd and munged last: slurmdbd and slurmctld use them while they
 	# shut down.
-	stop_daemons slurmd slurmctld slurmdbd
+	stop_daemons slurmd slurmctld slurmctld2 slurmdbd
 	kill_steps
 	stop_daemons mariadbd munged
 	echo "stack.sh: stopped"
@@ -502,6 +535,8 @@ stop) cmd_stop ;;
 status) cmd_status ;;
 wait-pass) cmd_wait_pass "${2:-90}" ;;
 stamp) pass_stamp ;;
+start-second) cmd_start_second ;;
+stop-second) stop_daemons slurmctld2 ;;
 restart-ctld)
 	write_config
 	cmd_restart_ctld
@@ -520,7 +555,7 @@ wipe)
 	echo "stack.sh: removed $D"
 	;;
 *)
-	echo "usage: stack.sh start|stop|status|wait-pass [secs]|stamp|restart-ctld|restart-dbd|wipe" >&2
+	echo "usage: stack.sh start|stop|status|wait-pass [secs]|stamp|restart-ctld|restart-dbd|start-second|stop-second|wipe" >&2
 	exit 2
 	;;
 esac

@@ -50,6 +50,7 @@ struct opts {
 	const char *format;
 	int noheader, norm, weights;
 	int next_pass;			/* --next-pass */
+	const char *cluster;		/* -M */
 };
 
 static const char synopsis[] =
@@ -57,7 +58,7 @@ static const char synopsis[] =
 	"[--jobs-file FILE]\n"
 	"               [-Q NAME=N,...] [--usage-factor QOS=F,...] "
 	"[--tree FILE]\n"
-	"               [--now TIME] [--next-pass]\n"
+	"               [--now TIME] [--next-pass] [-M CLUSTER]\n"
 	"               [-j JOBS] [-u USERS] [-p PARTS] [-S FIELDS]\n"
 	"               [--tsv | -l | -o FORMAT | -w | --json] [-n] [-h]\n"
 	"       fs-prio --new [-u [ACCOUNT/]USER] [-A ACCOUNT] [-p PART] "
@@ -103,6 +104,8 @@ help(void)
 		"pass computes, not\n"
 		"                           the factors slurmctld holds now "
 		"(live)\n"
+		"  -M, --clusters NAME      live: another cluster of the same "
+		"slurmdbd\n"
 		"  -j, --jobs JOBS          only these job ids (comma "
 		"separated), as sprio -j\n"
 		"  -u, --user USERS         only these users' jobs, as sprio "
@@ -287,7 +290,7 @@ run(const struct opts *o)
 		.qos_prio = o->qos_prio, .usage_factors = o->usage_factors,
 		.now = o->now, .job = o->new ? &o->job : NULL,
 		.cost = o->cost, .weights = o->weights,
-		.next_pass = o->next_pass};
+		.next_pass = o->next_pass, .cluster = o->cluster};
 	struct fs_err e = {NULL, 0, ""};
 	struct fs_buf out;
 	int ret = FS_EXIT_DATA, r;
@@ -381,6 +384,7 @@ main(int argc, char **argv)
 		{"tree", required_argument, NULL, O_TREE}, \
 		{"now", required_argument, NULL, O_NOW}, \
 		{"next-pass", no_argument, NULL, O_NEXT}, \
+		{"clusters", required_argument, NULL, 'M'}, \
 		{"sort", required_argument, NULL, 'S'}, \
 		{"tsv", no_argument, NULL, O_TSV}, \
 		{"long", no_argument, NULL, 'l'}, \
@@ -430,9 +434,9 @@ main(int argc, char **argv)
 	fs_buf_init(&o.set);
 	o.new = fs_prio_find_new(argc, argv);
 	while ((c = o.new ?
-		getopt_long(argc, argv, "Q:S:lo:whVu:A:p:q:n:c:N:t:", lo_new,
+		getopt_long(argc, argv, "Q:S:lo:whVM:u:A:p:q:n:c:N:t:", lo_new,
 			    NULL) :
-		getopt_long(argc, argv, "Q:S:lo:whVj::u:p:n", lo_sprio,
+		getopt_long(argc, argv, "Q:S:lo:whVM:j::u:p:n", lo_sprio,
 			    NULL)) != -1) {
 		switch (c) {
 		case O_CONF: o.conf = optarg; o.offline = 1; break;
@@ -453,6 +457,7 @@ main(int argc, char **argv)
 		case O_TREE: o.tree = optarg; break;
 		case O_NOW: o.now = optarg; break;
 		case O_NEXT: o.next_pass = 1; break;
+		case 'M': o.cluster = optarg; break;
 		case 'S': o.sort = optarg; break;
 		case O_NEW: break;
 		case 'j': o.jobs = optarg; o.jobs_given = 1; break;

@@ -16,7 +16,7 @@
 #include "fs.h"
 
 static const char synopsis[] =
-	"usage: fs-tree [-A ACCOUNTS] [-u USERS]\n"
+	"usage: fs-tree [-M CLUSTER] [-A ACCOUNTS] [-u USERS]\n"
 	"       fs-tree --sshare FILE [--cluster NAME] [--taken DATE]\n"
 	"       fs-tree --rest URL [--cluster NAME]\n"
 	"       fs-tree --sample\n";
@@ -33,6 +33,8 @@ usage(FILE *f)
 		"\n"
 		"  (no source)          from the live cluster through libslurm "
 		"(SLURM_CONF)\n"
+		"  -M, --clusters NAME  another cluster of the same slurmdbd, as "
+		"sshare -M\n"
 		"  -A, --accounts LIST  keep these accounts (comma separated), "
 		"their\n"
 		"                       subtrees and ancestors\n"
@@ -97,6 +99,7 @@ main(int argc, char **argv)
 {
 	enum { O_SSHARE = 256, O_SAMPLE, O_CLUSTER, O_TAKEN, O_REST };
 	static const struct option lo[] = {
+		{"clusters", required_argument, NULL, 'M'},
 		{"accounts", required_argument, NULL, 'A'},
 		{"users", required_argument, NULL, 'u'},
 		{"sshare", required_argument, NULL, O_SSHARE},
@@ -108,14 +111,18 @@ main(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0}};
 	const char *sshare = NULL, *rest = NULL, *cluster = NULL, *taken_arg = NULL;
+	const char *clusters = NULL;
 	long long taken = FS_TAKEN_NOW;
 	char **accounts = NULL, **users = NULL;
 	int c, sample = 0, ret = FS_EXIT_OK, rc;
 
 	fs_set_progname(argv[0]);
 	fs_stdout_init();
-	while ((c = getopt_long(argc, argv, "A:u:hV", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "M:A:u:hV", lo, NULL)) != -1) {
 		switch (c) {
+		case 'M':
+			clusters = optarg;
+			break;
 		case 'A':
 			fs_list_free(accounts);
 			accounts = fs_list_split(optarg);
@@ -179,9 +186,9 @@ main(int argc, char **argv)
 		}
 	}
 	if (!!sample + !!sshare + !!rest > 1 ||
-	    ((sample || sshare || rest) && (accounts || users))) {
+	    ((sample || sshare || rest) && (accounts || users || clusters))) {
 		fs_warn("choose one source: --sample, --sshare FILE, --rest "
-			"URL, or the live cluster (with -A/-u)");
+			"URL, or the live cluster (with -M/-A/-u)");
 		goto usage_error;
 	}
 	if (sample) {
@@ -204,7 +211,8 @@ main(int argc, char **argv)
 		fs_buf_release(&out);
 	} else {
 		struct fs_live_filter lf = {(const char *const *)accounts,
-					    (const char *const *)users};
+					    (const char *const *)users,
+					    clusters};
 		struct fs_err e = {NULL, 0, ""};
 		struct fs_buf out;
 
