@@ -128,11 +128,16 @@ EOF
 # too; --next-pass shows what that pass will give. The node is filled and
 # two jobs queued behind it, compared, then all cancelled.
 sub() { sbatch --parsable -o /dev/null --wrap 'sleep 600' "$@"; }
-early=$(
-	sub --uid=prbob -A phys -p main -n 4 -t 60 &&
-		sub --uid=pralice -A phys -p main -n 1 -N 1 &&
+early=$(sub --uid=prbob -A phys -p main -n 4 -t 60 2>>"$log") || bail "sbatch failed"
+# The two others only once it runs: sprio would list it while it waits.
+for _ in $(seq 60); do
+	[ "$(squeue -h -j "$early" -o %T 2>/dev/null)" = RUNNING ] && break
+	sleep 0.5
+done
+early="$early $(
+	sub --uid=pralice -A phys -p main -n 1 -N 1 &&
 		sub --uid=prcarol -A chem -p main -n 2 -N 1 -q high
-) 2>>"$log" || bail "sbatch failed"
+)" 2>>"$log" || bail "sbatch failed"
 sleep 2
 sprio -l >"$tmp/early-sprio" 2>>"$log"
 "$bin/fs-prio" -l </dev/null >"$tmp/early-fsprio" 2>>"$log"
