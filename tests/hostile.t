@@ -678,6 +678,9 @@ b.tsv" && cases+=("$d")
 	declare -A snap_want=([good]=ok [many]=ok [none]=refused [cut]=refused
 		[garbage]=refused [cluster]=refused [twice]=refused [empty]=refused
 		[past-double]=refused [past-double-sum]=refused [near-double]=ok)
+	# Under valgrind a long double has a double's 64 bits: 1e311 is past
+	# it there, and either answer is right.
+	[ -z "$W" ] || snap_want[near-double]=
 	for d in "${cases[@]}"; do
 		what="fs-report --history ${d#"$sd"/} (snapshot directories)"
 		# shellcheck disable=SC2086
