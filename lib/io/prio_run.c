@@ -262,17 +262,8 @@ part_jobs(struct fs_prio_run *x)
 			continue;
 		}
 		gone++;
-		if (i >= s->plain) {
-			if (!j->borrowed) {
-				free(j->id);
-				free(j->user);
-				free(j->acct);
-				free(j->part);
-				free(j->qos);
-			}
-			free(j->tres);
-			free(j->tres_mem);
-		}
+		if (i >= s->plain)
+			fs_prio_pending_free(j);
 	}
 	s->njob = k;
 	s->plain = plain;

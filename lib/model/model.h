@@ -1374,6 +1374,8 @@ struct fs_prio_snapshot {
 };
 
 void fs_prio_snapshot_init(struct fs_prio_snapshot *s);
+/* What job j owns (its names unless borrowed, its TRES arrays). */
+void fs_prio_pending_free(struct fs_prio_pending *j);
 void fs_prio_snapshot_release(struct fs_prio_snapshot *s);
 /* Room in s->job for n jobs (the njob there kept, the rest zeroed): a big
  * queue in 2 MB pages (fs_xcalloc_filled), that fs_prefault makes fast. */

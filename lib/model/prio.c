@@ -566,6 +566,20 @@ fs_prio_jobs_room(struct fs_prio_snapshot *s, size_t n)
 }
 
 void
+fs_prio_pending_free(struct fs_prio_pending *j)
+{
+	if (!j->borrowed) {
+		free(j->id);
+		free(j->user);
+		free(j->acct);
+		free(j->part);
+		free(j->qos);
+	}
+	free(j->tres);
+	free(j->tres_mem);
+}
+
+void
 fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 {
 	size_t i;
@@ -580,19 +594,8 @@ fs_prio_snapshot_release(struct fs_prio_snapshot *s)
 	}
 	free(s->assoc);
 	/* Most jobs of a big queue own nothing: no call for them. */
-	for (i = s->plain; i < s->njob; i++) {
-		if (!s->job[i].borrowed) {
-			free(s->job[i].id);
-			free(s->job[i].user);
-			free(s->job[i].acct);
-			free(s->job[i].part);
-			free(s->job[i].qos);
-		}
-		if (s->job[i].tres)
-			free(s->job[i].tres);
-		if (s->job[i].tres_mem)
-			free(s->job[i].tres_mem);
-	}
+	for (i = s->plain; i < s->njob; i++)
+		fs_prio_pending_free(&s->job[i]);
 	fs_free_huge(s->job, s->job_room, 1);
 	fs_free_huge(s->jobs_text, s->jobs_text_room, 1);
 	free(s->part_tres);

@@ -579,6 +579,24 @@ part_tier(const struct fs_prio_snapshot *s, const char *name)
 	return p >= 0 ? s->cl.part[p].tier : 0;
 }
 
+/* Names v (n of them) by key(s, name), highest first, ties as given:
+ * stable, by insertion (a job's few partitions or QOS). */
+static void
+sort_desc(const struct fs_prio_snapshot *s, char **v, size_t n,
+	  uint32_t (*key)(const struct fs_prio_snapshot *, const char *))
+{
+	size_t a, b;
+
+	for (a = 1; a < n; a++) {
+		char *q = v[a];
+		uint32_t k = key(s, q);
+
+		for (b = a; b > 0 && key(s, v[b - 1]) < k; b--)
+			v[b] = v[b - 1];
+		v[b] = q;
+	}
+}
+
 /* How many commas s has. */
 static size_t
 commas(const char *s)
@@ -623,26 +641,11 @@ expand(const struct fs_prio_snapshot *s, struct fs_prio_pending *j,
 	qos = fs_xmalloc((commas(qlist) + 1) * sizeof(*qos));
 	np = list_items(s, plist, part, find_part_index);
 	nq = list_items(s, qlist, qos, fs_prio_find_qos);
-	/* The partitions by PriorityTier, highest first, ties as given: the
-	 * controller sorts a job's partitions so (priority_sort_part_tier)
-	 * before it computes and lists their priorities. */
-	for (a = 1; a < np; a++) {
-		char *q = part[a];
-		uint32_t t = part_tier(s, q);
-
-		for (b = a; b > 0 && part_tier(s, part[b - 1]) < t; b--)
-			part[b] = part[b - 1];
-		part[b] = q;
-	}
-	/* Stable: by insertion, few QOS. */
-	for (a = 1; a < nq; a++) {
-		char *q = qos[a];
-		uint32_t p = qos_prio(s, q);
-
-		for (b = a; b > 0 && qos_prio(s, qos[b - 1]) < p; b--)
-			qos[b] = qos[b - 1];
-		qos[b] = q;
-	}
+	/* The partitions by PriorityTier, highest first: the controller
+	 * sorts a job's partitions so (priority_sort_part_tier) before it
+	 * computes and lists their priorities. */
+	sort_desc(s, part, np, part_tier);
+	sort_desc(s, qos, nq, qos_prio);
 	for (a = 0; a < np; a++)
 		for (b = 0; b < nq; b++, n++) {
 			v[n] = *j;
