@@ -12,7 +12,8 @@
 # with a nice value, one pending in both partitions, some with full age
 # (queued past PriorityMaxAge), some with part of it (queued before the
 # last priority pass), one queued since that pass, a held one and one that
-# begins in an hour (both left out by sprio and fs-prio). From Slurm 24.11
+# begins in an hour (both left out by sprio and fs-prio); at the end the
+# same queue under each PriorityFlags below. From Slurm 24.11
 # also jobs of several QOS (sbatch --qos=high,low): one in two partitions,
 # one with a QOS of priority 0 beside one of 100, one with two QOS of the
 # same priority (in the order given); before 24.11 sbatch refuses them and
@@ -79,7 +80,7 @@ trap cleanup EXIT
 
 . ./tap.sh	# ok, bail
 
-echo "1..18"
+echo "1..22"
 {
 	slurm/stack.sh wipe && slurm/stack.sh start
 } >"$log" 2>&1 || bail "stack.sh start failed"
@@ -353,42 +354,69 @@ fi
 # restarted with them (its first pass runs at once and recomputes every
 # pending job), then sprio -l and fs-prio -l read between two passes.
 # DEPTH_OBLIVIOUS twice: on that first pass, which reads stale sibling
-# values (docs/slurm.md §3.4), and on the next.
+# values (docs/slurm.md §3.4), and on the next. CALCULATE_RUNNING (with
+# NO_NORMAL_PART and NO_NORMAL_QOS) twice: sprio then lists the job that
+# runs, then also one just cancelled. SMALL_RELATIVE_TO_TIME with
+# PriorityFavorSmall=YES.
 sub --uid=prcarol -A chem -p main -n 1 -N 1 -d "afterok:$blocker" >>"$tmp/ids" 2>>"$log" ||
 	bail "sbatch of a dependent job failed"
-# Not the jobs of several QOS: after a restart, a row of such a job for a
+# The jobs of several QOS too: after a restart a row of such a job for a
 # QOS of priority 0 shows the factor of the job's first QOS (26.05: 7000
-# for normal beside high) until the scheduler has tried its QOS again,
-# which fs-prio does not follow (the tests above check them between passes).
-if [ -n "$multi" ]; then
-	# shellcheck disable=SC2046
-	scancel $(cat "$tmp/multi-ids") >/dev/null 2>&1
-fi
-same_now() { # NAME: sprio -l and fs-prio -l between two passes, compared
-	local try stamp
+# for normal beside high) until the scheduler has tried its QOS again.
+same_now() { # NAME [JOBID...]: sprio -l and fs-prio -l between two passes,
+	# compared; sprio must list each JOBID
+	local try stamp name=$1 id
+	shift
 	for try in 1 2 3; do
 		stamp=$(slurm/stack.sh stamp)
 		sprio -l >"$tmp/flag-sprio" 2>>"$log"
 		"$bin/fs-prio" -l </dev/null >"$tmp/flag-fsprio" 2>>"$log"
 		[ "$(slurm/stack.sh stamp)" = "$stamp" ] && break
 	done
-	{ echo "--- $1: sprio -l"; cat "$tmp/flag-sprio"; echo "--- fs-prio -l"; cat "$tmp/flag-fsprio"; } >>"$log"
+	{ echo "--- $name: sprio -l"; cat "$tmp/flag-sprio"; echo "--- fs-prio -l"; cat "$tmp/flag-fsprio"; } >>"$log"
 	[ -s "$tmp/flag-sprio" ] && cmp -s "$tmp/flag-sprio" "$tmp/flag-fsprio"
 	r=$?
-	ok $r "PriorityFlags=$1: fs-prio -l equals sprio -l ($(($(wc -l <"$tmp/flag-sprio") - 1)) rows)"
+	for id; do
+		grep -q "^ *$id " "$tmp/flag-sprio" && continue
+		echo "# sprio -l does not list job $id" >&2
+		r=1
+	done
+	ok $r "PriorityFlags=$name: fs-prio -l equals sprio -l ($(($(wc -l <"$tmp/flag-sprio") - 1)) rows)"
 	[ $r = 0 ] || diff "$tmp/flag-sprio" "$tmp/flag-fsprio" | sed 's/^/# /' >&2
 }
-for flags in NO_FAIR_TREE INCR_ONLY ACCRUE_ALWAYS DEPTH_OBLIVIOUS; do
+conf=$FS_SLURM_EXTRA_CONF
+for flags in NO_FAIR_TREE INCR_ONLY ACCRUE_ALWAYS DEPTH_OBLIVIOUS \
+	CALCULATE_RUNNING,NO_NORMAL_PART,NO_NORMAL_QOS NO_NORMAL_ALL \
+	SMALL_RELATIVE_TO_TIME; do
+	FS_SLURM_EXTRA_CONF=$conf
+	# Job size favouring small jobs relative to their time limit.
+	[ $flags = SMALL_RELATIVE_TO_TIME ] &&
+		FS_SLURM_EXTRA_CONF="$conf
+PriorityFavorSmall=YES"
 	FS_SLURM_FLAGS=$flags slurm/stack.sh restart-ctld >>"$log" 2>&1 ||
 		bail "restarting slurmctld with PriorityFlags=$flags failed"
-	if [ $flags = DEPTH_OBLIVIOUS ]; then
+	case $flags in
+	DEPTH_OBLIVIOUS)
 		same_now "$flags, the first pass after a restart"
 		slurm/stack.sh wait-pass 90 >>"$log" 2>&1 || bail "no priority pass"
 		same_now "$flags, the next pass"
-	else
-		same_now "$flags"
-	fi
+		;;
+	CALCULATE_RUNNING*)
+		# sprio lists the job that runs too, and one that ended
+		# (cancelled here, kept for MinJobAge), each with the factors
+		# the controller stored: recomputed for the running one on
+		# each pass (the first after the restart), as they were for
+		# the other.
+		same_now "$flags, the job that runs" "$blocker"
+		gone=$(awk 'NR == 2 { print $1 }' "$tmp/squeue")
+		scancel "$gone" >/dev/null 2>&1
+		same_now "$flags, and one cancelled" "$blocker" "$gone"
+		;;
+	*) same_now "$flags" ;;
+	esac
 done
-scancel "${ids//,/ }" >/dev/null 2>&1
+FS_SLURM_EXTRA_CONF=$conf
+# shellcheck disable=SC2086
+scancel ${ids//,/ } >/dev/null 2>&1
 [ "${FS_PRIO_SLURM_VERBOSE:-}" ] && sed 's/^/# /' "$log"
 exit 0

@@ -141,13 +141,18 @@ typedef ListIterator fs_slist_itr;
 #define FS_PRIO_OBJ_JOB(o) ((o)->job_id)
 #endif
 #if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(23, 2, 0)
-#define FS_PRIO_OBJ_AGE(o) \
-	((o)->prio_factors ? (o)->prio_factors->priority_age : 0.0)
+typedef priority_factors_t fs_prio_fact;
+#define FS_PRIO_OBJ_F(o) ((o)->prio_factors)
+#define FS_PRIO_OBJ_QOS(o) ((o)->qos)
 #define fs_load_job_prio(r) slurm_load_job_prio((r), 0)
 #else
-#define FS_PRIO_OBJ_AGE(o) ((o)->priority_age)
+typedef priority_factors_object_t fs_prio_fact;
+#define FS_PRIO_OBJ_F(o) (o)
+#define FS_PRIO_OBJ_QOS(o) ((const char *)NULL)
 #define fs_load_job_prio(r) slurm_load_job_prio((r), NULL, NULL, NULL, 0)
 #endif
+#define FS_PRIO_OBJ_AGE(o) \
+	(FS_PRIO_OBJ_F(o) ? FS_PRIO_OBJ_F(o)->priority_age : 0.0)
 
 /*
  * sshare's request, REQUEST_SHARE_INFO: its reply carries NormUsage,
@@ -1556,8 +1561,45 @@ user_name(uint32_t uid, const char *given)
 	return fs_xstrdup(buf);
 }
 
+/* A job's row from its record. */
+static void
+job_row(struct fs_prio_pending *p, const slurm_job_info_t *j)
+{
+	char id[32];
+
+	snprintf(id, sizeof(id), "%u", j->job_id);
+	p->id = fs_xstrdup(id);
+	p->user = user_name(j->user_id, j->user_name);
+	p->acct = dup_or_empty(j->account);
+	/* A pending job's partitions and QOS as it asked for them:
+	 * "main,high" and, from 24.11, "high,low" (the controller's
+	 * details->qos_req). fs_prio_split_jobs makes a row of each pair, as
+	 * sprio lists them; job_info's priority_array (one priority per
+	 * pair, whose names, priority_array_names, are the partitions alone)
+	 * is not read: each row is computed. */
+	p->part = dup_or_empty(j->partition);
+	p->qos = dup_or_empty(j->qos);
+	p->tres = j->tres_alloc_str && *j->tres_alloc_str ?
+		fs_xstrdup(j->tres_alloc_str) :
+		j->tres_req_str ? fs_xstrdup(j->tres_req_str) : NULL;
+	p->accrue = (long long)j->accrue_time;
+	p->cpus = j->num_cpus;
+	/* The controller sends an unset max_cpus as 0. */
+	p->max_cpus = j->max_cpus ? j->max_cpus : FS_NO_VAL;
+	p->nodes = j->num_nodes;
+	p->time_limit = j->time_limit;
+	p->nice = (int64_t)j->nice - (int64_t)NICE_OFFSET;
+	p->site = (int64_t)j->site_factor - (int64_t)NICE_OFFSET;
+	p->slurm_prio = j->priority;
+}
+
+/* The jobs sprio lists: the pending ones into s->job; under
+ * PriorityFlags=CALCULATE_RUNNING also the others the controller holds
+ * (running, or ended and not yet purged: MinJobAge), into *ran, whose rows
+ * are the factors it stored (prio_stored). */
 static int
-prio_jobs(struct session *ss, struct fs_prio_snapshot *s)
+prio_jobs(struct session *ss, struct fs_prio_snapshot *s,
+	  struct fs_prio_pending **ran, size_t *nran)
 {
 	job_info_msg_t *m = NULL;
 	long long when;
@@ -1566,15 +1608,15 @@ prio_jobs(struct session *ss, struct fs_prio_snapshot *s)
 	if (slurm_load_jobs((time_t)0, &m, SHOW_ALL) != SLURM_SUCCESS)
 		return fail_rpc(ss, "the jobs", errno);
 	s->job = fs_xcalloc(m->record_count + 1, sizeof(*s->job));
+	*ran = fs_xcalloc(m->record_count + 1, sizeof(**ran));
 	for (i = 0; i < m->record_count; i++) {
 		slurm_job_info_t *j = &m->job_array[i];
-		struct fs_prio_pending *p;
-		char id[32];
+		int pending = (j->job_state & JOB_STATE_BASE) == JOB_PENDING;
 
 		/* Held jobs (priority 0) wait outside the queue: sprio leaves
-		 * them out too. */
-		if ((j->job_state & JOB_STATE_BASE) != JOB_PENDING ||
-		    !j->priority)
+		 * them out too, and a federation's revoked sibling. */
+		if (!j->priority || (j->job_state & JOB_REVOKED) ||
+		    (!pending && !(s->conf.flags & FS_PRIO_CALCULATE_RUNNING)))
 			continue;
 		/* So is a job not yet eligible: its begin time (eligible_time
 		 * in job_info; its submit time under ACCRUE_ALWAYS) unset or
@@ -1585,41 +1627,18 @@ prio_jobs(struct session *ss, struct fs_prio_snapshot *s)
 			       (long long)j->eligible_time;
 		if (!when || when > s->now)
 			continue;
-		p = &s->job[s->njob++];
-		snprintf(id, sizeof(id), "%u", j->job_id);
-		p->id = fs_xstrdup(id);
-		p->user = user_name(j->user_id, j->user_name);
-		p->acct = dup_or_empty(j->account);
-		/* A pending job's partitions and QOS as it asked for them:
-		 * "main,high" and, from 24.11, "high,low" (the controller's
-		 * details->qos_req). fs_prio_split_jobs makes a row of each
-		 * pair, as sprio lists them; job_info's priority_array (one
-		 * priority per pair, whose names, priority_array_names,
-		 * are the partitions alone) is not read: each row is
-		 * computed. */
-		p->part = dup_or_empty(j->partition);
-		p->qos = dup_or_empty(j->qos);
-		p->tres = j->tres_alloc_str && *j->tres_alloc_str ?
-			fs_xstrdup(j->tres_alloc_str) :
-			j->tres_req_str ? fs_xstrdup(j->tres_req_str) : NULL;
-		p->accrue = (long long)j->accrue_time;
-		p->cpus = j->num_cpus;
-		/* The controller sends an unset max_cpus as 0. */
-		p->max_cpus = j->max_cpus ? j->max_cpus : FS_NO_VAL;
-		p->nodes = j->num_nodes;
-		p->time_limit = j->time_limit;
-		p->nice = (int64_t)j->nice - (int64_t)NICE_OFFSET;
-		p->site = (int64_t)j->site_factor - (int64_t)NICE_OFFSET;
-		p->slurm_prio = j->priority;
+		job_row(pending ? &s->job[s->njob++] : &(*ran)[(*nran)++], j);
 	}
 	slurm_free_job_info_msg(m);
 	return 0;
 }
 
-/* A job's stored age: its id and the weighted age factor. */
+/* What the controller stored for a row of a job: its id, the weighted
+ * age and QOS factors, and from 23.02 its QOS. */
 struct stored_age {
 	uint32_t id;
-	double age;
+	double age, qos;
+	const char *qos_name;
 };
 
 static int
@@ -1654,47 +1673,170 @@ age_time(const struct fs_prio_conf *c, long long accrue, double stored)
 }
 
 /*
- * The ages sprio shows: the factors the controller stored when it last
- * computed each job's priority (its last priority pass, or the job's
- * submission or update since), read with sprio's own request, become each
- * job's age_at (docs/slurm.md §5.7). A job the reply leaves out keeps 0.
+ * A job of several QOS (24.11+): its rows of a QOS of priority 0 take the
+ * factor of the job's own QOS, the one the scheduler set last as it tried
+ * each (the lowest once tried, the first after a restart), which job_info
+ * does not name: as stored for any of those rows (hit is one of the job's
+ * among v's n, sorted by id; docs/slurm.md §5.6).
+ */
+static void
+own_qos(struct fs_prio_snapshot *s, struct fs_prio_pending *j,
+	const struct stored_age *v, size_t n, const struct stored_age *hit)
+{
+	const struct stored_age *a = hit;
+	int q;
+
+	while (a > v && a[-1].id == hit->id)
+		a--;
+	for (; a < v + n && a->id == hit->id; a++)
+		if (a->qos_name && (q = fs_prio_find_qos(s, a->qos_name)) >= 0 &&
+		    !s->qos[q].prio && s->conf.w_qos) {
+			j->given |= 4;
+			j->given_qos = a->qos / (double)s->conf.w_qos;
+			return;
+		}
+}
+
+/* A job of ran (prio_jobs), by its id as a number. */
+static int
+by_ran_id(const void *pa, const void *pb)
+{
+	const struct fs_prio_pending *a = pa, *b = pb;
+	unsigned long x = strtoul(a->id, NULL, 10);
+	unsigned long y = strtoul(b->id, NULL, 10);
+
+	return (x > y) - (x < y);
+}
+
+/* The row of a job not pending (ran: its record's) that the controller
+ * lists in partition part (and QOS qos from 23.02) with the factors f it
+ * stored: the weighted ones as they are (docs/slurm.md §5.8). */
+static void
+stored_row(const struct fs_prio_conf *c, struct fs_prio_pending *r,
+	   const struct fs_prio_pending *ran, const char *part,
+	   const char *qos, const fs_prio_fact *f)
+{
+	struct fs_prio_factors pf;
+	uint32_t k;
+
+	r->id = fs_xstrdup(ran->id);
+	r->user = fs_xstrdup(ran->user);
+	r->acct = fs_xstrdup(ran->acct);
+	r->part = dup_or_empty(part);
+	r->qos = fs_xstrdup(qos && *qos ? qos : ran->qos);
+	r->cpus = ran->cpus;
+	r->max_cpus = ran->max_cpus;
+	r->nodes = ran->nodes;
+	r->accrue = ran->accrue;
+	r->time_limit = r->limit = ran->time_limit;
+	r->slurm_prio = ran->slurm_prio;
+	r->stored = fs_xcalloc(6, sizeof(*r->stored));
+	r->tres_mem = fs_xcalloc(3 * c->ntres + 1, sizeof(*r->tres_mem));
+	if (f) {
+		r->stored[0] = f->priority_age;
+		r->stored[1] = f->priority_assoc;
+		r->stored[2] = f->priority_fs;
+		r->stored[3] = f->priority_js;
+		r->stored[4] = f->priority_part;
+		r->stored[5] = f->priority_qos;
+		r->nice = (int64_t)f->nice - (int64_t)NICE_OFFSET;
+		r->site = (int64_t)f->priority_site - (int64_t)NICE_OFFSET;
+		for (k = 0; f->priority_tres && f->tres_names &&
+			    k < f->tres_cnt; k++) {
+			int i = f->tres_names[k] ?
+				fs_prio_tres_index(c, f->tres_names[k]) : -1;
+
+			if (i < 0)
+				continue;
+			r->tres_mem[2 * c->ntres + (size_t)i] =
+				f->priority_tres[k];
+			if (c->tres_weight[i])
+				r->tres_mem[c->ntres + (size_t)i] =
+					f->priority_tres[k] /
+					c->tres_weight[i];
+		}
+	}
+	fs_prio_factors_of(c, r, &pf);
+	r->priority = pf.priority;
+	r->fs = pf.fs;
+}
+
+/*
+ * What the controller stored when it last computed each job's priority
+ * (its last priority pass, or the job's submission or update since), read
+ * with sprio's own request: a pending job's age becomes its age_at
+ * (docs/slurm.md §5.7; a job the reply leaves out keeps 0), and each job
+ * of ran (not pending, CALCULATE_RUNNING) a row per partition (and QOS)
+ * the reply lists it in, with the factors as stored. ran is freed.
  */
 static int
-prio_stored_ages(struct session *ss, struct fs_prio_snapshot *s)
+prio_stored(struct session *ss, struct fs_prio_snapshot *s,
+	    struct fs_prio_pending *ran, size_t nran)
 {
 	priority_factors_response_msg_t *m = NULL;
 	priority_factors_object_t *o;
 	struct stored_age *v, key, *hit;
+	struct fs_prio_pending rkey, *r;
 	fs_slist_itr it;
-	size_t n = 0, i;
+	size_t n = 0, i, rows = 0;
+	char id[32];
+	int ret = 0;
 
-	if (!s->conf.w_age || !s->njob)
-		return 0;
-	if (fs_load_job_prio(&m) != SLURM_SUCCESS)
-		return fail_rpc(ss, "the priority factors", errno);
-	if (!m || !m->priority_factors_list) {
-		slurm_free_priority_factors_response_msg(m);
-		return 0;
+	if (((!s->conf.w_age && !s->conf.w_qos) || !s->njob) && !nran)
+		goto out;
+	if (fs_load_job_prio(&m) != SLURM_SUCCESS) {
+		ret = fail_rpc(ss, "the priority factors", errno);
+		goto out;
 	}
+	if (!m || !m->priority_factors_list)
+		goto out;
 	v = fs_xcalloc((size_t)slurm_list_count(m->priority_factors_list) + 1,
 		       sizeof(*v));
 	it = slurm_list_iterator_create(m->priority_factors_list);
 	while ((o = slurm_list_next(it))) {
 		v[n].id = FS_PRIO_OBJ_JOB(o);
-		v[n++].age = FS_PRIO_OBJ_AGE(o);
+		v[n].age = FS_PRIO_OBJ_AGE(o);
+		v[n].qos = FS_PRIO_OBJ_F(o) ?
+			FS_PRIO_OBJ_F(o)->priority_qos : 0.0;
+		v[n++].qos_name = FS_PRIO_OBJ_QOS(o);
 	}
 	slurm_list_iterator_destroy(it);
-	slurm_free_priority_factors_response_msg(m);
 	qsort(v, n, sizeof(*v), by_stored_id);
 	for (i = 0; i < s->njob; i++) {
 		struct fs_prio_pending *j = &s->job[i];
 
 		key.id = (uint32_t)strtoul(j->id, NULL, 10);
-		if ((hit = bsearch(&key, v, n, sizeof(*v), by_stored_id)))
+		if ((hit = bsearch(&key, v, n, sizeof(*v), by_stored_id))) {
 			j->age_at = age_time(&s->conf, j->accrue, hit->age);
+			if (strchr(j->qos, ','))
+				own_qos(s, j, v, n, hit);
+		}
 	}
 	free(v);
-	return 0;
+	if (!nran)
+		goto out;
+	/* Room for a row of each object, more than these need. */
+	s->job = fs_xreallocarray(s->job, s->njob + n + 1, sizeof(*s->job));
+	memset(s->job + s->njob, 0, (n + 1) * sizeof(*s->job));
+	qsort(ran, nran, sizeof(*ran), by_ran_id);
+	memset(&rkey, 0, sizeof(rkey));
+	rkey.id = id;
+	it = slurm_list_iterator_create(m->priority_factors_list);
+	while ((o = slurm_list_next(it))) {
+		snprintf(id, sizeof(id), "%u", FS_PRIO_OBJ_JOB(o));
+		if ((r = bsearch(&rkey, ran, nran, sizeof(*ran), by_ran_id)))
+			stored_row(&s->conf, &s->job[s->njob + rows++], r,
+				   o->partition, FS_PRIO_OBJ_QOS(o),
+				   FS_PRIO_OBJ_F(o));
+	}
+	slurm_list_iterator_destroy(it);
+	s->njob += rows;
+out:
+	slurm_free_priority_factors_response_msg(m);
+	for (i = 0; i < nran; i++)
+		fs_prio_pending_free(&ran[i]);
+	free(ran);
+	return ret;
 }
 
 int
@@ -1706,6 +1848,8 @@ fs_live_prio(struct fs_prio_snapshot *s, const char *cluster,
 	assoc_mgr_info_msg_t *msg;
 	struct fs_shares_resp *sr;
 	node_info_msg_t *nodes = NULL;
+	struct fs_prio_pending *ran = NULL;
+	size_t nran = 0;
 	int ret;
 
 	if (session_open(&ss, cluster, e) < 0)
@@ -1720,12 +1864,15 @@ fs_live_prio(struct fs_prio_snapshot *s, const char *cluster,
 		ret = prio_partitions(&ss, s, nodes);
 	if (nodes)
 		slurm_free_node_info_msg(nodes);
-	if (!ret)
-		ret = prio_jobs(&ss, s);
-	if (!ret)
-		ret = prio_stored_ages(&ss, s);
 	if (!ret) {
 		prio_assocs(s, msg);
+		ret = prio_jobs(&ss, s, &ran, &nran);
+	}
+	if (!ret)
+		ret = prio_stored(&ss, s, ran, nran);
+	else
+		free(ran);
+	if (!ret) {
 		capture_end(&ss, 1);
 		/* A caller with a tree of its own asks for none: under
 		 * PrivateData a user is sent only their own associations. */

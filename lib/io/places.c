@@ -72,7 +72,8 @@ fs_places_write(const struct fs_prio_snapshot *s, struct fs_buf *b)
 		const struct fs_prio_pending *j = &s->job[i];
 		const struct fs_prio_part *q;
 
-		if (j->is_new || !(q = fs_prio_part_find(cl, j->part)))
+		if (j->is_new || j->stored ||
+		    !(q = fs_prio_part_find(cl, j->part)))
 			continue;
 		v[n].part = (size_t)(q - cl->part);
 		v[n++].prio = j->priority;

@@ -280,7 +280,7 @@ compute(struct fs_prio_run *x, struct fs_err *e)
 {
 	struct fs_prio_snapshot *s = &x->s;
 	struct fs_prio_job pj;
-	size_t i, n;
+	size_t i, n, stored = 0;
 	/* Live, without --now, the ages the controller stored (sprio's). */
 	int stored_ages = !x->in->now && !x->in->offline &&
 			  x->p.now == s->now;
@@ -297,11 +297,22 @@ compute(struct fs_prio_run *x, struct fs_err *e)
 	for (n = s->njob, i = 0; i < n; i++) {
 		struct fs_prio_pending *j = &s->job[i];
 
+		/* A job not pending is the controller's factors (live). */
+		if (j->stored) {
+			stored++;
+			continue;
+		}
 		if (fs_prio_resolve(&x->p, j, &pj, e) < 0)
 			return -1;
 		fs_prio_pending_compute(&s->conf, j, &pj, stored_ages &&
 					j->age_at ? j->age_at : x->p.now);
 	}
+	if (stored && (!stored_ages || x->in->next_pass))
+		fs_warn("%zu row%s of jobs not pending (PriorityFlags="
+			"CALCULATE_RUNNING) %s the factors slurmctld stored, "
+			"not those of %s", stored, stored == 1 ? "" : "s",
+			stored == 1 ? "is" : "are", x->in->next_pass ?
+			"its next pass" : "--now");
 	if (x->in->job) {
 		int r = fs_prio_new_job(&x->p, x->in->job, e);
 

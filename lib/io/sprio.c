@@ -72,6 +72,12 @@ set_places(struct fs_sprio *o)
 	for (i = 0; i < n; i++) {
 		const struct fs_prio_pending *j = &s->job[o->order[i]];
 
+		/* A job not pending (CALCULATE_RUNNING) has no place. */
+		if (j->stored) {
+			o->place[i] = 0;
+			o->ptotal[i] = SIZE_MAX;
+			continue;
+		}
 		if (!last || strcmp(j->part, last))
 			k = parts_find(&v, j->part);
 		last = j->part;
@@ -84,8 +90,8 @@ set_places(struct fs_sprio *o)
 		o->ptotal[i] = k;
 	}
 	for (i = 0; i < n; i++)
-		o->ptotal[i] = v.count[o->ptotal[i]] +
-			       v.new_seen[o->ptotal[i]];
+		o->ptotal[i] = o->ptotal[i] == SIZE_MAX ? 0 :
+			v.count[o->ptotal[i]] + v.new_seen[o->ptotal[i]];
 	free(v.name);
 	free(v.count);
 	free(v.new_seen);
@@ -595,7 +601,8 @@ tsv_row(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	w = put_cell(w, text[5], len[5]);
 	w = put_ll_memo(w, &ll[1], f->priority);
 	*w++ = '\t';
-	w = fs_put_ll(w, (long long)o->place[pos]);
+	if (o->place[pos])
+		w = fs_put_ll(w, (long long)o->place[pos]);
 	factors(f, 0, v);
 	factors(f, 1, v + 6);
 	for (k = 0; k < sizeof(v) / sizeof(*v); k++) {
@@ -888,7 +895,8 @@ json_ahead(const struct fs_sprio *o, struct fs_buf *b, size_t pos)
 	double dd[FS_PRIO_NFACTOR];
 	int w;
 
-	if (!n || j->is_new || pos >= o->newpos || strcmp(j->part, n->part))
+	if (!n || j->is_new || j->stored || pos >= o->newpos ||
+	    strcmp(j->part, n->part))
 		return;
 	w = fs_prio_decides(&o->x->s->conf, j, n, dd);
 	fs_buf_addstr(b, ", \"ahead_of_new\": true, \"decides\": ");
@@ -925,10 +933,14 @@ json_job_escaped(const struct fs_sprio *o, struct fs_buf *b, size_t pos,
 	fs_buf_addstr(b, j->is_new ? ", \"new\": true, \"priority\": "
 			 : ", \"new\": false, \"priority\": ");
 	fs_buf_ll(b, f->priority);
-	fs_buf_addstr(b, ", \"place\": ");
-	fs_buf_ll(b, (long long)o->place[pos]);
-	fs_buf_addstr(b, ", \"of\": ");
-	fs_buf_ll(b, (long long)o->ptotal[pos]);
+	/* A job not pending (CALCULATE_RUNNING) has no place. */
+	if (o->place[pos]) {
+		fs_buf_addstr(b, ", \"place\": ");
+		fs_buf_ll(b, (long long)o->place[pos]);
+		fs_buf_addstr(b, ", \"of\": ");
+		fs_buf_ll(b, (long long)o->ptotal[pos]);
+	} else
+		fs_buf_addstr(b, ", \"place\": null, \"of\": null");
 	fs_buf_addstr(b, ",\n     \"factors\": {");
 	json_factors(b, f, 0, memo);
 	fs_buf_addstr(b, "},\n     \"weighted\": {");
@@ -1042,10 +1054,13 @@ json_job(const struct fs_sprio *o, struct fs_buf *b, size_t pos, int first,
 	w = j->is_new ? PUT(w, "\", \"new\": true, \"priority\": ")
 		      : PUT(w, "\", \"new\": false, \"priority\": ");
 	w = put_ll_memo(w, &ll[0], f->priority);
-	w = PUT(w, ", \"place\": ");
-	w = fs_put_ll(w, (long long)o->place[pos]);
-	w = PUT(w, ", \"of\": ");
-	w = put_ll_memo(w, &ll[1], (long long)o->ptotal[pos]);
+	if (o->place[pos]) {
+		w = PUT(w, ", \"place\": ");
+		w = fs_put_ll(w, (long long)o->place[pos]);
+		w = PUT(w, ", \"of\": ");
+		w = put_ll_memo(w, &ll[1], (long long)o->ptotal[pos]);
+	} else
+		w = PUT(w, ", \"place\": null, \"of\": null");
 	w = PUT(w, ",\n     \"factors\": {");
 	w = put_json_factors(w, f, 0, memo);
 	w = PUT(w, "},\n     \"weighted\": {");
@@ -1175,7 +1190,7 @@ explain_row(const struct fs_sprio *o, struct fs_buf *b,
 	for (i = 0; i < pos; i++) {
 		j = at(o, i);
 		/* Its rows in its other QOS are the same job. */
-		if (strcmp(j->part, n->part) || j->is_new)
+		if (strcmp(j->part, n->part) || j->is_new || j->stored)
 			continue;
 		if (!ahead++)
 			fs_buf_addstr(b, "ahead:\n");

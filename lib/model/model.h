@@ -1138,6 +1138,8 @@ struct fs_prio_job {
 	double assoc;
 	uint32_t part_factor, part_max;	/* PriorityJobFactor, max of all */
 	uint32_t qos_prio, qos_max;	/* QOS Priority, max of all */
+	int has_qos;			/* qos: the factor as given */
+	double qos;
 	uint32_t total_cpus, max_cpus, min_cpus;	/* max_cpus FS_NO_VAL
 							 * when unset */
 	uint32_t min_nodes;
@@ -1180,6 +1182,13 @@ void fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
  * priority. */
 void fs_prio_reweigh(const struct fs_prio_conf *c, double sum,
 		     struct fs_prio_factors *f);
+/* The factors the controller stored for a job (sprio's): the six weighted
+ * ones w (age, assoc, fairshare, job size, partition, QOS) and f's
+ * weighted TRES terms (w_tres) into f, each normalised back as sprio
+ * does (divided by its weight), their sum as sprio adds them up (site
+ * less nice, then each TRES term), clamped as fs_prio_weigh clamps. */
+void fs_prio_stored_weigh(const struct fs_prio_conf *c, const double w[6],
+			  int64_t site, int64_t nice, struct fs_prio_factors *f);
 /* "NO_NORMAL_ALL,SMALL_RELATIVE_TO_TIME": 0, or -1 with e set (line 0). */
 int fs_prio_parse_flags(const char *s, uint32_t *flags, struct fs_err *e);
 /* The fairshare algorithm the flags select. */
@@ -1333,10 +1342,22 @@ struct fs_prio_pending {
 	double fs;
 	/* A jobs file's FairShare and Assoc factors (fs-prio --tsv writes
 	 * them), taken on one user's part of a tree (#subset), which lacks
-	 * the job's association; given: 1 FairShare, 2 Assoc. */
-	double given_fs, given_assoc;
+	 * the job's association; given: 1 FairShare, 2 Assoc. Live, 4: a
+	 * job of several QOS whose rows of a QOS of priority 0 take the
+	 * job's own QOS's factor (the one the scheduler last set, the first
+	 * after a restart), as stored, normalised: given_qos. */
+	double given_fs, given_assoc, given_qos;
 	unsigned char given;
 	struct fs_prio_kept f;
+	/* Live, under PriorityFlags=CALCULATE_RUNNING, a job that is not
+	 * pending (running, or ended and still in the controller's memory):
+	 * its row is the factors the controller stored, as sprio lists
+	 * them, weighted: age, assoc, fairshare, job size, partition, QOS
+	 * (the first six of fs_prio_factor_name), its TRES ones weighted in tres_mem (counts 0,
+	 * normalised, weighted, as resolve makes them) and its nice and site
+	 * in nice and site; priority its sum, clamped. Never computed, not
+	 * in the queue (no place). NULL for every pending job. */
+	double *stored;
 };
 
 struct fs_prio_snapshot {

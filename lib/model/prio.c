@@ -401,7 +401,9 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 			: (j->assoc_max ? (double)j->assoc_prio /
 			   (double)j->assoc_max : 0.0);
 
-	if (j->qos_prio && c->w_qos)
+	if (j->has_qos && c->w_qos)
+		f->qos = j->qos;
+	else if (j->qos_prio && c->w_qos)
 		f->qos = (c->flags & FS_PRIO_NO_NORMAL_QOS) ? j->qos_prio
 			: (j->qos_max ? (double)j->qos_prio /
 			   (double)j->qos_max : 0.0);
@@ -417,6 +419,25 @@ fs_prio_compute(const struct fs_prio_conf *c, const struct fs_prio_job *j,
 		f->w_tres[i] = f->tres[i] * c->tres_weight[i];
 	}
 	fs_prio_weigh(c, j->site, j->nice, f);
+}
+
+/* The sum prio into f, and the priority the controller stores for it. */
+static void
+clamp(double prio, struct fs_prio_factors *f)
+{
+	f->sum = prio;
+	f->clamped = 0;
+	if (prio < 1) {
+		prio = 1;
+		f->clamped = -1;
+	}
+	/* (uint64)prio as Slurm casts it: a sum past 2^64 is cut too. */
+	if (prio >= 18446744073709551616.0 ||
+	    (uint64_t)prio > 0xffffffffu) {
+		prio = 4294967295.0;
+		f->clamped = 1;
+	}
+	f->priority = (uint32_t)prio;
 }
 
 /* fs_prio_weigh with f's normalised factors as arguments: called (not
@@ -446,19 +467,7 @@ weigh(const struct fs_prio_conf *c, double age, double assoc, double fs,
 	else
 		prio = f->w_age + f->w_assoc + f->w_fs + f->w_js + f->w_part
 			+ f->w_qos + f->tres_sum + (double)site - (double)nice;
-	f->sum = prio;
-	f->clamped = 0;
-	if (prio < 1) {
-		prio = 1;
-		f->clamped = -1;
-	}
-	/* (uint64)prio as Slurm casts it: a sum past 2^64 is cut too. */
-	if (prio >= 18446744073709551616.0 ||
-	    (uint64_t)prio > 0xffffffffu) {
-		prio = 4294967295.0;
-		f->clamped = 1;
-	}
-	f->priority = (uint32_t)prio;
+	clamp(prio, f);
 }
 
 void
@@ -467,6 +476,43 @@ fs_prio_weigh(const struct fs_prio_conf *c, int64_t site, int64_t nice,
 {
 	weigh(c, f->age, f->assoc, f->fs, f->js, f->part, f->qos, site, nice,
 	      NULL, f);
+}
+
+/* A weighted factor back to its normalised one, as sprio divides it. */
+static double
+unweigh(double w, uint32_t weight)
+{
+	return weight ? w / (double)weight : 0.0;
+}
+
+void
+fs_prio_stored_weigh(const struct fs_prio_conf *c, const double w[6],
+		     int64_t site, int64_t nice, struct fs_prio_factors *f)
+{
+	double prio;
+	size_t i;
+
+	f->w_age = w[0];
+	f->w_assoc = w[1];
+	f->w_fs = w[2];
+	f->w_js = w[3];
+	f->w_part = w[4];
+	f->w_qos = w[5];
+	f->age = unweigh(w[0], c->w_age);
+	f->assoc = unweigh(w[1], c->w_assoc);
+	f->fs = unweigh(w[2], c->w_fs);
+	f->js = unweigh(w[3], c->w_js);
+	f->part = unweigh(w[4], c->w_part);
+	f->qos = unweigh(w[5], c->w_qos);
+	prio = w[0] + w[1] + w[2] + w[3] + w[4] + w[5] + (double)site -
+	       (double)nice;
+	f->tres_sum = 0;
+	for (i = 0; i < c->ntres && f->w_tres; i++) {
+		f->tres_sum += f->w_tres[i];
+		if (f->w_tres[i])
+			prio += f->w_tres[i];
+	}
+	clamp(prio, f);
 }
 
 void
@@ -577,6 +623,7 @@ fs_prio_pending_free(struct fs_prio_pending *j)
 	}
 	free(j->tres);
 	free(j->tres_mem);
+	free(j->stored);
 }
 
 void

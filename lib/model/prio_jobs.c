@@ -883,6 +883,10 @@ fs_prio_resolve(const struct fs_prio_ctx *x, struct fs_prio_pending *j,
 	pj->part_max = s->cl.part_max;
 	pj->qos_prio = s->qos[q].prio;
 	pj->qos_max = s->qos_max;
+	if ((j->given & 4) && !pj->qos_prio) {
+		pj->has_qos = 1;
+		pj->qos = j->given_qos;
+	}
 	if ((pa = x->snap_ix ? snap_assoc_ix(x, j->acct, j->user, j->part)
 		  : fs_prio_snap_assoc(s, j->acct, j->user, j->part))) {
 		pj->assoc_prio = pa->prio;
@@ -963,7 +967,10 @@ fs_prio_factors_of(const struct fs_prio_conf *c,
 	f->qos = j->f.qos;
 	f->tres = j->tres_mem ? j->tres_mem + c->ntres : NULL;
 	f->w_tres = j->tres_mem ? j->tres_mem + 2 * c->ntres : NULL;
-	fs_prio_reweigh(c, j->f.sum, f);
+	if (j->stored)
+		fs_prio_stored_weigh(c, j->stored, j->site, j->nice, f);
+	else
+		fs_prio_reweigh(c, j->f.sum, f);
 }
 
 /* ------------------------------------------------------------- new job */

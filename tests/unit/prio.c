@@ -447,7 +447,8 @@ test_record_places(void)
 	};
 	struct fs_prio_snapshot s;
 	struct fs_prio_part part[3];
-	struct fs_prio_pending job[5];
+	struct fs_prio_pending job[6];
+	double stored[6] = {0};
 	struct fs_buf b;
 	struct fs_place pl;
 	struct fs_err e = {NULL, 0, ""};
@@ -479,7 +480,9 @@ test_record_places(void)
 	job[2].part = "main", job[2].priority = 500;
 	job[3].part = "hi", job[3].priority = 10;
 	job[4].part = "gone", job[4].priority = 900;
-	s.job = job, s.njob = 5, s.now = 0;
+	/* A job that runs (CALCULATE_RUNNING) is not in the queue. */
+	job[5].part = "main", job[5].priority = 900, job[5].stored = stored;
+	s.job = job, s.njob = 6, s.now = 0;
 	fs_buf_init(&b);
 	fs_places_write(&s, &b);
 	ok(b.data && !strcmp(b.data, "#fs-places 1\n#taken=1970-01-01T00:00:00Z\n"
@@ -488,7 +491,8 @@ test_record_places(void)
 			     "main\t1\t1\t300\t1\nhi\t2\t0\t0\t0\n"
 			     "hi\t2\t0\t10\t1\napart\t1\t0\t0\t0\n"),
 	   "places: by partition, highest first, a higher tier's jobs "
-	   "before those of the partitions it shares nodes with");
+	   "before those of the partitions it shares nodes with, a job "
+	   "not pending left out");
 	ok(fs_places_find(b.data, "main", 400, &pl, &e) == 1 &&
 	   pl.place == 4 && pl.total == 5,
 	   "priority 400 in main: place 4 of 5 (%zu of %zu)", pl.place,
@@ -506,9 +510,55 @@ test_record_places(void)
 	fs_buf_release(&b);
 }
 
+/* A row of the factors the controller stored (CALCULATE_RUNNING): the
+ * weighted ones as they are, normalised as sprio divides them, summed in
+ * sprio's order, clamped. */
+static void
+test_stored(void)
+{
+	struct fs_prio_conf c;
+	struct fs_prio_pending p;
+	struct fs_prio_factors f;
+	double w[6] = {1000, 889, 25000, 3000, 500, 0};
+	double mem[3 * 2] = {0, 0, 0.25, 0, 275, 0};
+
+	fs_prio_conf_init(&c);
+	c.w_age = 1000, c.w_assoc = 2000, c.w_fs = 100000, c.w_js = 3000;
+	c.w_part = 5000, c.w_qos = 0;
+	c.ntres = 2;
+	snprintf(c.tres_name[0], sizeof(c.tres_name[0]), "cpu");
+	snprintf(c.tres_name[1], sizeof(c.tres_name[1]), "mem");
+	c.tres_weight[0] = 1100;
+	memset(&p, 0, sizeof(p));
+	p.stored = w;
+	p.tres_mem = mem;
+	p.nice = 100;
+	p.site = 7;
+	/* What a computed row would keep must not be read. */
+	p.f.age = 0.5, p.f.sum = -1, p.fs = 0.9;
+	fs_prio_factors_of(&c, &p, &f);
+	ok(f.w_age == 1000 && f.w_assoc == 889 && f.w_fs == 25000 &&
+	   f.w_js == 3000 && f.w_part == 500 && f.w_qos == 0 &&
+	   f.w_tres[0] == 275 && f.tres[0] == 0.25,
+	   "stored: the weighted factors as stored");
+	ok(f.age == 1 && f.assoc == 889.0 / 2000 && f.fs == 0.25 &&
+	   f.js == 1 && f.part == 0.1 && f.qos == 0,
+	   "stored: each normalised as sprio divides it (weight 0: 0)");
+	ok(f.sum == 1000.0 + 889 + 25000 + 3000 + 500 + 0 + 7 - 100 + 275 &&
+	   f.priority == 30571 && !f.clamped,
+	   "stored: the sum as sprio adds it (%.17g), truncated (%u)", f.sum,
+	   f.priority);
+	memset(w, 0, sizeof(w));
+	mem[4] = 0;
+	fs_prio_factors_of(&c, &p, &f);
+	ok(f.priority == 1 && f.clamped == -1,
+	   "stored: a sum below 1 raised to 1");
+}
+
 int
 main(void)
 {
+	test_stored();
 	test_record_places();
 	test_age();
 	test_normalised();
