@@ -488,7 +488,7 @@ fs_tree_take_slurm(struct fs_tree *tr, const struct fs_rank_opts *ro,
 	int c_fs = fs_header_col(h, FS_COL_SLURM_FAIR_SHARE);
 	int levels = fs_algorithm_levels(ro->algorithm), r;
 	long double *nu, *ue, v;
-	uint32_t i;
+	uint32_t i, ranked = 0;
 
 	if (tr->root == FS_NONE || tr->subset)
 		return 0;
@@ -532,6 +532,7 @@ fs_tree_take_slurm(struct fs_tree *tr, const struct fs_rank_opts *ro,
 			a->fs_factor = (double)held(a->fs_factor, v);
 			if (levels)
 				a->rank = (uint32_t)llroundl(v * tr->user_count);
+			ranked += a->rank > 0;
 		} else if (!levels) {
 			/* The factor the controller computes from what it
 			 * holds (before 25.11 it keeps none: sshare and the
@@ -543,6 +544,12 @@ fs_tree_take_slurm(struct fs_tree *tr, const struct fs_rank_opts *ro,
 							 ro->dampening);
 		}
 	}
+	/* FairShare 0 under Fair Tree: no pass has ranked them yet (a pass
+	 * gives at least 1/users). They are last, tied below the ranked
+	 * users, as the factor says. */
+	for (i = 0; levels && ranked < tr->user_count && i < tr->n; i++)
+		if (tr->node[i].is_user && !tr->node[i].rank)
+			tr->node[i].rank = tr->user_count - ranked;
 	if (!levels)
 		fs_classic_rank(tr);
 	fs_free_huge(tr->usage_norm, tr->n, sizeof(*tr->usage_norm));
