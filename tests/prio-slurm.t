@@ -356,8 +356,9 @@ fi
 # DEPTH_OBLIVIOUS twice: on that first pass, which reads stale sibling
 # values (docs/slurm.md §3.4), and on the next. CALCULATE_RUNNING (with
 # NO_NORMAL_PART and NO_NORMAL_QOS) twice: sprio then lists the job that
-# runs, then also one just cancelled. SMALL_RELATIVE_TO_TIME with
-# PriorityFavorSmall=YES.
+# runs, then also one just cancelled. NO_NORMAL_ALL with MAX_TRES
+# (MAX_TRES_GRES from 25.05); SMALL_RELATIVE_TO_TIME with
+# PriorityFavorSmall=YES, NO_NORMAL_ASSOC and NO_NORMAL_TRES.
 sub --uid=prcarol -A chem -p main -n 1 -N 1 -d "afterok:$blocker" >>"$tmp/ids" 2>>"$log" ||
 	bail "sbatch of a dependent job failed"
 # The jobs of several QOS too: after a restart a row of such a job for a
@@ -385,14 +386,21 @@ same_now() { # NAME [JOBID...]: sprio -l and fs-prio -l between two passes,
 	[ $r = 0 ] || diff "$tmp/flag-sprio" "$tmp/flag-fsprio" | sed 's/^/# /' >&2
 }
 conf=$FS_SLURM_EXTRA_CONF
+# MAX_TRES_GRES came in 25.05.
+max_tres=MAX_TRES
+case $rel in
+2[0-4].* | 25.0[0-4].*) ;;
+*) max_tres=MAX_TRES_GRES ;;
+esac
 for flags in NO_FAIR_TREE INCR_ONLY ACCRUE_ALWAYS DEPTH_OBLIVIOUS \
-	CALCULATE_RUNNING,NO_NORMAL_PART,NO_NORMAL_QOS NO_NORMAL_ALL \
-	SMALL_RELATIVE_TO_TIME; do
+	CALCULATE_RUNNING,NO_NORMAL_PART,NO_NORMAL_QOS NO_NORMAL_ALL,$max_tres \
+	SMALL_RELATIVE_TO_TIME,NO_NORMAL_ASSOC,NO_NORMAL_TRES; do
 	FS_SLURM_EXTRA_CONF=$conf
 	# Job size favouring small jobs relative to their time limit.
-	[ $flags = SMALL_RELATIVE_TO_TIME ] &&
-		FS_SLURM_EXTRA_CONF="$conf
-PriorityFavorSmall=YES"
+	case $flags in
+	SMALL_RELATIVE_TO_TIME*) FS_SLURM_EXTRA_CONF="$conf
+PriorityFavorSmall=YES" ;;
+	esac
 	FS_SLURM_FLAGS=$flags slurm/stack.sh restart-ctld >>"$log" 2>&1 ||
 		bail "restarting slurmctld with PriorityFlags=$flags failed"
 	case $flags in

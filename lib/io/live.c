@@ -144,11 +144,13 @@ typedef ListIterator fs_slist_itr;
 typedef priority_factors_t fs_prio_fact;
 #define FS_PRIO_OBJ_F(o) ((o)->prio_factors)
 #define FS_PRIO_OBJ_QOS(o) ((o)->qos)
+#define FS_PRIO_OBJ_HAS_QOS 1
 #define fs_load_job_prio(r) slurm_load_job_prio((r), 0)
 #else
 typedef priority_factors_object_t fs_prio_fact;
 #define FS_PRIO_OBJ_F(o) (o)
 #define FS_PRIO_OBJ_QOS(o) ((const char *)NULL)
+#define FS_PRIO_OBJ_HAS_QOS 0
 #define fs_load_job_prio(r) slurm_load_job_prio((r), NULL, NULL, NULL, 0)
 #endif
 #define FS_PRIO_OBJ_AGE(o) \
@@ -1709,8 +1711,9 @@ by_ran_id(const void *pa, const void *pb)
 }
 
 /* The row of a job not pending (ran: its record's) that the controller
- * lists in partition part (and QOS qos from 23.02) with the factors f it
- * stored: the weighted ones as they are (docs/slurm.md §5.8). */
+ * lists in partition part (and from 23.02 QOS qos: NULL, for some jobs
+ * that ended, is an empty QOS) with the factors f it stored: the weighted
+ * ones as they are (docs/slurm.md §5.8). */
 static void
 stored_row(const struct fs_prio_conf *c, struct fs_prio_pending *r,
 	   const struct fs_prio_pending *ran, const char *part,
@@ -1723,7 +1726,7 @@ stored_row(const struct fs_prio_conf *c, struct fs_prio_pending *r,
 	r->user = fs_xstrdup(ran->user);
 	r->acct = fs_xstrdup(ran->acct);
 	r->part = dup_or_empty(part);
-	r->qos = fs_xstrdup(qos && *qos ? qos : ran->qos);
+	r->qos = fs_xstrdup(FS_PRIO_OBJ_HAS_QOS ? (qos ? qos : "") : ran->qos);
 	r->cpus = ran->cpus;
 	r->max_cpus = ran->max_cpus;
 	r->nodes = ran->nodes;

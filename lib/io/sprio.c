@@ -716,7 +716,13 @@ field_job(struct field *fd, char field, const struct fs_prio_conf *c,
 	case 'r': fd->head = "PARTITION"; if (j) fd->val = j->part; break;
 	case 'u': fd->head = "USER"; if (j) fd->val = j->user; break;
 	case 'o': fd->head = "ACCOUNT"; if (j) fd->val = j->acct; break;
-	case 'n': fd->head = "QOSNAME"; if (j) fd->val = j->qos; break;
+	case 'n':
+		fd->head = "QOSNAME";
+		/* A job that ended whose QOS the controller lists as none
+		 * (26.05): sprio prints NULL as glibc's printf does. */
+		if (j)
+			fd->val = j->stored && !*j->qos ? "(null)" : j->qos;
+		break;
 	case 'y':
 		fd->head = "PRIORITY";
 		if (j)
