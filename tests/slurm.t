@@ -42,7 +42,7 @@ set -- $scenarios
 extra=0
 case " $scenarios " in *" creation-order "*) extra=1 ;; esac
 case " $scenarios " in *" tiny "*) extra=$((extra + 5)) ;; esac
-echo "1..$(($# * 5 + 11 + 9 + extra))"
+echo "1..$(($# * 5 + 19 + 9 + extra))"
 
 tmp=$(mktemp -d) || exit 1
 export FS_SLURM_DIR=${FS_SLURM_DIR:-/tmp/fs-slurm-test}
@@ -234,8 +234,10 @@ fails_cleanly() { # max-seconds, expected-text, command...
 	t1=$(date +%s)
 	cat "$tmp/f.err"
 	[ $st = 1 ] && [ ! -s "$tmp/f.out" ] && [ "$(wc -l <"$tmp/f.err")" = 1 ] &&
-		grep -q "$want" "$tmp/f.err" && [ $((t1 - t0)) -le "$max" ]
+		grep -q -e "$want" "$tmp/f.err" && [ $((t1 - t0)) -le "$max" ]
 }
+export tmp
+export -f fails_cleanly
 # Two clusters on one slurmdbd: a second slurmctld (cluster fstest2, its
 # own ports), a tree of its own, two jobs waiting there (its node has no
 # slurmd); sshare -M and sprio -M ask it through slurmdbd, and so do
@@ -266,9 +268,74 @@ check "two clusters on one slurmdbd: fs-tree -M fstest2 | fs-rank -l -P equals s
 check "two clusters on one slurmdbd: fs-prio -M fstest2 -l equals sprio -M fstest2 -l" \
 	bash -c 'test -n "$1" && sprio -M fstest2 -l >"$2/m-sprio" && test "$(wc -l <"$2/m-sprio")" -eq 3 &&
 		diff -u "$2/m-sprio" <(fs-prio -M fstest2 -l </dev/null)' _ "$m_ok" "$tmp"
-check "fs-tree -M with a cluster slurmdbd does not know fails with one line" \
-	fails_cleanly 20 "no such cluster" fs-tree -M nosuchcluster
+check "fs-tree -M with a cluster slurmdbd does not know fails with one line (sshare: exit 1 too)" \
+	bash -c '! sshare -M nosuchcluster -a >/dev/null 2>&1 &&
+		fails_cleanly 20 "no cluster .nosuchcluster." fs-tree -M nosuchcluster'
+# A list and "all": slurmdbd's records of those names, in its order, not
+# the one given; sshare answers for each in turn (its "CLUSTER: NAME"
+# lines), sprio refuses more than one. A tree and a job list are one
+# cluster's: fs-tree and fs-prio refuse more than one, naming them in
+# slurmdbd's order. A name slurmdbd does not know, which sshare and sprio
+# leave out (answering for the others), is refused.
+check "-M fstest2,fstest: sshare answers for both in slurmdbd's order, fs-tree refuses naming them so" \
+	bash -c 'test -n "$1" && order=$(sshare -M fstest2,fstest -a -P | sed -n "s/^CLUSTER: //p" | paste -sd " ") &&
+		echo "# sshare: $order" && test "$order" = "fstest fstest2" &&
+		fails_cleanly 20 "-M fstest2,fstest: 2 clusters (fstest, fstest2)" fs-tree -M fstest2,fstest' _ "$m_ok"
+check "-M all: sprio refuses more than one cluster, and so does fs-prio" \
+	bash -c 'test -n "$1" && ! sprio -M all -l >"$2/m-all" 2>&1 && grep -q "Only one cluster" "$2/m-all" &&
+		fails_cleanly 20 "-M all: 2 clusters (fstest, fstest2)" fs-prio -M all -l' _ "$m_ok" "$tmp"
+check "-M fstest2,nosuch: sshare answers for fstest2 alone, fs-tree refuses the unknown name" \
+	bash -c 'test -n "$1" && sshare -M fstest2,nosuch -a -P 2>/dev/null | grep -qx "CLUSTER: fstest2" &&
+		fails_cleanly 20 "no cluster .nosuch." fs-tree -M fstest2,nosuch' _ "$m_ok"
+check "SLURM_CLUSTERS=fstest2 fs-prio -l equals SLURM_CLUSTERS=fstest2 sprio -l (sprio reads it as -M)" \
+	bash -c 'test -n "$1" && SLURM_CLUSTERS=fstest2 sprio -l >"$2/m-env" && test "$(wc -l <"$2/m-env")" -eq 3 &&
+		diff -u "$2/m-env" <(SLURM_CLUSTERS=fstest2 fs-prio -l </dev/null)' _ "$m_ok" "$tmp"
+# fs-report on the cron pipeline of each cluster: the report names it, and
+# two clusters' Prometheus files side by side in node_exporter's textfile
+# directory give each family they share the same HELP and TYPE lines, and
+# have no series in common.
+prom_apart() { # A.prom B.prom
+	local d
+	test -s "$1" && test -s "$2" || return 1
+	d=$(cat "$1" "$2" | grep "^#" | sort -u | awk '{ print $2, $3 }' | uniq -d)
+	[ -z "$d" ] || { echo "HELP or TYPE differ: $d"; return 1; }
+	d=$(cat "$1" "$2" | grep -v "^#" | sed "s/ [^ ]*\$//" | sort | uniq -d)
+	[ -z "$d" ] || { echo "series in both: $d"; return 1; }
+}
+export -f prom_apart
+check "fs-tree -M fstest2 | fs-rank | fs-report names fstest2; its Prometheus file and fstest's do not clash" \
+	bash -c 'test -n "$1" && set -o pipefail &&
+		fs-tree -M fstest2 >"$2/b.tsv" && fs-rank "$2/b.tsv" >"$2/b.ranked" &&
+		{ fs-report <"$2/b.ranked" | grep -qx "Cluster: *fstest2" || { cat "$2/b.tsv" "$2/b.ranked"; false; }; } &&
+		fs-report --prometheus <"$2/b.ranked" >"$2/fstest2.prom" &&
+		fs-tree | fs-rank | fs-report --prometheus >"$2/fstest.prom" &&
+		! grep -v "^#" "$2/fstest2.prom" | grep -v "{cluster=\"fstest2\"" &&
+		prom_apart "$2/fstest.prom" "$2/fstest2.prom"' _ "$m_ok" "$tmp"
+check "fs-report --history over snapshots of fstest2 taken with -M, and refused with one of fstest among them" \
+	bash -c 'test -n "$1" && mkdir -p "$2/hist" && fs-tree -M fstest2 >"$2/hist/1.tsv" && sleep 1 &&
+		fs-tree -M fstest2 >"$2/hist/2.tsv" && fs-report --history "$2/hist" >"$2/hist.txt" &&
+		grep -qx "Cluster: *fstest2" "$2/hist.txt" && grep -q "^Snapshots: *2," "$2/hist.txt" &&
+		sleep 1 && fs-tree >"$2/hist/3.tsv" &&
+		fails_cleanly 20 "follows one cluster" fs-report --history "$2/hist"' _ "$m_ok" "$tmp"
 "$here/stack.sh" stop-second >/dev/null 2>&1
+# fstest2's slurmctld stopped: slurmdbd's records of "all" and of
+# fstest2,fstest leave it out (its ControlPort is 0), and sshare answers
+# for fstest alone; fs-tree -M all too, and it refuses -M fstest2.
+same_all() { # m_ok
+	local try before
+	[ -n "$1" ] || return 1
+	for try in 1 2 3; do
+		before=$("$here/stack.sh" stamp)
+		sshare -M all -a -l -P >"$tmp/all-sshare" && fs-tree -M all >"$tmp/all.tsv" || return 1
+		[ "$before" = "$("$here/stack.sh" stamp)" ] && break
+	done
+	grep -qx "#cluster=fstest" "$tmp/all.tsv" && sed -n 1p "$tmp/all-sshare" | grep -qx "CLUSTER: fstest" &&
+		diff -u <(sed 1d "$tmp/all-sshare") <(fs-rank -l -P "$tmp/all.tsv")
+}
+check "with fstest2 down: fs-tree -M all | fs-rank -l -P equals sshare -M all -a -l -P (fstest alone)" \
+	same_all "$m_ok"
+check "with fstest2 down: fs-tree -M fstest2 fails with one line" \
+	fails_cleanly 20 "no cluster .fstest2. whose slurmctld has registered" fs-tree -M fstest2
 
 # slurmrestd as a source (fs-tree --rest), on the last scenario's stack:
 # slurmdbd and slurmctld again with auth/jwt as their alternative

@@ -491,15 +491,108 @@ fail_rpc(struct session *s, const char *what, int rc)
  * captured. Returns 0, or -1 with e set (and nothing to close). */
 static void session_close(struct session *s);
 
+/* The names of the clusters in list l, comma separated, into buf. */
+static void
+cluster_names(fs_slist l, char *buf, size_t size)
+{
+	fs_slist_itr it = slurm_list_iterator_create(l);
+	slurmdb_cluster_rec_t *c;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	while ((c = slurm_list_next(it)) && len < size)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					len ? ", " : "", c->name);
+	slurm_list_iterator_destroy(it);
+}
+
+/* The record of cluster name in l (slurmdbd matches names without regard
+ * to case), or NULL. */
+static slurmdb_cluster_rec_t *
+cluster_find(fs_slist l, const char *name, size_t len)
+{
+	fs_slist_itr it = slurm_list_iterator_create(l);
+	slurmdb_cluster_rec_t *c;
+
+	while ((c = slurm_list_next(it)))
+		if (c->name && strlen(c->name) == len &&
+		    !strncasecmp(c->name, name, len))
+			break;
+	slurm_list_iterator_destroy(it);
+	return c;
+}
+
+/*
+ * -M's clusters, as sshare and sprio read them: slurmdbd's records of the
+ * names given (comma separated) or of "all" its clusters whose slurmctld
+ * has registered, in slurmdbd's order (slurmdb_get_info_cluster). sshare
+ * answers for each of them in turn, sprio refuses more than one; a tree
+ * and a job list are one cluster's, so more than one is refused here,
+ * naming them. Where sshare and sprio leave out a name slurmdbd does not
+ * know (or whose slurmctld has not registered) and answer for the others,
+ * that name is refused. Returns the one record, or NULL with e set.
+ */
+static slurmdb_cluster_rec_t *
+cluster_resolve(struct session *s, const char *cluster)
+{
+	const char *p, *end;
+	char *names, list[512];
+	slurmdb_cluster_rec_t *one;
+	fs_slist_itr it;
+	int all = !strcasecmp(cluster, "all");
+
+	if (!*cluster) {
+		fs_error(s->e, 0, "-M: an empty cluster name");
+		return NULL;
+	}
+	names = fs_xstrdup(cluster);
+	s->clusters = slurmdb_get_info_cluster(names);
+	free(names);
+	for (p = cluster; !all && *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, ",");
+		if (end > p && (!s->clusters ||
+				!cluster_find(s->clusters, p,
+					      (size_t)(end - p)))) {
+			capture_end(s, 0);
+			fs_error(s->e, 0, "-M %s: slurmdbd knows no cluster "
+				 "'%.*s' whose slurmctld has registered%s%s "
+				 "(sacctmgr show clusters: its name and "
+				 "ControlPort; AccountingStorageHost in %s)",
+				 cluster, (int)(end - p), p,
+				 s->logline[0] ? ": " : "", s->logline,
+				 s->where);
+			return NULL;
+		}
+	}
+	if (!s->clusters || !slurm_list_count(s->clusters)) {
+		capture_end(s, 0);
+		fs_error(s->e, 0, "-M %s: slurmdbd has no cluster whose "
+			 "slurmctld has registered%s%s (sacctmgr show "
+			 "clusters; AccountingStorageHost in %s)", cluster,
+			 s->logline[0] ? ": " : "", s->logline, s->where);
+		return NULL;
+	}
+	if (slurm_list_count(s->clusters) > 1) {
+		capture_end(s, 0);
+		cluster_names(s->clusters, list, sizeof(list));
+		fs_error(s->e, 0, "-M %s: %d clusters (%s): a tree and a job "
+			 "list are one cluster's; run once per cluster, with "
+			 "-M NAME", cluster, slurm_list_count(s->clusters),
+			 list);
+		return NULL;
+	}
+	it = slurm_list_iterator_create(s->clusters);
+	one = slurm_list_next(it);
+	slurm_list_iterator_destroy(it);
+	return one;
+}
+
 /* cluster, when not NULL, names another cluster of the same slurmdbd
  * (sshare -M): its controller, as slurmdbd gives it, answers every
  * request (working_cluster_rec). */
 static int
 session_open(struct session *s, const char *cluster, struct fs_err *e)
 {
-	fs_slist_itr it;
-	char *names;
-
 	memset(s, 0, sizeof(*s));
 	s->e = e;
 	s->saved = -1;
@@ -509,25 +602,8 @@ session_open(struct session *s, const char *cluster, struct fs_err *e)
 	slurm_init(NULL);
 	if (!cluster)
 		return 0;
-	if (!*cluster || strchr(cluster, ',') || !strcasecmp(cluster, "all")) {
-		capture_end(s, 0);
-		slurm_fini();
-		return fs_error(e, 0, "-M: one cluster's name, not '%s': a "
-				"tree is one cluster's", cluster);
-	}
-	names = fs_xstrdup(cluster);
-	s->clusters = slurmdb_get_info_cluster(names);
-	free(names);
-	if (s->clusters && slurm_list_count(s->clusters) == 1) {
-		it = slurm_list_iterator_create(s->clusters);
-		working_cluster_rec = slurm_list_next(it);
-		slurm_list_iterator_destroy(it);
+	if ((working_cluster_rec = cluster_resolve(s, cluster)))
 		return 0;
-	}
-	capture_end(s, 0);
-	fs_error(e, 0, "-M %s: slurmdbd knows no such cluster%s%s (sacctmgr "
-		 "show clusters; AccountingStorageHost in %s)", cluster,
-		 s->logline[0] ? ": " : "", s->logline, s->where);
 	session_close(s);
 	return -1;
 }

@@ -67,6 +67,7 @@ static int
 load(struct fs_prio_run *x, struct fs_err *e)
 {
 	const struct fs_prio_input *in = x->in;
+	const char *cluster, *env = NULL;
 
 	if (in->tree_dir) {
 		/* fs-rank --per-user's directory: the user's own part. */
@@ -124,8 +125,20 @@ load(struct fs_prio_run *x, struct fs_err *e)
 	}
 	e->file = NULL;
 	x->s.have_tree = x->have_tree;
-	if (fs_live_prio(&x->s, in->cluster, e) < 0)
+	/* sprio reads SLURM_CLUSTERS as it reads -M (sshare does not). */
+	cluster = in->cluster;
+	if (!cluster && (env = getenv("SLURM_CLUSTERS")) && *env)
+		cluster = env;
+	if (fs_live_prio(&x->s, cluster, e) < 0) {
+		if (env && cluster == env) {
+			char m[sizeof(e->msg)];
+
+			snprintf(m, sizeof(m), "%s", e->msg);
+			fs_error(e, 0, "SLURM_CLUSTERS, which sprio reads as "
+				 "-M: %s", m);
+		}
 		return -1;
+	}
 	x->source = "live";
 	x->release = fs_live_built_version();
 	if (!x->have_tree) {
