@@ -17,6 +17,13 @@
 # place against the pending jobs squeue lists before the snapshot; a held,
 # dependent or --begin job's line says why it has no place.
 #
+# The billing (TRESBillingWeights of partition wide: CPU=3,Mem=16G,
+# GRES/gpu=5): for held jobs of CPUs, of memory, of --gres=gpu:2, of
+# --gpus=1 and of two nodes, the billing slurmctld gives each (TRES= or
+# ReqTRES=) against fs-prio --new --cost's for the same job not submitted,
+# under no PriorityFlags, MAX_TRES and (Slurm 25.05 on) MAX_TRES_GRES, a
+# restart of slurmctld each; the GPU job bills 15, 10 and 13 under them.
+#
 # Negative controls: no snapshot (the job's own numbers still, without
 # FairShare or place), a corrupt one, no fs-prio, one that hangs ignoring
 # SIGTERM (sbatch returns within the budget), FS_CLI_FILTER=off and
@@ -52,7 +59,7 @@ GresTypes=gpu
 AccountingStorageTRES=gres/gpu
 NodeName=fsx2 NodeAddr=127.0.0.2 CPUs=4 RealMemory=1000 Gres=gpu:2 State=DOWN
 PartitionName=short Nodes=$node DefaultTime=7 MaxTime=60 PriorityJobFactor=10 PriorityTier=2 State=UP
-PartitionName=wide Nodes=$node,fsx2 MaxTime=INFINITE State=UP"
+PartitionName=wide Nodes=$node,fsx2 MaxTime=INFINITE State=UP TRESBillingWeights=CPU=3,Mem=16G,GRES/gpu=5"
 private_stack CLIFILTER /tmp/fs-slurm-clifilter 17217 sacct timeout sshare
 lua_so=$(ls /usr/lib/*/slurm-wlm/cli_filter_lua.so /usr/lib/*/slurm/cli_filter_lua.so \
 	/usr/lib*/slurm/cli_filter_lua.so 2>/dev/null | head -n 1)
@@ -84,7 +91,7 @@ hold|cfa|-A cfacct -n 1 -t 5 --hold
 begin|cfa|-A cfacct -n 1 -t 5 --begin=now+2hours
 combo|cfb|-N 1 --ntasks-per-node=2 -c 2 --mem-per-cpu=100 --nice=50 -t 1:30:00 -p short"
 rows=$(echo "$matrix" | wc -l)
-echo "1..$((rows + 16))"
+echo "1..$((rows + 20))"
 # The toolkit as 'make install' puts it, under a prefix of its own.
 prefix=$tmp/inst
 make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
@@ -159,10 +166,17 @@ submit() { # NAME USER OPTIONS...
 	return $st
 }
 
+# The billing of the TRES a job asked for, in its scontrol -o show job:
+# TRES= to 24.05, ReqTRES= from 24.11.
+billing_of() { # FILE
+	sed -n 's/.* \(Req\)\{0,1\}TRES=\([^ ]*\).*/\2/p' "$1" | head -n 1 |
+		tr , '\n' | sed -n 's/^billing=//p'
+}
+
 # What slurmctld says of job ID, as the lines should: for each partition
 # "priority P in partition X" (squeue), and the cost line's numbers.
 expect() { # NAME ID USER
-	local id=$2 u=$3 tl tres billing secs tasks acct fs rank users
+	local id=$2 u=$3 tl billing secs tasks acct fs rank users
 	: >"$tmp/want.$1"
 	acct=$(squeue -h -j "$id" -o %a | head -n 1)
 	# Fair Tree's rank: 1 + the users of a higher FairShare.
@@ -173,9 +187,7 @@ expect() { # NAME ID USER
 	echo "who: $acct/$u" >>"$tmp/want.$1"
 	scontrol -o show job "$id" >"$tmp/show.$1"
 	tl=$(sed -n 's/.* TimeLimit=\([^ ]*\) .*/\1/p' "$tmp/show.$1" | head -n 1)
-	# The TRES it asked for: TRES= to 24.05, ReqTRES= from 24.11.
-	tres=$(sed -n 's/.* \(Req\)\{0,1\}TRES=\([^ ]*\).*/\2/p' "$tmp/show.$1" | head -n 1)
-	billing=$(echo "$tres" | tr , '\n' | sed -n 's/^billing=//p')
+	billing=$(billing_of "$tmp/show.$1")
 	secs=$(echo "$tl" | awk -F'[-:]' '{ if (NF == 4) print (($1 * 24 + $2) * 60 + $3) * 60 + $4; else if (NF == 3) print ($1 * 60 + $2) * 60 + $3; else print $1 * 60 }')
 	# An array's tasks: "1-4", "0,3,6,9%2" (% limits those running).
 	tasks=$(sed -n 's/.* ArrayTaskId=\([^ ]*\) .*/\1/p' "$tmp/show.$1" | head -n 1 |
@@ -347,6 +359,39 @@ got user >"$tmp/got.user"
 [ $st = 0 ] && diff "$tmp/want.user" "$tmp/got.user" >&2
 ok $? "run by the user itself, the job's own numbers"
 
+# The billing: for each shape of job in partition wide (its
+# TRESBillingWeights CPU=3,Mem=16G,GRES/gpu=5: the GPU job bills 15 summed,
+# 10 under MAX_TRES, 13 under MAX_TRES_GRES), the billing slurmctld gives
+# it, held, against fs-prio --new --cost's for the same job not submitted.
+rel=$(sbatch --version 2>>"$log" | awk '{ print $2 }')
+billing_shapes="cpus|-n 3 --mem=64
+mem|-n 1 --mem=960
+gres|-n 1 --mem=128 --gres=gpu:2
+gpus|-n 2 --mem=64 --gpus=1
+nodes|-N 2 -n 4 --mem=640"
+same_billing() { # FLAGS: one line, the shapes' billings in $tmp/billing.FLAGS
+	local name opts id want got r=0 ids=
+	: >"$tmp/billing.$1"
+	while IFS='|' read -r name opts; do
+		# shellcheck disable=SC2086 # options as words
+		id=$(FS_CLI_FILTER=off sbatch --parsable -H --uid=cfa -A cfacct \
+			-p wide -t 5 $opts -o /dev/null --wrap 'sleep 1' 2>>"$log")
+		ids="$ids $id"
+		scontrol -o show job "$id" >"$tmp/show.bill" 2>>"$log"
+		want=$(billing_of "$tmp/show.bill")
+		# shellcheck disable=SC2086
+		got=$(fs-prio --new -u cfa -A cfacct -p wide -t 5 $opts --cost \
+			</dev/null 2>>"$log" | sed -n 's/^Billing \([^:]*\):.*/\1/p')
+		echo "# $1: $name ($opts): slurmctld's billing ${want:-none}, fs-prio's ${got:-none}"
+		[ -n "$want" ] && [ "$want" = "$got" ] || r=1
+		echo "$name $want" >>"$tmp/billing.$1"
+	done <<<"$billing_shapes"
+	# shellcheck disable=SC2086
+	scancel $ids >/dev/null 2>&1
+	ok $r "PriorityFlags=$1: fs-prio --new --cost's billing is slurmctld's for $(echo "$billing_shapes" | wc -l) held jobs (CPUs, memory, --gres, --gpus, 2 nodes)"
+}
+same_billing none
+
 # PrivateData=usage,jobs: the tree, the queue and the places are root's,
 # each user's file that user's; the hook shows a user their own numbers
 # and no place.
@@ -393,6 +438,26 @@ sed "s/^/# fs-prio as cfa: /" "$tmp/fsprio.err"
 diff "$tmp/sprio.cfa" "$tmp/fsprio.cfa" | sed 's/^/# /'
 [ $st = 0 ] && [ "$(wc -l <"$tmp/sprio.cfa")" -gt 1 ] && cmp -s "$tmp/sprio.cfa" "$tmp/fsprio.cfa"
 ok $? "PrivateData: fs-prio -l on cfa's own file, run by cfa, is sprio -l's for cfa ($(($(wc -l <"$tmp/sprio.cfa") - 1)) rows)"
+
+# The billing under each flag that changes it (a restart each).
+FS_SLURM_FLAGS=MAX_TRES slurm/stack.sh restart-ctld >>"$log" 2>&1 ||
+	bail "cannot restart slurmctld with PriorityFlags=MAX_TRES"
+same_billing MAX_TRES
+case $rel in
+2[0-4].* | 25.0[0-4].*)
+	ok 0 "PriorityFlags=MAX_TRES_GRES: fs-prio's billing is slurmctld's # SKIP MAX_TRES_GRES came in Slurm 25.05 (this is $rel)" ;;
+*)
+	FS_SLURM_FLAGS=MAX_TRES_GRES slurm/stack.sh restart-ctld >>"$log" 2>&1 ||
+		bail "cannot restart slurmctld with PriorityFlags=MAX_TRES_GRES"
+	same_billing MAX_TRES_GRES ;;
+esac
+# The GPU job tells the flags apart: a billing of its own under each.
+gpu=$(for f in none MAX_TRES MAX_TRES_GRES; do
+	[ ! -e "$tmp/billing.$f" ] || sed -n 's/^gres //p' "$tmp/billing.$f"
+done | tr '\n' ' ')
+[ "$(echo "$gpu" | wc -w)" -ge 2 ] &&
+	[ "$(echo "$gpu" | tr ' ' '\n' | sed '/^$/d' | sort -u | wc -l)" = "$(echo "$gpu" | wc -w)" ]
+ok $? "the GPU job bills differently under each flag tested (slurmctld's: ${gpu% })"
 
 [ "${FS_CLIFILTER_VERBOSE:-}" ] && sed 's/^/# /' "$log"
 exit 0

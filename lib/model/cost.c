@@ -274,23 +274,18 @@ fs_prio_cost_job(const struct fs_prio_ctx *x, const struct fs_prio_pending *j,
 {
 	const struct fs_prio_snapshot *s = x->s;
 	const struct fs_prio_part *p = fs_prio_part_find(&s->cl, j->part);
-	const char *weights = p ? p->billing : NULL;
-	struct fs_prio_conf w;
-	double v[FS_PRIO_TRES_MAX];
 	char tres[128];
+	double billing;
 	int q;
 
-	memset(&w, 0, sizeof(w));
-	if (weights) {
-		snprintf(tres, sizeof(tres), "cpu=%u,mem=%.17g,node=%u",
-			 j->cpus, mem, j->nodes);
-		if (fs_prio_parse_billing_weights(&w, weights, e) < 0 ||
-		    fs_prio_parse_tres_counts(&w, tres, v, e) < 0)
-			return -1;
-	}
+	snprintf(tres, sizeof(tres), "cpu=%u,mem=%.17g,node=%u", j->cpus,
+		 mem, j->nodes);
+	if (fs_prio_billing_of(p ? p->billing : NULL, s->conf.flags,
+			       j->tres ? j->tres : tres, (double)j->cpus,
+			       &billing, e) < 0)
+		return -1;
 	memset(cj, 0, sizeof(*cj));
-	cj->billing = fs_prio_billing(weights ? &w : NULL, s->conf.flags, v,
-				      (double)j->cpus);
+	cj->billing = billing;
 	q = fs_prio_find_qos(s, j->qos);
 	cj->usage_factor = q >= 0 ? s->qos[q].usage_factor : 1;
 	cj->assoc = fs_prio_tree_assoc(x->tr, j->acct, j->user, j->part);

@@ -1213,6 +1213,12 @@ int fs_prio_parse_billing_weights(struct fs_prio_conf *w, const char *s,
  * w's order (fs_prio_parse_tres_counts; mem in MB). */
 double fs_prio_billing(const struct fs_prio_conf *w, uint32_t flags,
 		       const double *v, double cpus);
+/* The billing of a job of TRES tres ("cpu=4,mem=2048,node=1,gres/gpu=2")
+ * in a partition of TRESBillingWeights weights (NULL: none, its CPUs) under
+ * PriorityFlags flags, into *billing (fs_prio_billing). Returns 0, or -1
+ * with e set (line 0) when the weights or the TRES do not read. */
+int fs_prio_billing_of(const char *weights, uint32_t flags, const char *tres,
+		       double cpus, double *billing, struct fs_err *e);
 /* Counts "cpu=4,mem=2G,node=1" into v[c->ntres] (mem in MB); TRES without
  * a weight are ignored, a TRES named twice is refused. Returns 0, or -1
  * with e set (line 0). */
@@ -1447,6 +1453,8 @@ struct fs_prio_ctx {
 struct fs_prio_newjob {
 	const char *user, *account, *partition, *qos;
 	const char *ntasks, *cpus_per_task, *nodes, *time, *nice, *mem;
+	const char *gres, *gpus;	/* sbatch's --gres (a node's) and
+					 * --gpus (the job's), or NULL */
 	const struct fs_prio_record *rec;	/* a job submitted: its
 						 * record, or NULL */
 };
@@ -1554,6 +1562,12 @@ void fs_prio_factors_of(const struct fs_prio_conf *c,
  * cluster is asked. Returns 0, or -1 with e set (a usage error). */
 int fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 		     double *mem, struct fs_err *e);
+/* o's --gres and --gpus as TRES counts appended to b (",gres/gpu=4"; a
+ * typed one ",gres/gpu:a100=2" as well): --gres's NAME[:TYPE][:COUNT]
+ * list per node, times nodes; --gpus's [TYPE:]COUNT list for the job.
+ * Returns 0, or -1 with e set (e->file the option). */
+int fs_prio_new_gres(const struct fs_prio_newjob *o, uint32_t nodes,
+		     struct fs_buf *b, struct fs_err *e);
 /* The DefaultAccount cell of user's rows in the tree (the account sbatch
  * uses without -A), or NULL when the tree has none for the user. */
 const char *fs_prio_default_account(const struct fs_tree *tr,

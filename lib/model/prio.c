@@ -189,6 +189,24 @@ fs_prio_billing(const struct fs_prio_conf *w, uint32_t flags, const double *v,
 	return node + global;
 }
 
+int
+fs_prio_billing_of(const char *weights, uint32_t flags, const char *tres,
+		   double cpus, double *billing, struct fs_err *e)
+{
+	struct fs_prio_conf w;
+	double v[FS_PRIO_TRES_MAX];
+
+	*billing = cpus;
+	if (!weights)
+		return 0;
+	memset(&w, 0, sizeof(w));
+	if (fs_prio_parse_billing_weights(&w, weights, e) < 0 ||
+	    fs_prio_parse_tres_counts(&w, tres, v, e) < 0)
+		return -1;
+	*billing = fs_prio_billing(&w, flags, v, cpus);
+	return 0;
+}
+
 static int
 parse_weights(struct fs_prio_conf *c, const char *s, const char *key,
 	      struct fs_err *e)

@@ -7,6 +7,7 @@
  * Everything reads and writes through the context and snapshot it is
  * handed; the formula itself is prio.c's.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -1037,6 +1038,132 @@ parse_mem(const char *s, double *mem, struct fs_err *e)
 	return 0;
 }
 
+/* One GRES the new job asks for: NAME, its TYPE ("" for none), the count. */
+struct new_gres {
+	char name[64], type[64];
+	unsigned long long n;
+};
+
+/* Whether s is a name Slurm could give a GRES or its type. */
+static int
+gres_ident(const char *s)
+{
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && !strchr("_-.", *s))
+			return 0;
+	return 1;
+}
+
+/* One word of --gres (NAME[:TYPE][:COUNT], as sbatch reads it) or of
+ * --gpus ([TYPE:]COUNT, NAME gpu) into g. Returns 0, or -1 with e set. */
+static int
+gres_word(const char *opt, const char *w, const char *name,
+	  struct new_gres *g, struct fs_err *e)
+{
+	char f[3][64];
+	size_t n = 0, k;
+	const char *p = w;
+	uint32_t c = 1;
+
+	e->file = opt;
+	for (;;) {
+		k = strcspn(p, ":");
+		if (n == 3 || !k || k >= sizeof(f[0]))
+			return fs_error(e, 0, "expected %s, not '%s'", name ?
+					"[TYPE:]COUNT" : "NAME[:TYPE][:COUNT]",
+					w);
+		memcpy(f[n], p, k);
+		f[n++][k] = '\0';
+		if (!p[k])
+			break;
+		p += k + 1;
+	}
+	memset(g, 0, sizeof(*g));
+	snprintf(g->name, sizeof(g->name), "%s", name ? name : f[0]);
+	/* The last word is the count when it starts with a digit. */
+	if ((name || n > 1) && isdigit((unsigned char)*f[n - 1])) {
+		if (parse_u32_opt(opt, f[--n], 0, &c, e) < 0)
+			return -1;
+	} else if (name) {
+		return fs_error(e, 0, "expected [TYPE:]COUNT, not '%s'", w);
+	}
+	if (n > (name ? 1u : 2u))
+		return fs_error(e, 0, "expected %s, not '%s'", name ?
+				"[TYPE:]COUNT" : "NAME[:TYPE][:COUNT]", w);
+	if (n == (name ? 1u : 2u))
+		snprintf(g->type, sizeof(g->type), "%s", f[n - 1]);
+	if (!gres_ident(g->name) || !gres_ident(g->type))
+		return fs_error(e, 0, "'%s': not a GRES name or type", w);
+	g->n = c;
+	return 0;
+}
+
+int
+fs_prio_new_gres(const struct fs_prio_newjob *o, uint32_t nodes,
+		 struct fs_buf *b, struct fs_err *e)
+{
+	struct new_gres g[32];
+	size_t n = 0, i, k;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		const char *s = pass ? o->gpus : o->gres;
+		const char *opt = pass ? "--gpus" : "--gres";
+		char *copy, *tok, *save = NULL;
+
+		if (!s)
+			continue;
+		copy = fs_xstrdup(s);
+		for (tok = strtok_r(copy, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			if (n == sizeof(g) / sizeof(*g) ||
+			    gres_word(opt, tok, pass ? "gpu" : NULL, &g[n],
+				      e) < 0) {
+				if (n == sizeof(g) / sizeof(*g))
+					fs_error(e, 0, "more than %zu GRES",
+						 n);
+				free(copy);
+				return -1;
+			}
+			/* --gres counts a node, --gpus the job. */
+			if (!pass)
+				g[n].n *= nodes;
+			for (i = 0; i < n; i++)
+				if (!strcmp(g[i].name, g[n].name) &&
+				    !strcmp(g[i].type, g[n].type)) {
+					free(copy);
+					return fs_error(e, 0, "GRES '%s%s%s' "
+							"asked for twice (with "
+							"--gres and --gpus, "
+							"give one)",
+							g[n].name, *g[n].type ?
+							":" : "", g[n].type);
+				}
+			n++;
+		}
+		free(copy);
+	}
+	e->file = NULL;
+	/* Slurm's gres/NAME counts every type of NAME; gres/NAME:TYPE, a
+	 * TRES of its own where AccountingStorageTRES names it, that type. */
+	for (i = 0; i < n; i++) {
+		unsigned long long all = 0;
+
+		for (k = 0; k < i && strcmp(g[k].name, g[i].name); k++)
+			;
+		if (k == i) {
+			for (k = i; k < n; k++)
+				if (!strcmp(g[k].name, g[i].name))
+					all += g[k].n;
+			fs_buf_printf(b, ",gres/%s=%llu", g[i].name, all);
+		}
+		if (*g[i].type)
+			fs_buf_printf(b, ",gres/%s:%s=%llu", g[i].name,
+				      g[i].type, g[i].n);
+	}
+	return 0;
+}
+
 int
 fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 		 double *mem, struct fs_err *e)
@@ -1068,6 +1195,16 @@ fs_prio_job_opts(const struct fs_prio_newjob *o, struct fs_prio_pending *j,
 		j->time_limit = FS_INFINITE;
 	if (o->mem && parse_mem(o->mem, mem, e) < 0)
 		return -1;
+	if (o->gres || o->gpus) {
+		struct fs_buf t;
+		int r;
+
+		fs_buf_init(&t);
+		r = fs_prio_new_gres(o, j->nodes, &t, e);
+		fs_buf_release(&t);
+		if (r < 0)
+			return -1;
+	}
 	e->file = NULL;
 	return 0;
 }
@@ -1291,11 +1428,17 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 	if (!o->rec && new_fits(j, mem, o, p, e) < 0)
 		return -1;
 	{
+		/* What the controller counts of a pending job: --mem on
+		 * each of its nodes, its GRES. */
 		struct fs_buf t;
 
 		fs_buf_init(&t);
 		fs_buf_printf(&t, "cpu=%u,mem=%.17g,node=%u,billing=%u",
-			      j->cpus, mem, j->nodes, j->cpus);
+			      j->cpus, mem * j->nodes, j->nodes, j->cpus);
+		if (fs_prio_new_gres(o, j->nodes, &t, e) < 0) {
+			fs_buf_release(&t);
+			return -1;
+		}
 		j->tres = t.data;
 	}
 	x->newjob = j;

@@ -354,6 +354,73 @@ test_billing(void)
 	   "billing: a bad weight is named (%s)", e.msg);
 }
 
+/* The new job's GRES (fs-prio --new --gres, --gpus) as the TRES counts
+ * the controller gives a pending job, and its billing from them: the GPU
+ * term counts under each flag as Slurm's assoc_mgr_tres_weighted. */
+static void
+test_new_gres(void)
+{
+	struct fs_prio_newjob o;
+	struct fs_err e = {NULL, 0, ""};
+	struct fs_buf b;
+	double bill = -1;
+	int r;
+	const char *w = "CPU=3,Mem=16G,GRES/gpu=5";
+
+	memset(&o, 0, sizeof(o));
+	fs_buf_init(&b);
+	o.gres = "gpu:2";
+	r = fs_prio_new_gres(&o, 3, &b, &e) == 0 && b.data &&
+	    !strcmp(b.data, ",gres/gpu=6");
+	ok(r, "new GRES: --gres gpu:2 on 3 nodes: %s (%s)", b.data, e.msg);
+	fs_buf_release(&b);
+	fs_buf_init(&b);
+	o.gres = "gpu:a100:1,mps:200,shard";
+	o.gpus = "v100:2";
+	r = fs_prio_new_gres(&o, 2, &b, &e) == 0 && b.data &&
+	    !strcmp(b.data, ",gres/gpu=4,gres/gpu:a100=2,gres/mps=400,"
+		   "gres/shard=2,gres/gpu:v100=2");
+	ok(r, "new GRES: types count under the name too: %s (%s)", b.data,
+	   e.msg);
+	fs_buf_release(&b);
+	o.gres = "gpu:1";
+	o.gpus = "1";
+	fs_buf_init(&b);
+	r = fs_prio_new_gres(&o, 1, &b, &e) < 0 && !strcmp(e.file, "--gpus") &&
+	    strstr(e.msg, "'gpu' asked for twice");
+	ok(r, "new GRES: gpu by --gres and --gpus is refused: %s", e.msg);
+	o.gpus = NULL;
+	o.gres = "gpu:a:b:2";
+	r = fs_prio_new_gres(&o, 1, &b, &e) < 0 && !strcmp(e.file, "--gres") &&
+	    !strcmp(e.msg, "expected NAME[:TYPE][:COUNT], not 'gpu:a:b:2'");
+	ok(r, "new GRES: four words are refused: %s", e.msg);
+	o.gres = "gpu=2";
+	r = fs_prio_new_gres(&o, 1, &b, &e) < 0 &&
+	    !strcmp(e.msg, "'gpu=2': not a GRES name or type");
+	ok(r, "new GRES: a name that would break the TRES list: %s", e.msg);
+	o.gres = NULL;
+	o.gpus = "a100";
+	r = fs_prio_new_gres(&o, 1, &b, &e) < 0 &&
+	    !strcmp(e.msg, "expected [TYPE:]COUNT, not 'a100'");
+	ok(r, "new GRES: --gpus needs a count: %s", e.msg);
+	fs_buf_release(&b);
+	/* cpu 3, mem 128 MB at 16 a GB: 2, gpu 2 at 5: 10. */
+	r = fs_prio_billing_of(w, 0, "cpu=1,mem=128,node=1,gres/gpu=2", 1,
+			       &bill, &e) == 0 && bill == 15;
+	ok(r, "billing of a TRES list: summed %g", bill);
+	r = fs_prio_billing_of(w, FS_PRIO_MAX_TRES, "cpu=1,mem=128,node=1,"
+			      "gres/gpu=2", 1, &bill, &e) == 0 && bill == 10;
+	ok(r, "billing of a TRES list: MAX_TRES %g", bill);
+	r = fs_prio_billing_of(w, FS_PRIO_MAX_TRES_GRES, "cpu=1,mem=128,node=1,"
+			      "gres/gpu=2", 1, &bill, &e) == 0 && bill == 13;
+	ok(r, "billing of a TRES list: MAX_TRES_GRES %g", bill);
+	r = fs_prio_billing_of(NULL, FS_PRIO_MAX_TRES, "cpu=4,gres/gpu=2", 4,
+			       &bill, &e) == 0 && bill == 4;
+	ok(r, "billing of a TRES list: no weights, the CPUs %g", bill);
+	r = fs_prio_billing_of("CPU=x", 0, "cpu=4", 4, &bill, &e) < 0;
+	ok(r, "billing of a TRES list: a bad weight is refused (%s)", e.msg);
+}
+
 /* What a pending job keeps of its factors gives them back bit for bit
  * (fs_prio_keep, fs_prio_factors_of): weights, flags, TRES, site and nice
  * of every size, clamped both ways. */
@@ -566,6 +633,7 @@ main(void)
 	test_tres_nice_clamp();
 	test_parse();
 	test_billing();
+	test_new_gres();
 	test_kept();
 	return done_testing();
 }

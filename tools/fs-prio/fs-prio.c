@@ -65,7 +65,8 @@ static const char synopsis[] =
 	"[-q QOS]\n"
 	"               [-n N] [-c N] [-N N] [-t TIME] [--mem SIZE] "
 	"[--nice N]\n"
-	"               [--cost | --brief] [--accounts]\n"
+	"               [--gres LIST] [--gpus N] [--cost | --brief] "
+	"[--accounts]\n"
 	"               [options above but -j, -u, -p, -n]\n";
 
 static void
@@ -142,6 +143,8 @@ help(void)
 		"  -t, --time TIME          time limit (default: the "
 		"partition's)\n"
 		"      --mem SIZE           memory, MB or with K, M, G, T\n"
+		"      --gres LIST          GRES a node, as sbatch: gpu:2\n"
+		"      --gpus N             GPUs for the job, as sbatch\n"
 		"      --nice N             nice value\n"
 		"      --cost               what it will cost the user's "
 		"fairshare: its billing\n"
@@ -374,7 +377,8 @@ main(int argc, char **argv)
 {
 	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_HELP,
 	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW, O_COST, O_UF, O_BRIEF,
-	       O_ACCOUNTS, O_SUBMITTED, O_SNAPSHOT, O_PLACES, O_NEXT };
+	       O_ACCOUNTS, O_SUBMITTED, O_SNAPSHOT, O_PLACES, O_NEXT,
+	       O_GRES, O_GPUS };
 #define COMMON_OPTIONS \
 		{"conf", required_argument, NULL, O_CONF}, \
 		{"set", required_argument, NULL, O_SET}, \
@@ -418,6 +422,8 @@ main(int argc, char **argv)
 		{"nodes", required_argument, NULL, 'N'},
 		{"time", required_argument, NULL, 't'},
 		{"mem", required_argument, NULL, O_MEM},
+		{"gres", required_argument, NULL, O_GRES},
+		{"gpus", required_argument, NULL, O_GPUS},
 		{"nice", required_argument, NULL, O_NICE},
 		{"cost", no_argument, NULL, O_COST},
 		{"brief", no_argument, NULL, O_BRIEF},
@@ -485,6 +491,8 @@ main(int argc, char **argv)
 		case 'N': o.job.nodes = optarg; break;
 		case 't': o.job.time = optarg; break;
 		case O_MEM: o.job.mem = optarg; break;
+		case O_GRES: o.job.gres = optarg; break;
+		case O_GPUS: o.job.gpus = optarg; break;
 		case O_NICE: o.job.nice = optarg; break;
 		case O_TSV: o.out = OUT_TSV; nout++; break;
 		case 'l': o.out = OUT_LONG; nout++; break;
