@@ -65,9 +65,9 @@ export FS_SLURM_EXTRA_CONF="PriorityWeightAssoc=2000
 PriorityWeightJobSize=3000
 PriorityWeightPartition=5000
 PriorityWeightQOS=7000
-PriorityWeightTRES=CPU=1100
+PriorityWeightTRES=CPU=1100,billing=1300
 PriorityMaxAge=1
-PartitionName=high Nodes=$node MaxTime=INFINITE PriorityJobFactor=10 State=UP"
+PartitionName=high Nodes=$node MaxTime=INFINITE PriorityJobFactor=10 TRESBillingWeights=CPU=2.5 State=UP"
 . slurm/env.sh
 
 tmp=$(mktemp -d) || exit 1
@@ -80,7 +80,7 @@ trap cleanup EXIT
 
 . ./tap.sh	# ok, bail
 
-echo "1..22"
+echo "1..23"
 {
 	slurm/stack.sh wipe && slurm/stack.sh start
 } >"$log" 2>&1 || bail "stack.sh start failed"
@@ -313,6 +313,17 @@ have=$(cat "$tmp/new")
 # The queued job has full age (AGE weight 1000); the new one none.
 [ -n "$want" ] && [ -n "$have" ] && [ $((want - have)) -eq 1000 ]
 ok $? "a planned job is the queued twin less its age ($have vs $want)"
+# The same in partition high, whose TRESBillingWeights make the job's
+# billing (a TRES with a priority weight) 10 for its 4 CPUs.
+"$bin/fs-prio" --new --user prcarol --account chem --partition high \
+	--ntasks 4 --nodes 1 --time 120 --tsv </dev/null |
+	awk -F '\t' '$1 == "new" { print $13 }' >"$tmp/new" 2>>"$log"
+last=$(awk '{ print $1 }' "$tmp/ids" | sed -n 4p)
+want=$("$bin/fs-prio" --tsv </dev/null | awk -F '\t' -v id="$last" '$1 == id { print $13 }')
+have=$(cat "$tmp/new")
+billing=$(scontrol -o show job "$last" 2>>"$log" | tr ' ,' '\n\n' | sed -n 's/^billing=//p' | head -n 1)
+[ -n "$want" ] && [ -n "$have" ] && [ $((want - have)) -eq 1000 ] && [ "$billing" = 10 ]
+ok $? "a planned job in a partition with TRESBillingWeights is its queued twin less its age ($have vs $want, billing $billing)"
 
 # Jobs of several QOS: a row per partition and QOS in sprio's order, each
 # with its QOS's factor (normal's 0: the job's own QOS, which a row of a QOS

@@ -587,14 +587,26 @@ void
 fs_prio_part_tres(const struct fs_prio_conf *c, const struct fs_prio_part *p,
 		  double *v)
 {
+	struct fs_err e = {NULL, 0, ""};
+	char tres[96];
+	double bill = p->cpus;
 	size_t i;
 
+	/* Its billing as slurmctld counts it (a whole number): its TRES
+	 * weighted by its TRESBillingWeights, else its CPUs. */
+	snprintf(tres, sizeof(tres), "cpu=%u,mem=%.17g,node=%u", p->cpus,
+		 p->mem, p->node_count);
+	if (fs_prio_billing_of(p->billing, c->flags, tres, p->cpus, &bill,
+			       &e) < 0 || !(bill >= 0 && bill < 1e19))
+		bill = p->cpus;
 	for (i = 0; i < c->ntres; i++) {
 		const char *n = c->tres_name[i];
 
 		v[i] = 0;
-		if (!strcmp(n, "cpu") || !strcmp(n, "billing"))
+		if (!strcmp(n, "cpu"))
 			v[i] = p->cpus;
+		else if (!strcmp(n, "billing"))
+			v[i] = (double)(uint64_t)bill;
 		else if (!strcmp(n, "mem"))
 			v[i] = p->mem;
 		else if (!strcmp(n, "node"))

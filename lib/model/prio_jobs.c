@@ -1431,14 +1431,23 @@ fs_prio_new_job(struct fs_prio_ctx *x, const struct fs_prio_newjob *o,
 		/* What the controller counts of a pending job: --mem on
 		 * each of its nodes, its GRES. */
 		struct fs_buf t;
+		double bill;
 
 		fs_buf_init(&t);
-		fs_buf_printf(&t, "cpu=%u,mem=%.17g,node=%u,billing=%u",
-			      j->cpus, mem * j->nodes, j->nodes, j->cpus);
+		fs_buf_printf(&t, "cpu=%u,mem=%.17g,node=%u", j->cpus,
+			      mem * j->nodes, j->nodes);
 		if (fs_prio_new_gres(o, j->nodes, &t, e) < 0) {
 			fs_buf_release(&t);
 			return -1;
 		}
+		/* Its billing, a whole number as slurmctld keeps it: its TRES
+		 * weighted by its partition's TRESBillingWeights. */
+		if (fs_prio_billing_of(p->billing, x->s->conf.flags, t.data,
+				       j->cpus, &bill, e) < 0) {
+			fs_buf_release(&t);
+			return -1;
+		}
+		fs_buf_printf(&t, ",billing=%.0f", floor(bill));
 		j->tres = t.data;
 	}
 	x->newjob = j;
