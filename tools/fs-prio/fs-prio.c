@@ -65,7 +65,7 @@ static const char synopsis[] =
 	"[-q QOS]\n"
 	"               [-n N] [-c N] [-N N] [-t TIME] [--mem SIZE] "
 	"[--nice N]\n"
-	"               [--gres LIST] [--gpus N] [--cost | --brief] "
+	"               [--gres LIST] [-G N] [--cost | --brief] "
 	"[--accounts]\n"
 	"               [options above but -j, -u, -p, -n]\n";
 
@@ -144,7 +144,7 @@ help(void)
 		"partition's)\n"
 		"      --mem SIZE           memory, MB or with K, M, G, T\n"
 		"      --gres LIST          GRES a node, as sbatch: gpu:2\n"
-		"      --gpus N             GPUs for the job, as sbatch\n"
+		"  -G, --gpus N             GPUs for the job, as sbatch\n"
 		"      --nice N             nice value\n"
 		"      --cost               what it will cost the user's "
 		"fairshare: its billing\n"
@@ -378,7 +378,7 @@ main(int argc, char **argv)
 	enum { O_SET = 256, O_NOW, O_MEM, O_NICE, O_TSV, O_JSON, O_HELP,
 	       O_CONF, O_JOBS_FILE, O_TREE, O_NEW, O_COST, O_UF, O_BRIEF,
 	       O_ACCOUNTS, O_SUBMITTED, O_SNAPSHOT, O_PLACES, O_NEXT,
-	       O_GRES, O_GPUS };
+	       O_GRES };
 #define COMMON_OPTIONS \
 		{"conf", required_argument, NULL, O_CONF}, \
 		{"set", required_argument, NULL, O_SET}, \
@@ -423,7 +423,7 @@ main(int argc, char **argv)
 		{"time", required_argument, NULL, 't'},
 		{"mem", required_argument, NULL, O_MEM},
 		{"gres", required_argument, NULL, O_GRES},
-		{"gpus", required_argument, NULL, O_GPUS},
+		{"gpus", required_argument, NULL, 'G'},
 		{"nice", required_argument, NULL, O_NICE},
 		{"cost", no_argument, NULL, O_COST},
 		{"brief", no_argument, NULL, O_BRIEF},
@@ -440,7 +440,7 @@ main(int argc, char **argv)
 	fs_buf_init(&o.set);
 	o.new = fs_prio_find_new(argc, argv);
 	while ((c = o.new ?
-		getopt_long(argc, argv, "Q:S:lo:whVM:u:A:p:q:n:c:N:t:", lo_new,
+		getopt_long(argc, argv, "Q:S:lo:whVM:u:A:p:q:n:c:N:t:G:", lo_new,
 			    NULL) :
 		getopt_long(argc, argv, "Q:S:lo:whVM:j::u:p:n", lo_sprio,
 			    NULL)) != -1) {
@@ -492,7 +492,7 @@ main(int argc, char **argv)
 		case 't': o.job.time = optarg; break;
 		case O_MEM: o.job.mem = optarg; break;
 		case O_GRES: o.job.gres = optarg; break;
-		case O_GPUS: o.job.gpus = optarg; break;
+		case 'G': o.job.gpus = optarg; break;
 		case O_NICE: o.job.nice = optarg; break;
 		case O_TSV: o.out = OUT_TSV; nout++; break;
 		case 'l': o.out = OUT_LONG; nout++; break;
