@@ -21,6 +21,17 @@ waiting for a dependency or for --begin has no place, and the line says
 why. Under PrivateData the snapshot shows a user only their own numbers,
 and under PrivateData=jobs no place.
 
+A job sbatch sends to another cluster of the same slurmdbd (-M NAME,
+--clusters, #SBATCH -M, or SBATCH_CLUSTERS or SLURM_CLUSTERS in the
+environment, which sbatch has applied to its options by the time
+slurm_cli_pre_submit sees them: the "clusters" key) has that cluster's
+id: fs-prio --submitted gets -M NAME, reads the job's record from that
+cluster's controller and shows the snapshot (the local cluster's) only
+when its tree is of the same cluster; otherwise the job's own lines
+without FairShare, rank or place. fs-prio reads no SLURM_CLUSTERS of its
+own: the hook passes what sbatch chose. With more than one cluster
+(-M a,b) sbatch picks one and does not say which: no lines.
+
 It never changes the job nor fails the submission, and sbatch waits at
 most BUDGET seconds for it: fs-prio runs under timeout -s KILL; whatever
 goes wrong (no snapshot, a corrupt one, no fs-prio, the budget spent), it
@@ -66,10 +77,13 @@ end
 
 -- Whether this submission gets the lines: set before it, read after.
 local wanted = false
+-- The cluster(s) sbatch sends it to (-M), or nil: the local one.
+local clusters = nil
 
 local function report(jobid)
 	local cmd = "exec timeout -s KILL " .. BUDGET .. " " ..
 		quote(FS_PRIO) .. " --submitted " .. string.format("%d", jobid) ..
+		(clusters and " -M " .. quote(clusters) or "") ..
 		" --snapshot " .. quote(SNAPSHOT) .. " </dev/null 2>&1"
 	debug(cmd)
 	-- fs-prio leaves no process behind: the pipe ends with it.
@@ -108,6 +122,11 @@ function slurm_cli_pre_submit(options, pack_offset)
 		wanted = not quiet() and ok and
 			(kind == "sbatch" or os.getenv("FS_CLI_FILTER") == "all")
 	end
+	-- -M as sbatch holds it now (#SBATCH -M, SBATCH_CLUSTERS and
+	-- SLURM_CLUSTERS already applied, the command line over them); of
+	-- each component, as sbatch sends the job where its last one says.
+	local ok, m = pcall(function() return options["clusters"] end)
+	clusters = ok and type(m) == "string" and m ~= "" and m or nil
 	return slurm.SUCCESS
 end
 

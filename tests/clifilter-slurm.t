@@ -91,7 +91,7 @@ hold|cfa|-A cfacct -n 1 -t 5 --hold
 begin|cfa|-A cfacct -n 1 -t 5 --begin=now+2hours
 combo|cfb|-N 1 --ntasks-per-node=2 -c 2 --mem-per-cpu=100 --nice=50 -t 1:30:00 -p short"
 rows=$(echo "$matrix" | wc -l)
-echo "1..$((rows + 20))"
+echo "1..$((rows + 25))"
 # The toolkit as 'make install' puts it, under a prefix of its own.
 prefix=$tmp/inst
 make -s -C .. install PREFIX="$prefix" >"$log" 2>&1 || bail "make install failed"
@@ -391,6 +391,86 @@ same_billing() { # FLAGS: one line, the shapes' billings in $tmp/billing.FLAGS
 	ok $r "PriorityFlags=$1: fs-prio --new --cost's billing is slurmctld's for $(echo "$billing_shapes" | wc -l) held jobs (CPUs, memory, --gres, --gpus, 2 nodes)"
 }
 same_billing none
+
+# ------------------------------------------------ another cluster (sbatch -M)
+# fstest2: a second slurmctld on the same slurmdbd (stack.sh start-second;
+# its node has no slurmd, its jobs wait), with a tree of its own for cfa
+# and cfb. Its job ids start at 1 as fstest's did: jobs held there (the
+# hook off) until its next id is that of fstest's job "plain", still
+# pending, so that each job sent there has the id of a pending job of
+# fstest. Its lines must be its own, read from fstest2's controller, with
+# no FairShare, rank or place (the snapshot is fstest's), and nothing of
+# fstest's job of the same id. -M fstest names the local cluster: the
+# snapshot is used, as without -M.
+m2=
+if {
+	slurm/stack.sh start-second &&
+		printf '%s\n' "Cluster - 'fstest2'" "Parent - 'root'" \
+			"Account - 'cf2acct':Fairshare=10" "Parent - 'cf2acct'" \
+			"User - 'cfa':DefaultAccount='cf2acct':Fairshare=1" \
+			"User - 'cfb':DefaultAccount='cf2acct':Fairshare=2" >"$tmp/tree2.cfg" &&
+		slurm/load-tree.sh "$tmp/tree2.cfg"
+} >>"$log" 2>&1; then
+	target=$(cat "$tmp/id.plain")
+	id2=0
+	while [ -n "$id2" ] && [ "$id2" -lt $((target - 1)) ]; do
+		id2=$(FS_CLI_FILTER=off sbatch -M fstest2 --parsable --uid=cfa --hold -n 1 -t 5 \
+			-o /dev/null --wrap 'sleep 1' 2>>"$log" | cut -d';' -f1)
+	done
+	[ "$id2" = $((target - 1)) ] && m2=1
+	echo "# fstest2: held jobs up to $id2; fstest's job $target is $(squeue -h -j "$target" -o '%a/%u priority %Q')"
+fi
+# A job of fstest2, ID: its lines (in $tmp/err.NAME) are exactly its own,
+# "who" in account/user form, from fstest2's squeue and scontrol.
+other_cluster() { # NAME WHO
+	local n=$1 id pr tl billing secs mine
+	id=$(cut -d';' -f1 "$tmp/id.$n")
+	sed "s/^/# $n: /" "$tmp/err.$n"
+	[ -n "$m2" ] && grep -qx "$id;fstest2" "$tmp/id.$n" || return 1
+	mine=$(squeue -h -j "$id" -o '%a/%u' 2>/dev/null)
+	echo "# $n: fstest2's job $id; fstest's job $id: ${mine:-none}"
+	[ -n "$mine" ] && [ "$mine" != "$2" ] || return 1
+	pr=$(squeue -M fstest2 -h -j "$id" -o %Q | grep -x '[0-9][0-9]*')
+	scontrol -M fstest2 -o show job "$id" >"$tmp/show.$n"
+	tl=$(sed -n 's/.* TimeLimit=\([^ ]*\) .*/\1/p' "$tmp/show.$n" | head -n 1)
+	billing=$(sed -n 's/.* \(Req\)\{0,1\}TRES=\([^ ]*\).*/\2/p' "$tmp/show.$n" | head -n 1 |
+		tr , '\n' | sed -n 's/^billing=//p')
+	secs=$(echo "$tl" | awk -F'[-:]' '{ if (NF == 4) print (($1 * 24 + $2) * 60 + $3) * 60 + $4; else if (NF == 3) print ($1 * 60 + $2) * 60 + $3; else print $1 * 60 }')
+	printf 'fs-toolkit: job %s, %s: priority %s in partition main\nfs-toolkit: its cost: %s billing-seconds (as of now)\n' \
+		"$id" "$2" "$pr" "$((billing * secs))" >"$tmp/want.$n"
+	grep '^fs-toolkit: ' "$tmp/err.$n" | grep -v '^fs-toolkit: \(exec timeout\|fs-prio: \)' >"$tmp/got.$n"
+	diff "$tmp/want.$n" "$tmp/got.$n" >&2 && [ -n "$pr" ] && [ -n "$billing" ]
+}
+submit m2 cfa -M fstest2 -A cf2acct -n 1 -t 7
+other_cluster m2 cf2acct/cfa
+ok $? "sbatch -M fstest2: the lines are fstest2's job's (its priority and cost, no FairShare, rank or place), not fstest's job of the same id"
+SLURM_CLUSTERS=fstest2 submit m2env cfb -n 3 -t 4
+other_cluster m2env cf2acct/cfb
+ok $? "SLURM_CLUSTERS=fstest2 sbatch: the same, for the cluster sbatch took from the environment"
+FS_CLIFILTER_DEBUG=1 submit m2debug cfa -M fstest2 -A cf2acct -n 1 -t 7
+grep -q "^fs-toolkit: exec timeout .* --submitted [0-9]* -M 'fstest2' " "$tmp/err.m2debug" &&
+	grep -q "^fs-toolkit: fs-prio: job [0-9]* is cluster fstest2's, the snapshot .* cluster fstest's: " "$tmp/err.m2debug" &&
+	other_cluster m2debug cf2acct/cfa
+ok $? "FS_CLI_FILTER_DEBUG=1: fs-prio gets -M fstest2 and says why the snapshot is left out"
+submit mlocal cfa -M fstest -A cfacct -n 2 -t 5
+id=$(cut -d';' -f1 "$tmp/id.mlocal")
+sed "s/^/# mlocal: /" "$tmp/err.mlocal"
+expect mlocal "$id" cfa
+got mlocal >"$tmp/got.mlocal"
+diff "$tmp/want.mlocal" "$tmp/got.mlocal" >&2 && grep -q '^fs-toolkit: job [0-9]*, cfacct/cfa: FairShare .*, place [0-9]' "$tmp/err.mlocal"
+ok $? "sbatch -M fstest, the local cluster named: the snapshot's FairShare and place, as without -M"
+# Two clusters (-M fstest2,fstest): sbatch sends the job to the one that
+# would start it first and does not tell the hook which (here it refuses:
+# neither can run it). fs-prio refuses -M with two, naming them, and
+# prints no lines: the hook shows none.
+id=$(cut -d';' -f1 "$tmp/id.m2")
+"$prefix/bin/fs-prio" --submitted "$id" -M fstest2,fstest --snapshot "$snap" >"$tmp/out.mboth" 2>"$tmp/err.mboth"
+st=$?
+sed "s/^/# fs-prio -M fstest2,fstest: /" "$tmp/out.mboth" "$tmp/err.mboth"
+[ $st != 0 ] && [ ! -s "$tmp/out.mboth" ] && grep -q '2 clusters (fstest, fstest2)' "$tmp/err.mboth"
+ok $? "fs-prio --submitted $id -M fstest2,fstest: refused, naming both; no lines"
+slurm/stack.sh stop-second >>"$log" 2>&1
+# ------------------------------------------- end of another cluster (sbatch -M)
 
 # PrivateData=usage,jobs: the tree, the queue and the places are root's,
 # each user's file that user's; the hook shows a user their own numbers

@@ -432,10 +432,11 @@ int fs_live_prio(struct fs_prio_snapshot *s, const char *cluster,
 		 struct fs_err *e);
 /* The record of job id as the controller holds it (one RPC, what squeue
  * and scontrol show the job's owner): each component of a heterogeneous
- * job, an array's pending tasks as one. Returns 0 with *r (n of them, for
- * fs_prio_records_free), or -1 with e set. */
-int fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
-		struct fs_err *e);
+ * job, an array's pending tasks as one. cluster: the local cluster's
+ * controller when NULL, else that cluster's (-M, as fs_live_prio). Returns
+ * 0 with *r (n of them, for fs_prio_records_free), or -1 with e set. */
+int fs_live_job(uint32_t id, const char *cluster, struct fs_prio_record **r,
+		size_t *n, struct fs_err *e);
 
 /* ---------------------------------------------------------------- sacct.c */
 
@@ -599,6 +600,9 @@ struct fs_submitted {
 	const char *conf;		/* slurm.conf, or NULL: SLURM_CONF's,
 					 * else /etc/slurm/slurm.conf */
 	const char *now;		/* --now, or NULL */
+	const char *cluster;		/* -M: the cluster the job went to
+					 * (sbatch -M), or NULL: the local
+					 * one */
 };
 /* Returns 0, -1 with e set, or -2 with e set when id is not a job id. */
 int fs_prio_submitted(const struct fs_submitted *o, struct fs_buf *out,

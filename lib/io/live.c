@@ -95,10 +95,11 @@ fs_live_prio(struct fs_prio_snapshot *s, const char *cluster,
 }
 
 int
-fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
-	    struct fs_err *e)
+fs_live_job(uint32_t id, const char *cluster, struct fs_prio_record **r,
+	    size_t *n, struct fs_err *e)
 {
 	(void)id;
+	(void)cluster;
 	*r = NULL;
 	*n = 0;
 	return not_built(e);
@@ -2000,6 +2001,8 @@ rec_fill(struct fs_prio_record *r, const slurm_job_info_t *j, long long now)
 	r->acct = dup_or_empty(j->account);
 	r->part = dup_or_empty(j->partition);
 	r->qos = dup_or_empty(j->qos);
+	/* slurmctld sends its own ClusterName with each job. */
+	r->cluster = dup_or_empty(j->cluster);
 	r->priority = j->priority;
 #if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(23, 2, 0)
 	if (j->priority_array && j->priority_array_names &&
@@ -2034,8 +2037,8 @@ rec_fill(struct fs_prio_record *r, const slurm_job_info_t *j, long long now)
 }
 
 int
-fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
-	    struct fs_err *e)
+fs_live_job(uint32_t id, const char *cluster, struct fs_prio_record **r,
+	    size_t *n, struct fs_err *e)
 {
 	struct session ss;
 	job_info_msg_t *m = NULL;
@@ -2045,7 +2048,7 @@ fs_live_job(uint32_t id, struct fs_prio_record **r, size_t *n,
 
 	*r = NULL;
 	*n = 0;
-	if (session_open(&ss, NULL, e) < 0)
+	if (session_open(&ss, cluster, e) < 0)
 		return -1;
 	if (fs_load_job(&m, id) != SLURM_SUCCESS) {
 		ret = fail_rpc(&ss, "the job's record", errno);

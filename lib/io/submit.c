@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "io/io.h"
@@ -310,25 +311,37 @@ struct comp {
 	struct fs_submit sub;		/* its accounts (x's), when ran */
 };
 
+/* Which of the snapshot's trees user reads: their own file
+ * (per-user/users/USER, 1) or else the whole ranked tree (ranked.tsv, 2),
+ * its path in path; 0 when neither may be read. */
+static int
+snap_tree_path(const char *snapshot, const char *user, char *path,
+	       size_t size)
+{
+	snprintf(path, size, "%s/per-user/users/%s", snapshot, user);
+	if (!strchr(user, '/') && access(path, R_OK) == 0)
+		return 1;
+	snprintf(path, size, "%s/ranked.tsv", snapshot);
+	return access(path, R_OK) == 0 ? 2 : 0;
+}
+
 /* The snapshot's tree for the user: their own file, else the whole
  * ranked tree; 0 with neither. */
 static int
 comp_tree(struct comp *c, const struct fs_submitted *o, struct fs_buf *notes)
 {
 	char path[4096];
+	int k;
 
 	if (!o->snapshot)
 		return 0;
-	snprintf(path, sizeof(path), "%s/per-user/users/%s", o->snapshot,
-		 c->r->user);
-	if (!strchr(c->r->user, '/') && access(path, R_OK) == 0) {
+	k = snap_tree_path(o->snapshot, c->r->user, path, sizeof(path));
+	if (k == 1) {
 		snprintf(path, sizeof(path), "%s/per-user", o->snapshot);
 		c->in.tree_dir = c->in.tree_name = fs_xstrdup(path);
 		return 1;
 	}
-	snprintf(path, sizeof(path), "%s/ranked.tsv", o->snapshot);
-	if (access(path, R_OK) == 0 &&
-	    (c->tree = fs_open_regular(path, "left out"))) {
+	if (k == 2 && (c->tree = fs_open_regular(path, "left out"))) {
 		c->in.tree = c->tree;
 		c->in.tree_name = fs_xstrdup(path);
 		return 1;
@@ -336,6 +349,70 @@ comp_tree(struct comp *c, const struct fs_submitted *o, struct fs_buf *notes)
 	fs_buf_printf(notes, "no per-user file and no ranked tree %s may "
 		      "read (no snapshot, or it is kept for root under "
 		      "PrivateData): no FairShare\n", c->r->user);
+	return 0;
+}
+
+/* The cluster the snapshot's tree that user reads is of (its #cluster),
+ * from its prologue alone, into name: 1, or 0 when no tree may be read or
+ * it names none. */
+static int
+snap_cluster(const char *snapshot, const char *user, char *name,
+	     size_t size)
+{
+	char path[4096];
+	struct fs_header h;
+	struct fs_lines l;
+	struct fs_err e = {NULL, 0, ""};
+	unsigned long lineno = 0;
+	const char *c;
+	FILE *f;
+	int r = 0;
+
+	if (!snap_tree_path(snapshot, user, path, sizeof(path)) ||
+	    !(f = fs_open_regular(path, "left out")))
+		return 0;
+	fs_header_init(&h);
+	fs_lines_init(&l, f);
+	if (fs_read_prologue(&l, &h, &lineno, &e) == 0 &&
+	    (c = fs_header_meta(&h, "cluster")) && *c &&
+	    (size_t)snprintf(name, size, "%s", c) < size)
+		r = 1;
+	fs_lines_release(&l);
+	fs_header_release(&h);
+	fs_close_input(f);
+	return r;
+}
+
+/* Whether the snapshot may be shown with job r: only when it is of the
+ * cluster whose controller sent r (sbatch -M sends a job to another
+ * cluster of the same slurmdbd, whose ids may be the local ones): the
+ * #cluster of the tree r's user reads from it names that cluster. A
+ * snapshot whose tree does not say (none may be read, or one written
+ * without #cluster) is taken for the local cluster's: shown with a job of
+ * the local cluster (no -M), never with one of -M. 1, or 0 and a line in
+ * notes saying why not. */
+static int
+snap_same_cluster(const struct fs_submitted *o,
+		  const struct fs_prio_record *r, struct fs_buf *notes)
+{
+	const char *jc = *r->cluster ? r->cluster : o->cluster;
+	char sc[256];
+
+	if (snap_cluster(o->snapshot, r->user, sc, sizeof(sc))) {
+		if (!jc || !strcasecmp(sc, jc))
+			return 1;
+		fs_buf_printf(notes, "job %u is cluster %s's, the snapshot "
+			      "%s cluster %s's: the job's lines without it (no "
+			      "FairShare, rank or place)\n", r->id, jc,
+			      o->snapshot, sc);
+		return 0;
+	}
+	if (!o->cluster)
+		return 1;
+	fs_buf_printf(notes, "-M %s: the snapshot %s names no cluster (or "
+		      "no tree of it may be read): the job's lines without it "
+		      "(no FairShare, rank or place)\n", o->cluster,
+		      o->snapshot);
 	return 0;
 }
 
@@ -630,8 +707,12 @@ fs_prio_submitted(const struct fs_submitted *o, struct fs_buf *out,
 	if (!so.conf && !(so.conf = getenv("SLURM_CONF")))
 		so.conf = "/etc/slurm/slurm.conf";
 	o = &so;
-	if (fs_live_job((uint32_t)id, &rec, &n, e) < 0)
+	if (fs_live_job((uint32_t)id, o->cluster, &rec, &n, e) < 0)
 		return -1;
+	/* The snapshot is the local cluster's: not shown with another's
+	 * job. */
+	if (so.snapshot && !snap_same_cluster(o, &rec[0], notes))
+		so.snapshot = NULL;
 	fs_buf_init(&places);
 	fs_buf_init(&qos);
 	fs_buf_init(&qprio);

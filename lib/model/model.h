@@ -1473,6 +1473,8 @@ struct fs_prio_record {
 	uint32_t id;
 	uint32_t het_offset;		/* FS_NO_VAL: not heterogeneous */
 	char *user, *acct, *part, *qos;	/* part and qos may be lists */
+	char *cluster;			/* the ClusterName of the controller
+					 * that sent it, or "" */
 	uint32_t priority;		/* the controller's */
 	uint32_t *part_prio;		/* one per partition, in the order of
 					 * part_prio_names (23.02 on), or

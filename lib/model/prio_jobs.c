@@ -63,6 +63,7 @@ fs_prio_records_free(struct fs_prio_record *r, size_t n)
 		free(r[i].acct);
 		free(r[i].part);
 		free(r[i].qos);
+		free(r[i].cluster);
 		free(r[i].part_prio);
 		free(r[i].part_prio_names);
 		free(r[i].tres);

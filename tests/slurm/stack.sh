@@ -446,7 +446,8 @@ stop_daemons() {
 }
 
 # The second cluster's slurm.conf: the first's, with its own name, port,
-# state and files, and a node no slurmd serves.
+# state and files, and a node no slurmd serves (in place of the first's in
+# every partition, alone or in a list).
 cmd_start_second() {
 	local e2=$ETC/$CLUSTER2
 	mkdir -p "$e2" "$SPOOL/ctld-$CLUSTER2"
@@ -457,7 +458,7 @@ cmd_start_second() {
 		-e "s|^SlurmctldPidFile=.*|SlurmctldPidFile=$RUN/slurmctld2.daemon.pid|" \
 		-e "s|^SlurmctldLogFile=.*|SlurmctldLogFile=$LOG/slurmctld2.log|" \
 		-e "s/^NodeName=$NODE /NodeName=${CLUSTER2}n1 /" \
-		-e "s/Nodes=$NODE /Nodes=${CLUSTER2}n1 /" \
+		-e "s/\(Nodes=\([^ ]*,\)\{0,1\}\)$NODE\([, ]\)/\1${CLUSTER2}n1\3/" \
 		"$SLURM_CONF" >"$e2/slurm.conf"
 	[ ! -e "$ETC/cgroup.conf" ] || cp "$ETC/cgroup.conf" "$e2/"
 	chmod 644 "$e2/slurm.conf"

@@ -165,6 +165,8 @@ help(void)
 		"priority, billing, limit\n"
 		"      --snapshot DIR       and fs-cli-filter-snapshot's DIR: "
 		"FairShare, places\n"
+		"  -M, --clusters NAME      the cluster sbatch -M sent it to "
+		"(not SLURM_CLUSTERS)\n"
 		"      --places             write the queue's places file "
 		"(the snapshot's)\n"
 		"\n"
@@ -346,7 +348,8 @@ run(const struct opts *o)
 static int
 run_submitted(const struct opts *o)
 {
-	struct fs_submitted so = {o->submitted, o->snapshot, o->conf, o->now};
+	struct fs_submitted so = {o->submitted, o->snapshot, o->conf, o->now,
+				  o->cluster};
 	struct fs_err e = {NULL, 0, ""};
 	struct fs_buf out, notes;
 	int ret = FS_EXIT_DATA, r;
@@ -565,8 +568,8 @@ main(int argc, char **argv)
 		   (!o.submitted || o.jobs_file || o.set.len || o.places ||
 		    nout || o.sort || o.weights || o.norm || o.jobs ||
 		    o.users || o.parts || o.tree || o.qos_prio)) {
-		fs_warn("--submitted ID [--snapshot DIR] [--conf FILE] prints "
-			"a submitted job's lines: without other options");
+		fs_warn("--submitted ID [-M NAME] [--snapshot DIR] [--conf FILE] "
+			"prints a submitted job's lines: without other options");
 	} else if (o.submitted) {
 		ret = run_submitted(&o);
 	} else if (o.places && (nout || o.weights || o.norm || o.sort)) {
