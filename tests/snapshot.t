@@ -185,7 +185,7 @@ ok "$([ $st != 0 ] && grep -q 'not empty' "$t/err"; echo $?)" \
 killed() { # SIGNAL: a run killed while fs-tree waits
 	setsid env FAKE_GATE="$t/gate" "$t/snapshot" "$d" >/dev/null 2>&1 &
 	local pid=$! k
-	for k in $(seq 100); do
+	for k in $(seq 600); do
 		[ -n "$(ls -d "$d"/.new.* 2>/dev/null)" ] && break
 		sleep 0.1
 	done
@@ -206,7 +206,7 @@ ok "$([ -z "$(ls -d "$d"/.new.* 2>/dev/null)" ]; echo $?)" "a run stopped by TER
 # link naming a whole generation, nothing left behind.
 setsid env FAKE_GATE="$t/gate" "$t/snapshot" "$d" >/dev/null 2>"$t/err.1" &
 first=$!
-for k in $(seq 100); do
+for k in $(seq 600); do
 	[ -n "$(ls -d "$d"/.new.* 2>/dev/null)" ] && break
 	sleep 0.1
 done
@@ -214,8 +214,8 @@ for i in 2 3; do
 	env FAKE_GATE="$t/gate" "$t/snapshot" "$d" >/dev/null 2>"$t/err.$i" &
 	eval "pid$i=\$!"
 done
-# (A hang guard: runs that wait on the gate too are let go after 10 s.)
-for k in $(seq 100); do
+# (A hang guard: runs that wait on the gate too are let go after 60 s.)
+for k in $(seq 600); do
 	kill -0 "$pid2" 2>/dev/null || kill -0 "$pid3" 2>/dev/null || break
 	sleep 0.1
 done
