@@ -172,6 +172,11 @@ billing_of() { # FILE
 	sed -n 's/.* \(Req\)\{0,1\}TRES=\([^ ]*\).*/\2/p' "$1" | head -n 1 |
 		tr , '\n' | sed -n 's/^billing=//p'
 }
+# The TimeLimit of scontrol -o show job's FILE, in seconds.
+limit_seconds() { # FILE
+	sed -n 's/.* TimeLimit=\([^ ]*\) .*/\1/p' "$1" | head -n 1 |
+		awk -F'[-:]' '{ if (NF == 4) print (($1 * 24 + $2) * 60 + $3) * 60 + $4; else if (NF == 3) print ($1 * 60 + $2) * 60 + $3; else print $1 * 60 }'
+}
 
 # What slurmctld says of job ID, as the lines should: for each partition
 # "priority P in partition X" (squeue), and the cost line's numbers.
@@ -188,7 +193,7 @@ expect() { # NAME ID USER
 	scontrol -o show job "$id" >"$tmp/show.$1"
 	tl=$(sed -n 's/.* TimeLimit=\([^ ]*\) .*/\1/p' "$tmp/show.$1" | head -n 1)
 	billing=$(billing_of "$tmp/show.$1")
-	secs=$(echo "$tl" | awk -F'[-:]' '{ if (NF == 4) print (($1 * 24 + $2) * 60 + $3) * 60 + $4; else if (NF == 3) print ($1 * 60 + $2) * 60 + $3; else print $1 * 60 }')
+	secs=$(limit_seconds "$tmp/show.$1")
 	# An array's tasks: "1-4", "0,3,6,9%2" (% limits those running).
 	tasks=$(sed -n 's/.* ArrayTaskId=\([^ ]*\) .*/\1/p' "$tmp/show.$1" | head -n 1 |
 		sed 's/%.*//' | tr , '\n' | awk -F'[-:]' 'NF { n += NF == 1 ? 1 : int(($2 - $1) / (NF == 3 ? $3 : 1)) + 1 } END { if (n) print n }')
@@ -423,7 +428,7 @@ fi
 # A job of fstest2, ID: its lines (in $tmp/err.NAME) are exactly its own,
 # "who" in account/user form, from fstest2's squeue and scontrol.
 other_cluster() { # NAME WHO
-	local n=$1 id pr tl billing secs mine
+	local n=$1 id pr billing secs mine
 	id=$(cut -d';' -f1 "$tmp/id.$n")
 	sed "s/^/# $n: /" "$tmp/err.$n"
 	[ -n "$m2" ] && grep -qx "$id;fstest2" "$tmp/id.$n" || return 1
@@ -432,10 +437,8 @@ other_cluster() { # NAME WHO
 	[ -n "$mine" ] && [ "$mine" != "$2" ] || return 1
 	pr=$(squeue -M fstest2 -h -j "$id" -o %Q | grep -x '[0-9][0-9]*')
 	scontrol -M fstest2 -o show job "$id" >"$tmp/show.$n"
-	tl=$(sed -n 's/.* TimeLimit=\([^ ]*\) .*/\1/p' "$tmp/show.$n" | head -n 1)
-	billing=$(sed -n 's/.* \(Req\)\{0,1\}TRES=\([^ ]*\).*/\2/p' "$tmp/show.$n" | head -n 1 |
-		tr , '\n' | sed -n 's/^billing=//p')
-	secs=$(echo "$tl" | awk -F'[-:]' '{ if (NF == 4) print (($1 * 24 + $2) * 60 + $3) * 60 + $4; else if (NF == 3) print ($1 * 60 + $2) * 60 + $3; else print $1 * 60 }')
+	billing=$(billing_of "$tmp/show.$n")
+	secs=$(limit_seconds "$tmp/show.$n")
 	printf 'fs-toolkit: job %s, %s: priority %s in partition main\nfs-toolkit: its cost: %s billing-seconds (as of now)\n' \
 		"$id" "$2" "$pr" "$((billing * secs))" >"$tmp/want.$n"
 	grep '^fs-toolkit: ' "$tmp/err.$n" | grep -v '^fs-toolkit: \(exec timeout\|fs-prio: \)' >"$tmp/got.$n"
