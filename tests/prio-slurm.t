@@ -217,8 +217,9 @@ fmt='%i|%r|%u|%y|%Y|%S|%a|%A|%b|%B|%f|%F|%j|%J|%p|%P|%q|%Q|%N|%t|%T'
 sprio -o '%o' 2>&1 >/dev/null | grep -q . || fmt="$fmt|%o|%n"
 # Some seconds after the pass, a job queued since: sprio shows the factors
 # of the pass (and of its submission), whatever the time now. Everything
-# is read between two passes (the pass stamp does not move), else again.
-for try in 1 2 3; do
+# is read between two passes (the pass stamp does not move) while sprio
+# stays the same (read again at the end), else again.
+for try in 1 2 3 4 5; do
 	sleep 5
 	stamp=$(slurm/stack.sh stamp)
 	sub --uid=pralice -A phys -p main -n 1 -N 1 -q mid -t 15 \
@@ -254,8 +255,10 @@ for try in 1 2 3; do
 	awk 'NR == FNR { m[$1]; next } ($1 in m) && !($1 in low && low[$1] <= $3) { low[$1] = $3; part[$1] = $2 }
 		END { for (i in low) print i, part[i], low[i] }' \
 		"$tmp/squeue-multi" "$tmp/fsprio-all" | sort >"$tmp/fsprio-multi"
-	[ "$(slurm/stack.sh stamp)" = "$stamp" ] && break
-	echo "# a priority pass came during try $try: again" >>"$log"
+	sprio -l >"$tmp/sprio-l2" 2>>"$log"
+	[ "$(slurm/stack.sh stamp)" = "$stamp" ] &&
+		cmp -s "$tmp/sprio-l" "$tmp/sprio-l2" && break
+	echo "# a priority pass came, or sprio changed, during try $try: again" >>"$log"
 	scancel "$(cat "$tmp/late")" >/dev/null 2>&1
 done
 cat "$tmp/late" >>"$tmp/ids"
@@ -303,24 +306,36 @@ col() { sed 1d "$tmp/sprio-o" | cut -d'|' -f"$1" | sort -u | wc -l; }
 	[ "$(col 16)" -ge 2 ] && [ "$(col 18)" -ge 4 ] && [ "$(col 19)" -ge 3 ]
 ok $? "priorities, ages, fairshare, partition, QOS and nice differ between jobs"
 
+# A planned job and its queued twin, read between two passes (the job
+# that runs adds usage at each, and so moves the fairshare factors).
+between_passes() { # COMMAND...: run it again while a pass comes during it
+	local try stamp
+	for try in 1 2 3; do
+		stamp=$(slurm/stack.sh stamp)
+		"$@"
+		[ "$(slurm/stack.sh stamp)" = "$stamp" ] && return 0
+		echo "# a priority pass came during $1, try $try: again" >>"$log"
+	done
+}
+twin() { # N OPTION...: $have, a planned job's priority; $want, queued job N's
+	local id
+	id=$(awk '{ print $1 }' "$tmp/ids" | sed -n "$1p")
+	shift
+	have=$("$bin/fs-prio" --new "$@" --tsv </dev/null 2>>"$log" |
+		awk -F '\t' '$1 == "new" { print $13 }')
+	want=$("$bin/fs-prio" --tsv </dev/null | awk -F '\t' -v id="$id" '$1 == id { print $13 }')
+}
 # A job not yet submitted: the same numbers as the same job once queued.
-"$bin/fs-prio" --new --user prcarol --account chem --partition main --qos high \
-	--ntasks 3 --nodes 1 --time 5 --tsv </dev/null |
-	awk -F '\t' '$1 == "new" { print $13 }' >"$tmp/new" 2>>"$log"
-last=$(awk '{ print $1 }' "$tmp/ids" | sed -n 6p)
-want=$("$bin/fs-prio" --tsv </dev/null | awk -F '\t' -v id="$last" '$1 == id { print $13 }')
-have=$(cat "$tmp/new")
+between_passes twin 6 --user prcarol --account chem --partition main --qos high \
+	--ntasks 3 --nodes 1 --time 5
 # The queued job has full age (AGE weight 1000); the new one none.
 [ -n "$want" ] && [ -n "$have" ] && [ $((want - have)) -eq 1000 ]
 ok $? "a planned job is the queued twin less its age ($have vs $want)"
 # The same in partition high, whose TRESBillingWeights make the job's
 # billing (a TRES with a priority weight) 10 for its 4 CPUs.
-"$bin/fs-prio" --new --user prcarol --account chem --partition high \
-	--ntasks 4 --nodes 1 --time 120 --tsv </dev/null |
-	awk -F '\t' '$1 == "new" { print $13 }' >"$tmp/new" 2>>"$log"
+between_passes twin 4 --user prcarol --account chem --partition high \
+	--ntasks 4 --nodes 1 --time 120
 last=$(awk '{ print $1 }' "$tmp/ids" | sed -n 4p)
-want=$("$bin/fs-prio" --tsv </dev/null | awk -F '\t' -v id="$last" '$1 == id { print $13 }')
-have=$(cat "$tmp/new")
 billing=$(scontrol -o show job "$last" 2>>"$log" | tr ' ,' '\n\n' | sed -n 's/^billing=//p' | head -n 1)
 [ -n "$want" ] && [ -n "$have" ] && [ $((want - have)) -eq 1000 ] && [ "$billing" = 10 ]
 ok $? "a planned job in a partition with TRESBillingWeights is its queued twin less its age ($have vs $want, billing $billing)"
@@ -348,11 +363,14 @@ if [ -n "$multi" ]; then
 	[ $r = 0 ] || diff "$tmp/squeue-multi" "$tmp/fsprio-multi" | sed 's/^/# /' >&2
 	# A planned job of QOS high and low: each row its queued twin's less
 	# the twin's full age.
-	"$bin/fs-prio" --new --user pralice --account phys --partition main \
-		--qos high,low --ntasks 1 --nodes 1 --time 20 --tsv </dev/null |
-		awk -F '\t' '$1 == "new" { print $5, $13 }' >"$tmp/new-multi" 2>>"$log"
-	"$bin/fs-prio" --tsv -j "$1" </dev/null |
-		awk -F '\t' '!/^#/ && $1 != "JobID" { print $5, $13 - 1000 }' >"$tmp/twin-multi"
+	twin_multi() {
+		"$bin/fs-prio" --new --user pralice --account phys --partition main \
+			--qos high,low --ntasks 1 --nodes 1 --time 20 --tsv </dev/null |
+			awk -F '\t' '$1 == "new" { print $5, $13 }' >"$tmp/new-multi" 2>>"$log"
+		"$bin/fs-prio" --tsv -j "$1" </dev/null |
+			awk -F '\t' '!/^#/ && $1 != "JobID" { print $5, $13 - 1000 }' >"$tmp/twin-multi"
+	}
+	between_passes twin_multi "$1"
 	[ "$(wc -l <"$tmp/new-multi")" -eq 2 ] && cmp -s "$tmp/new-multi" "$tmp/twin-multi"
 	ok $? "a planned job of QOS high and low: for each QOS, the queued twin less its age ($(paste -sd, "$tmp/new-multi") vs $(paste -sd, "$tmp/twin-multi"))"
 else

@@ -9,7 +9,8 @@
 # then each test file through prove inside it, in namespaces of its own (so
 # its stack never meets the host's).
 # One TAP line for each suite's build and one per (suite, test file); the
-# inner output of a failure follows as comments; each stage's wall time too.
+# inner output of a failure follows as comments (on standard error too, which
+# prove shows without -v); each stage's wall time too.
 # Skipped unless root with debootstrap (./bootstrap --all) and FS_SKIP_SLURM
 # unset. FS_RELEASES_TESTS replaces the list of test files; settings such as
 # FS_SLURM_SCENARIOS reach the inner tests. The suites run side by side:
@@ -126,8 +127,11 @@ done
 if [ -z "${FS_RELEASES_SERIAL:-}" ]; then
 	t0=$(date +%s)
 	wait "${pids[@]}"
+	# The comments (each stage's time, a failure's log) to standard error
+	# too: prove shows a test's standard output only with -v.
 	for suite in $suites; do
 		cat "$tmp/$suite.tap"
+		grep '^#' "$tmp/$suite.tap" >&2
 	done
 	echo "# all suites took $(since "$t0")"
 fi

@@ -3,7 +3,8 @@
 # output on standard error, where prove shows them without -v, as in a CI
 # log (needs tmp, a scratch directory); with check_show=K, the first K
 # lines after an "ok" too. ok STATUS NAME: "ok N" when STATUS is 0. bail
-# MESSAGE: "Bail out!", the last 30 lines of $log, exit 1.
+# MESSAGE: "Bail out!", the last 40 lines of $log on standard error (prove
+# stops reading standard output at a bail-out), exit 1.
 n=0
 check_show=0
 check() {
@@ -26,6 +27,6 @@ ok() {
 }
 bail() {
 	echo "Bail out! $*"
-	sed 's/^/# /' "$log" 2>/dev/null | tail -n 30
+	sed 's/^/# /' "$log" 2>/dev/null | tail -n 40 >&2
 	exit 1
 }

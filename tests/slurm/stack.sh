@@ -132,12 +132,14 @@ log_of() {
 	esac
 }
 
-fail_daemon() {
+fail_daemon() { # NAME WHY: the end of its log, then why (last: the line a
+	# test's bail-out shows first)
 	local name=$1 why=$2 lf
 	lf=$(log_of "$name")
-	echo "stack.sh: $name: $why; last lines of $lf:" >&2
+	echo "stack.sh: $name: the last lines of $lf:" >&2
 	tail -n 20 "$lf" >&2 2>/dev/null || true
 	[ -s "$LOG/$name.out" ] && tail -n 10 "$LOG/$name.out" >&2
+	echo "stack.sh: $name: $why" >&2
 	exit 1
 }
 
@@ -520,11 +522,14 @@ cmd_restart_ctld() {
 	before=$(pass_stamp)
 	stop_daemons slurmctld
 	start_slurmctld
-	# The decay thread runs a pass at once after start-up.
+	# The decay thread runs a pass at once after start-up. Under load that
+	# pass has been seen not to come within 30 s (24.11 and 26.05, in CI and
+	# here about two restarts in 150); the next comes a calc period later.
 	local i=0
 	while [ "$(pass_stamp)" = "$before" ]; do
 		i=$((i + 1))
-		[ $i -lt 150 ] || die "no priority pass within 30s of restart"
+		[ $i -ne 150 ] || echo "stack.sh: no priority pass within 30s of restart; waiting for the next" >&2
+		[ $i -lt 450 ] || fail_daemon slurmctld "no priority pass within 90s of restart (stamp $before; now $(date +%T.%N); $(ls -l --time-style=+%T.%N "$SPOOL/ctld"/priority_last_decay_ran* 2>&1 | awk '{ print $(NF - 1), $NF }' | paste -sd,); $(pidof_daemon slurmctld >/dev/null && echo running || echo "not running"))"
 		sleep 0.2
 	done
 	sleep 0.5
@@ -536,6 +541,7 @@ stop) cmd_stop ;;
 status) cmd_status ;;
 wait-pass) cmd_wait_pass "${2:-90}" ;;
 stamp) pass_stamp ;;
+stamp2) stat -c %Y "$SPOOL/ctld-$CLUSTER2/priority_last_decay_ran" 2>/dev/null || echo 0 ;;
 start-second) cmd_start_second ;;
 stop-second) stop_daemons slurmctld2 ;;
 restart-ctld)
@@ -556,7 +562,7 @@ wipe)
 	echo "stack.sh: removed $D"
 	;;
 *)
-	echo "usage: stack.sh start|stop|status|wait-pass [secs]|stamp|restart-ctld|restart-dbd|start-second|stop-second|wipe" >&2
+	echo "usage: stack.sh start|stop|status|wait-pass [secs]|stamp|stamp2|restart-ctld|restart-dbd|start-second|stop-second|wipe" >&2
 	exit 2
 	;;
 esac
