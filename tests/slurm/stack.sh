@@ -14,6 +14,7 @@
 #                      only (takes FS_SLURMDBD_EXTRA_CONF)
 #   stack.sh wait-pass [SECS]  wait for the next priority pass (default 90 s)
 #   stack.sh stamp     print the time (epoch) the last priority pass ended
+#   stack.sh stamp2    the same for the second cluster (start-second)
 #   stack.sh start-second   a second slurmctld on the same slurmdbd, for
 #                      cluster fstest2 (its own ports, state and
 #                      slurm.conf, $FS_SLURM_DIR/etc/fstest2/slurm.conf;
