@@ -133,8 +133,8 @@ log_of() {
 	esac
 }
 
-fail_daemon() { # NAME WHY: the end of its log, then why (last: the line a
-	# test's bail-out shows first)
+fail_daemon() { # NAME WHY: the end of its log, then why (last, so that the
+	# tail of a test's log, which a bail-out shows, ends with it)
 	local name=$1 why=$2 lf
 	lf=$(log_of "$name")
 	echo "stack.sh: $name: the last lines of $lf:" >&2
@@ -500,8 +500,8 @@ cmd_status() {
 }
 
 # The decay thread writes priority_last_decay_ran at the end of every pass.
-pass_stamp() {
-	stat -c %Y "$SPOOL/ctld/priority_last_decay_ran" 2>/dev/null || echo 0
+pass_stamp() { # [STATE_DIR]: the first cluster's by default
+	stat -c %Y "${1:-$SPOOL/ctld}/priority_last_decay_ran" 2>/dev/null || echo 0
 }
 
 cmd_wait_pass() {
@@ -542,7 +542,7 @@ stop) cmd_stop ;;
 status) cmd_status ;;
 wait-pass) cmd_wait_pass "${2:-90}" ;;
 stamp) pass_stamp ;;
-stamp2) stat -c %Y "$SPOOL/ctld-$CLUSTER2/priority_last_decay_ran" 2>/dev/null || echo 0 ;;
+stamp2) pass_stamp "$SPOOL/ctld-$CLUSTER2" ;;
 start-second) cmd_start_second ;;
 stop-second) stop_daemons slurmctld2 ;;
 restart-ctld)
